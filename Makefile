@@ -1,0 +1,40 @@
+# `make serve` and `make test` set up everything they need themselves.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
+BIGTWO_DB ?= var/bigtwo.db
+export BIGTWO_DB
+
+.PHONY: serve test lint typecheck bench clean venv
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+serve: $(STAMP)
+	@mkdir -p $(dir $(BIGTWO_DB))
+	@echo "bigtwo on http://$(HOST):$(PORT)/  (API docs: http://$(HOST):$(PORT)/docs, OpenAPI: /openapi.json, store: $(BIGTWO_DB))"
+	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - 'wsgi:app'
+
+lint: $(STAMP)
+	$(BIN)/ruff check bigtwo app schemas tests bench wsgi.py
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+test: $(STAMP) lint typecheck
+	$(BIN)/python -m pytest -n 2 -q
+
+bench: $(STAMP)
+	$(BIN)/python bench/replay.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

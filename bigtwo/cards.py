@@ -1,0 +1,106 @@
+"""Cards as small integers.
+
+A card id is ``rank * 4 + suit`` with ranks in Big Two order (3 lowest, 2 highest) and suits
+in the fixed *storage* order C D H S. Storage order is not play order: a profile's
+``suit_order`` decides which suit breaks ties (see ``profiles.Profile.strength``).
+Keeping ids profile-independent lets hands be plain bitmasks shared by every profile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+RANKS = "3456789TJQKA2"
+SUITS = "CDHS"
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+DECK_SIZE = 52
+
+Card = int
+
+
+def card_id(rank: int, suit: int) -> Card:
+    return rank * 4 + suit
+
+
+def rank_of(card: Card) -> int:
+    return card >> 2
+
+
+def suit_of(card: Card) -> int:
+    return card & 3
+
+
+CANONICAL: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
+
+
+def _notation_table() -> dict[str, Card]:
+    # Every accepted spelling is precomputed so that parsing a card is one dict lookup:
+    # records carry thousands of cards and this sits on the replay's hot path.
+    rank_spellings = {r: [r, r.lower()] for r in RANKS}
+    rank_spellings["T"] += ["10"]
+    suit_spellings = {
+        "C": ["C", "c", "♣", "♧"],
+        "D": ["D", "d", "♦", "♢"],
+        "H": ["H", "h", "♥", "♡"],
+        "S": ["S", "s", "♠", "♤"],
+    }
+    table: dict[str, Card] = {}
+    for r_index, rank in enumerate(RANKS):
+        for s_index, suit in enumerate(SUITS):
+            for rs in rank_spellings[rank]:
+                for ss in suit_spellings[suit]:
+                    table[rs + ss] = card_id(r_index, s_index)
+    return table
+
+
+NOTATION: dict[str, Card] = _notation_table()
+
+
+def parse_card(text: str) -> Card | None:
+    """The card a string names, or None. Accepts ``10h``, ``TH``, ``T♥`` and case variants."""
+    card = NOTATION.get(text)
+    if card is None and isinstance(text, str):
+        card = NOTATION.get(text.strip())
+    return card
+
+
+def parse_rank(text: str) -> int | None:
+    text = text.upper()
+    if text == "10":
+        text = "T"
+    index = RANKS.find(text)
+    return index if len(text) == 1 and index >= 0 else None
+
+
+def name(card: Card) -> str:
+    return CANONICAL[card]
+
+
+def names(cards: Iterable[Card]) -> list[str]:
+    return [CANONICAL[c] for c in cards]
+
+
+def symbol(card: Card) -> str:
+    """Display form, e.g. ``9♣``; ``10`` is written out as players read it."""
+    rank = RANKS[rank_of(card)]
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[SUITS[suit_of(card)]]
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def cards_of(mask: int) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+FULL_DECK_MASK = (1 << DECK_SIZE) - 1
+TWOS_MASK = mask_of(card_id(12, s) for s in range(4))

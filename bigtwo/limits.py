@@ -1,0 +1,8 @@
+"""Every limit the service enforces, in one place, so the docs and the checks cannot drift."""
+
+MAX_BODY_BYTES = 1024 * 1024  # HTTP request bodies (configurable per app: BIGTWO_MAX_BODY)
+MAX_RECORDS_PER_BATCH = 100  # /v1/validate/batch and tournament uploads
+MAX_DEALS_PER_RECORD = 200
+MAX_MOVES_PER_DEAL = 1000  # a real 4-seat deal has at most 52 plays and 3 passes after each
+MAX_CARDS_PER_PLAY = 52
+MAX_NAME_LENGTH = 100

@@ -1,0 +1,240 @@
+"""Plain-language messages for rule errors, in English, German and Italian.
+
+Rendering happens at the edge (report building): the replay only produces codes and params.
+German follows the wording of seed 001 ("Der erste Zug muss Karo 3 enthalten",
+"Paar 9 schlägt Paar K nicht", "Spiel 5 Karten - du hast 4 gewählt").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import cards
+
+LANGUAGES = ("en", "de", "it")
+DEFAULT_LANGUAGE = "en"
+
+KIND_NAMES = {
+    "en": {"single": "single", "pair": "pair", "triple": "triple", "straight": "straight",
+           "flush": "flush", "full_house": "full house", "four_of_a_kind": "four of a kind",
+           "straight_flush": "straight flush"},
+    "de": {"single": "Einzelkarte", "pair": "Paar", "triple": "Drilling", "straight": "Straße",
+           "flush": "Flush", "full_house": "Full House", "four_of_a_kind": "Vierling",
+           "straight_flush": "Straight Flush"},
+    "it": {"single": "singola", "pair": "coppia", "triple": "tris", "straight": "scala",
+           "flush": "colore", "full_house": "full", "four_of_a_kind": "poker",
+           "straight_flush": "scala reale"},
+}
+_DE_SUITS = {"C": "Kreuz", "D": "Karo", "H": "Herz", "S": "Pik"}
+_DE_RANKS = {"T": "10", "J": "B", "Q": "D"}
+
+
+def pick_language(*candidates: str | None) -> str:
+    """The first supported language among explicit choices and Accept-Language style tags."""
+    for candidate in candidates:
+        if not candidate:
+            continue
+        for part in candidate.split(","):
+            tag = part.split(";")[0].strip().lower()[:2]
+            if tag in LANGUAGES:
+                return tag
+    return DEFAULT_LANGUAGE
+
+
+def card_text(card: str, lang: str) -> str:
+    rank, suit = card[0], card[1]
+    if lang == "de":
+        return f"{_DE_SUITS[suit]} {_DE_RANKS.get(rank, rank)}"
+    return ("10" if rank == "T" else rank) + cards.SUIT_SYMBOLS[suit]
+
+
+def cards_text(names: list[str], lang: str) -> str:
+    return (", " if lang == "de" else " ").join(card_text(c, lang) for c in names)
+
+
+def _rank_text(card: str, lang: str) -> str:
+    rank = card[0]
+    if lang == "de":
+        return _DE_RANKS.get(rank, rank)
+    return "10" if rank == "T" else rank
+
+
+def combo_label(kind: str, cards_: list[str], top: str, lang: str) -> str:
+    """Short name of a combination as a game client shows it: 'Pair K', 'Straight to 7'."""
+    name = KIND_NAMES[lang][kind]
+    name = name[0].upper() + name[1:]
+    if kind == "single":
+        return card_text(top, lang) if lang == "de" else f"{name} {card_text(top, lang)}"
+    if kind in ("straight", "straight_flush"):
+        to = {"en": "to", "de": "bis", "it": "al"}[lang]
+        return f"{name} {to} {_rank_text(top, lang)}"
+    if kind == "flush":
+        return f"{name} {card_text(top, lang)}" if lang != "de" else f"{name} {_DE_SUITS[top[1]]}"
+    return f"{name} {_rank_text(top, lang)}"
+
+
+def _does_not_beat(p: dict[str, Any], lang: str) -> str:
+    played, table = p["played_kind"], p["table_kind"]
+    if lang == "de":
+        left = combo_label(played, p["played"], p["played_top"], "de")
+        right = combo_label(table, p["table"], p["table_top"], "de")
+        return f"{left} schlägt {right} nicht"
+    names = KIND_NAMES[lang]
+    left = f"{names[played]} {cards_text(p['played'], lang)}"
+    right = f"{names[table]} {cards_text(p['table'], lang)}"
+    left = left[0].upper() + left[1:]
+    verb = "does not beat" if lang == "en" else "non batte"
+    return f"{left} {verb} {right}"
+
+
+_NOT_ALLOWED = {
+    "en": {"no_triples": "House rule: no triples",
+           "no_five_card_hands": "House rule: no five-card hands",
+           "no_two_in_straights": "House rule: no 2 in straights",
+           "straight_not_listed": "House rule: this straight does not count"},
+    "de": {"no_triples": "Hausregel: keine Drillinge",
+           "no_five_card_hands": "Hausregel: keine Fünfer-Kombinationen",
+           "no_two_in_straights": "Hausregel: keine 2 in Straßen",
+           "straight_not_listed": "Hausregel: diese Straße gilt nicht"},
+    "it": {"no_triples": "Regola della casa: niente tris",
+           "no_five_card_hands": "Regola della casa: niente combinazioni a cinque carte",
+           "no_two_in_straights": "Regola della casa: niente 2 nelle scale",
+           "straight_not_listed": "Regola della casa: questa scala non vale"},
+}
+_NO_COMBINATION = {
+    "en": ("These cards form no combination",
+           "Four cards are no combination: a four of a kind needs a fifth card"),
+    "de": ("Diese Karten ergeben keine Kombination",
+           "Vier gleiche Karten allein sind keine Kombination, sie brauchen eine fünfte"),
+    "it": ("Queste carte non formano una combinazione",
+           "Quattro carte non sono una combinazione: il poker richiede una quinta carta"),
+}
+
+
+def _card_count(p: dict[str, Any], lang: str) -> str:
+    expected, actual = len(p["table"]), len(p["played"])
+    if lang == "de":
+        noun = "Karte" if expected == 1 else "Karten"
+        return f"Spiel {expected} {noun} - du hast {actual} gewählt"
+    if lang == "it":
+        return f"Gioca {expected} {'carta' if expected == 1 else 'carte'}, non {actual}"
+    return f"Play {expected} {'card' if expected == 1 else 'cards'}, not {actual}"
+
+
+def _category(p: dict[str, Any], lang: str) -> str:
+    kind = KIND_NAMES[lang][p["table_kind"]]
+    if lang == "de":
+        return f"Hier schlägt nur eine höhere Kombination derselben Art ({kind}) eine {kind}"
+    if lang == "it":
+        return f"Qui un {kind} si batte solo con un {kind} più alto"
+    return f"Only a higher {kind} beats a {kind} here"
+
+
+def _declared(p: dict[str, Any], e: dict[str, Any], lang: str) -> str:
+    actual = p["actual"]
+    if p["field"] == "winner":
+        rules = {"en": f"seat {actual}" if actual is not None else "no winner",
+                 "de": f"Platz {actual}" if actual is not None else "kein Sieger",
+                 "it": f"posto {actual}" if actual is not None else "nessun vincitore"}[lang]
+        return {"en": f"Declared winner is seat {p['declared']}; the rules give {rules}",
+                "de": f"Angegebener Sieger ist Platz {p['declared']}; nach den Regeln: {rules}",
+                "it": f"Vincitore dichiarato: posto {p['declared']}; secondo le regole: {rules}"}[lang]
+    if p["field"] == "scores":
+        return {"en": "Declared scores do not match the replay (it gives "
+                      f"{actual if actual is not None else 'no scores'})",
+                "de": "Angegebene Punkte passen nicht zur Partie (sie ergibt "
+                      f"{actual if actual is not None else 'keine Punkte'})",
+                "it": "I punteggi dichiarati non corrispondono (la partita dà "
+                      f"{actual if actual is not None else 'nessun punteggio'})"}[lang]
+    seat = e["seat"]
+    return {"en": f"Declared score for seat {seat} is {p['declared']}; the rules give {actual}",
+            "de": f"Angegebene Punkte für Platz {seat}: {p['declared']}; nach den Regeln {actual}",
+            "it": f"Punteggio dichiarato per il posto {seat}: {p['declared']}; secondo le regole {actual}"}[lang]
+
+
+Renderer = Callable[[dict[str, Any], dict[str, Any], str], str]
+
+_T: dict[str, Renderer] = {
+    "PLAYER_COUNT": lambda p, e, lang: {
+        "en": f"This profile is for {p['expected']} players; the record has {p['actual']} "
+              + ("hands" if e["deal"] is not None else "player names"),
+        "de": f"Dieses Profil ist für {p['expected']} Spieler; die Aufzeichnung hat {p['actual']} "
+              + ("Hände" if e["deal"] is not None else "Spielernamen"),
+        "it": f"Questo profilo è per {p['expected']} giocatori; la registrazione ha {p['actual']} "
+              + ("mani" if e["deal"] is not None else "nomi"),
+    }[lang],
+    "HAND_SIZE": lambda p, e, lang: {
+        "en": f"Seat {e['seat']} was dealt {p['actual']} cards; this profile deals {p['expected']}",
+        "de": f"Platz {e['seat']} hat {p['actual']} Karten bekommen; dieses Profil gibt {p['expected']}",
+        "it": f"Al posto {e['seat']} sono state date {p['actual']} carte; questo profilo ne dà {p['expected']}",
+    }[lang],
+    "DUPLICATE_CARD": lambda p, e, lang: {
+        "en": f"{card_text(p['card'], lang)} appears twice",
+        "de": f"{card_text(p['card'], lang)} kommt zweimal vor",
+        "it": f"{card_text(p['card'], lang)} compare due volte",
+    }[lang],
+    "WRONG_TURN": lambda p, e, lang: {
+        "en": f"It is seat {p['expected']}'s turn, not seat {e['seat']}'s",
+        "de": f"Platz {p['expected']} ist dran, nicht Platz {e['seat']}",
+        "it": f"Tocca al posto {p['expected']}, non al posto {e['seat']}",
+    }[lang],
+    "LOCKED_OUT": lambda p, e, lang: {
+        "en": f"Seat {e['seat']} passed and sits out until the next lead",
+        "de": f"Platz {e['seat']} hat gepasst und setzt bis zum nächsten Ausspielen aus",
+        "it": f"Il posto {e['seat']} ha passato e resta fuori fino alla prossima apertura",
+    }[lang],
+    "CARD_NOT_HELD": lambda p, e, lang: {
+        "en": f"Seat {e['seat']} does not hold {cards_text(p['cards'], lang)}",
+        "de": f"Platz {e['seat']} hat {cards_text(p['cards'], lang)} nicht auf der Hand",
+        "it": f"Il posto {e['seat']} non ha {cards_text(p['cards'], lang)}",
+    }[lang],
+    "NOT_A_COMBINATION": lambda p, e, lang: _NO_COMBINATION[lang][p.get("reason") == "four_cards"],
+    "COMBINATION_NOT_ALLOWED": lambda p, e, lang: _NOT_ALLOWED[lang][p["reason"]],
+    "CARD_COUNT": lambda p, e, lang: _card_count(p, lang),
+    "CATEGORY": lambda p, e, lang: _category(p, lang),
+    "DOES_NOT_BEAT": lambda p, e, lang: _does_not_beat(p, lang),
+    "OPENING_CARD": lambda p, e, lang: {
+        "en": f"The first play must contain {card_text(p['card'], lang)}",
+        "de": f"Der erste Zug muss {card_text(p['card'], lang)} enthalten",
+        "it": f"La prima giocata deve contenere {card_text(p['card'], lang)}",
+    }[lang],
+    "LEADER_MUST_PLAY": lambda p, e, lang: {
+        "en": "The leader may not pass",
+        "de": "Wer ausspielt, darf nicht passen",
+        "it": "Chi apre non può passare",
+    }[lang],
+    "MUST_PLAY": lambda p, e, lang: {
+        "en": "You must play in the first trick while you can beat it",
+        "de": "Im ersten Stich musst du legen, solange du stechen kannst",
+        "it": "Nella prima presa devi giocare finché puoi battere",
+    }[lang],
+    "FORBIDDEN_FINISH": lambda p, e, lang: {
+        "en": "You may not go out by leading a single 2",
+        "de": "Mit einer einzelnen 2 als Ausspiel darfst du nicht ausgehen",
+        "it": "Non puoi chiudere aprendo con un 2 singolo",
+    }[lang],
+    "MOVE_AFTER_END": lambda p, e, lang: {
+        "en": f"The deal ended at move {p['ended_at']}",
+        "de": f"Die Partie endete mit Zug {p['ended_at']}",
+        "it": f"La mano è finita alla mossa {p['ended_at']}",
+    }[lang],
+    "INCOMPLETE": lambda p, e, lang: {
+        "en": f"Deal {e['deal']} ends before anyone went out",
+        "de": f"Partie {e['deal']} endet, bevor jemand ausgegangen ist",
+        "it": f"La mano {e['deal']} finisce prima che qualcuno abbia chiuso",
+    }[lang],
+    "MATCH_OVER": lambda p, e, lang: {
+        "en": f"The match ended after deal {p['last_deal']}",
+        "de": f"Das Match endete nach Partie {p['last_deal']}",
+        "it": f"La partita è finita dopo la mano {p['last_deal']}",
+    }[lang],
+    "DECLARED_MISMATCH": lambda p, e, lang: _declared(p, e, lang),
+}
+
+CODES = tuple(_T)
+
+
+def render(error: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> str:
+    """The message for one error dict (code, deal, move, seat, params)."""
+    return _T[error["code"]](error["params"], error, lang if lang in LANGUAGES else DEFAULT_LANGUAGE)

@@ -1,0 +1,50 @@
+"""Input problems: why a document cannot be replayed at all, each with a JSON Pointer."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    pointer: str
+    detail: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"pointer": self.pointer, "detail": self.detail}
+
+
+def escape(token: str | int) -> str:
+    return str(token).replace("~", "~0").replace("/", "~1")
+
+
+def join(prefix: str, *tokens: str | int) -> str:
+    return prefix + "".join("/" + escape(t) for t in tokens)
+
+
+def from_marshmallow(messages: Any, prefix: str = "") -> list[Problem]:
+    """Flatten marshmallow's nested error dict into pointer problems, in document order."""
+    out: list[Problem] = []
+    if isinstance(messages, Mapping):
+        for key, value in messages.items():
+            if key == "_schema":
+                out.extend(from_marshmallow(value, prefix))
+            else:
+                out.extend(from_marshmallow(value, join(prefix, key)))
+    elif isinstance(messages, list | tuple):
+        for item in messages:
+            out.extend(from_marshmallow(item, prefix))
+    else:
+        out.append(Problem(prefix, str(messages)))
+    return out
+
+
+class ProblemsError(Exception):
+    """Raised by adapters' convenience helpers; the core returns problems as values."""
+
+    def __init__(self, problems: list[Problem], title: str = "Invalid input") -> None:
+        super().__init__(title)
+        self.problems = problems
+        self.title = title

@@ -1,0 +1,222 @@
+"""Reading a game record (RECORDS.md) into plain values, or saying why it cannot be read.
+
+Shape problems (wrong types, unknown fields, unreadable cards, unknown profile, limits) are
+collected all at once with JSON Pointers. Rule problems are not found here: a well-formed
+record that breaks the rules is the replay's business and becomes a report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from . import cards, deals, limits
+from .problems import Problem, join
+from .profiles import DEFAULT_RESOLVER, Profile, ProfileResolver
+
+RECORD_FIELDS = frozenset({"profile", "players", "deals", "meta"})
+DEAL_FIELDS = frozenset({"hands", "deal_code", "moves", "declared"})
+DECLARED_FIELDS = frozenset({"winner", "scores"})
+
+Move = tuple[int, list[int] | None]  # (seat, cards played) or (seat, None) for a pass
+
+
+@dataclass(slots=True)
+class Deal:
+    hands: list[list[int]]
+    moves: list[Move]
+    declared: dict[str, Any] | None
+    deal_code: str | None
+
+
+@dataclass(slots=True)
+class Record:
+    profile: Profile
+    players: list[str] | None
+    deals: list[Deal]
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _unknown(obj: Mapping[str, Any], allowed: frozenset[str], at: str) -> list[Problem]:
+    return [Problem(join(at, k), "unknown field") for k in obj if k not in allowed]
+
+
+def parse_cards(value: Any, at: str, problems: list[Problem], *, max_len: int) -> list[int]:
+    if not isinstance(value, list):
+        problems.append(Problem(at, "must be a list of cards"))
+        return []
+    try:
+        return [cards.NOTATION[c] for c in value] if len(value) <= max_len else []
+    except (KeyError, TypeError):
+        pass
+    if len(value) > max_len:
+        problems.append(Problem(at, f"at most {max_len} cards"))
+        return []
+    out = []
+    for i, text in enumerate(value):
+        card = cards.parse_card(text) if isinstance(text, str) else None
+        if card is None:
+            problems.append(
+                Problem(join(at, i), f"{text!r} is not a card (e.g. '3D', 'TH', '10h', 'T♥')")
+            )
+        else:
+            out.append(card)
+    return out
+
+
+def _parse_moves(value: Any, at: str, players: int, problems: list[Problem]) -> list[Move]:
+    if not isinstance(value, list):
+        problems.append(Problem(at, "must be a list of moves"))
+        return []
+    if len(value) > limits.MAX_MOVES_PER_DEAL:
+        problems.append(
+            Problem(at, f"{len(value)} moves is over the limit of {limits.MAX_MOVES_PER_DEAL} per deal")
+        )
+        return []
+    notation = cards.NOTATION
+    out: list[Move] = []
+    append = out.append
+    for i, move in enumerate(value):
+        # Fast path first: a well-formed move costs a few dict lookups.
+        if type(move) is dict and len(move) == 2:
+            seat = move.get("seat")
+            if type(seat) is int and 0 <= seat < players:
+                play = move.get("play")
+                if type(play) is list and 0 < len(play) <= limits.MAX_CARDS_PER_PLAY:
+                    try:
+                        append((seat, [notation[c] for c in play]))
+                        continue
+                    except (KeyError, TypeError):
+                        pass
+                elif play is None and move.get("pass") is True:
+                    append((seat, None))
+                    continue
+        append(_slow_move(move, join(at, i), players, problems))
+    return out
+
+
+def _slow_move(move: Any, at: str, players: int, problems: list[Problem]) -> Move:
+    if not isinstance(move, dict):
+        problems.append(Problem(at, 'a move is {"seat": n, "play": [cards]} or {"seat": n, "pass": true}'))
+        return (0, None)
+    problems.extend(_unknown(move, frozenset({"seat", "play", "pass"}), at))
+    seat = move.get("seat")
+    if not _is_int(seat):
+        problems.append(Problem(join(at, "seat"), "must be a seat number"))
+        seat = 0
+    elif not 0 <= seat < players:
+        problems.append(Problem(join(at, "seat"), f"seat {seat} does not exist at a {players}-seat table"))
+    has_play, has_pass = "play" in move, "pass" in move
+    if has_play == has_pass:
+        problems.append(Problem(at, 'a move has either "play" or "pass", not both or neither'))
+        return (seat, None)
+    if has_pass:
+        if move["pass"] is not True:
+            problems.append(Problem(join(at, "pass"), "must be true"))
+        return (seat, None)
+    play = move["play"]
+    if isinstance(play, list) and not play:
+        problems.append(Problem(join(at, "play"), "a play names at least one card"))
+    return (seat, parse_cards(play, join(at, "play"), problems, max_len=limits.MAX_CARDS_PER_PLAY))
+
+
+def _parse_declared(value: Any, at: str, problems: list[Problem]) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        problems.append(Problem(at, 'must be an object like {"winner": 2, "scores": [...]}'))
+        return None
+    problems.extend(_unknown(value, DECLARED_FIELDS, at))
+    winner = value.get("winner")
+    if winner is not None and not _is_int(winner):
+        problems.append(Problem(join(at, "winner"), "must be a seat number or null"))
+    scores = value.get("scores")
+    if scores is not None and (not isinstance(scores, list) or not all(_is_int(s) for s in scores)):
+        problems.append(Problem(join(at, "scores"), "must be a list of whole numbers or null"))
+    return {"winner": winner, "scores": scores}
+
+
+def _hands_from_code(code: Any, at: str, profile: Profile, problems: list[Problem]) -> list[list[int]]:
+    spec = deals.parse_code(code)
+    if isinstance(spec, str):
+        problems.append(Problem(at, spec))
+        return []
+    hands, undealt = deals.deal(spec)
+    if undealt and profile.leftover == "to_opener" and spec.players == profile.players:
+        strength = profile.strength
+        opener = min(range(len(hands)), key=lambda s: min(strength[c] for c in hands[s]))
+        hands[opener] = sorted(hands[opener] + undealt)
+    return hands
+
+
+def _parse_deal(value: Any, at: str, profile: Profile, problems: list[Problem]) -> Deal:
+    if not isinstance(value, dict):
+        problems.append(Problem(at, "a deal is an object with hands (or deal_code) and moves"))
+        return Deal([], [], None, None)
+    problems.extend(_unknown(value, DEAL_FIELDS, at))
+    code = value.get("deal_code")
+    hands: list[list[int]] = []
+    if ("hands" in value) == ("deal_code" in value):
+        problems.append(Problem(at, 'a deal gives either "hands" or "deal_code"'))
+    elif "deal_code" in value:
+        hands = _hands_from_code(code, join(at, "deal_code"), profile, problems)
+    else:
+        raw = value["hands"]
+        if not isinstance(raw, list) or len(raw) > 4:
+            problems.append(Problem(join(at, "hands"), "must be a list of at most 4 hands"))
+        else:
+            hands = [
+                parse_cards(h, join(at, "hands", i), problems, max_len=cards.DECK_SIZE)
+                for i, h in enumerate(raw)
+            ]
+    if "moves" not in value:
+        problems.append(Problem(join(at, "moves"), "missing: every turn of the deal, in order"))
+    moves = _parse_moves(value.get("moves", []), join(at, "moves"), profile.players, problems)
+    declared = _parse_declared(value.get("declared"), join(at, "declared"), problems)
+    return Deal(hands, moves, declared, code if isinstance(code, str) else None)
+
+
+def parse_record(
+    doc: Any,
+    *,
+    resolver: ProfileResolver = DEFAULT_RESOLVER,
+    default_profile: Any = None,
+) -> tuple[Record | None, list[Problem]]:
+    """A record ready to replay, or every problem that stops it being read."""
+    if not isinstance(doc, dict):
+        return None, [Problem("", "a record is a JSON object with profile, players and deals")]
+    problems = _unknown(doc, RECORD_FIELDS, "")
+    ref = doc.get("profile", default_profile)
+    if ref is None:
+        problems.append(Problem("/profile", "missing: name a preset, a stored profile or give one"))
+        return None, problems
+    profile, profile_problems = resolver.resolve(ref, "/profile")
+    problems.extend(profile_problems)
+    names = doc.get("players")
+    if names is not None and (
+        not isinstance(names, list)
+        or not all(isinstance(n, str) and 0 < len(n) <= limits.MAX_NAME_LENGTH for n in names)
+    ):
+        problems.append(Problem("/players", f"must be a list of names (1 to {limits.MAX_NAME_LENGTH} characters)"))
+        names = None
+    if "meta" in doc and not isinstance(doc["meta"], dict):
+        problems.append(Problem("/meta", "must be an object"))
+    raw_deals = doc.get("deals")
+    if not isinstance(raw_deals, list) or not raw_deals:
+        problems.append(Problem("/deals", "must be a non-empty list of deals"))
+        return None, problems
+    if len(raw_deals) > limits.MAX_DEALS_PER_RECORD:
+        problems.append(
+            Problem("/deals", f"{len(raw_deals)} deals is over the limit of {limits.MAX_DEALS_PER_RECORD} per record")
+        )
+        return None, problems
+    if profile is None:
+        return None, problems
+    parsed = [_parse_deal(d, join("/deals", i), profile, problems) for i, d in enumerate(raw_deals)]
+    if problems:
+        return None, problems
+    return Record(profile, names, parsed), []

@@ -1,0 +1,327 @@
+"""Replaying a record move by move under one profile.
+
+The replay never raises for a broken rule: each one becomes a ``RuleError`` value with its
+position. A deal stops at its first rule error, because everything after it depends on a
+position that never legally existed (RECORDS.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import cards
+from .combos import Combo, Violation
+from .legal import can_beat, legal_plays
+from .problems import join
+from .profiles import Profile
+from .records import Deal, Move, Record
+from .scoring import deal_scores
+
+
+@dataclass(slots=True)
+class RuleError:
+    code: str
+    deal: int | None
+    move: int | None
+    seat: int | None
+    pointer: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class DealResult:
+    index: int
+    status: str  # complete | incomplete | invalid | not_checked
+    leader: int | None = None
+    winner: int | None = None
+    moves_checked: int = 0
+    cards_left: list[int] | None = None
+    penalties: list[int] | None = None
+    scores: list[int] | None = None
+    tiers: list[dict[str, int] | None] | None = None
+
+
+@dataclass(slots=True)
+class RecordResult:
+    profile: Profile
+    errors: list[RuleError]
+    deals: list[DealResult]
+    totals: list[int]
+    match_over: bool
+    winners: list[int]
+    final_table: Table | None = None
+
+
+class Table:
+    """The state of one deal: hands, whose turn, what lies on the table.
+
+    ``check`` says what rule a move would break (or None); ``apply`` performs a legal move.
+    """
+
+    __slots__ = (
+        "profile", "classifier", "n", "hands", "counts", "current", "top_seat", "table",
+        "locked", "first_trick", "opening_card", "winner", "leader", "locked_out", "trick_leader",
+        "moves_done", "ended_at",
+    )
+
+    def __init__(self, profile: Profile, hands: list[list[int]], leader: int, opening_card: int | None):
+        self.profile = profile
+        self.classifier = profile.combos
+        self.n = profile.players
+        self.hands = [cards.mask_of(h) for h in hands]
+        self.counts = [len(h) for h in hands]
+        self.current = leader
+        self.leader = leader
+        self.trick_leader = leader
+        self.top_seat: int | None = None
+        self.table: Combo | None = None
+        self.locked = 0
+        self.locked_out = profile.passing == "locked_out"
+        self.first_trick = True
+        self.opening_card = opening_card
+        self.winner: int | None = None
+        self.moves_done = 0
+        self.ended_at: int | None = None
+
+    def check(self, seat: int, play: list[int] | None) -> tuple[str, dict[str, Any]] | Combo | None:
+        """The first rule (in RECORDS.md's order) that the move breaks, or the play's combination."""
+        if self.winner is not None:
+            return "MOVE_AFTER_END", {"ended_at": self.ended_at, "winner": self.winner}
+        mask = 0
+        if play is not None:
+            for c in play:
+                bit = 1 << c
+                if mask & bit:
+                    return "DUPLICATE_CARD", {"card": cards.name(c)}
+                mask |= bit
+        if seat != self.current:
+            if self.locked_out and self.locked >> seat & 1:
+                return "LOCKED_OUT", {"expected": self.current}
+            return "WRONG_TURN", {"expected": self.current}
+        table = self.table
+        if play is None:
+            if table is None:
+                return "LEADER_MUST_PLAY", {}
+            if (
+                self.first_trick
+                and self.profile.must_play_first_trick
+                and can_beat(cards.cards_of(self.hands[seat]), self.classifier, table)
+            ):
+                return "MUST_PLAY", {"table": cards.names(table.cards)}
+            return None
+        missing = mask & ~self.hands[seat]
+        if missing:
+            return "CARD_NOT_HELD", {"cards": cards.names(cards.cards_of(missing))}
+        combo = self.classifier.classify(play, mask)
+        if isinstance(combo, Violation):
+            return combo.code, {"played": cards.names(play), "reason": combo.reason}
+        if table is not None:
+            code = self.classifier.beats(combo, table)
+            if code is not None:
+                return code, {"played": cards.names(combo.cards), "table": cards.names(table.cards),
+                              "played_kind": combo.kind, "table_kind": table.kind,
+                              "played_top": cards.name(combo.top), "table_top": cards.name(table.top)}
+        elif self.opening_card is not None and not mask >> self.opening_card & 1:
+            return "OPENING_CARD", {"card": cards.name(self.opening_card)}
+        if (
+            table is None
+            and self.profile.no_single_two_finish_on_lead
+            and combo.size == 1
+            and self.counts[seat] == 1
+            and play[0] >> 2 == 12
+        ):
+            return "FORBIDDEN_FINISH", {"card": cards.name(play[0])}
+        return combo
+
+    def apply(self, seat: int, combo: Combo | None) -> None:
+        self.moves_done += 1
+        if combo is None:
+            if self.locked_out:
+                self.locked |= 1 << seat
+        else:
+            self.hands[seat] &= ~cards.mask_of(combo.cards)
+            self.counts[seat] -= combo.size
+            self.top_seat = seat
+            self.table = combo
+            self.opening_card = None
+            if self.counts[seat] == 0:
+                self.winner = seat
+                self.ended_at = self.moves_done - 1
+                return
+        self._advance(seat)
+
+    def _advance(self, seat: int) -> None:
+        n, step, locked, top = self.n, self.profile.step, self.locked, self.top_seat
+        nxt = (seat + step) % n
+        while locked >> nxt & 1 and nxt != top:
+            nxt = (nxt + step) % n
+        if nxt == top:
+            # Everyone else passed since the top play: the trick ends and its owner leads.
+            self.table = None
+            self.top_seat = None
+            self.locked = 0
+            self.first_trick = False
+            self.trick_leader = nxt
+        self.current = nxt
+
+    def legal_plays(self) -> list[Combo]:
+        if self.winner is not None:
+            return []
+        hand = cards.cards_of(self.hands[self.current])
+        return legal_plays(hand, self.classifier, self.table, must_contain=self.opening_card)
+
+
+def _deal_problems(profile: Profile, deal: Deal, index: int) -> list[RuleError]:
+    at = join("/deals", index)
+    hands = deal.hands
+    hands_at = join(at, "deal_code" if deal.deal_code is not None else "hands")
+    if len(hands) != profile.players:
+        return [RuleError("PLAYER_COUNT", index, None, None, hands_at,
+                          {"expected": profile.players, "actual": len(hands)})]
+    errors = []
+    seen = 0
+    reported = 0
+    for seat, hand in enumerate(hands):
+        for c in hand:
+            bit = 1 << c
+            if seen & bit and not reported & bit:
+                reported |= bit
+                errors.append(RuleError("DUPLICATE_CARD", index, None, seat, join(hands_at, seat),
+                                        {"card": cards.name(c)}))
+            seen |= bit
+    opener = _lowest_holder(profile, hands)
+    for seat, hand in enumerate(hands):
+        expected = profile.hand_size
+        if profile.leftover == "to_opener" and seat == opener:
+            expected += profile.leftover_count
+        if len(hand) != expected:
+            errors.append(RuleError("HAND_SIZE", index, None, seat, join(hands_at, seat),
+                                    {"expected": expected, "actual": len(hand)}))
+    return sorted(errors, key=lambda e: (e.code != "HAND_SIZE", e.seat or 0))
+
+
+def _lowest_holder(profile: Profile, hands: list[list[int]]) -> int | None:
+    strength = profile.strength
+    best: tuple[int, int] | None = None
+    for seat, hand in enumerate(hands):
+        for c in hand:
+            if best is None or strength[c] < best[0]:
+                best = (strength[c], seat)
+    return None if best is None else best[1]
+
+
+def _lowest_card(profile: Profile, hands: list[list[int]]) -> int:
+    return min((c for h in hands for c in h), key=profile.strength.__getitem__)
+
+
+def replay_deal(
+    profile: Profile, deal: Deal, index: int, leader: int | None, *, complete: bool,
+    errors: list[RuleError],
+) -> tuple[DealResult, Table | None]:
+    """Replay one deal. ``leader`` None means the lowest-card rule picks the leader."""
+    problems = _deal_problems(profile, deal, index)
+    if problems:
+        errors.extend(problems)
+        return DealResult(index, "not_checked", cards_left=[len(h) for h in deal.hands]), None
+    opening_card = None
+    if leader is None:
+        opening_card = _lowest_card(profile, deal.hands)
+        leader = next(s for s, h in enumerate(deal.hands) if opening_card in h)
+    table = Table(profile, deal.hands, leader, opening_card)
+    moves: list[Move] = deal.moves
+    check, apply = table.check, table.apply
+    for i, (seat, play) in enumerate(moves):
+        outcome = check(seat, play)
+        if outcome is None or type(outcome) is Combo:
+            apply(seat, outcome)  # type: ignore[arg-type]
+            continue
+        code, params = outcome  # type: ignore[misc]
+        errors.append(RuleError(code, index, i, seat, f"/deals/{index}/moves/{i}", params))
+        return DealResult(index, "invalid", leader, None, i, list(table.counts)), table
+    result = DealResult(index, "complete" if table.winner is not None else "incomplete", leader,
+                        table.winner, len(moves), list(table.counts))
+    if table.winner is None:
+        if complete:
+            errors.append(RuleError("INCOMPLETE", index, None, None, f"/deals/{index}/moves",
+                                    {"moves": len(moves)}))
+    else:
+        result.penalties, result.scores, result.tiers = deal_scores(profile, table.hands, table.winner)
+    _check_declared(deal, result, errors)
+    return result, table
+
+
+def _check_declared(deal: Deal, result: DealResult, errors: list[RuleError]) -> None:
+    declared = deal.declared
+    if declared is None:
+        return
+    at = join("/deals", result.index, "declared")
+    index = result.index
+    winner = declared.get("winner")
+    if winner is not None and winner != result.winner:
+        errors.append(RuleError("DECLARED_MISMATCH", index, None, winner, join(at, "winner"),
+                                {"field": "winner", "declared": winner, "actual": result.winner}))
+    scores = declared.get("scores")
+    if scores is None:
+        return
+    if result.scores is None or len(scores) != len(result.scores):
+        errors.append(RuleError("DECLARED_MISMATCH", index, None, None, join(at, "scores"),
+                                {"field": "scores", "declared": scores, "actual": result.scores}))
+        return
+    for seat, (said, actual) in enumerate(zip(scores, result.scores, strict=True)):
+        if said != actual:
+            errors.append(RuleError("DECLARED_MISMATCH", index, None, seat, join(at, "scores", seat),
+                                    {"field": "score", "declared": said, "actual": actual}))
+
+
+def replay_record(record: Record, *, complete: bool = True) -> RecordResult:
+    profile = record.profile
+    n = profile.players
+    errors: list[RuleError] = []
+    if record.players is not None and len(record.players) != n:
+        errors.append(RuleError("PLAYER_COUNT", None, None, None, "/players",
+                                {"expected": n, "actual": len(record.players)}))
+    totals = [0] * n
+    paid = [0] * n
+    results: list[DealResult] = []
+    over = False
+    last_deal = 0
+    previous_winner: int | None = None
+    table: Table | None = None
+    for index, deal in enumerate(record.deals):
+        if over:
+            errors.append(RuleError("MATCH_OVER", index, None, None, join("/deals", index),
+                                    {"last_deal": last_deal}))
+            results.append(DealResult(index, "not_checked"))
+            table = None
+            continue
+        free_lead = index > 0 and profile.later_deals == "previous_winner"
+        if free_lead and previous_winner is None:
+            results.append(DealResult(index, "not_checked", cards_left=[len(h) for h in deal.hands]))
+            table = None
+            continue
+        result, table = replay_deal(profile, deal, index, previous_winner if free_lead else None,
+                                    complete=complete, errors=errors)
+        results.append(result)
+        previous_winner = result.winner
+        if result.scores is not None and result.penalties is not None:
+            for seat in range(n):
+                totals[seat] += result.scores[seat]
+                paid[seat] += result.penalties[seat]
+            over = _limit_reached(profile, index + 1, totals, paid)
+            last_deal = index
+    winners = []
+    if over:
+        best = max(totals)
+        winners = [s for s in range(n) if totals[s] == best]
+    return RecordResult(profile, errors, results, totals, over, winners, table)
+
+
+def _limit_reached(profile: Profile, deals_played: int, totals: list[int], paid: list[int]) -> bool:
+    if profile.max_deals is not None and deals_played >= profile.max_deals:
+        return True
+    if profile.target is None:
+        return False
+    if profile.settlement == "winner_takes_all":
+        return max(totals) >= profile.target
+    return max(paid) >= profile.target
