@@ -211,7 +211,7 @@ def _lowest_holder(profile: Profile, hands: list[list[int]]) -> int | None:
     return None if best is None else best[1]
 
 
-def _lowest_card(profile: Profile, hands: list[list[int]]) -> int:
+def lowest_card(profile: Profile, hands: list[list[int]]) -> int:
     return min((c for h in hands for c in h), key=profile.strength.__getitem__)
 
 
@@ -226,7 +226,7 @@ def replay_deal(
         return DealResult(index, "not_checked", cards_left=[len(h) for h in deal.hands]), None
     opening_card = None
     if leader is None:
-        opening_card = _lowest_card(profile, deal.hands)
+        opening_card = lowest_card(profile, deal.hands)
         leader = next(s for s, h in enumerate(deal.hands) if opening_card in h)
     table = Table(profile, deal.hands, leader, opening_card)
     moves: list[Move] = deal.moves
@@ -308,7 +308,7 @@ def replay_record(record: Record, *, complete: bool = True) -> RecordResult:
             for seat in range(n):
                 totals[seat] += result.scores[seat]
                 paid[seat] += result.penalties[seat]
-            over = _limit_reached(profile, index + 1, totals, paid)
+            over = limit_reached(profile, index + 1, totals, paid)
             last_deal = index
     winners = []
     if over:
@@ -317,7 +317,7 @@ def replay_record(record: Record, *, complete: bool = True) -> RecordResult:
     return RecordResult(profile, errors, results, totals, over, winners, table)
 
 
-def _limit_reached(profile: Profile, deals_played: int, totals: list[int], paid: list[int]) -> bool:
+def limit_reached(profile: Profile, deals_played: int, totals: list[int], paid: list[int]) -> bool:
     if profile.max_deals is not None and deals_played >= profile.max_deals:
         return True
     if profile.target is None:

@@ -1,0 +1,120 @@
+"""Random but legal matches under any profile, reproducible from a seed.
+
+The simulator drives the same ``Table`` the referee replays with and picks among
+``Table.legal_plays()``, so every record it writes is legal by construction; tests replay them
+through the whole pipeline to check that parsing, replay and scoring agree with that.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from . import cards, deals
+from .combos import Combo
+from .profiles import Profile
+from .replay import Table, limit_reached, lowest_card
+from .scoring import deal_scores
+
+MAX_ATTEMPTS = 50
+
+
+class DeadEnd(Exception):
+    """The random players reached a position with no legal move (e.g. a lone 2 on lead where
+    going out on a single 2 is forbidden); the deal is dealt again."""
+
+
+def _deal_hands(profile: Profile, rng: random.Random) -> list[list[int]]:
+    spec = deals.DealSpec(profile.players, profile.hand_size, rng.getrandbits(64))
+    hands, undealt = deals.deal(spec)
+    if undealt and profile.leftover == "to_opener":
+        lowest = min((c for h in hands for c in h), key=profile.strength.__getitem__)
+        opener = next(s for s, h in enumerate(hands) if lowest in h)
+        hands[opener] = sorted(hands[opener] + undealt)
+    return hands
+
+
+def _choose(options: list[Combo], rng: random.Random) -> Combo:
+    # Pick a size first: otherwise five-card hands, which are many, would crowd out singles.
+    sizes = sorted({c.size for c in options})
+    size = rng.choice(sizes)
+    return rng.choice([c for c in options if c.size == size])
+
+
+def play_deal(
+    profile: Profile, hands: list[list[int]], leader: int | None, rng: random.Random,
+    pass_rate: float = 0.35,
+) -> tuple[list[dict[str, Any]], Table]:
+    opening = None
+    if leader is None:
+        opening = lowest_card(profile, hands)
+        leader = next(s for s, h in enumerate(hands) if opening in h)
+    table = Table(profile, hands, leader, opening)
+    moves: list[dict[str, Any]] = []
+    while table.winner is None:
+        seat = table.current
+        options = table.legal_plays()
+        may_pass = table.table is not None and not (
+            profile.must_play_first_trick and table.first_trick and options
+        )
+        if options and (not may_pass or rng.random() >= pass_rate):
+            combo = _choose(options, rng)
+            moves.append({"seat": seat, "play": cards.names(combo.cards)})
+            table.apply(seat, combo)
+        elif may_pass:
+            moves.append({"seat": seat, "pass": True})
+            table.apply(seat, None)
+        else:
+            raise DeadEnd
+    return moves, table
+
+
+def simulate_record(
+    profile: Profile, deal_count: int, rng: random.Random, *, profile_ref: Any = None,
+    names: list[str] | None = None, declare: bool = True,
+) -> dict[str, Any]:
+    """One match of up to ``deal_count`` deals (fewer if the profile's match limit ends it)."""
+    record_deals: list[dict[str, Any]] = []
+    previous_winner: int | None = None
+    totals = [0] * profile.players
+    paid = [0] * profile.players
+    for index in range(deal_count):
+        free = index > 0 and profile.later_deals == "previous_winner"
+        for _ in range(MAX_ATTEMPTS):
+            hands = _deal_hands(profile, rng)
+            try:
+                moves, table = play_deal(profile, hands, previous_winner if free else None, rng)
+                break
+            except DeadEnd:
+                continue
+        else:  # pragma: no cover - needs fifty dead ends in a row
+            raise RuntimeError("the simulator could not finish a deal")
+        winner = table.winner
+        assert winner is not None
+        penalties, scores, _ = deal_scores(profile, table.hands, winner)
+        deal: dict[str, Any] = {"hands": [cards.names(h) for h in hands], "moves": moves}
+        if declare:
+            deal["declared"] = {"winner": winner, "scores": scores}
+        record_deals.append(deal)
+        previous_winner = winner
+        for seat in range(profile.players):
+            totals[seat] += scores[seat]
+            paid[seat] += penalties[seat]
+        if limit_reached(profile, index + 1, totals, paid):
+            break
+    record: dict[str, Any] = {"profile": profile_ref if profile_ref is not None else profile.id}
+    if names is not None:
+        record["players"] = names
+    record["deals"] = record_deals
+    return record
+
+
+def simulate(
+    profile: Profile, *, records: int, deals_per_record: int, seed: int, profile_ref: Any = None,
+) -> Iterator[dict[str, Any]]:
+    rng = random.Random(seed)
+    default_names = ["Ana", "Ben", "Cai", "Dee"][: profile.players]
+    for _ in range(records):
+        yield simulate_record(profile, deals_per_record, rng, profile_ref=profile_ref,
+                              names=default_names)

@@ -1,0 +1,1 @@
+"""marshmallow schemas for every HTTP request and response; the OpenAPI document comes from them."""
