@@ -1,0 +1,30 @@
+"""Shared fixtures: an app on a fresh database per test, and its test client (Flask's pattern)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+EXAMPLES = SHARED / "spec" / "examples"
+FIXTURES = ROOT / "fixtures"
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Any:
+    from app import create_app
+
+    return create_app({"TESTING": True, "BIGTWO_DB": str(tmp_path / "test.db")})
+
+
+@pytest.fixture
+def client(app: Any) -> Any:
+    return app.test_client()
+
+
+def load_json(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
