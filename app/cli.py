@@ -73,11 +73,6 @@ def _progress(total: int | None, enabled: bool) -> Iterator[Any]:
         yield bar
 
 
-def _lines(stream: IO[bytes]) -> Iterator[tuple[int, bytes]]:
-    for number, line in enumerate(stream, start=1):
-        yield number, line
-
-
 @main.command()
 @click.argument("path", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--allow-incomplete", is_flag=True, help="Accept deals whose log ends before anyone went out.")
@@ -170,7 +165,7 @@ def _validate_lines(stream: IO[bytes], path: str, out: IO[str], options: dict[st
                     total: int | None, show_progress: bool) -> int:
     counts = {"valid": 0, "invalid": 0, "unreadable": 0}
     with _progress(total, show_progress) as bar:
-        for number, line in _lines(stream):
+        for number, line in enumerate(stream, start=1):
             if bar is not None:
                 bar.update(len(line))
             if not line.strip():

@@ -83,7 +83,7 @@ def parse_code(code: str) -> DealSpec | str:
     seed = decode_seed(match.group(3))
     if seed is None:
         return f"{code!r}: the seed is out of range"
-    if not 1 <= hand_size or players * hand_size > cards.DECK_SIZE:
+    if hand_size < 1 or players * hand_size > cards.DECK_SIZE:
         return f"{code!r}: {players} hands of {hand_size} cards do not fit in 52 cards"
     return DealSpec(players, hand_size, seed)
 

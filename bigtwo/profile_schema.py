@@ -160,11 +160,14 @@ class ProfileSchema(Schema):
         if order is not None and sorted(order) != sorted(CATEGORIES):
             errors["five_card_order"] = ["must list each five-card category exactly once"]
         players, hand_size = data.get("players"), data.get("hand_size")
-        if isinstance(players, int) and isinstance(hand_size, int):
-            if players * hand_size > cards.DECK_SIZE:
-                errors["hand_size"] = [
-                    f"{players} hands of {hand_size} cards need {players * hand_size} cards; "
-                    "the deck has 52"
-                ]
+        if (
+            isinstance(players, int)
+            and isinstance(hand_size, int)
+            and players * hand_size > cards.DECK_SIZE
+        ):
+            errors["hand_size"] = [
+                f"{players} hands of {hand_size} cards need {players * hand_size} cards; "
+                "the deck has 52"
+            ]
         if errors:
             raise ValidationError(errors)

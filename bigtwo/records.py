@@ -104,10 +104,10 @@ def _slow_move(move: Any, at: str, players: int, problems: list[Problem]) -> Mov
         problems.append(Problem(at, 'a move is {"seat": n, "play": [cards]} or {"seat": n, "pass": true}'))
         return (0, None)
     problems.extend(_unknown(move, frozenset({"seat", "play", "pass"}), at))
-    seat = move.get("seat")
-    if not _is_int(seat):
+    raw_seat = move.get("seat")
+    seat = raw_seat if type(raw_seat) is int else 0
+    if not _is_int(raw_seat):
         problems.append(Problem(join(at, "seat"), "must be a seat number"))
-        seat = 0
     elif not 0 <= seat < players:
         problems.append(Problem(join(at, "seat"), f"seat {seat} does not exist at a {players}-seat table"))
     has_play, has_pass = "play" in move, "pass" in move

@@ -234,7 +234,7 @@ def replay_deal(
     for i, (seat, play) in enumerate(moves):
         outcome = check(seat, play)
         if outcome is None or type(outcome) is Combo:
-            apply(seat, outcome)  # type: ignore[arg-type]
+            apply(seat, outcome)
             continue
         code, params = outcome  # type: ignore[misc]
         errors.append(RuleError(code, index, i, seat, f"/deals/{index}/moves/{i}", params))
