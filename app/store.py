@@ -10,11 +10,15 @@ Durability and concurrency choices, all deliberate:
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
+import secrets
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -43,8 +47,67 @@ def _v1(db: sqlite_utils.Database) -> None:
     db["profiles"].create_index(["hash"], unique=True)
 
 
+def _v2(db: sqlite_utils.Database) -> None:
+    db["tournaments"].create(
+        {"id": str, "name": str, "profile_id": str, "profile_hash": str, "token_hash": str,
+         "created_at": str},
+        pk="id", not_null={"name", "profile_id", "profile_hash", "token_hash", "created_at"},
+    )
+    # Looking a token up by its hash only answers "whose token is this" for the 403 case; the
+    # secret itself never reaches the database.
+    db["tournaments"].create_index(["token_hash"], unique=True)
+    db["records"].create(
+        {"seq": int, "id": str, "tournament_id": str, "content_hash": str, "record": str,
+         "report": str, "valid": int, "players": str, "deal_count": int, "error_count": int,
+         "engine": str, "profile_hash": str, "received_at": str},
+        pk="seq",
+        not_null={"id", "tournament_id", "content_hash", "record", "report", "valid",
+                  "deal_count", "error_count", "engine", "profile_hash", "received_at"},
+        foreign_keys=[("tournament_id", "tournaments", "id")],
+    )
+    db["records"].create_index(["id"], unique=True)
+    # The idempotency rule: one stored copy of a record per tournament, enforced by the schema
+    # too, so that even a logic slip cannot store a duplicate.
+    db["records"].create_index(["tournament_id", "content_hash"], unique=True)
+    db["records"].create_index(["tournament_id", "valid", "seq"])
+
+
 # Each entry moves the schema one version up; append, never edit, once released.
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1]
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2]
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def record_id(tournament_id: str, content_hash: str) -> str:
+    """Derived, not random: the same record in the same tournament always has the same id."""
+    digest = hashlib.sha256(f"{tournament_id}\n{content_hash}".encode()).hexdigest()
+    return "r-" + digest[:20]
+
+
+@dataclass(frozen=True, slots=True)
+class NewRecord:
+    """A checked record ready to store (see ``Store.add_records``)."""
+
+    content_hash: str
+    record: Mapping[str, Any]
+    report: Mapping[str, Any]
+    profile_hash: str
+
+
+def _record_row(row: sqlite3.Row | tuple[Any, ...], columns: list[str]) -> dict[str, Any]:
+    out = dict(zip(columns, row, strict=True))
+    for key in ("record", "report", "players"):
+        if key in out and out[key] is not None:
+            out[key] = json.loads(out[key])
+    if "valid" in out:
+        out["valid"] = bool(out["valid"])
+    return out
+
+
+_LIST_COLUMNS = ["id", "seq", "valid", "players", "deal_count", "error_count", "engine",
+                 "profile_hash", "received_at"]
 
 
 class Store:
@@ -121,3 +184,147 @@ class Store:
     def list_profiles(self) -> list[dict[str, Any]]:
         rows = self.conn.execute("SELECT id, name, hash FROM profiles ORDER BY created_at, id")
         return [{"id": r[0], "name": r[1], "hash": r[2]} for r in rows]
+
+    # --- tournaments and their records ---------------------------------------------------
+    def create_tournament(self, name: str, profile: Profile,
+                          declaration: Mapping[str, Any] | None = None) -> tuple[str, str]:
+        """A new tournament playing ``profile``; returns ``(id, token)``.
+
+        The token is returned here and nowhere else: only its SHA-256 is stored. When the
+        profile was declared inline, pass its ``declaration`` and it is stored in the same
+        transaction (once, under its hash-derived id)."""
+        tournament_id = "t-" + secrets.token_hex(6)
+        token = "b2t_" + secrets.token_urlsafe(32)
+        with self.write() as db:
+            if declaration is not None and not self.conn.execute(
+                    "SELECT 1 FROM profiles WHERE id = ?", [profile.id]).fetchone():
+                db["profiles"].insert({
+                    "id": profile.id,
+                    "hash": profile.hash,
+                    "name": profile.name,
+                    "declaration": json.dumps(declaration, sort_keys=True, ensure_ascii=False),
+                    "resolved": json.dumps(profile.as_dict(), sort_keys=True, ensure_ascii=False),
+                    "created_at": now(),
+                })
+            db["tournaments"].insert({
+                "id": tournament_id, "name": name, "profile_id": profile.id,
+                "profile_hash": profile.hash, "token_hash": token_hash(token),
+                "created_at": now(),
+            })
+        return tournament_id, token
+
+    def get_tournament(self, tournament_id: str) -> dict[str, Any] | None:
+        """``{id, name, profile_id, profile_hash, created_at, counts: {records, valid,
+        invalid}}`` or None. The token hash is never part of it."""
+        row = self.conn.execute(
+            "SELECT id, name, profile_id, profile_hash, created_at FROM tournaments WHERE id = ?",
+            [tournament_id]).fetchone()
+        if row is None:
+            return None
+        total, valid = self.conn.execute(
+            "SELECT count(*), coalesce(sum(valid), 0) FROM records WHERE tournament_id = ?",
+            [tournament_id]).fetchone()
+        return {"id": row[0], "name": row[1], "profile_id": row[2], "profile_hash": row[3],
+                "created_at": row[4],
+                "counts": {"records": total, "valid": valid, "invalid": total - valid}}
+
+    def list_tournaments(self) -> list[dict[str, Any]]:
+        """Every tournament, newest first: ``{id, name, profile_id, created_at}``."""
+        rows = self.conn.execute(
+            "SELECT id, name, profile_id, created_at FROM tournaments ORDER BY created_at DESC, id")
+        return [{"id": r[0], "name": r[1], "profile_id": r[2], "created_at": r[3]} for r in rows]
+
+    def token_matches(self, tournament_id: str, token: str) -> bool | None:
+        """True: the token is this tournament's. False: it belongs to another tournament.
+        None: it is nobody's (or the tournament does not exist). Constant-time comparison."""
+        presented = token_hash(token)
+        row = self.conn.execute("SELECT token_hash FROM tournaments WHERE id = ?",
+                                [tournament_id]).fetchone()
+        if row is not None and hmac.compare_digest(row[0], presented):
+            return True
+        other = self.conn.execute("SELECT 1 FROM tournaments WHERE token_hash = ?",
+                                  [presented]).fetchone()
+        return False if other else None
+
+    def add_records(self, tournament_id: str,
+                    records: list[NewRecord]) -> list[tuple[str, bool]]:
+        """Store checked records in one transaction; ``(id, created)`` per record, in order.
+
+        A record already stored in this tournament (same content hash, also earlier in the
+        same list) is not stored again: ``created`` is False and the id is the stored one."""
+        out: list[tuple[str, bool]] = []
+        received = now()
+        with self.write() as db:
+            for item in records:
+                rid = record_id(tournament_id, item.content_hash)
+                if self.conn.execute("SELECT 1 FROM records WHERE id = ?", [rid]).fetchone():
+                    out.append((rid, False))
+                    continue
+                report = item.report
+                players = item.record.get("players")
+                db["records"].insert({
+                    "id": rid, "tournament_id": tournament_id,
+                    "content_hash": item.content_hash,
+                    "record": json.dumps(item.record, ensure_ascii=False, separators=(",", ":")),
+                    "report": json.dumps(report, ensure_ascii=False, separators=(",", ":")),
+                    "valid": 1 if report["valid"] else 0,
+                    "players": json.dumps(players, ensure_ascii=False) if players is not None else None,
+                    "deal_count": len(report["deals"]), "error_count": len(report["errors"]),
+                    "engine": report["engine"], "profile_hash": item.profile_hash,
+                    "received_at": received,
+                })
+                out.append((rid, True))
+        return out
+
+    def get_record(self, rid: str) -> dict[str, Any] | None:
+        """The stored record: ``{id, tournament_id, content_hash, record, report, valid,
+        engine, profile_hash, received_at}`` with ``record`` and ``report`` as objects."""
+        columns = ["id", "tournament_id", "content_hash", "record", "report", "valid", "engine",
+                   "profile_hash", "received_at"]
+        row = self.conn.execute(f"SELECT {', '.join(columns)} FROM records WHERE id = ?",
+                                [rid]).fetchone()
+        return None if row is None else _record_row(row, columns)
+
+    def list_records(self, tournament_id: str, *, valid: bool | None = None, limit: int = 50,
+                     offset: int = 0) -> tuple[list[dict[str, Any]], int]:
+        """One page of a tournament's records in upload order, and the total that match.
+
+        Rows are summaries (``id, seq, valid, players, deal_count, error_count, engine,
+        profile_hash, received_at``); fetch the whole record with ``get_record``."""
+        where, params = "tournament_id = ?", [tournament_id]
+        if valid is not None:
+            where += " AND valid = ?"
+            params.append(1 if valid else 0)
+        total = self.conn.execute(f"SELECT count(*) FROM records WHERE {where}", params).fetchone()[0]
+        rows = self.conn.execute(
+            f"SELECT {', '.join(_LIST_COLUMNS)} FROM records WHERE {where} ORDER BY seq "
+            "LIMIT ? OFFSET ?", [*params, limit, offset]).fetchall()
+        return [_record_row(r, _LIST_COLUMNS) for r in rows], int(total)
+
+    def record_versions(self, tournament_id: str) -> list[dict[str, Any]]:
+        """``{id, record, engine, profile_hash}`` for every record of a tournament: enough to
+        find reports made by another engine or profile version (see ``replace_report``)."""
+        columns = ["id", "record", "engine", "profile_hash"]
+        rows = self.conn.execute(
+            "SELECT id, record, engine, profile_hash FROM records WHERE tournament_id = ? "
+            "ORDER BY seq", [tournament_id])
+        return [_record_row(r, columns) for r in rows]
+
+    def valid_reports(self, tournament_id: str) -> list[dict[str, Any]]:
+        """``{id, record, report}`` of every valid record of a tournament, in upload order:
+        the input of ``bigtwo.standings.compute``."""
+        columns = ["id", "record", "report"]
+        rows = self.conn.execute(
+            "SELECT id, record, report FROM records WHERE tournament_id = ? AND valid = 1 "
+            "ORDER BY seq", [tournament_id])
+        return [_record_row(r, columns) for r in rows]
+
+    def replace_report(self, rid: str, report: Mapping[str, Any], profile_hash: str) -> None:
+        """Store a recomputed report (another engine or profile version made the old one)."""
+        with self.write() as db:
+            db.execute(
+                "UPDATE records SET report = ?, valid = ?, error_count = ?, deal_count = ?, "
+                "engine = ?, profile_hash = ? WHERE id = ?",
+                [json.dumps(report, ensure_ascii=False, separators=(",", ":")),
+                 1 if report["valid"] else 0, len(report["errors"]), len(report["deals"]),
+                 report["engine"], profile_hash, rid])
