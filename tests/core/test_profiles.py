@@ -1,0 +1,135 @@
+"""Rule profiles: presets as RULES.md's table states them, declarations that check themselves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bigtwo.profiles import DEFAULT_RESOLVER, PRESETS, ProfileResolver
+
+BASE = ["34567", "45678", "56789", "6789T", "789TJ", "89TJQ", "9TJQK", "TJQKA"]
+
+
+@pytest.mark.parametrize(
+    ("preset", "expected"),
+    [
+        ("hk-standard", dict(players=4, direction="clockwise", suit_order=("D", "C", "H", "S"), triples=True,
+                             straights=tuple(BASE), flush_compare="rank_first", cross_category=True,
+                             passing="rejoin", later_deals="previous_winner", settlement="winner_takes_all")),
+        ("big-two-web", dict(players=4, direction="clockwise", suit_order=("D", "C", "H", "S"), triples=True,
+                             straights=(*BASE, "23456", "A2345"), flush_compare="suit_first",
+                             cross_category=True, passing="rejoin", later_deals="lowest_card",
+                             settlement="winner_takes_all")),
+        ("casual", dict(players=4, direction="clockwise", suit_order=("D", "C", "H", "S"), triples=False,
+                        straights=tuple(BASE), flush_compare="rank_first", cross_category=True,
+                        passing="rejoin", later_deals="lowest_card", settlement="penalty_only")),
+        ("pusoy-dos", dict(players=4, direction="counterclockwise", suit_order=("C", "S", "H", "D"),
+                           triples=True, straights=tuple(BASE), flush_compare="suit_first",
+                           cross_category=False, passing="locked_out", later_deals="previous_winner",
+                           settlement="winner_takes_all")),
+    ],
+)
+def test_presets_follow_rules_md(preset: str, expected: dict[str, Any]) -> None:
+    p = PRESETS[preset]
+    for field, value in expected.items():
+        assert getattr(p, field) == value, field
+    # All presets: RULES.md's shared line
+    assert (p.five_card_hands, p.bombs, p.must_play_first_trick, p.no_single_two_finish_on_lead,
+            p.two_held_factor, p.hand_size, p.max_deals, p.target) == (True, "none", False, False, 1, 13, None, None)
+
+
+@pytest.mark.parametrize(
+    ("preset", "tiers"),
+    [("hk-standard", [(1, 1), (8, 2), (10, 3), (13, 4)]), ("big-two-web", [(1, 1), (10, 2), (13, 3)]),
+     ("casual", [(1, 1)]), ("pusoy-dos", [(1, 1), (10, 2), (13, 3)])],
+)
+def test_preset_tiers(preset: str, tiers: list[tuple[int, int]]) -> None:
+    assert [(t.start, t.multiplier) for t in PRESETS[preset].tiers] == tiers
+
+
+def test_pusoy_card_penalties_declared() -> None:
+    rules = [(c.cards, c.all, c.points) for c in PRESETS["pusoy-dos"].card_penalties]
+    assert rules == [(("2D",), True, 1), (("2C", "2D", "2H", "2S"), True, 4)]
+
+
+def test_hash_is_over_the_rules_only() -> None:
+    restated, _ = DEFAULT_RESOLVER.resolve({"extends": "hk-standard", "triples": True, "name": "Mine"})
+    assert restated is not None and restated.hash == PRESETS["hk-standard"].hash
+    spelled, _ = DEFAULT_RESOLVER.resolve({"extends": "hk-standard", "suit_order": ["d", "c", "h", "s"]})
+    assert spelled is not None and spelled.hash == PRESETS["hk-standard"].hash
+    other, _ = DEFAULT_RESOLVER.resolve({"extends": "hk-standard", "triples": False})
+    assert other is not None and other.hash != PRESETS["hk-standard"].hash
+    assert other.id == "p-" + other.hash.removeprefix("sha256:")[:12]
+    assert len({p.hash for p in PRESETS.values()}) == 4
+
+
+def test_nested_overrides_merge_and_lists_replace() -> None:
+    p, _ = DEFAULT_RESOLVER.resolve({"extends": "pusoy-dos", "scoring": {"two_held_factor": 2},
+                                     "straights": ["34567"]})
+    assert p is not None
+    assert p.two_held_factor == 2 and len(p.card_penalties) == 2 and p.straights == ("34567",)
+
+
+def test_full_declaration_without_extends_gets_defaults() -> None:
+    p, problems = DEFAULT_RESOLVER.resolve({"players": 3, "hand_size": 17, "leftover": "to_opener"})
+    assert problems == [] and p is not None
+    assert p.players == 3 and p.leftover_count == 1 and p.suit_order == ("D", "C", "H", "S")
+
+
+@pytest.mark.parametrize(
+    ("declaration", "pointers"),
+    [
+        ({"extends": "hk-standard", "zz": 1}, ["/profile/zz"]),
+        ({"extends": "hk-standard", "suit_order": ["D", "C", "H", "H"]}, ["/profile/suit_order"]),
+        ({"extends": "hk-standard", "suit_order": "DCHS"}, ["/profile/suit_order"]),
+        ({"extends": "hk-standard", "straights": ["34567", "3456"]}, ["/profile/straights/1"]),
+        ({"extends": "hk-standard", "straights": ["33456"]}, ["/profile/straights/0"]),
+        ({"extends": "hk-standard", "straights": ["34568"]}, ["/profile/straights/0"]),
+        ({"extends": "hk-standard", "straights": ["34567", "76543"]}, ["/profile/straights"]),
+        ({"extends": "hk-standard", "scoring": {"tiers": [{"from": 1, "multiplier": 1}, {"from": 1, "multiplier": 2}]}},
+         ["/profile/scoring/tiers"]),
+        ({"extends": "hk-standard", "scoring": {"tiers": [{"from": 2, "multiplier": 1}]}}, ["/profile/scoring/tiers"]),
+        ({"extends": "hk-standard", "hand_size": 14}, ["/profile/hand_size"]),
+        ({"extends": "hk-standard", "players": 5}, ["/profile/players"]),
+        ({"extends": "hk-standard", "triples": "yes"}, ["/profile/triples"]),
+        ({"extends": "hk-standard", "triples": 1}, ["/profile/triples"]),
+        ({"extends": "hk-standard", "five_card_order": ["flush", "straight"]}, ["/profile/five_card_order"]),
+        ({"extends": "hk-standard", "scoring": {"two_held_factor": 4}}, ["/profile/scoring/two_held_factor"]),
+        ({"extends": "hk-standard", "scoring": {"card_penalties": [{"cards": ["XX"], "all": True, "points": 1}]}},
+         ["/profile/scoring/card_penalties/0/cards/0"]),
+        ({"extends": "hk-standard", "opening": {"later_deals": "random"}}, ["/profile/opening/later_deals"]),
+        ({"extends": "hk-standard", "match": {"max_deals": 0}}, ["/profile/match/max_deals"]),
+        ({"extends": "nope"}, ["/profile/extends"]),
+        ("nope", ["/profile"]),
+        (42, ["/profile"]),
+    ],
+)
+def test_declaration_problems(declaration: Any, pointers: list[str]) -> None:
+    p, problems = DEFAULT_RESOLVER.resolve(declaration)
+    assert p is None
+    assert [q.pointer for q in problems] == pointers
+
+
+def test_every_problem_at_once() -> None:
+    _, problems = DEFAULT_RESOLVER.resolve({
+        "extends": "hk-standard", "zz": 1, "players": 9, "suit_order": ["D"], "bombs": "sometimes",
+        "straights": ["ABCDE"],
+    })
+    assert {q.pointer for q in problems} == {"/profile/zz", "/profile/players", "/profile/suit_order",
+                                            "/profile/bombs", "/profile/straights/0"}
+
+
+def test_stored_profiles_resolve_through_the_lookup() -> None:
+    stored = {"p-abc": {"extends": "casual", "triples": True}}
+    resolver = ProfileResolver(stored.get)
+    p, _ = resolver.resolve("p-abc")
+    assert p is not None and p.id == "p-abc" and p.triples and p.settlement == "penalty_only"
+    child, _ = resolver.resolve({"extends": "p-abc", "players": 3})
+    assert child is not None and child.players == 3 and child.triples
+
+
+def test_extends_cycles_are_refused() -> None:
+    loop = {"p-a": {"extends": "p-b"}, "p-b": {"extends": "p-a"}}
+    p, problems = ProfileResolver(loop.get).resolve("p-a")
+    assert p is None and "too deeply" in problems[0].detail
