@@ -10,7 +10,9 @@ from .helpers import deal, record, report, small
 
 HK3 = small("hk-standard", hand_size=3)
 HANDS = ["3D 9C KS", "4C 5H 2S", "6D 6S JH", "7C 8H AD"]
-PAIRS = ["3D 9C 9D", "4C KH KS", "6D 6S JH", "7C 8H AD"]
+HK4 = small("hk-standard", hand_size=4)
+PAIRS = ["3D 9C 9D 5C", "4C KH KS 8C", "6D 6S JH QD", "7C 8H AD QS"]
+KINGS = ["3D KH KS 5C", "4C 9C 9D 8C", "6D 6S JH QD", "7C 8H AD QS"]
 
 
 @pytest.mark.parametrize(
@@ -21,10 +23,10 @@ PAIRS = ["3D 9C 9D", "4C KH KS", "6D 6S JH", "7C 8H AD"]
         (HK3, HANDS, "0:9C", "it", "La prima giocata deve contenere 3♦", "003"),
         (HK3, HANDS, "0:3D+9C", "de", "Diese Karten ergeben keine Kombination", "001"),
         (HK3, HANDS, "0:3D 1:4C 2:6D+6S", "de", "Spiel 1 Karte - du hast 2 gewählt", "001"),
-        (HK3, PAIRS, "0:3D 1:- 2:- 3:- 0:9C+9D 1:KH+KS", "de", None, "a legal pair over a pair: no error"),
-        (HK3, ["3D KH KS", "4C 9C 9D", "6D 6S JH", "7C 8H AD"], "0:3D 1:- 2:- 3:- 0:KH+KS 1:9C+9D", "de",
+        (HK4, PAIRS, "0:3D 1:- 2:- 3:- 0:9C+9D 1:KH+KS", "de", None, "a legal pair over a pair: no error"),
+        (HK4, KINGS, "0:3D 1:- 2:- 3:- 0:KH+KS 1:9C+9D", "de",
          "Paar 9 schlägt Paar K nicht", "001"),
-        (HK3, ["3D KH KS", "4C 9C 9D", "6D 6S JH", "7C 8H AD"], "0:3D 1:- 2:- 3:- 0:KH+KS 1:9C+9D", "en",
+        (HK4, KINGS, "0:3D 1:- 2:- 3:- 0:KH+KS 1:9C+9D", "en",
          "Pair 9♣ 9♦ does not beat pair K♥ K♠", "RECORDS.md"),
         (HK3, HANDS, "0:-", "de", "Wer ausspielt, darf nicht passen", "001"),
         (HK3, HANDS, "0:3D 2:6D", "en", "It is seat 1's turn, not seat 2's", "RECORDS.md"),
