@@ -27,7 +27,7 @@ KINGS = ["3D KH KS 5C", "4C 9C 9D 8C", "6D 6S JH QD", "7C 8H AD QS"]
         (HK4, KINGS, "0:3D 1:- 2:- 3:- 0:KH+KS 1:9C+9D", "de",
          "Paar 9 schlägt Paar K nicht", "001"),
         (HK4, KINGS, "0:3D 1:- 2:- 3:- 0:KH+KS 1:9C+9D", "en",
-         "Pair 9♣ 9♦ does not beat pair K♥ K♠", "RECORDS.md"),
+         "Pair 9♦ 9♣ does not beat pair K♥ K♠", "RECORDS.md; cards low to high in the profile's suit order"),
         (HK3, HANDS, "0:-", "de", "Wer ausspielt, darf nicht passen", "001"),
         (HK3, HANDS, "0:3D 2:6D", "en", "It is seat 1's turn, not seat 2's", "RECORDS.md"),
     ],
