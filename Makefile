@@ -9,7 +9,7 @@ WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 BIGTWO_DB ?= var/bigtwo.db
 export BIGTWO_DB
 
-.PHONY: serve test lint typecheck bench clean venv
+.PHONY: serve test lint typecheck bench clean venv golden
 
 venv: $(STAMP)
 
@@ -38,3 +38,6 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+golden: $(STAMP)
+	$(BIN)/python scripts/golden.py

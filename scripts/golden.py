@@ -1,0 +1,83 @@
+"""Write the golden fixtures: records with the exact report they must produce.
+
+Run it only when a report change is intended (`make golden`), then review the diff: the golden
+files are the contract's regression net. Sources: the spec's worked examples, one hand-made
+record per error code, and simulated matches under every preset.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bigtwo.pipeline import check_record  # noqa: E402
+from bigtwo.profiles import PRESETS  # noqa: E402
+from bigtwo.simulate import simulate  # noqa: E402
+from tests.core.helpers import deal, record, small  # noqa: E402
+
+OUT = ROOT / "fixtures" / "golden"
+EXAMPLES = ROOT.parent / "shared" / "spec" / "examples"
+
+HK3 = small("hk-standard", hand_size=3)
+HANDS = ["3D 9C KS", "4C 5H 2S", "6D 6S JH", "7C 8H AD"]
+WIN1 = "0:3D 1:4C 2:JH 3:AD 0:- 1:2S 2:- 3:- 0:- 1:5H"
+P_HANDS = ["3C 9D KS", "4C 5H 2S", "6D 6S JH", "7C 8H AD"]
+HANDS_B = ["4C 5H 2S", "3D 9C KS", "6D 6S JH", "7C 8H AD"]
+WIN1_B = "1:3D 2:6D 3:7C 0:2S 1:- 2:- 3:- 0:4C 1:- 2:- 3:- 0:5H"
+
+HANDMADE: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
+    "player-count": (record(HK3, deal(HANDS[:3], ""), players=["Ana", "Ben", "Cai"]), {}),
+    "hand-size": (record(HK3, deal(["3D 9C KS QS", *HANDS[1:]], "")), {}),
+    "duplicate-card-dealt": (record(HK3, deal(["3D 9C KS", "4C 5H 2S", "6D 6S JH", "7C 8H KS"], "")), {}),
+    "duplicate-card-played": (record(HK3, deal(HANDS, "0:3D+3D")), {}),
+    "wrong-turn": (record(HK3, deal(HANDS, "0:3D 2:6D")), {}),
+    "locked-out": (record(small("pusoy-dos", hand_size=3), deal(P_HANDS, "0:3C 3:- 2:JH 1:2S 0:- 3:AD")), {}),
+    "card-not-held": (record(HK3, deal(HANDS, "0:3D 1:5C")), {}),
+    "not-a-combination": (record(HK3, deal(HANDS, "0:3D+9C")), {}),
+    "combination-not-allowed": (record(small("casual", hand_size=3),
+                                       deal(["3D 3C 3H", "4C 5H 2S", "6D 6S JH", "7C 8H AD"], "0:3D+3C+3H")), {}),
+    "card-count": (record(HK3, deal(HANDS, "0:3D 1:4C 2:6D+6S")), {}),
+    "category": (record(small("pusoy-dos", hand_size=6), deal(
+        ["3C 4D 5H 6S 7C KS", "8H 9H JH QH AH 2H", "4C 5C 6C 8C 9C 2C", "TD JD QD KD 2D AS"],
+        "0:3C+4D+5H+6S+7C 3:TD+JD+QD+KD+2D")), {"complete": False}),
+    "does-not-beat": (record(HK3, deal(HANDS, "0:3D 1:4C 2:JH 3:AD 0:KS")), {}),
+    "opening-card": (record(HK3, deal(HANDS, "0:9C")), {"lang": "de"}),
+    "leader-must-play": (record(HK3, deal(HANDS, "0:-")), {"lang": "it"}),
+    "must-play": (record(small("hk-standard", hand_size=3, must_play_first_trick=True), deal(HANDS, "0:3D 1:-")), {}),
+    "forbidden-finish": (record(small("hk-standard", hand_size=3, no_single_two_finish_on_lead=True),
+                                deal(HANDS, "0:3D 1:5H 2:- 3:- 0:- 1:4C 2:- 3:- 0:- 1:2S")), {}),
+    "move-after-end": (record(HK3, deal(HANDS, WIN1 + " 2:6D")), {}),
+    "incomplete": (record(HK3, deal(HANDS, "0:3D 1:4C")), {}),
+    "match-over": (record(small("big-two-web", hand_size=3, match={"max_deals": 1, "target": None}),
+                          deal(HANDS, WIN1), deal(HANDS_B, WIN1_B)), {}),
+    "declared-mismatch": (record(HK3, deal(HANDS, WIN1, declared={"winner": 2, "scores": [-2, 5, -2, -2]})), {}),
+    "two-deals-lowest-card": (record(small("big-two-web", hand_size=3), deal(HANDS, WIN1), deal(HANDS_B, WIN1_B)), {}),
+}
+
+
+def write(name: str, doc: dict[str, Any], query: dict[str, Any]) -> None:
+    checked = check_record(doc, **query)
+    assert checked.report is not None, (name, checked.problems)
+    body = {"record": doc, "query": query, "report": checked.report}
+    (OUT / f"{name}.json").write_text(json.dumps(body, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for path in sorted(EXAMPLES.glob("*.json")):
+        example = json.loads(path.read_text(encoding="utf-8"))
+        write(f"spec-{path.stem}", example["record"], example.get("query") or {})
+    for name, (doc, query) in HANDMADE.items():
+        write(f"code-{name}", doc, query)
+    for pid, profile in PRESETS.items():
+        (doc,) = simulate(profile, records=1, deals_per_record=3, seed=2026)
+        write(f"sim-{pid}", doc, {})
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,139 @@
+"""Properties over random profiles and simulated games (hypothesis).
+
+- every simulated match, under any valid profile, replays as valid with every deal complete;
+- any single mutation of a legal record gives a valid report or errors that point at a move
+  that exists (or at a deal-level field), and never an exception;
+- reports keep their own invariants (valid iff no errors, zero-sum settlements, totals).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bigtwo.pipeline import check_record
+from bigtwo.profile_schema import CATEGORIES, RUNS
+from bigtwo.profiles import DEFAULT_RESOLVER, PRESETS
+from bigtwo.simulate import simulate
+
+SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def profiles(draw: st.DrawFn) -> dict[str, Any]:
+    players = draw(st.integers(2, 4))
+    leftover = draw(st.sampled_from(["undealt", "to_opener"]))
+    # Keep the opener's hand small when the undealt cards go to them: the random players
+    # enumerate every combination of a hand on every turn.
+    low = max(3, (52 - 6) // players) if leftover == "to_opener" else 3
+    hand_size = draw(st.integers(low, 52 // players))
+    tiers_from = sorted(draw(st.sets(st.integers(2, 13), max_size=3)))
+    return {
+        "players": players,
+        "hand_size": hand_size,
+        "leftover": leftover,
+        "direction": draw(st.sampled_from(["clockwise", "counterclockwise"])),
+        "suit_order": draw(st.permutations(["D", "C", "H", "S"])),
+        "triples": draw(st.booleans()),
+        "five_card_hands": draw(st.booleans()),
+        "straights": draw(st.lists(st.sampled_from(RUNS), unique=True, max_size=13)),
+        "flush_compare": draw(st.sampled_from(["rank_first", "suit_first"])),
+        "five_card_order": draw(st.permutations(list(CATEGORIES))),
+        "cross_category": draw(st.booleans()),
+        "bombs": draw(st.sampled_from(["none", "anything"])),
+        "passing": draw(st.sampled_from(["rejoin", "locked_out"])),
+        "opening": {"first_deal": "lowest_card",
+                    "later_deals": draw(st.sampled_from(["lowest_card", "previous_winner"]))},
+        "must_play_first_trick": draw(st.booleans()),
+        "no_single_two_finish_on_lead": draw(st.booleans()),
+        "scoring": {
+            "tiers": [{"from": 1, "multiplier": 1}]
+            + [{"from": f, "multiplier": i + 2} for i, f in enumerate(tiers_from)],
+            "two_held_factor": draw(st.sampled_from([1, 2, 3])),
+            "card_penalties": draw(st.lists(st.fixed_dictionaries({
+                "cards": st.lists(st.sampled_from(["2D", "2S", "AH", "3C"]), min_size=1, max_size=3, unique=True),
+                "all": st.booleans(), "points": st.integers(0, 5)}), max_size=2)),
+            "settlement": draw(st.sampled_from(["winner_takes_all", "penalty_only"])),
+        },
+        "match": {"max_deals": draw(st.sampled_from([None, 1, 2])),
+                  "target": draw(st.sampled_from([None, 10, 60]))},
+    }
+
+
+def check_invariants(rep: dict[str, Any], doc: dict[str, Any], zero_sum: bool) -> None:
+    assert rep["valid"] is (rep["errors"] == [])
+    deals = doc["deals"]
+    assert [d["index"] for d in rep["deals"]] == list(range(len(deals)))
+    for e in rep["errors"]:
+        assert e["message"]
+        if e["move"] is not None:
+            assert 0 <= e["deal"] < len(deals) and 0 <= e["move"] < len(deals[e["deal"]]["moves"])
+            assert e["pointer"] == f"/deals/{e['deal']}/moves/{e['move']}"
+        elif e["deal"] is not None:
+            assert 0 <= e["deal"] < len(deals) and e["pointer"].startswith(f"/deals/{e['deal']}")
+    totals = [0] * len(rep["totals"])
+    for d in rep["deals"]:
+        if d["status"] == "complete":
+            assert d["winner"] is not None and d["cards_left"][d["winner"]] == 0
+            if zero_sum:
+                assert sum(d["scores"]) == 0
+            totals = [t + s for t, s in zip(totals, d["scores"], strict=True)]
+        else:
+            assert d["winner"] is None and d["scores"] is None and d["penalties"] is None
+    assert totals == rep["totals"]
+
+
+@SETTINGS
+@given(declaration=profiles(), seed=st.integers(0, 2**32))
+def test_simulated_games_validate_under_random_profiles(declaration: dict[str, Any], seed: int) -> None:
+    profile, problems = DEFAULT_RESOLVER.resolve(declaration)
+    assert profile is not None, problems
+    (doc,) = simulate(profile, records=1, deals_per_record=2, seed=seed, profile_ref=declaration)
+    checked = check_record(doc)
+    assert checked.report is not None, checked.problems
+    rep = checked.report
+    assert rep["errors"] == []
+    assert all(d["status"] == "complete" for d in rep["deals"])
+    check_invariants(rep, doc, profile.settlement == "winner_takes_all")
+
+
+CORPUS = {pid: list(simulate(p, records=3, deals_per_record=2, seed=7)) for pid, p in PRESETS.items()}
+
+
+def mutate(doc: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    doc = copy.deepcopy(doc)
+    deal = rng.choice(doc["deals"])
+    moves = deal["moves"]
+    i = rng.randrange(len(moves))
+    kind = rng.choice(["swap_card", "drop", "seat", "to_pass", "hand_swap"])
+    if kind == "swap_card" and "play" in moves[i]:
+        hand = rng.choice(deal["hands"])
+        moves[i]["play"][rng.randrange(len(moves[i]["play"]))] = rng.choice(hand)
+    elif kind == "drop":
+        del moves[i]
+    elif kind == "seat":
+        moves[i]["seat"] = rng.randrange(len(deal["hands"]))
+    elif kind == "to_pass":
+        moves[i] = {"seat": moves[i]["seat"], "pass": True}
+    else:
+        a, b = rng.sample(range(len(deal["hands"])), 2)
+        x, y = rng.randrange(len(deal["hands"][a])), rng.randrange(len(deal["hands"][b]))
+        deal["hands"][a][x], deal["hands"][b][y] = deal["hands"][b][y], deal["hands"][a][x]
+    if not moves:
+        moves.append({"seat": 0, "pass": True})
+    return doc
+
+
+@settings(max_examples=150, deadline=None)
+@given(preset=st.sampled_from(sorted(PRESETS)), which=st.integers(0, 2), seed=st.integers(0, 2**32))
+def test_single_mutations_point_at_real_moves(preset: str, which: int, seed: int) -> None:
+    original = CORPUS[preset][which]
+    doc = mutate(original, random.Random(seed))
+    for complete in (True, False):
+        checked = check_record(doc, complete=complete)
+        assert checked.report is not None, checked.problems
+        check_invariants(checked.report, doc, PRESETS[preset].settlement == "winner_takes_all")
