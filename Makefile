@@ -25,7 +25,7 @@ serve: $(STAMP)
 	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - 'wsgi:app'
 
 lint: $(STAMP)
-	$(BIN)/ruff check bigtwo app schemas tests bench wsgi.py
+	$(BIN)/ruff check bigtwo app schemas tests bench scripts wsgi.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -93,9 +93,9 @@ def validate(path: str, allow_incomplete: bool, lang: str, profile: str | None,
     resolver = local_resolver()
     options = {"complete": not allow_incomplete, "lang": lang, "resolver": resolver,
                "default_profile": default_profile}
-    out = click.get_text_stream("stdout")
+    out = sys.stdout
     if path == "-":
-        stream: IO[bytes] = click.get_binary_stream("stdin")
+        stream: IO[bytes] = sys.stdin.buffer
         first = stream.readline()
         try:
             json.loads(first)
@@ -211,6 +211,11 @@ def simulate_command(profile: str, deal_count: int, records: int, seed: int, out
     for record in simulate(resolved, records=records, deals_per_record=deal_count, seed=seed,
                            profile_ref=ref):
         output.write(_dumps(record) + "\n")
+
+
+from .cli_tournament import tournament  # noqa: E402 - it imports helpers from here
+
+main.add_command(tournament)
 
 
 if __name__ == "__main__":  # pragma: no cover
