@@ -1,0 +1,58 @@
+"""Deal codes: a short code that stands for the same hands forever (docs/DEAL_CODES.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_smorest import Blueprint
+from marshmallow import ValidationError
+
+from app import get_store
+from app import tournaments as service
+from app.api.tournaments import register_problem_handlers, request_doc
+from app.problems import abort_problem, invalid, json_body
+from bigtwo import cards, deals
+from bigtwo.problems import Problem, from_marshmallow
+from schemas.deals import DealRequestSchema, DealSchema
+
+blp = Blueprint("deals", __name__, url_prefix="/v1/deals",
+                description="Deal codes: reproducible deals")
+register_problem_handlers(blp)
+
+
+def deal_view(spec: deals.DealSpec) -> dict[str, Any]:
+    hands, undealt = deals.deal(spec)
+    return {"code": spec.code, "players": spec.players, "hand_size": spec.hand_size,
+            "seed": spec.seed, "hands": [cards.names(h) for h in hands],
+            "undealt": cards.names(undealt)}
+
+
+@blp.route("", methods=["POST"])
+@blp.doc(**request_doc(DealRequestSchema, "the profile decides players and hand size"))
+@blp.response(201, DealSchema)
+def create_deal() -> Any:
+    """Deal new hands for a profile and give the code that stands for them."""
+    body = json_body()
+    try:
+        loaded = DealRequestSchema().load(body if isinstance(body, dict) else {"": body})
+    except ValidationError as exc:
+        invalid(from_marshmallow(exc.messages), "the deal request cannot be read")
+    profile, problems = service.resolver(get_store()).resolve(loaded["profile"], "/profile")
+    if profile is None:
+        invalid(problems, "unknown or invalid profile")
+    return deal_view(deals.new_spec(profile.players, profile.hand_size, loaded["seed"]))
+
+
+@blp.route("/<code>")
+@blp.response(200, DealSchema)
+def get_deal(code: str) -> Any:
+    """The hands a code stands for; the same answer forever."""
+    spec = deals.parse_code(code)
+    if isinstance(spec, str):
+        # A code in the right shape with impossible numbers is a bad request; anything else
+        # simply names no deal.
+        looks_like_code = code.upper().startswith(deals.FORMAT_VERSION + "-") and code.count("-") == 3
+        if looks_like_code:
+            invalid([Problem("", spec)], "this deal code cannot stand for any deal")
+        abort_problem(404, "Not Found", spec)
+    return deal_view(spec)

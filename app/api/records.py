@@ -1,0 +1,26 @@
+"""Stored records, read back with a report that is never stale."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_smorest import Blueprint
+
+from app import tournaments as service
+from app.api.tournaments import query_args, register_problem_handlers, service_call
+from schemas.tournaments import LangArgsSchema, StoredRecordSchema
+
+blp = Blueprint("records", __name__, url_prefix="/v1/records",
+                description="Tournaments: stored records")
+register_problem_handlers(blp)
+
+
+@blp.route("/<record_id>")
+@blp.response(200, StoredRecordSchema)
+@blp.doc(parameters=[{"in": "query", "name": "lang",
+                      "schema": {"type": "string", "enum": ["en", "de", "it"], "default": "en"}}])
+def get_record(record_id: str) -> Any:
+    """The record as submitted, with its report (recomputed when the engine version or the
+    profile changed since it was stored)."""
+    args = query_args(LangArgsSchema())
+    return service_call(service.get_record, record_id, args["lang"])

@@ -1,0 +1,250 @@
+"""Tournament use cases shared by the HTTP API and the ``bigtwo tournament`` CLI.
+
+No Flask here: failures are ``TournamentError`` values with an HTTP status, which the API turns
+into problem documents and the CLI into messages. Checking a record is always
+``bigtwo.pipeline.check_record`` with a resolver over the store.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bigtwo import ENGINE_VERSION, limits, standings
+from bigtwo.messages import DEFAULT_LANGUAGE
+from bigtwo.pipeline import check_record
+from bigtwo.problems import Problem, join
+from bigtwo.profiles import Profile, ProfileResolver
+
+from .store import NewRecord, Store
+
+MAX_NAME_LENGTH = 200
+
+
+class TournamentError(Exception):
+    def __init__(self, status: int, title: str, detail: str,
+                 problems: list[Problem] | None = None) -> None:
+        super().__init__(detail)
+        self.status, self.title, self.detail, self.problems = status, title, detail, problems
+
+
+def not_found(what: str, ident: str) -> TournamentError:
+    return TournamentError(404, "Not Found", f"no {what} with id {ident!r}")
+
+
+def unprocessable(problems: list[Problem], detail: str) -> TournamentError:
+    return TournamentError(422, "Unprocessable Content", detail, problems)
+
+
+def resolver(store: Store) -> ProfileResolver:
+    return ProfileResolver(store.profile_declaration)
+
+
+def content_hash(record: Any) -> str:
+    """The identity of a submitted record: its canonical JSON, whatever the key order."""
+    canonical = json.dumps(record, sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+# --- creating and reading tournaments ---------------------------------------------------------
+def create(store: Store, body: Any) -> dict[str, str]:
+    """``{"name", "profile"}`` -> ``{"id", "token"}``; an inline profile is stored too."""
+    if not isinstance(body, dict):
+        raise unprocessable([Problem("", 'send {"name": ..., "profile": ...}')],
+                            "a tournament needs a name and a profile")
+    problems = [Problem(join("", k), "unknown field") for k in body if k not in ("name", "profile")]
+    name = body.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
+        problems.append(Problem("/name", f"must be a name of 1 to {MAX_NAME_LENGTH} characters"))
+    profile: Profile | None = None
+    if "profile" not in body:
+        problems.append(Problem("/profile", "missing: a preset id, a stored profile id or a declaration"))
+    else:
+        profile, profile_problems = resolver(store).resolve(body["profile"], "/profile")
+        problems.extend(profile_problems)
+    if problems or profile is None or not isinstance(name, str):
+        raise unprocessable(problems, "the tournament cannot be created")
+    inline = body["profile"] if isinstance(body["profile"], Mapping) else None
+    tournament_id, token = store.create_tournament(name.strip(), profile, inline)
+    return {"id": tournament_id, "token": token}
+
+
+def tournament_profile(store: Store, tournament: Mapping[str, Any]) -> Profile:
+    profile, problems = resolver(store).resolve(tournament["profile_id"])
+    if profile is None:  # pragma: no cover - stored ids and presets always resolve
+        raise TournamentError(500, "Internal Server Error", "the tournament's profile is gone")
+    return profile
+
+
+def get(store: Store, tournament_id: str) -> dict[str, Any]:
+    """The public view of a tournament: name, profile summary, record counts."""
+    found = store.get_tournament(tournament_id)
+    if found is None:
+        raise not_found("tournament", tournament_id)
+    profile = tournament_profile(store, found)
+    return {"id": found["id"], "name": found["name"], "profile": profile.summary(),
+            "created_at": found["created_at"], "counts": found["counts"]}
+
+
+def authorize(store: Store, tournament_id: str, authorization: str | None) -> dict[str, Any]:
+    """The tournament, when ``authorization`` is ``Bearer <its token>``; else 404/401/403."""
+    found = store.get_tournament(tournament_id)
+    if found is None:
+        raise not_found("tournament", tournament_id)
+    scheme, _, token = (authorization or "").strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        raise TournamentError(401, "Unauthorized",
+                              "send the tournament's token: Authorization: Bearer <token>")
+    verdict = store.token_matches(tournament_id, token)
+    if verdict is None:
+        raise TournamentError(401, "Unauthorized", "the token is not valid")
+    if verdict is False:
+        raise TournamentError(403, "Forbidden", "this token belongs to another tournament")
+    return found
+
+
+# --- uploading records ----------------------------------------------------------------------
+@dataclass(slots=True)
+class Upload:
+    """The outcome of one upload: per record, its id, whether it was new, and its validity."""
+
+    batch: bool
+    items: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def status(self) -> int:
+        return 201 if any(i["created"] for i in self.items) else 200
+
+    def body(self) -> dict[str, Any]:
+        if not self.batch:
+            return self.items[0]
+        return {
+            "results": self.items,
+            "created": sum(i["created"] for i in self.items),
+            "duplicates": sum(not i["created"] for i in self.items),
+            "valid": sum(i["valid"] for i in self.items),
+            "invalid": sum(not i["valid"] for i in self.items),
+        }
+
+
+def _split_body(body: Any) -> tuple[list[Any], str, bool]:
+    """The records of an upload, the pointer prefix of each, and whether it was a batch."""
+    if isinstance(body, dict) and "records" in body and "deals" not in body:
+        extra = [Problem(join("", k), "unknown field") for k in body if k != "records"]
+        items = body["records"]
+        if not isinstance(items, list) or not items:
+            extra.append(Problem("/records", "must be a non-empty list of records"))
+        elif len(items) > limits.MAX_RECORDS_PER_BATCH:
+            extra.append(Problem("/records", f"{len(items)} records is over the limit of "
+                                             f"{limits.MAX_RECORDS_PER_BATCH} per request"))
+        if extra:
+            raise unprocessable(extra, "the batch cannot be read")
+        return items, "/records", True
+    return [body], "", False
+
+
+def _prefixed(problems: list[Problem], prefix: str) -> list[Problem]:
+    return [Problem(prefix + p.pointer, p.detail) for p in problems]
+
+
+def upload(store: Store, tournament: Mapping[str, Any], body: Any) -> Upload:
+    """Check every record, then store them all in one transaction, or nothing at all.
+
+    Malformed records and records under another profile make the whole request a 422 naming
+    each of them; rule-breaking records are stored with their (invalid) report."""
+    items, prefix, batch = _split_body(body)
+    profile = tournament_profile(store, tournament)
+    lookup = resolver(store)
+    problems: list[Problem] = []
+    ready: list[NewRecord] = []
+    for index, doc in enumerate(items):
+        at = join(prefix, index) if batch else ""
+        checked = check_record(doc, resolver=lookup, default_profile=profile.id)
+        if checked.report is None or checked.record is None:
+            problems.extend(_prefixed(checked.problems, at))
+            continue
+        used = checked.record.profile
+        if used.hash != profile.hash:
+            problems.append(Problem(
+                join(at, "profile") if "profile" in doc else at,
+                f"this tournament plays {profile.id!r} ({profile.hash}); "
+                f"the record uses {used.id!r} ({used.hash})"))
+            continue
+        ready.append(NewRecord(content_hash(doc), doc, checked.report, used.hash))
+    if problems:
+        raise unprocessable(problems, "nothing was stored: fix the records named in errors")
+    stored = store.add_records(tournament["id"], ready)
+    result = Upload(batch)
+    for index, (item, (rid, created)) in enumerate(zip(ready, stored, strict=True)):
+        entry: dict[str, Any] = {"id": rid, "status": 201 if created else 200, "created": created,
+                                 "valid": bool(item.report["valid"]),
+                                 "errors": len(item.report["errors"])}
+        if batch:
+            entry = {"index": index, **entry}
+        result.items.append(entry)
+    return result
+
+
+# --- reading records and standings ----------------------------------------------------------
+def _current(store: Store, row: Mapping[str, Any], default_profile: str,
+             lang: str = DEFAULT_LANGUAGE) -> tuple[dict[str, Any], str] | None:
+    """A fresh report and profile hash for a stored record, or None if it cannot be replayed."""
+    checked = check_record(row["record"], resolver=resolver(store), default_profile=default_profile,
+                           lang=lang)
+    if checked.report is None or checked.record is None:
+        return None
+    return checked.report, checked.record.profile.hash
+
+
+def _is_stale(store: Store, row: Mapping[str, Any], default_profile: str) -> bool:
+    if row["engine"] != ENGINE_VERSION:
+        return True
+    ref = row["record"].get("profile", default_profile)
+    profile, _ = resolver(store).resolve(ref)
+    return profile is None or profile.hash != row["profile_hash"]
+
+
+def refresh(store: Store, row: Mapping[str, Any], default_profile: str) -> dict[str, Any] | None:
+    """Recompute and store the report of a record checked by another engine or profile
+    version; the fresh report, or None when it was current."""
+    if not _is_stale(store, row, default_profile):
+        return None
+    fresh = _current(store, row, default_profile)
+    if fresh is None:
+        return None
+    report, profile_hash = fresh
+    store.replace_report(row["id"], report, profile_hash)
+    return report
+
+
+def get_record(store: Store, record_id: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    row = store.get_record(record_id)
+    if row is None:
+        raise not_found("record", record_id)
+    tournament = store.get_tournament(row["tournament_id"])
+    assert tournament is not None  # a foreign key guarantees it
+    fresh = refresh(store, row, tournament["profile_id"])
+    report = fresh if fresh is not None else row["report"]
+    if lang != DEFAULT_LANGUAGE:
+        # Messages are stored in the default language; other languages are rendered on demand.
+        again = _current(store, row, tournament["profile_id"], lang)
+        if again is not None:
+            report = again[0]
+    return {"id": row["id"], "tournament": row["tournament_id"],
+            "content_hash": row["content_hash"], "received_at": row["received_at"],
+            "valid": bool(report["valid"]), "record": row["record"], "report": report}
+
+
+def compute_standings(store: Store, tournament_id: str) -> dict[str, Any]:
+    """``bigtwo.standings.compute`` over the tournament's current reports, with its id."""
+    found = store.get_tournament(tournament_id)
+    if found is None:
+        raise not_found("tournament", tournament_id)
+    for row in store.record_versions(tournament_id):
+        refresh(store, row, found["profile_id"])
+    result = standings.compute(store.valid_reports(tournament_id))
+    return {"tournament": tournament_id, "name": found["name"], **result}

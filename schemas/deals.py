@@ -1,0 +1,28 @@
+"""Deal codes (API.md, Deals; docs/DEAL_CODES.md)."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from .tournaments import PROFILE_REF
+
+SEED_MAX = 2**64 - 1
+
+
+class DealRequestSchema(Schema):
+    profile = fields.Raw(required=True, metadata=PROFILE_REF)
+    seed = fields.Integer(load_default=None, allow_none=True,
+                          validate=validate.Range(min=0, max=SEED_MAX),
+                          metadata={"description": "0 to 2**64-1; random when left out"})
+
+
+class DealSchema(Schema):
+    code = fields.String(required=True, metadata={"example": "B2-4-13-0"})
+    players = fields.Integer(required=True)
+    hand_size = fields.Integer(required=True)
+    seed = fields.Integer(required=True)
+    hands = fields.List(fields.List(fields.String()), required=True,
+                        metadata={"description": "one list per seat, in canonical card order"})
+    undealt = fields.List(fields.String(), required=True, metadata={
+        "description": "the cards nobody is dealt, in deck order (a profile with "
+                       "`leftover: to_opener` gives them to the holder of the lowest card)"})
