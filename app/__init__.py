@@ -7,16 +7,21 @@ import os
 from typing import Any
 
 from flask import Flask, g
-from flask_smorest import Api
 
 from bigtwo import ENGINE_VERSION, limits
 
+from .problems import ProblemApi, install
 from .store import Store, default_db_path
 
 # Each module exposes ``blp`` (a flask_smorest.Blueprint, documented in the OpenAPI document)
 # or ``bp`` (a plain Flask blueprint, e.g. HTML pages). Add a module here to mount it.
 BLUEPRINT_MODULES = [
     "app.api.health",
+    "app.api.tournaments", "app.api.records", "app.api.deals",
+    "app.api.validation",
+    "app.api.play",
+    "app.api.profiles",
+    "app.api.docs_assets",
 ]
 
 
@@ -33,6 +38,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         OPENAPI_SWAGGER_UI_PATH="docs",
         # Served from the swagger-ui-bundle package (see app/api/docs_assets.py): no CDN.
         OPENAPI_SWAGGER_UI_URL="/docs/assets/",
+        # Swagger UI would otherwise send the document to validator.swagger.io.
+        OPENAPI_SWAGGER_UI_CONFIG={"validatorUrl": None},
         JSON_SORT_KEYS=False,
     )
     if test_config:
@@ -50,8 +57,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         if opened is not None:
             opened.close()
 
-    api = Api(app)
+    install(app)
+    api = ProblemApi(app)
     app.extensions["bigtwo_api"] = api
+    _register_shared_schemas(api)
     for name in BLUEPRINT_MODULES:
         module = importlib.import_module(name)
         if hasattr(module, "blp"):
@@ -61,6 +70,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         if hasattr(module, "init_app"):
             module.init_app(app)
     return app
+
+
+def _register_shared_schemas(api: ProblemApi) -> None:
+    """Schemas that others refer to by name ($ref inside oneOf) must exist under that name."""
+    from schemas.problems import ProblemSchema
+    from schemas.profiles import ProfileDeclarationSchema
+    from schemas.records import ReportSchema
+
+    known = api.spec.components.schemas
+    for name, schema in (("Problem", ProblemSchema), ("ProfileDeclaration", ProfileDeclarationSchema),
+                         ("Report", ReportSchema)):
+        if name not in known:  # the error responses may have registered Problem already
+            api.spec.components.schema(name, schema=schema)
 
 
 def get_store() -> Store:

@@ -1,30 +1,47 @@
-"""RFC 9457 problem documents: every HTTP failure leaves the service as one of these."""
+"""RFC 9457 problem documents: every HTTP failure leaves the service as one of these.
+
+``install(app)`` makes it so: werkzeug's HTTP errors (404, 405, 413, ...), flask-smorest's
+argument errors (marshmallow messages), and any unexpected exception (a 500 that carries a
+request id instead of a traceback) all answer with ``application/problem+json``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import http
+import re
+import uuid
+from collections.abc import Iterable, Mapping
 from typing import Any, NoReturn
 
-from flask import Response, json, request
-from werkzeug.exceptions import HTTPException
+from flask import Flask, Response, current_app, g, json, request
+from flask_smorest import Api
+from flask_smorest.utils import prepare_response
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
-from bigtwo.problems import Problem
+from bigtwo.problems import Problem, from_marshmallow
 
 PROBLEM_TYPE_BASE = "https://bigtwo.invalid/problems/"
 MEDIA_TYPE = "application/problem+json"
+REQUEST_ID_HEADER = "X-Request-Id"
+# A caller's own id is echoed only when it is short and harmless in a log line.
+_CALLER_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
 
 
 class ProblemException(HTTPException):
     """Raised anywhere in a request to answer with a problem document."""
 
     def __init__(self, status: int, title: str, detail: str, *, type_: str | None = None,
-                 errors: Iterable[Problem] | None = None, extra: dict[str, Any] | None = None) -> None:
+                 errors: Iterable[Problem | Mapping[str, Any]] | None = None,
+                 extra: dict[str, Any] | None = None) -> None:
         super().__init__(description=detail)
         self.code = status
         self.title = title
         self.detail = detail
         self.type_ = type_ or PROBLEM_TYPE_BASE + title.lower().replace(" ", "-")
-        self.errors = [p.as_dict() for p in errors] if errors is not None else None
+        self.errors = (
+            [p.as_dict() if isinstance(p, Problem) else dict(p) for p in errors]
+            if errors is not None else None
+        )
         self.extra = extra or {}
 
     def document(self) -> dict[str, Any]:
@@ -39,19 +56,31 @@ class ProblemException(HTTPException):
         return problem_response(self.document())
 
 
-def problem_response(document: dict[str, Any]) -> Response:
-    return Response(json.dumps(document), status=document["status"], mimetype=MEDIA_TYPE)
+def problem_document(status: int, title: str, detail: str, *, type_: str | None = None,
+                     errors: Iterable[Problem] | None = None, **extra: Any) -> dict[str, Any]:
+    """The document alone, for a problem that travels inside another answer (batch items)."""
+    return ProblemException(status, title, detail, type_=type_, errors=errors,
+                            extra=extra).document()
+
+
+def problem_response(document: dict[str, Any], headers: Mapping[str, str] | None = None) -> Response:
+    response = Response(json.dumps(document), status=document["status"], mimetype=MEDIA_TYPE)
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
 
 
 def abort_problem(status: int, title: str, detail: str, *, type_: str | None = None,
-                  errors: Iterable[Problem] | None = None, **extra: Any) -> NoReturn:
+                  errors: Iterable[Problem | Mapping[str, Any]] | None = None,
+                  **extra: Any) -> NoReturn:
     raise ProblemException(status, title, detail, type_=type_, errors=errors, extra=extra)
 
 
-def invalid(problems: list[Problem], detail: str = "The request cannot be processed") -> NoReturn:
+def invalid(problems: list[Problem], detail: str = "The request cannot be processed",
+            **extra: Any) -> NoReturn:
     """422 listing every problem at once, each with its JSON Pointer."""
     abort_problem(422, "Unprocessable Content", detail, type_=PROBLEM_TYPE_BASE + "invalid-input",
-                  errors=problems)
+                  errors=problems, **extra)
 
 
 def json_body() -> Any:
@@ -66,3 +95,125 @@ def json_body() -> Any:
     except ValueError as exc:
         abort_problem(400, "Bad Request", f"the body is not valid JSON: {exc}",
                       type_=PROBLEM_TYPE_BASE + "invalid-json")
+
+
+# --- request ids -------------------------------------------------------------------------
+def request_id() -> str:
+    """This request's id: the caller's X-Request-Id when sane, else a fresh one."""
+    rid: str | None = g.get("request_id")
+    if rid is None:
+        given = request.headers.get(REQUEST_ID_HEADER, "")
+        rid = given if _CALLER_ID.fullmatch(given) else uuid.uuid4().hex
+        g.request_id = rid
+    return rid
+
+
+def _add_request_id(response: Response) -> Response:
+    response.headers[REQUEST_ID_HEADER] = request_id()
+    return response
+
+
+# --- error handlers ----------------------------------------------------------------------
+def _slug(title: str) -> str:
+    return PROBLEM_TYPE_BASE + re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+
+
+def _detail(error: HTTPException) -> str:
+    if isinstance(error, RequestEntityTooLarge):
+        limit = current_app.config["MAX_CONTENT_LENGTH"]
+        return (f"the request body is over the limit of {limit} bytes "
+                "(MAX_BODY_BYTES; BIGTWO_MAX_BODY sets it)")
+    if error.code == 404:
+        return (f"no resource at {request.path}; the API lives under /v1 "
+                "and is described at /openapi.json")
+    if isinstance(error, MethodNotAllowed):
+        allow = ", ".join(sorted(error.valid_methods or []))
+        return f"{request.method} is not allowed on {request.path}; allowed: {allow}"
+    return error.description or http.HTTPStatus(error.code or 500).phrase
+
+
+def _argument_problems(messages: Mapping[str, Any]) -> list[dict[str, str]]:
+    """webargs keys messages by location; body pointers stay pointers, query ones name it."""
+    out: list[dict[str, str]] = []
+    for location, inner in messages.items():
+        for p in from_marshmallow(inner):
+            if location in ("json", "form", "files"):
+                out.append(p.as_dict())
+            else:
+                name = p.pointer.lstrip("/").split("/")[0]
+                out.append({"pointer": "", "parameter": name, "detail": p.detail})
+    return out
+
+
+def handle_http_exception(error: HTTPException) -> Response:
+    if isinstance(error, ProblemException):
+        return error.get_response()
+    status = error.code or 500
+    if status >= 500:
+        return _internal_error(error.original_exception if hasattr(error, "original_exception")
+                               else error)
+    # RFC 9110 renamed 422; keep one title for every 422 the service sends.
+    title = "Unprocessable Content" if status == 422 else error.name
+    doc: dict[str, Any] = {"type": _slug(title), "title": title, "status": status,
+                           "detail": _detail(error)}
+    data = getattr(error, "data", None) or {}
+    if "messages" in data:  # flask-smorest (webargs) argument errors
+        doc["type"] = PROBLEM_TYPE_BASE + "invalid-input"
+        doc["detail"] = "The request's parameters are invalid"
+        doc["errors"] = _argument_problems(data["messages"])
+    if isinstance(error, RequestEntityTooLarge):
+        doc["limit"] = {"name": "MAX_BODY_BYTES", "value": current_app.config["MAX_CONTENT_LENGTH"]}
+    headers = {k: v for k, v in error.get_headers() if k.lower() in ("allow", "retry-after")}
+    headers.update(data.get("headers") or {})
+    return problem_response(doc, headers)
+
+
+def _internal_error(error: BaseException | None) -> Response:
+    rid = request_id()
+    # The traceback goes to the log, keyed by the id the caller also sees; never to the body.
+    current_app.logger.error("request %s failed: %s %s", rid, request.method, request.path, exc_info=error)
+    return problem_response({
+        "type": PROBLEM_TYPE_BASE + "internal-error", "title": "Internal Server Error",
+        "status": 500,
+        "detail": f"an unexpected fault; quote request id {rid} when reporting it",
+        "request_id": rid,
+    })
+
+
+def handle_unexpected(error: Exception) -> Response:
+    if isinstance(error, HTTPException):  # pragma: no cover - routed to the handler above
+        return handle_http_exception(error)
+    return _internal_error(error)
+
+
+class ProblemApi(Api):
+    """flask-smorest's Api with problem documents as its error format, documented as such."""
+
+    def __init__(self, app: Flask | None = None, **kwargs: Any) -> None:
+        from schemas.problems import ProblemSchema
+
+        self.ERROR_SCHEMA = ProblemSchema
+        super().__init__(app, **kwargs)
+
+    def handle_http_exception(self, error: HTTPException) -> Response:
+        return handle_http_exception(error)
+
+    def _register_responses(self) -> None:
+        # As flask-smorest does, but error responses are documented as problem+json.
+        for status in http.HTTPStatus:
+            response: dict[str, Any] = {"description": status.phrase}
+            if not (100 <= status < 200) and status not in (204, 304):
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, MEDIA_TYPE)
+            self.spec.components.response(status.name, response, lazy=True)
+        response = {"description": "Any failure: an RFC 9457 problem document",
+                    "schema": self.ERROR_SCHEMA}
+        prepare_response(response, self.spec, MEDIA_TYPE)
+        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, response, lazy=True)
+
+
+def install(app: Flask) -> None:
+    """Problem documents for every failure, and a request id on every response."""
+    app.after_request(_add_request_id)
+    app.register_error_handler(HTTPException, handle_http_exception)
+    app.register_error_handler(Exception, handle_unexpected)

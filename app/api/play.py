@@ -1,0 +1,183 @@
+"""Move checks for game clients: what a selection of cards is, and what may be played next.
+
+Both answer from the core's classifier and replay, so a client's hint can never disagree
+with the referee's verdict on the finished record.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response
+from flask_smorest import Blueprint
+from marshmallow import ValidationError
+
+from bigtwo import cards
+from bigtwo.combos import Combo, Violation
+from bigtwo.messages import combo_label, render
+from bigtwo.pipeline import check_record
+from bigtwo.problems import Problem, from_marshmallow
+from bigtwo.profiles import Profile
+from bigtwo.replay import Table
+from schemas.play import EvaluateRequestSchema, EvaluateResponseSchema, NextResponseSchema
+from schemas.records import LangQuerySchema, RecordSchema
+
+from ..problems import PROBLEM_TYPE_BASE, abort_problem, invalid, json_body
+from .common import body_errors, json_request_body, language, localized, resolver
+from .examples import unfinished_record
+
+blp = Blueprint("play", __name__, url_prefix="/v1",
+                description="Move checks for game clients")
+
+_EVALUATE = EvaluateRequestSchema()
+
+
+
+def _message(code: str, params: dict[str, Any], lang: str) -> str:
+    return render({"code": code, "params": params, "deal": None, "move": None, "seat": None}, lang)
+
+
+def _duplicate(played: list[int]) -> int | None:
+    seen = 0
+    for c in played:
+        if seen >> c & 1:
+            return c
+        seen |= 1 << c
+    return None
+
+
+def _table_combo(profile: Profile, table: list[int]) -> Combo:
+    """The combination on the table; cards that could never lie there are a 422."""
+    twice = _duplicate(table)
+    found = None if twice is not None else profile.combos.classify(table, cards.mask_of(table))
+    if not isinstance(found, Combo):
+        invalid([Problem("/table", "these cards are not a combination this profile allows"
+                         if twice is None else f"{cards.name(twice)} appears twice")])
+    return found
+
+
+def evaluation(profile: Profile, played: list[int], table: Combo | None,
+               lang: str) -> dict[str, Any]:
+    names = cards.names(played)
+    out: dict[str, Any] = {"combination": None, "legal_lead": False,
+                           "beats_table": None if table is None else False,
+                           "code": None, "message": None}
+    params: dict[str, Any] = {}
+    twice = _duplicate(played)
+    if twice is not None:
+        out["code"], params = "DUPLICATE_CARD", {"card": cards.name(twice)}
+    else:
+        found = profile.combos.classify(played, cards.mask_of(played))
+        if isinstance(found, Violation):
+            out["code"], params = found.code, {"played": names, "reason": found.reason}
+        else:
+            top = cards.name(found.top)
+            ordered = cards.names(found.cards)
+            out["combination"] = {"type": found.kind, "cards": ordered,
+                                  "label": combo_label(found.kind, ordered, top, lang)}
+            out["legal_lead"] = True
+            if table is not None:
+                code = profile.combos.beats(found, table)
+                out["beats_table"] = code is None
+                if code is not None:
+                    out["code"] = code
+                    params = {"played": ordered, "table": cards.names(table.cards),
+                              "played_kind": found.kind, "table_kind": table.kind,
+                              "played_top": top, "table_top": cards.name(table.top)}
+    if out["code"] is not None:
+        out["message"] = _message(out["code"], params, lang)
+    return out
+
+
+@blp.route("/combinations/evaluate", methods=["POST"])
+@blp.arguments(LangQuerySchema, location="query", as_kwargs=True)
+@blp.doc(requestBody=json_request_body(EvaluateRequestSchema, "the selected cards", {
+    "pair_on_pair": {"profile": "hk-standard", "cards": ["KH", "KS"], "table": ["9C", "9D"]},
+    "lead": {"profile": "big-two-web", "cards": ["3D", "4D", "5C", "6H", "7S"], "table": None},
+}))
+@blp.response(200, EvaluateResponseSchema,
+              description="what the cards form, and whether they may lead or beat the table")
+@body_errors(blp)
+def evaluate(lang: str | None = None) -> Response:
+    """Classify a selection of cards and compare it with the table (a client's live hint)."""
+    body = json_body()
+    problems: list[Problem] = []
+    try:
+        data = _EVALUATE.load(body) if isinstance(body, dict) else None
+    except ValidationError as exc:
+        problems = from_marshmallow(exc.messages)
+        data = exc.valid_data if isinstance(exc.valid_data, dict) else {}
+    if data is None:
+        invalid([Problem("", 'an object: {"profile": ..., "cards": [...], "table": [...] or null}')])
+    profile = None
+    if "profile" in data:
+        profile, profile_problems = resolver().resolve(data["profile"], "/profile")
+        problems.extend(profile_problems)
+    if problems or profile is None:
+        invalid(problems)
+    table = _table_combo(profile, data["table"]) if data.get("table") is not None else None
+    chosen = language(lang)
+    return localized(evaluation(profile, data["cards"], table, chosen), chosen)
+
+
+# --- next -------------------------------------------------------------------------------
+def _rule_errors(report: dict[str, Any], last: int) -> list[dict[str, Any]]:
+    # The last deal is expected to be unfinished; every other error means there is no
+    # legal position to continue from.
+    return [
+        {"pointer": e["pointer"], "detail": e["message"], "code": e["code"]}
+        for e in report["errors"]
+        if not (e["code"] == "INCOMPLETE" and e["deal"] == last)
+    ]
+
+
+def position(table: Table) -> dict[str, Any]:
+    plays = table.legal_plays()
+    on_table = table.table
+    if on_table is None:
+        may_pass = False  # the leader may not pass
+    else:
+        # In the first trick, must_play_first_trick forbids passing while a play beats it.
+        may_pass = not (table.first_trick and table.profile.must_play_first_trick and plays)
+    return {"seat": table.current,
+            "table": None if on_table is None else cards.names(on_table.cards),
+            "may_pass": may_pass,
+            "legal_plays": [cards.names(c.cards) for c in plays]}
+
+
+@blp.route("/next", methods=["POST"])
+@blp.arguments(LangQuerySchema, location="query", as_kwargs=True)
+@blp.doc(requestBody=json_request_body(
+    RecordSchema, "a record whose last deal is unfinished", {"unfinished": unfinished_record()}))
+@blp.response(200, NextResponseSchema, description="whose turn it is and every legal play")
+@blp.alt_response(409, response="CONFLICT",
+                  description="the last deal is over (or cannot be replayed): no one is to move")
+@body_errors(blp)
+def next_move(lang: str | None = None) -> Response:
+    """Whose turn it is in the last deal, and every play the referee would accept."""
+    doc = json_body()
+    chosen = language(lang)
+    checked = check_record(doc, complete=True, lang=chosen, resolver=resolver())
+    if checked.report is None or checked.result is None:
+        invalid(checked.problems, "the record cannot be replayed")
+    report = checked.report
+    last = len(report["deals"]) - 1
+    errors = _rule_errors(report, last)
+    if errors:
+        abort_problem(422, "Record Breaks the Rules",
+                      "the record breaks the rules, so there is no position to continue from; "
+                      "POST it to /v1/validate for the full report",
+                      type_=PROBLEM_TYPE_BASE + "record-breaks-rules", errors=errors)
+    table = checked.result.final_table
+    deal = report["deals"][last]
+    if table is None:
+        abort_problem(409, "Deal Not Playable",
+                      f"deal {last} is {deal['status']}: it cannot be replayed (it is led by "
+                      "the previous deal's winner, and that deal has none)",
+                      type_=PROBLEM_TYPE_BASE + "deal-not-playable")
+    if table.winner is not None:
+        abort_problem(409, "Deal Over",
+                      f"deal {last} is over: seat {table.winner} went out at move "
+                      f"{table.ended_at}; start the next deal to continue",
+                      type_=PROBLEM_TYPE_BASE + "deal-over")
+    return localized({"deal": last, **position(table)}, chosen)

@@ -1,0 +1,92 @@
+"""POST /v1/validate and /v1/validate/batch: the same path as ``bigtwo validate``.
+
+A record that breaks the rules is a 200 report with ``valid: false``; only a record that
+cannot be replayed at all (wrong shape, unknown profile, over a limit) is a 422 problem.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response
+from flask_smorest import Blueprint
+
+from bigtwo import limits
+from bigtwo.pipeline import check_record
+from bigtwo.problems import Problem
+from schemas.records import (
+    BatchRequestSchema,
+    BatchResponseSchema,
+    RecordSchema,
+    ReportSchema,
+    ValidateQuerySchema,
+)
+
+from ..problems import PROBLEM_TYPE_BASE, invalid, json_body, problem_document
+from .common import body_errors, json_request_body, language, localized, resolver
+from .examples import record_examples
+
+blp = Blueprint("validation", __name__, url_prefix="/v1",
+                description="Check game records against a rule profile")
+
+NOT_REPLAYABLE = "the record cannot be replayed"
+
+
+
+@blp.route("/validate", methods=["POST"])
+@blp.arguments(ValidateQuerySchema, location="query", as_kwargs=True)
+@blp.doc(requestBody=json_request_body(RecordSchema, "a game record (RECORDS.md)",
+                                       record_examples()))
+@blp.response(200, ReportSchema, description="the report; valid is false when a rule is broken")
+@body_errors(blp)
+def validate(complete: bool = True, lang: str | None = None) -> Response:
+    """Replay one record and report every rule error."""
+    doc = json_body()
+    chosen = language(lang)
+    checked = check_record(doc, complete=complete, lang=chosen, resolver=resolver())
+    if checked.report is None:
+        invalid(checked.problems, NOT_REPLAYABLE)
+    return localized(checked.report, chosen)
+
+
+def _batch_records(body: Any) -> list[Any]:
+    if not isinstance(body, dict):
+        invalid([Problem("", 'a batch is an object: {"records": [...]}')])
+    problems = [Problem("/" + key, "unknown field") for key in body if key != "records"]
+    records = body.get("records")
+    if not isinstance(records, list):
+        problems.append(Problem("/records", "must be a list of records"))
+        invalid(problems)
+    if len(records) > limits.MAX_RECORDS_PER_BATCH:
+        problems.append(Problem("/records", f"{len(records)} records is over the limit of "
+                                            f"{limits.MAX_RECORDS_PER_BATCH} per batch"))
+        invalid(problems, "the batch is over a limit",
+                limit={"name": "MAX_RECORDS_PER_BATCH", "value": limits.MAX_RECORDS_PER_BATCH})
+    if problems:
+        invalid(problems)
+    return records
+
+
+@blp.route("/validate/batch", methods=["POST"])
+@blp.arguments(ValidateQuerySchema, location="query", as_kwargs=True)
+@blp.doc(requestBody=json_request_body(
+    BatchRequestSchema, f"at most {limits.MAX_RECORDS_PER_BATCH} records"))
+@blp.response(200, BatchResponseSchema,
+              description="one report per record, in order; a record that cannot be replayed "
+                          "gets its problem document (pointers relative to that record)")
+@body_errors(blp)
+def validate_batch(complete: bool = True, lang: str | None = None) -> Response:
+    """Replay many records at once; one bad record does not spoil the others."""
+    records = _batch_records(json_body())
+    chosen = language(lang)
+    shared = resolver()  # one resolver: an inline profile repeated across records resolves once
+    reports: list[dict[str, Any]] = []
+    for doc in records:
+        checked = check_record(doc, complete=complete, lang=chosen, resolver=shared)
+        if checked.report is None:
+            reports.append(problem_document(
+                422, "Unprocessable Content", NOT_REPLAYABLE,
+                type_=PROBLEM_TYPE_BASE + "invalid-input", errors=checked.problems))
+        else:
+            reports.append(checked.report)
+    return localized({"reports": reports}, chosen)

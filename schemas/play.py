@@ -1,0 +1,72 @@
+"""Move checks for game clients: evaluate a selection of cards, and list the next legal plays."""
+
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
+
+from bigtwo import cards, limits
+from bigtwo.combos import FIVE_KINDS
+from bigtwo.messages import CODES
+
+from .profiles import ProfileRefField
+from .records import CARD
+
+KINDS = ("single", "pair", "triple", *FIVE_KINDS)
+
+
+class CardField(fields.String):
+    """One card in any accepted spelling, loaded as its card id."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(metadata=CARD, **kwargs)  # type: ignore[arg-type]
+
+    def _deserialize(self, value: object, attr: object, data: object, **kwargs: object) -> int:  # type: ignore[override]
+        card = cards.parse_card(value) if isinstance(value, str) else None
+        if card is None:
+            raise ValidationError(f"{value!r} is not a card (e.g. '3D', 'TH', '10h', 'T♥')")
+        return card
+
+
+class EvaluateRequestSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    profile = ProfileRefField(required=True)
+    cards = fields.List(CardField(), required=True,
+                        validate=validate.Length(min=1, max=limits.MAX_CARDS_PER_PLAY),
+                        metadata={"description": "the cards a player has selected"})
+    table = fields.List(CardField(), allow_none=True, load_default=None,
+                        validate=validate.Length(min=1, max=5),
+                        metadata={"description": "the combination to beat; null when leading"})
+
+
+class CombinationSchema(Schema):
+    type = fields.String(required=True, validate=validate.OneOf(KINDS))
+    cards = fields.List(fields.String(metadata=CARD), required=True,
+                        metadata={"description": "canonical, low to high under the profile"})
+    label = fields.String(required=True, metadata={"example": "Pair K"})
+
+
+class EvaluateResponseSchema(Schema):
+    combination = fields.Nested(CombinationSchema, required=True, allow_none=True,
+                                metadata={"description": "null: the cards form no allowed "
+                                                         "combination"})
+    legal_lead = fields.Boolean(required=True,
+                                metadata={"description": "the cards may lead a trick (the "
+                                                         "deal's opening card aside)"})
+    beats_table = fields.Boolean(required=True, allow_none=True,
+                                 metadata={"description": "null when there is no table"})
+    code = fields.String(required=True, allow_none=True, validate=validate.OneOf(CODES),
+                         metadata={"description": "why the cards cannot be played here; null "
+                                                  "when they can"})
+    message = fields.String(required=True, allow_none=True)
+
+
+class NextResponseSchema(Schema):
+    deal = fields.Integer(required=True, metadata={"description": "index of the last deal"})
+    seat = fields.Integer(required=True, metadata={"description": "whose turn it is"})
+    table = fields.List(fields.String(metadata=CARD), required=True, allow_none=True,
+                        metadata={"description": "the combination to beat; null: seat leads"})
+    may_pass = fields.Boolean(required=True)
+    legal_plays = fields.List(fields.List(fields.String(metadata=CARD)), required=True,
+                              metadata={"description": "every legal play, weakest first"})

@@ -1,0 +1,75 @@
+"""Rule profiles: declarations (full or ``extends`` + overrides), resolved profiles, lists.
+
+The field definitions come from the core's own ``bigtwo.profile_schema`` so the documented
+shape cannot drift from what the resolver checks.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from marshmallow import Schema, fields
+
+from bigtwo.profile_schema import ProfileSchema
+
+DECLARATION_REF = "#/components/schemas/ProfileDeclaration"
+
+
+def _optional(schema: type[Schema], name: str, extra: dict[str, Any] | None = None) -> type[Schema]:
+    """A copy of ``schema`` with every field optional: a declaration overrides only some.
+
+    Nested objects merge key by key, so they become optional too; lists replace whole,
+    so a list's items keep their required fields.
+    """
+    attrs: dict[str, Any] = {}
+    for key, field in schema._declared_fields.items():
+        field = copy.deepcopy(field)
+        field.required = False
+        if isinstance(field, fields.Nested) and isinstance(field.nested, type):
+            nested = field.nested
+            field.nested = _optional(nested, nested.__name__.replace("Schema", "OverridesSchema"))
+        attrs[key] = field
+    attrs.update(extra or {})
+    attrs["Meta"] = type("Meta", (), {"ordered": True})
+    return type(name, (Schema,), attrs)
+
+
+ProfileDeclarationSchema = _optional(
+    ProfileSchema, "ProfileDeclarationSchema",
+    {"extends": fields.String(metadata={
+        "description": "a preset or stored profile id; the other fields override it "
+                       "(objects merge key by key, lists replace)",
+        "example": "big-two-web"})},
+)
+
+
+class ResolvedProfileSchema(ProfileSchema):
+    """Every field, defaults filled: what GET /v1/profiles/{id} answers."""
+
+    id = fields.String(required=True, metadata={"example": "p-3f2a9c0d1e4b"})
+    hash = fields.String(required=True, metadata={"example": "sha256:..."})
+    name = fields.String(required=True)
+
+
+class ProfileListItemSchema(Schema):
+    id = fields.String(required=True, metadata={"example": "hk-standard"})
+    name = fields.String(required=True)
+    hash = fields.String(required=True)
+    preset = fields.Boolean(required=True, metadata={"description": "built in, or declared"})
+
+
+class ProfileListSchema(Schema):
+    profiles = fields.List(fields.Nested(ProfileListItemSchema), required=True)
+
+
+class ProfileRefField(fields.Raw):
+    """A preset id, a stored profile id, or an inline declaration (documented as oneOf)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {
+            "oneOf": [{"type": "string", "example": "pusoy-dos"}, {"$ref": DECLARATION_REF}],
+            "description": "a preset id, a stored profile id (p-...), or an inline "
+                           "declaration (full, or extends + overrides)",
+        }
+        super().__init__(metadata=metadata, **kwargs)

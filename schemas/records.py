@@ -1,0 +1,142 @@
+"""Game records and validation reports (RECORDS.md).
+
+The record schemas document the shape only: records are parsed by the core
+(``bigtwo.records`` via ``check_record``) so that the CLI and the API agree exactly.
+"""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from bigtwo import limits
+from bigtwo.messages import CODES, LANGUAGES
+
+from .profiles import ProfileRefField
+
+CARD = {"type": "string", "example": "3D",
+        "description": "rank then suit: 2-9, T or 10, J, Q, K, A; C D H S or ♣ ♦ ♥ ♠; any case"}
+
+
+def card_list(**kw: object) -> fields.List[str]:
+    return fields.List(fields.String(metadata=CARD), **kw)  # type: ignore[arg-type]
+
+
+class MoveSchema(Schema):
+    seat = fields.Integer(required=True, validate=validate.Range(min=0, max=3))
+    play = card_list(validate=validate.Length(min=1, max=limits.MAX_CARDS_PER_PLAY),
+                     metadata={"description": "the cards played; give either play or pass"})
+    pass_ = fields.Boolean(data_key="pass", metadata={"enum": [True]})
+
+
+class DeclaredSchema(Schema):
+    winner = fields.Integer(allow_none=True)
+    scores = fields.List(fields.Integer(), allow_none=True)
+
+
+class RecordDealSchema(Schema):
+    hands = fields.List(card_list(validate=validate.Length(max=52)),
+                        validate=validate.Length(max=4),
+                        metadata={"description": "one list per seat; or give deal_code"})
+    deal_code = fields.String(metadata={"description": "stands for the hands (API.md, Deals)"})
+    moves = fields.List(fields.Nested(MoveSchema), required=True,
+                        validate=validate.Length(max=limits.MAX_MOVES_PER_DEAL),
+                        metadata={"description": "every turn in order"})
+    declared = fields.Nested(DeclaredSchema, allow_none=True)
+
+
+class RecordSchema(Schema):
+    profile = ProfileRefField(required=True)
+    players = fields.List(fields.String(validate=validate.Length(min=1, max=limits.MAX_NAME_LENGTH)),
+                          validate=validate.Length(min=2, max=4))
+    deals = fields.List(fields.Nested(RecordDealSchema), required=True,
+                        validate=validate.Length(min=1, max=limits.MAX_DEALS_PER_RECORD))
+    meta = fields.Dict(metadata={"description": "free-form, ignored by the referee"})
+
+
+class BatchRequestSchema(Schema):
+    records = fields.List(
+        fields.Nested(RecordSchema), required=True,
+        validate=validate.Length(max=limits.MAX_RECORDS_PER_BATCH),
+        metadata={"description": f"at most {limits.MAX_RECORDS_PER_BATCH} records"},
+    )
+
+
+# --- reports ----------------------------------------------------------------------------
+class ProfileRefSchema(Schema):
+    id = fields.String(required=True)
+    hash = fields.String(required=True, metadata={"example": "sha256:..."})
+
+
+class RuleErrorSchema(Schema):
+    code = fields.String(required=True, validate=validate.OneOf(CODES))
+    deal = fields.Integer(required=True, allow_none=True)
+    move = fields.Integer(required=True, allow_none=True)
+    seat = fields.Integer(required=True, allow_none=True)
+    pointer = fields.String(required=True, metadata={"example": "/deals/0/moves/17"})
+    message = fields.String(required=True)
+    params = fields.Dict(required=True)
+
+
+class PenaltyPartsSchema(Schema):
+    cards = fields.Integer(required=True)
+    multiplier = fields.Integer(required=True)
+    base = fields.Integer(required=True)
+    two_factor = fields.Integer(required=True)
+    card_penalties = fields.Integer(required=True)
+
+
+class DealReportSchema(Schema):
+    index = fields.Integer(required=True)
+    status = fields.String(required=True,
+                           validate=validate.OneOf(["complete", "incomplete", "invalid", "not_checked"]))
+    leader = fields.Integer(required=True, allow_none=True)
+    winner = fields.Integer(required=True, allow_none=True)
+    moves_checked = fields.Integer(required=True)
+    cards_left = fields.List(fields.Integer(), required=True, allow_none=True)
+    penalties = fields.List(fields.Integer(), required=True, allow_none=True)
+    scores = fields.List(fields.Integer(), required=True, allow_none=True)
+    scoring = fields.List(fields.Nested(PenaltyPartsSchema, allow_none=True), required=True,
+                          allow_none=True,
+                          metadata={"description": "how each loser's penalty was made up "
+                                                   "(null for the winner)"})
+
+
+class MatchResultSchema(Schema):
+    over = fields.Boolean(required=True)
+    winners = fields.List(fields.Integer(), required=True)
+
+
+class ReportSchema(Schema):
+    valid = fields.Boolean(required=True)
+    engine = fields.String(required=True)
+    profile = fields.Nested(ProfileRefSchema, required=True)
+    errors = fields.List(fields.Nested(RuleErrorSchema), required=True)
+    deals = fields.List(fields.Nested(DealReportSchema), required=True)
+    totals = fields.List(fields.Integer(), required=True)
+    match = fields.Nested(MatchResultSchema, required=True)
+
+
+class BatchResponseSchema(Schema):
+    reports = fields.List(
+        fields.Raw(metadata={"oneOf": [{"$ref": "#/components/schemas/Report"},
+                                       {"$ref": "#/components/schemas/Problem"}]}),
+        required=True,
+        metadata={"description": "one per record, in order: a report, or the problem "
+                                 "document that stopped a malformed record"},
+    )
+
+
+# --- query parameters -------------------------------------------------------------------
+class LangQuerySchema(Schema):
+    lang = fields.String(
+        validate=validate.OneOf(LANGUAGES),
+        metadata={"description": "language of the messages; beats Accept-Language"},
+    )
+
+
+class ValidateQuerySchema(LangQuerySchema):
+    complete = fields.Boolean(
+        load_default=True,
+        metadata={"description": "true: every deal must be finished (else INCOMPLETE); "
+                                 "false: an unfinished deal is accepted as incomplete"},
+    )
