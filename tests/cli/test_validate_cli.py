@@ -123,3 +123,13 @@ def test_no_progress_bar_when_piped(tmp_path: Path) -> None:
                           text=True, check=False)
     assert proc.returncode == 0 and proc.stderr == ""
     assert len(proc.stdout.splitlines()) == 3
+
+
+def test_progress_bar_and_summary_when_asked(tmp_path: Path) -> None:
+    path = tmp_path / "sim.jsonl"
+    run(["simulate", "--records", "4", "-o", str(path)])
+    result = run(["validate", "--progress", str(path)])
+    assert result.exit_code == 0
+    assert "validating" in result.stderr
+    assert "4 records: 4 valid, 0 invalid, 0 unreadable" in result.stderr
+    assert len(result.stdout.splitlines()) == 4  # reports stay on stdout, bar on stderr

@@ -137,3 +137,34 @@ def test_single_mutations_point_at_real_moves(preset: str, which: int, seed: int
         checked = check_record(doc, complete=complete)
         assert checked.report is not None, checked.problems
         check_invariants(checked.report, doc, PRESETS[preset].settlement == "winner_takes_all")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(declaration=profiles(), seed=st.integers(0, 2**32), stop=st.floats(0, 1))
+def test_legal_plays_agree_with_the_referee(declaration: dict[str, Any], seed: int, stop: float) -> None:
+    """At a random point of a random legal game, the generator lists exactly the combinations
+    of the hand that the referee's check accepts (opening card, beating, finishing rules)."""
+    from bigtwo import cards
+    from bigtwo.combos import Combo
+    from bigtwo.legal import all_combos
+    from bigtwo.records import parse_record
+    from bigtwo.replay import Table, lowest_card
+
+    profile, _ = DEFAULT_RESOLVER.resolve(declaration)
+    assert profile is not None
+    (doc,) = simulate(profile, records=1, deals_per_record=1, seed=seed, profile_ref=declaration)
+    rec, _ = parse_record(doc)
+    assert rec is not None
+    deal = rec.deals[0]
+    opening = lowest_card(profile, deal.hands)
+    leader = next(s for s, h in enumerate(deal.hands) if opening in h)
+    table = Table(profile, deal.hands, leader, opening)
+    for seat, play in deal.moves[: int(stop * (len(deal.moves) - 1))]:
+        outcome = table.check(seat, play)
+        assert outcome is None or isinstance(outcome, Combo)
+        table.apply(seat, outcome)
+    seat = table.current
+    legal = {cards.mask_of(c.cards) for c in table.legal_plays()}
+    for combo in all_combos(cards.cards_of(table.hands[seat]), profile.combos):
+        accepted = isinstance(table.check(seat, list(combo.cards)), Combo)
+        assert accepted == (cards.mask_of(combo.cards) in legal), combo
