@@ -17,6 +17,7 @@ from .store import Store, default_db_path
 # or ``bp`` (a plain Flask blueprint, e.g. HTML pages). Add a module here to mount it.
 BLUEPRINT_MODULES = [
     "app.api.health",
+    "app.web",
     "app.api.tournaments", "app.api.records", "app.api.deals",
     "app.api.validation",
     "app.api.play",

@@ -1,0 +1,169 @@
+"""The referee's view: HTML pages served by the same app as the API.
+
+``/`` takes a record (pasted or uploaded), ``/replay`` shows it move by move with the first
+broken rule highlighted, ``/records/<id>`` does the same for a stored record, and
+``/tournaments/<id>`` shows standings and records. Everything the pages need (CSS, script)
+ships in this package: no request leaves the machine.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from bigtwo.messages import LANGUAGES, pick_language
+from bigtwo.pipeline import check_record
+from bigtwo.problems import Problem
+from bigtwo.profiles import PRESET_IDS, PRESETS, ProfileResolver
+
+from .present import LANGUAGE_NAMES, replay_view, script_data
+
+bp = Blueprint(
+    "web", __name__,
+    template_folder="templates",
+    static_folder="static",
+    static_url_path="/web-static",
+)
+
+
+def _store() -> Any:
+    from app import get_store
+
+    return get_store()
+
+
+def _resolver() -> ProfileResolver:
+    return ProfileResolver(_store().profile_declaration)
+
+
+def _profile_choices() -> dict[str, list[dict[str, str]]]:
+    presets = [{"id": p, "name": PRESETS[p].name} for p in PRESET_IDS]
+    try:
+        stored = [{"id": p["id"], "name": p["name"]} for p in _store().list_profiles()]
+    except Exception:  # a store that cannot answer must not take the form down
+        stored = []
+    return {"presets": presets, "stored": stored}
+
+
+def _lang() -> str:
+    explicit = request.values.get("lang")
+    if explicit in LANGUAGES:
+        return explicit
+    return pick_language(request.headers.get("Accept-Language"))
+
+
+def _common() -> dict[str, Any]:
+    return {"languages": LANGUAGE_NAMES, "lang": _lang()}
+
+
+@bp.get("/")
+def home() -> str:
+    return render_template("web_home.html", form={"record": "", "profile": "", "complete": True},
+                           choices=_profile_choices(), problems=None, **_common())
+
+
+def _read_record_text() -> tuple[str, list[Problem]]:
+    upload = request.files.get("file")
+    if upload is not None and upload.filename:
+        raw = upload.read()
+        try:
+            return raw.decode("utf-8-sig"), []
+        except UnicodeDecodeError:
+            return "", [Problem("", "the uploaded file is not UTF-8 text")]
+    return request.form.get("record", ""), []
+
+
+@bp.post("/replay")
+def replay() -> tuple[str, int]:
+    try:
+        form_data = request.form
+        text, problems = _read_record_text()
+    except RequestEntityTooLarge:
+        problems = [Problem("", "the record is larger than this service accepts")]
+        form_data, text = request.args, ""
+    form = {
+        "record": text,
+        "profile": form_data.get("profile", ""),
+        "complete": form_data.get("complete") == "on",
+    }
+    doc: Any = None
+    if not problems:
+        if not text.strip():
+            problems = [Problem("", "paste a record or choose a file")]
+        else:
+            try:
+                doc = json.loads(text)
+            except ValueError as exc:
+                problems = [Problem("", f"not valid JSON: {exc}")]
+    if problems:
+        return _home_with_problems(form, problems)
+    checked = check_record(doc, complete=form["complete"], lang=_lang(), resolver=_resolver(),
+                           default_profile=form["profile"] or None)
+    if not checked.ok:
+        return _home_with_problems(form, checked.problems)
+    view = replay_view(checked)
+    return render_template("web_replay.html", view=view, data=script_data(view), form=form,
+                           source=None, **_common()), 200
+
+
+def _home_with_problems(form: dict[str, Any], problems: list[Problem]) -> tuple[str, int]:
+    return render_template("web_home.html", form=form, choices=_profile_choices(),
+                           problems=[p.as_dict() for p in problems], **_common()), 422
+
+
+def _stored_complete_flag(report: dict[str, Any]) -> bool:
+    """Whether the stored report was made demanding finished deals."""
+    if any(e.get("code") == "INCOMPLETE" for e in report.get("errors", [])):
+        return True
+    return not any(d.get("status") == "incomplete" for d in report.get("deals", []))
+
+
+@bp.get("/records/<rid>")
+def stored_record(rid: str) -> tuple[str, int]:
+    store = _store()
+    getter = getattr(store, "get_record", None)
+    row = getter(rid) if getter is not None else None
+    if row is None:
+        abort(404)
+    tournament = None
+    default_profile = None
+    if row.get("tournament_id") and hasattr(store, "get_tournament"):
+        tournament = store.get_tournament(row["tournament_id"])
+        if tournament is not None:
+            default_profile = tournament.get("profile_id")
+    stored_report = row.get("report") or {}
+    checked = check_record(row["record"], complete=_stored_complete_flag(stored_report),
+                           lang=_lang(), resolver=_resolver(), default_profile=default_profile)
+    if not checked.ok:  # stored records were checked on the way in; a later profile change?
+        return render_template("web_problems.html", problems=[p.as_dict() for p in checked.problems],
+                               title=f"Record {rid}", **_common()), 422
+    view = replay_view(checked)
+    source = {"id": rid, "tournament": tournament, "stored_valid": stored_report.get("valid"),
+              "received_at": row.get("received_at")}
+    return render_template("web_replay.html", view=view, data=script_data(view), form=None,
+                           source=source, **_common()), 200
+
+
+@bp.get("/tournaments/<tid>")
+def tournament_page(tid: str) -> tuple[str, int]:
+    from .tournaments import tournament_view
+
+    page = request.args.get("page", "1")
+    view = tournament_view(_store(), tid, request.args.get("show", "all"),
+                           int(page) if page.isdigit() else 1)
+    if view is None:
+        abort(404)
+    return render_template("web_tournament.html", t=view, **_common()), 200
+
+
+@bp.app_template_filter("pointer")
+def _pointer(value: str) -> str:
+    return value or "(the whole document)"
+
+
+@bp.errorhandler(404)
+def _not_found(_: Exception) -> tuple[str, int]:
+    return render_template("web_404.html", what=f"“{request.path}”", **_common()), 404

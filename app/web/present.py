@@ -1,0 +1,214 @@
+"""View models for the referee's pages: plain dicts and strings that templates and the page's
+script read. Nothing here decides a rule; it only arranges what the core computed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bigtwo import cards
+from bigtwo.messages import LANGUAGES, combo_label, render
+from bigtwo.pipeline import Checked
+from bigtwo.profiles import Profile
+from bigtwo.timeline import (
+    BROKEN,
+    DealTimeline,
+    MoveStep,
+    Snapshot,
+    Timeline,
+    build_timeline,
+    house_rules,
+)
+
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "it": "Italiano"}
+SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+RED_SUITS = frozenset("DH")
+
+
+def card_view(name: str) -> dict[str, Any]:
+    """How one card is drawn: '10♥' in red, with a spoken title."""
+    rank, suit = name[0], name[1]
+    return {
+        "name": name,
+        "text": ("10" if rank == "T" else rank) + cards.SUIT_SYMBOLS[suit],
+        "title": f"{RANK_WORDS.get(rank, rank)} of {SUIT_WORDS[suit]}",
+        "red": suit in RED_SUITS,
+    }
+
+
+def cards_view(names: tuple[str, ...] | list[str] | None) -> list[dict[str, Any]]:
+    return [card_view(n) for n in names or ()]
+
+
+def messages_by_language(error: dict[str, Any]) -> dict[str, str]:
+    return {lang: render(error, lang) for lang in LANGUAGES}
+
+
+def _error_dict(e: Any) -> dict[str, Any]:
+    return {"code": e.code, "deal": e.deal, "move": e.move, "seat": e.seat, "pointer": e.pointer,
+            "params": e.params}
+
+
+def penalty_text(parts: dict[str, int] | None, penalty: int | None) -> str:
+    """'11 cards x3 = 33', then the held-2 factor and card penalties when they apply."""
+    if parts is None:
+        return "went out"
+    text = f"{parts['cards']} {'card' if parts['cards'] == 1 else 'cards'} x{parts['multiplier']} = {parts['base']}"
+    value = parts["base"]
+    if parts.get("two_factor", 1) != 1:
+        value *= parts["two_factor"]
+        text += f", x{parts['two_factor']} for holding a 2 = {value}"
+    if parts.get("card_penalties"):
+        value += parts["card_penalties"]
+        text += f", + {parts['card_penalties']} card penalty = {value}"
+    if penalty is not None and penalty != value:  # never expected; show the report's number
+        text += f" (report: {penalty})"
+    return text
+
+
+def _snapshot(s: Snapshot) -> dict[str, Any]:
+    return s.as_dict()
+
+
+def _label(step: MoveStep, lang: str = "en") -> str | None:
+    if step.kind is None or step.cards is None or step.top is None:
+        return None
+    return combo_label(step.kind, list(step.cards), step.top, lang)
+
+
+def _move(step: MoveStep, names: tuple[str, ...]) -> dict[str, Any]:
+    return {
+        "index": step.index,
+        "number": step.index + 1,
+        "seat": step.seat,
+        "name": names[step.seat] if 0 <= step.seat < len(names) else f"Seat {step.seat}",
+        "cards": cards_view(step.cards),
+        "codes": list(step.cards) if step.cards is not None else None,
+        "label": _label(step),
+        "pass": step.cards is None,
+        "trick": step.trick,
+        "leads": step.leads,
+        "ends_trick": step.ends_trick,
+        "goes_out": step.goes_out,
+        "status": step.status,
+        "after": _snapshot(step.after),
+    }
+
+
+def _deal(d: DealTimeline, names: tuple[str, ...], report_deal: dict[str, Any] | None,
+          profile: Profile) -> dict[str, Any]:
+    moves = [_move(m, names) for m in d.moves]
+    broken = None
+    if d.error is not None and d.broken_move is not None:
+        err = _error_dict(d.error)
+        broken = {
+            "move": d.broken_move,
+            "number": d.broken_move + 1,
+            "code": d.error.code,
+            "seat": d.error.seat,
+            "pointer": d.error.pointer,
+            "messages": messages_by_language(err),
+            "house_rules": house_rules(profile, d.error.code, d.error.params),
+        }
+    tricks = []
+    for t in d.tricks:
+        tricks.append({
+            "number": t.index + 1,
+            "leader": t.leader,
+            "leader_name": names[t.leader] if t.leader is not None else None,
+            "won_by": t.won_by,
+            "won_by_name": names[t.won_by] if t.won_by is not None else None,
+            "moves": [moves[i] for i in t.moves],
+            "counts_after": list(t.counts_after),
+            "replayed": t.replayed,
+        })
+    scoring = []
+    rd = report_deal or {}
+    if rd.get("scores") is not None:
+        parts = rd.get("scoring") or [None] * len(names)
+        for seat, name in enumerate(names):
+            scoring.append({
+                "seat": seat,
+                "name": name,
+                "cards_left": (rd.get("cards_left") or [0] * len(names))[seat],
+                "penalty": rd["penalties"][seat],
+                "text": penalty_text(parts[seat], rd["penalties"][seat]),
+                "score": rd["scores"][seat],
+                "winner": seat == rd.get("winner"),
+            })
+    return {
+        "index": d.index,
+        "number": d.index + 1,
+        "status": d.status,
+        "leader": d.leader,
+        "leader_name": names[d.leader] if d.leader is not None else None,
+        "opening_card": card_view(d.opening_card) if d.opening_card else None,
+        "winner": rd.get("winner"),
+        "winner_name": names[rd["winner"]] if rd.get("winner") is not None else None,
+        "dealt": _snapshot(d.dealt),
+        "hands": [cards_view(h) for h in d.dealt.hands],
+        "moves": moves,
+        "tricks": tricks,
+        "broken": broken,
+        "scoring": scoring,
+        "cards_left": rd.get("cards_left"),
+    }
+
+
+def replay_view(checked: Checked) -> dict[str, Any]:
+    """Everything the replay page shows, from a record the pipeline could replay."""
+    assert checked.record is not None and checked.result is not None and checked.report is not None
+    record, result, report = checked.record, checked.result, checked.report
+    timeline: Timeline = build_timeline(record, result)
+    names = timeline.names
+    profile = record.profile
+    report_deals = {d["index"]: d for d in report["deals"]}
+    deals = [_deal(d, names, report_deals.get(d.index), profile) for d in timeline.deals]
+    errors = []
+    for e in result.errors:
+        err = _error_dict(e)
+        errors.append({
+            **err,
+            "messages": messages_by_language(err),
+            "deal_number": e.deal + 1 if e.deal is not None else None,
+            "move_number": e.move + 1 if e.move is not None else None,
+            "seat_name": names[e.seat] if e.seat is not None and 0 <= e.seat < len(names) else None,
+            "house_rules": house_rules(profile, e.code, e.params),
+        })
+    first = timeline.first_broken
+    any_scores = any(d["scoring"] for d in deals)
+    return {
+        "names": list(names),
+        "players": timeline.players,
+        "profile": {"id": profile.id, "name": profile.name, "hash": profile.hash},
+        "valid": report["valid"],
+        "errors": errors,
+        "first_error": errors[0] if errors else None,
+        "first_broken": {"deal": first[0], "move": first[1]} if first else None,
+        "deals": deals,
+        "totals": report["totals"] if any_scores else None,
+        "match": report.get("match"),
+    }
+
+
+def script_data(view: dict[str, Any]) -> dict[str, Any]:
+    """The part of the view the step control needs, as JSON for the page's script."""
+    return {
+        "names": view["names"],
+        "deals": [
+            {
+                "number": d["number"],
+                "dealt": d["dealt"],
+                "moves": [
+                    {k: m[k] for k in ("index", "number", "seat", "name", "codes", "label", "pass",
+                                       "trick", "leads", "ends_trick", "goes_out", "status", "after")}
+                    for m in d["moves"]
+                ],
+                "broken": d["broken"]["move"] if d["broken"] else None,
+                "messages": d["broken"]["messages"] if d["broken"] else None,
+            }
+            for d in view["deals"]
+        ],
+        "first_broken": view["first_broken"],
+        "broken_status": BROKEN,
+    }

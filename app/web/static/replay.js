@@ -1,0 +1,230 @@
+// The step control of the replay page: shows the table as it stood at any move.
+// All data comes from the page itself (#replay-data); nothing is fetched.
+(function () {
+  "use strict";
+  var dataEl = document.getElementById("replay-data");
+  if (!dataEl) { return; }
+  var data = JSON.parse(dataEl.textContent);
+  var names = data.names;
+  var SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
+  var SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+  var RANK_WORDS = { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" };
+
+  var steps = [];
+  data.deals.forEach(function (deal, di) {
+    steps.push({ deal: di, move: -1 });
+    deal.moves.forEach(function (m, mi) { steps.push({ deal: di, move: mi }); });
+  });
+  var pos = 0;
+  var langSelect = document.getElementById("lang");
+  var lang = langSelect ? langSelect.value : "en";
+
+  var el = {
+    position: document.getElementById("position"),
+    now: document.getElementById("now"),
+    seats: document.getElementById("table-seats"),
+    onTable: document.getElementById("on-table"),
+    first: document.getElementById("step-first"),
+    prev: document.getElementById("step-prev"),
+    next: document.getElementById("step-next"),
+    last: document.getElementById("step-last"),
+    broken: document.getElementById("step-broken")
+  };
+
+  function text(tag, content, cls) {
+    var node = document.createElement(tag);
+    if (content !== undefined && content !== null) { node.textContent = content; }
+    if (cls) { node.className = cls; }
+    return node;
+  }
+
+  function cardNode(code) {
+    var rank = code.charAt(0), suit = code.charAt(1);
+    var node = text("span", (rank === "T" ? "10" : rank) + SUITS[suit],
+                    "card" + (suit === "D" || suit === "H" ? " red" : ""));
+    node.title = (RANK_WORDS[rank] || rank) + " of " + SUIT_WORDS[suit];
+    return node;
+  }
+
+  function cardsNode(codes) {
+    var wrap = text("span", null, "cards");
+    (codes || []).forEach(function (c) { wrap.appendChild(cardNode(c)); });
+    return wrap;
+  }
+
+  function snapshotAt(step) {
+    var deal = data.deals[step.deal];
+    return step.move < 0 ? deal.dealt : deal.moves[step.move].after;
+  }
+
+  function renderSeats(step) {
+    var snap = snapshotAt(step);
+    var deal = data.deals[step.deal];
+    var move = step.move >= 0 ? deal.moves[step.move] : null;
+    el.seats.textContent = "";
+    names.forEach(function (name, seat) {
+      var box = text("div", null, "seat");
+      box.setAttribute("data-seat", seat);
+      if (move && move.seat === seat) { box.classList.add("actor"); }
+      if (snap.to_move === seat) { box.classList.add("to-move"); }
+      var head = text("h3");
+      head.appendChild(text("span", name, "seat-name"));
+      head.appendChild(document.createTextNode(" "));
+      var n = snap.counts[seat];
+      head.appendChild(text("span", n + (n === 1 ? " card" : " cards"), "count"));
+      if (snap.to_move === seat) { head.appendChild(text("span", "to play", "badge turn")); }
+      if (snap.passed.indexOf(seat) >= 0) { head.appendChild(text("span", "sits out", "badge")); }
+      if (n === 0) { head.appendChild(text("span", "out", "badge good")); }
+      box.appendChild(head);
+      var hand = text("div", null, "hand");
+      hand.appendChild(cardsNode(snap.hands[seat]));
+      box.appendChild(hand);
+      el.seats.appendChild(box);
+    });
+    el.onTable.textContent = "";
+    if (snap.table) {
+      el.onTable.appendChild(document.createTextNode("On the table: "));
+      el.onTable.appendChild(cardsNode(snap.table));
+      el.onTable.appendChild(document.createTextNode(" by " + names[snap.table_seat]));
+    } else if (snap.to_move !== null && snap.to_move !== undefined) {
+      el.onTable.textContent = "The table is empty: " + names[snap.to_move] + " leads.";
+    } else {
+      el.onTable.textContent = "The table is empty.";
+    }
+  }
+
+  function renderNow(step) {
+    var deal = data.deals[step.deal];
+    el.now.textContent = "";
+    el.now.className = "now";
+    if (step.move < 0) {
+      el.now.appendChild(text("p", "The hands as dealt. Press \u201cNext move\u201d to replay."));
+      return;
+    }
+    var m = deal.moves[step.move];
+    var line = text("p", null, "move-line");
+    line.appendChild(text("b", m.name));
+    if (m.pass) {
+      line.appendChild(document.createTextNode(" passes"));
+    } else {
+      line.appendChild(document.createTextNode(m.status === "broken" ? " tries " : " plays "));
+      line.appendChild(cardsNode(m.codes));
+      if (m.label) { line.appendChild(text("span", m.label, "label")); }
+    }
+    if (m.leads && m.status === "ok") { line.appendChild(text("span", "leads a new trick", "tag")); }
+    if (m.ends_trick && !m.goes_out) { line.appendChild(text("span", "trick over", "tag")); }
+    if (m.goes_out) { line.appendChild(text("span", "goes out", "tag good")); }
+    el.now.appendChild(line);
+    if (m.status === "broken") {
+      el.now.classList.add("broken");
+      var msg = text("p", null, "broken-msg");
+      msg.appendChild(text("span", "Broken rule", "code"));
+      msg.appendChild(document.createTextNode(" "));
+      var words = text("b", deal.messages[lang] || deal.messages.en, "message");
+      words.setAttribute("lang", lang);
+      msg.appendChild(words);
+      el.now.appendChild(msg);
+      var rules = document.querySelector("#d" + step.deal + "-m" + step.move + " .house");
+      if (rules) { el.now.appendChild(rules.cloneNode(true)); }
+    } else if (m.status === "unchecked") {
+      el.now.classList.add("unchecked");
+      el.now.appendChild(text("p", deal.broken !== null
+        ? "Not replayed: the deal stopped at its broken rule (move " + (deal.broken + 1) + ")."
+        : "Not replayed: this deal was not checked."));
+    }
+  }
+
+  var current = null;
+  function highlight(step) {
+    if (current) { current.classList.remove("current"); current.removeAttribute("aria-current"); }
+    current = null;
+    if (step.move < 0) { return; }
+    current = document.getElementById("d" + step.deal + "-m" + step.move);
+    if (!current) { return; }
+    current.classList.add("current");
+    current.setAttribute("aria-current", "step");
+    if (window.matchMedia && window.matchMedia("(min-width: 60em)").matches) {
+      current.scrollIntoView({ block: "nearest" });
+    }
+  }
+
+  function render() {
+    var step = steps[pos];
+    var deal = data.deals[step.deal];
+    var where = "Deal " + deal.number + " of " + data.deals.length;
+    if (step.move < 0) {
+      where += " \u00b7 as dealt";
+    } else {
+      var m = deal.moves[step.move];
+      where += " \u00b7 move " + m.number + " of " + deal.moves.length;
+      if (m.trick !== null && m.status !== "unchecked") { where += " \u00b7 trick " + (m.trick + 1); }
+    }
+    el.position.textContent = where;
+    renderSeats(step);
+    renderNow(step);
+    highlight(step);
+    el.first.disabled = el.prev.disabled = pos === 0;
+    el.next.disabled = el.last.disabled = pos === steps.length - 1;
+  }
+
+  function go(to) {
+    pos = Math.max(0, Math.min(steps.length - 1, to));
+    render();
+  }
+
+  function goTo(deal, move) {
+    for (var i = 0; i < steps.length; i++) {
+      if (steps[i].deal === deal && steps[i].move === move) { go(i); return; }
+    }
+  }
+
+  el.first.addEventListener("click", function () {
+    var d = steps[pos].deal;
+    goTo(steps[pos].move < 0 && d > 0 ? d - 1 : d, -1);
+  });
+  el.prev.addEventListener("click", function () { go(pos - 1); });
+  el.next.addEventListener("click", function () { go(pos + 1); });
+  el.last.addEventListener("click", function () { go(steps.length - 1); });
+  if (el.broken && data.first_broken) {
+    el.broken.addEventListener("click", function () {
+      goTo(data.first_broken.deal, data.first_broken.move);
+    });
+  }
+
+  document.addEventListener("keydown", function (ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
+    var tag = ev.target && ev.target.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") { return; }
+    if (ev.key === "ArrowRight") { go(pos + 1); ev.preventDefault(); }
+    else if (ev.key === "ArrowLeft") { go(pos - 1); ev.preventDefault(); }
+  });
+
+  document.addEventListener("click", function (ev) {
+    var link = ev.target.closest ? ev.target.closest("[data-goto]") : null;
+    if (!link) { return; }
+    var parts = link.getAttribute("data-goto").split(":");
+    ev.preventDefault();
+    goTo(parseInt(parts[0], 10), parseInt(parts[1], 10));
+    document.getElementById("stepper").scrollIntoView({ block: "start" });
+    el.next.focus({ preventScroll: true });
+  });
+
+  if (langSelect) {
+    langSelect.addEventListener("change", function () {
+      lang = langSelect.value;
+      document.querySelectorAll("[data-lang]").forEach(function (node) {
+        node.hidden = node.getAttribute("data-lang") !== lang;
+      });
+      if (window.history && window.history.replaceState && window.location.search.indexOf("lang=") >= 0) {
+        var url = new URL(window.location.href);
+        url.searchParams.set("lang", lang);
+        window.history.replaceState(null, "", url.toString());
+      }
+      render();
+    });
+  }
+  document.querySelectorAll(".js-hide").forEach(function (node) { node.hidden = true; });
+
+  var hash = window.location.hash.match(/^#d(\d+)-m(\d+)$/);
+  if (hash) { goTo(parseInt(hash[1], 10), parseInt(hash[2], 10)); } else { render(); }
+})();

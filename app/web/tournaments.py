@@ -1,0 +1,64 @@
+"""The tournament page's view model: standings, records with their verdicts, download link.
+
+Everything is computed by the tournament service (``app.tournaments``) and
+``bigtwo.standings``, the same code the JSON API answers with; this only arranges it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+PAGE_SIZE = 100
+FILTERS = {"all": None, "invalid": False, "valid": True}
+
+
+def tournament_view(store: Any, tid: str, show: str, page: int = 1) -> dict[str, Any] | None:
+    from app import tournaments as service
+
+    if store.get_tournament(tid) is None:
+        return None
+    info = service.get(store, tid)
+    standings = service.compute_standings(store, tid)  # refreshes stale reports first
+    show = show if show in FILTERS else "all"
+    page = max(1, page)
+    rows, total = store.list_records(tid, valid=FILTERS[show], limit=PAGE_SIZE,
+                                     offset=(page - 1) * PAGE_SIZE)
+    records = []
+    for row in rows:
+        first_error = None
+        if not row["valid"]:
+            full = store.get_record(row["id"])
+            errors = (full or {}).get("report", {}).get("errors", [])
+            if errors:
+                first_error = {"code": errors[0]["code"], "message": errors[0].get("message", "")}
+        players = row.get("players")
+        records.append({
+            "id": row["id"],
+            "seq": row["seq"],
+            "valid": row["valid"],
+            "players": ", ".join(players) if isinstance(players, list) else "unnamed seats",
+            "deals": row["deal_count"],
+            "errors": row["error_count"],
+            "first_error": first_error,
+            "received_at": row["received_at"],
+        })
+    players = standings["players"]
+    ranks = [p["rank"] for p in players]
+    table = [{**p, "tied": ranks.count(p["rank"]) > 1} for p in players]
+    return {
+        "id": tid,
+        "name": info["name"],
+        "profile": info["profile"],
+        "counts": info["counts"],
+        "created_at": info["created_at"],
+        "standings": table,
+        "counted_records": standings["records"],
+        "counted_deals": standings["deals"],
+        "duplicate": standings["duplicate"],
+        "records": records,
+        "total": total,
+        "show": show,
+        "page": page,
+        "pages": max(1, -(-total // PAGE_SIZE)),
+        "csv_url": f"/v1/tournaments/{tid}/standings?format=csv",
+        "json_url": f"/v1/tournaments/{tid}/standings",
+    }

@@ -1,0 +1,74 @@
+"""Save the README's screenshots: ``.venv/bin/python -m tests.browser.make_screenshots``.
+
+Starts the app on a throwaway database, fills it with the spec's example records, and saves
+docs/screenshots/{home,replay-error,scores,tournament}.png (and phone-sized variants)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from tests.browser.support import ROOT, chromium, create_tournament, example_record, serve
+
+OUT = ROOT / "docs" / "screenshots"
+
+
+def main() -> int:
+    from app import create_app
+
+    wrong = example_record("pusoy-wrong-turn")
+    hk = example_record("hk-two-deals")
+    if wrong is None or hk is None:
+        print("the example records are missing", file=sys.stderr)
+        return 1
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"BIGTWO_DB": str(Path(tmp) / "shots.db")})
+        client = app.test_client()
+        broken = copy.deepcopy(hk)
+        broken["deals"][0]["moves"][9]["seat"] = 0  # a wrong turn in the first deal
+        renamed = copy.deepcopy(hk)  # another table: the first deal only
+        renamed["players"] = ["Eve", "Fay", "Gus", "Hal"]
+        renamed["deals"] = renamed["deals"][:1]
+        tid, _ = create_tournament(client, "Club night", "hk-standard", [hk, broken, renamed])
+        with serve(app) as base, chromium() as browser:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(base + "/")
+            page.fill("#record", json.dumps(wrong, indent=1))
+            page.eval_on_selector("#record", "el => { el.blur(); el.scrollTop = 0; }")
+            page.screenshot(path=str(OUT / "home.png"), full_page=True)
+
+            page.goto(base + "/")
+            page.fill("#record", json.dumps(wrong))
+            page.select_option("#lang", "en")
+            page.click("button[type=submit]")
+            page.click("#step-broken")
+            page.screenshot(path=str(OUT / "replay-error.png"))
+
+            page.goto(base + "/")
+            page.fill("#record", json.dumps(hk))
+            page.click("button[type=submit]")
+            page.click("#step-last")
+            page.locator("#totals").scroll_into_view_if_needed()
+            page.screenshot(path=str(OUT / "scores.png"))
+
+            page.goto(f"{base}/tournaments/{tid}")
+            page.screenshot(path=str(OUT / "tournament.png"), full_page=True)
+
+            phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+            phone.goto(base + "/")
+            phone.fill("#record", json.dumps(wrong))
+            phone.click("button[type=submit]")
+            phone.click("#step-broken")
+            phone.locator("#stepper").scroll_into_view_if_needed()
+            phone.screenshot(path=str(OUT / "replay-phone.png"))
+    for path in sorted(OUT.glob("*.png")):
+        print(path.relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,76 @@
+"""Running the app on a loopback port and driving the system Chromium (no downloads)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from werkzeug.serving import WSGIRequestHandler, make_server
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT.parent / "shared" / "spec" / "examples"
+FIXTURES = ROOT / "fixtures"
+
+
+def example_record(name: str) -> dict[str, Any] | None:
+    """A fixture record: from ``fixtures/`` when present, else the spec's worked example."""
+    for path in (FIXTURES / f"{name}.json", FIXTURES / "golden" / f"spec-{name}.json",
+                 EXAMPLES / f"{name}.json"):
+        if path.is_file():
+            doc = json.loads(path.read_text(encoding="utf-8"))
+            record = doc.get("record", doc) if isinstance(doc, dict) else None
+            return record if isinstance(record, dict) else None
+    return None
+
+
+class _QuietHandler(WSGIRequestHandler):
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        pass
+
+
+@contextmanager
+def serve(app: Any) -> Iterator[str]:
+    """The app on 127.0.0.1 at a free port, in a thread; yields its base URL."""
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=_QuietHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join()
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def create_tournament(client: Any, name: str, profile: str, records: list[dict[str, Any]]) -> tuple[str, list[str]]:
+    """A tournament through the JSON API, with records uploaded; its id and the record ids."""
+    created = client.post("/v1/tournaments", json={"name": name, "profile": profile})
+    assert created.status_code == 201, created.get_data(as_text=True)
+    tid, token = created.get_json()["id"], created.get_json()["token"]
+    ids = []
+    for record in records:
+        answer = client.post(f"/v1/tournaments/{tid}/records", json=record,
+                             headers={"Authorization": f"Bearer {token}"})
+        assert answer.status_code in (200, 201), answer.get_data(as_text=True)
+        ids.append(answer.get_json()["id"])
+    return tid, ids
