@@ -166,8 +166,10 @@ def _parse_deal(value: Any, at: str, profile: Profile, problems: list[Problem]) 
         hands = _hands_from_code(code, join(at, "deal_code"), profile, problems)
     else:
         raw = value["hands"]
-        if not isinstance(raw, list) or len(raw) > 4:
-            problems.append(Problem(join(at, "hands"), "must be a list of at most 4 hands"))
+        # More or fewer hands than the profile's seats is a rule error (PLAYER_COUNT) the
+        # replay reports; only a list that could not be a deal at all is refused here.
+        if not isinstance(raw, list) or len(raw) > cards.DECK_SIZE:
+            problems.append(Problem(join(at, "hands"), "must be a list of hands, one per seat"))
         else:
             hands = [
                 parse_cards(h, join(at, "hands", i), problems, max_len=cards.DECK_SIZE)

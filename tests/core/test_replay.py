@@ -204,3 +204,9 @@ def test_declared_results(declared: dict[str, Any], expected: list[tuple[str, st
 def test_declared_score_message() -> None:
     rep = report(record(HK3, deal(HANDS, WIN1, declared={"scores": [-5, 6, -2, -2]})))
     assert rep["errors"][0]["message"] == "Declared score for seat 0 is -5; the rules give -2"
+
+
+def test_five_hands_at_a_four_seat_table_is_a_rule_error() -> None:
+    rep = report(record(HK3, deal([*HANDS, "TC TD TH"], "")))
+    assert codes(rep) == [("PLAYER_COUNT", 0, None)]
+    assert rep["errors"][0]["params"] == {"expected": 4, "actual": 5}
