@@ -1,0 +1,93 @@
+"""A real gunicorn (two workers) on a free loopback port, for the concurrency and crash tests."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
+START_TIMEOUT = 60.0
+REQUEST_TIMEOUT = 60.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    def __init__(self, db: Path, log: Path) -> None:
+        self.db, self.log = db, log
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Server:
+        gunicorn = GUNICORN if GUNICORN.exists() else Path(sys.executable).with_name("gunicorn")
+        env = {**os.environ, "BIGTWO_DB": str(self.db), "PYTHONUNBUFFERED": "1"}
+        with open(self.log, "ab") as log:
+            # A session of its own, so that the whole group (master and workers) can be killed
+            # by its id without touching anything else.
+            self.proc = subprocess.Popen(
+                [str(gunicorn), "--bind", f"127.0.0.1:{self.port}", "--workers", "2",
+                 "--timeout", "60", "--chdir", str(ROOT), "wsgi:app"],
+                env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"gunicorn exited: {self.log.read_text()[-2000:]}")
+            try:
+                status, _ = self.request("GET", "/healthz", timeout=2)
+                if status == 200:
+                    return self
+            except OSError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("gunicorn did not come up")
+
+    def kill(self) -> None:
+        """kill -9 the master and its workers: a crash, not a shutdown."""
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=30)
+
+    def stop(self) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        os.killpg(self.proc.pid, signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+    def request(self, method: str, path: str, body: Any = None, token: str | None = None,
+                timeout: float = REQUEST_TIMEOUT) -> tuple[int, Any]:
+        headers = {"Accept": "application/json"}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        req = urllib.request.Request(self.base + path, data=data, headers=headers, method=method)
+        try:
+            with urllib.request.urlopen(req, timeout=timeout) as response:
+                return response.status, json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as exc:
+            payload = exc.read()
+            try:
+                return exc.code, json.loads(payload)
+            except ValueError:
+                return exc.code, payload.decode("utf-8", "replace")
