@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, current_app, render_template, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from bigtwo.messages import LANGUAGES, pick_language
@@ -49,7 +49,12 @@ def _profile_choices() -> dict[str, list[dict[str, str]]]:
 
 
 def _lang() -> str:
-    explicit = request.values.get("lang")
+    explicit = request.args.get("lang")
+    if explicit is None and request.method == "POST":
+        try:
+            explicit = request.form.get("lang")
+        except RequestEntityTooLarge:
+            explicit = None
     if explicit in LANGUAGES:
         return explicit
     return pick_language(request.headers.get("Accept-Language"))
@@ -82,8 +87,11 @@ def replay() -> tuple[str, int]:
         form_data = request.form
         text, problems = _read_record_text()
     except RequestEntityTooLarge:
-        problems = [Problem("", "the record is larger than this service accepts")]
-        form_data, text = request.args, ""
+        limit = current_app.config.get("MAX_CONTENT_LENGTH")
+        too_big = [Problem("", "the record is larger than this service accepts"
+                               + (f" ({limit} bytes)" if limit else ""))]
+        empty = {"record": "", "profile": "", "complete": True}
+        return _home_with_problems(empty, too_big, 413)
     form = {
         "record": text,
         "profile": form_data.get("profile", ""),
@@ -109,9 +117,10 @@ def replay() -> tuple[str, int]:
                            source=None, **_common()), 200
 
 
-def _home_with_problems(form: dict[str, Any], problems: list[Problem]) -> tuple[str, int]:
+def _home_with_problems(form: dict[str, Any], problems: list[Problem],
+                        status: int = 422) -> tuple[str, int]:
     return render_template("web_home.html", form=form, choices=_profile_choices(),
-                           problems=[p.as_dict() for p in problems], **_common()), 422
+                           problems=[p.as_dict() for p in problems], **_common()), status
 
 
 def _stored_complete_flag(report: dict[str, Any]) -> bool:

@@ -176,3 +176,29 @@ def test_phone_width_keeps_the_controls_usable(browser: Any, live: tuple[str, An
         assert "move 1 of 73" in page.locator("#position").inner_text()
     finally:
         context.close()
+
+
+def test_controls_are_labelled_and_work_from_the_keyboard(live: tuple[str, Any, Any]) -> None:
+    base, _, page = live
+    _replay(page, base, _record("pusoy-wrong-turn"))
+    unlabelled = page.evaluate("""() => [...document.querySelectorAll('button, select, input, textarea, a')]
+        .filter(el => el.offsetParent !== null)
+        .filter(el => !(el.innerText || '').trim() && !(el.labels && el.labels.length)
+                      && !el.getAttribute('aria-label'))
+        .map(el => el.outerHTML)""")
+    assert unlabelled == []
+    # Tab from the top reaches the step control; Enter on a move's link shows that move
+    page.locator("body").focus()
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "step-next":
+            break
+    else:
+        pytest.fail("the Next move button is not reachable with Tab")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    assert "move 2 of 73" in page.locator("#position").inner_text()
+    page.get_by_role("link", name="Show this move").focus()
+    page.keyboard.press("Enter")
+    assert "move 6 of 73" in page.locator("#position").inner_text()
+    assert "It is seat 2's turn, not seat 3's" in page.locator("#now").inner_text()

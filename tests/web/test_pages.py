@@ -172,3 +172,19 @@ def test_every_golden_record_gets_a_page(client: Any, path: Path) -> None:
             assert error["code"] in text
             if error.get("move") is not None:
                 assert f"/deals/{error['deal']}/moves/{error['move']}" in text
+
+
+def test_a_record_over_the_size_limit_is_a_page_not_a_crash(tmp_path: Path) -> None:
+    from app import create_app
+
+    small = create_app({"TESTING": True, "BIGTWO_DB": str(tmp_path / "small.db"),
+                        "MAX_CONTENT_LENGTH": 2000})
+    answer = small.test_client().post("/replay", data={"record": "x" * 5000})
+    assert answer.status_code == 413 and "text/html" in answer.content_type
+    assert "larger than this service accepts (2000 bytes)" in _text(answer)
+
+
+def test_a_file_that_is_not_text_is_a_problem(client: Any) -> None:
+    data = {"file": (io.BytesIO(b"\xff\xfe\x00garbage"), "game.json"), "record": ""}
+    answer = client.post("/replay", data=data, content_type="multipart/form-data")
+    assert answer.status_code == 422 and "not UTF-8 text" in _text(answer)
