@@ -199,9 +199,13 @@ def script_data(view: dict[str, Any]) -> dict[str, Any]:
             {
                 "number": d["number"],
                 "dealt": d["dealt"],
+                # Hands after each move are left out (the script takes the played cards off the
+                # dealt hands): it keeps the page small for long matches.
                 "moves": [
-                    {k: m[k] for k in ("index", "number", "seat", "name", "codes", "label", "pass",
-                                       "trick", "leads", "ends_trick", "goes_out", "status", "after")}
+                    {**{k: m[k] for k in ("index", "number", "seat", "name", "codes", "label",
+                                          "pass", "trick", "leads", "ends_trick", "goes_out",
+                                          "status")},
+                     "after": {k: v for k, v in m["after"].items() if k != "hands"}}
                     for m in d["moves"]
                 ],
                 "broken": d["broken"]["move"] if d["broken"] else None,

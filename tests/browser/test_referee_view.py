@@ -202,3 +202,17 @@ def test_controls_are_labelled_and_work_from_the_keyboard(live: tuple[str, Any, 
     page.keyboard.press("Enter")
     assert "move 6 of 73" in page.locator("#position").inner_text()
     assert "It is seat 2's turn, not seat 3's" in page.locator("#now").inner_text()
+
+
+def test_hands_shrink_as_cards_are_played(live: tuple[str, Any, Any]) -> None:
+    base, _, page = live
+    _replay(page, base, _record("hk-two-deals"))
+    cai = page.locator("#table-seats .seat").nth(2)
+    assert "13 cards" in cai.inner_text() and "3♦" in cai.inner_text()
+    page.keyboard.press("ArrowRight")  # Cai leads 3♦ 3♠ 10♦ 10♥ 10♠
+    assert "8 cards" in cai.inner_text()
+    assert cai.locator(".card").count() == 8
+    assert "3♦" not in cai.inner_text() and "10♥" not in cai.inner_text()
+    assert "3♦" in page.locator("#on-table").inner_text()
+    page.keyboard.press("ArrowLeft")
+    assert cai.locator(".card").count() == 13

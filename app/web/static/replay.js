@@ -57,8 +57,22 @@
     return step.move < 0 ? deal.dealt : deal.moves[step.move].after;
   }
 
+  function handsAt(step) {
+    // The dealt hands with every card played up to this step taken off (a broken or
+    // unchecked move was never applied).
+    var deal = data.deals[step.deal];
+    var hands = deal.dealt.hands.map(function (h) { return h.slice(); });
+    for (var i = 0; i <= step.move; i++) {
+      var m = deal.moves[i];
+      if (m.status !== "ok" || !m.codes) { continue; }
+      hands[m.seat] = hands[m.seat].filter(function (c) { return m.codes.indexOf(c) < 0; });
+    }
+    return hands;
+  }
+
   function renderSeats(step) {
     var snap = snapshotAt(step);
+    var hands = handsAt(step);
     var deal = data.deals[step.deal];
     var move = step.move >= 0 ? deal.moves[step.move] : null;
     el.seats.textContent = "";
@@ -77,7 +91,7 @@
       if (n === 0) { head.appendChild(text("span", "out", "badge good")); }
       box.appendChild(head);
       var hand = text("div", null, "hand");
-      hand.appendChild(cardsNode(snap.hands[seat]));
+      hand.appendChild(cardsNode(hands[seat]));
       box.appendChild(hand);
       el.seats.appendChild(box);
     });
