@@ -90,6 +90,11 @@ def json_body() -> Any:
         abort_problem(415, "Unsupported Media Type",
                       f"send JSON with Content-Type: application/json (got {mimetype or 'none'})")
     raw = request.get_data(cache=True)
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if request.content_length is None and limit is not None and len(raw) >= limit:
+        # A chunked body has no Content-Length; werkzeug stops reading at the limit and
+        # hands back the truncated start, which must not be mistaken for the whole body.
+        raise RequestEntityTooLarge()
     try:
         return json.loads(raw)
     except ValueError as exc:

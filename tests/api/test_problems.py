@@ -47,6 +47,23 @@ def test_body_over_the_limit_is_413_naming_it(tmp_path: Path) -> None:
     assert "2048 bytes" in doc["detail"]
 
 
+def test_chunked_body_over_the_limit_is_413_not_a_truncated_parse(tmp_path: Path) -> None:
+    import io
+    import json
+
+    from app import create_app
+
+    app = create_app({"TESTING": True, "BIGTWO_DB": str(tmp_path / "t.db"),
+                      "MAX_CONTENT_LENGTH": 2048})
+    data = json.dumps(record("hk-two-deals")).encode()
+    # As gunicorn passes a chunked body: no Content-Length, the server ends the stream.
+    response = app.test_client().post(
+        "/v1/validate", input_stream=io.BytesIO(data), content_type="application/json",
+        headers={"Transfer-Encoding": "chunked"},
+        environ_overrides={"wsgi.input_terminated": True})
+    assert_problem(response, 413)
+
+
 def test_body_limit_comes_from_the_environment(tmp_path: Path, monkeypatch: Any) -> None:
     from app import create_app
 
