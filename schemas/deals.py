@@ -9,14 +9,14 @@ from .tournaments import PROFILE_REF
 SEED_MAX = 2**64 - 1
 
 
-class DealRequestSchema(Schema):
+class DealCodeRequestSchema(Schema):
     profile = fields.Raw(required=True, metadata=PROFILE_REF)
     seed = fields.Integer(load_default=None, allow_none=True,
                           validate=validate.Range(min=0, max=SEED_MAX),
                           metadata={"description": "0 to 2**64-1; random when left out"})
 
 
-class DealSchema(Schema):
+class DealCodeSchema(Schema):
     code = fields.String(required=True, metadata={"example": "B2-4-13-0"})
     players = fields.Integer(required=True)
     hand_size = fields.Integer(required=True)

@@ -9,11 +9,11 @@ from marshmallow import ValidationError
 
 from app import get_store
 from app import tournaments as service
-from app.api.tournaments import register_problem_handlers, request_doc
+from app.api.tournaments import BODY_ERRORS, errors, register_problem_handlers, request_doc
 from app.problems import abort_problem, invalid, json_body
 from bigtwo import cards, deals
 from bigtwo.problems import Problem, from_marshmallow
-from schemas.deals import DealRequestSchema, DealSchema
+from schemas.deals import DealCodeRequestSchema, DealCodeSchema
 
 blp = Blueprint("deals", __name__, url_prefix="/v1/deals",
                 description="Deal codes: reproducible deals")
@@ -28,13 +28,16 @@ def deal_view(spec: deals.DealSpec) -> dict[str, Any]:
 
 
 @blp.route("", methods=["POST"])
-@blp.doc(**request_doc(DealRequestSchema, "the profile decides players and hand size"))
-@blp.response(201, DealSchema)
+@blp.doc(**request_doc(DealCodeRequestSchema, "the profile decides players and hand size"))
+@blp.response(201, DealCodeSchema)
+@errors(*BODY_ERRORS)
 def create_deal() -> Any:
     """Deal new hands for a profile and give the code that stands for them."""
     body = json_body()
+    if not isinstance(body, dict):
+        invalid([Problem("", 'send {"profile": ..., "seed": ...}')], "the deal request cannot be read")
     try:
-        loaded = DealRequestSchema().load(body if isinstance(body, dict) else {"": body})
+        loaded = DealCodeRequestSchema().load(body)
     except ValidationError as exc:
         invalid(from_marshmallow(exc.messages), "the deal request cannot be read")
     profile, problems = service.resolver(get_store()).resolve(loaded["profile"], "/profile")
@@ -44,7 +47,8 @@ def create_deal() -> Any:
 
 
 @blp.route("/<code>")
-@blp.response(200, DealSchema)
+@blp.response(200, DealCodeSchema)
+@errors(404, 422)
 def get_deal(code: str) -> Any:
     """The hands a code stands for; the same answer forever."""
     spec = deals.parse_code(code)

@@ -7,7 +7,7 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from app import tournaments as service
-from app.api.tournaments import query_args, register_problem_handlers, service_call
+from app.api.tournaments import errors, query_args, register_problem_handlers, service_call
 from schemas.tournaments import LangArgsSchema, StoredRecordSchema
 
 blp = Blueprint("records", __name__, url_prefix="/v1/records",
@@ -17,6 +17,7 @@ register_problem_handlers(blp)
 
 @blp.route("/<record_id>")
 @blp.response(200, StoredRecordSchema)
+@errors(404, 422)
 @blp.doc(parameters=[{"in": "query", "name": "lang",
                       "schema": {"type": "string", "enum": ["en", "de", "it"], "default": "en"}}])
 def get_record(record_id: str) -> Any:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from http import HTTPStatus
 from typing import Any, NoReturn
 
-from flask import Response, json, request
+from flask import Response, json, jsonify, request
 from flask_smorest import Blueprint
 from marshmallow import Schema, ValidationError
 
@@ -89,9 +90,45 @@ def request_doc(schema: type[Schema], description: str) -> dict[str, Any]:
                             "content": {"application/json": {"schema": schema}}}}
 
 
+def errors(*statuses: int) -> Any:
+    """Document problem answers of an operation (problem+json, see app.problems)."""
+    def decorate(func: Any) -> Any:
+        for status in statuses:
+            name = HTTPStatus(status).name
+            func = blp.alt_response(status, response=name, description=ERROR_DOCS[status])(func)
+        return func
+    return decorate
+
+
+ERROR_DOCS = {
+    400: "the body is not JSON",
+    401: "no token, or not a valid one (WWW-Authenticate: Bearer)",
+    403: "the token of another tournament",
+    404: "no such tournament",
+    413: "the body is over the size limit",
+    415: "the body is not sent as application/json",
+    422: "malformed input: every problem with its pointer; nothing was stored",
+}
+BODY_ERRORS = (400, 413, 415, 422)
+UPLOADED = {"oneOf": [{"$ref": "#/components/schemas/UploadItem"},
+                      {"$ref": "#/components/schemas/UploadBatch"}]}
+
+
+def init_app(app: Any) -> None:
+    """Components the operations here refer to by name."""
+    spec = app.extensions["bigtwo_api"].spec
+    spec.components.security_scheme("BearerToken", {
+        "type": "http", "scheme": "bearer",
+        "description": "the tournament's token, as answered once by POST /v1/tournaments"})
+    spec.components.schema("UploadItem", schema=UploadItemSchema)
+    spec.components.schema("UploadBatch", schema=UploadBatchSchema)
+    spec.components.schema("Standings", schema=StandingsSchema)
+
+
 @blp.route("", methods=["POST"])
 @blp.doc(**request_doc(TournamentCreateSchema, "a name and the profile every record must use"))
 @blp.response(201, TournamentCreatedSchema)
+@errors(*BODY_ERRORS)
 def create_tournament() -> Any:
     """Create a tournament; the answer holds its organiser token, shown this once."""
     return service_call(service.create, json_body())
@@ -99,20 +136,23 @@ def create_tournament() -> Any:
 
 @blp.route("/<tournament_id>")
 @blp.response(200, TournamentSchema)
+@errors(404)
 def get_tournament(tournament_id: str) -> Any:
     """A tournament: its name, profile and record counts."""
     return service_call(service.get, tournament_id)
 
 
 @blp.route("/<tournament_id>/records", methods=["POST"])
-@blp.doc(security=[BEARER], **request_doc(
+@blp.doc(security=[BEARER], responses={
+    "201": {"description": "at least one record was new; a single record answers an "
+                           "UploadItem, a batch an UploadBatch with a status per record",
+            "content": {"application/json": {"schema": UPLOADED}}},
+    "200": {"description": "every record was already stored (same ids as before)",
+            "content": {"application/json": {"schema": UPLOADED}}},
+}, **request_doc(
     RecordUploadSchema, "one record (RECORDS.md) as the whole body, or {\"records\": [...]} "
                         "with at most 100; all stored in one transaction, or none"))
-@blp.response(201, UploadItemSchema, description="at least one record was new (a batch "
-              "answers UploadBatch, with a status per record)")
-@blp.alt_response(200, schema=UploadItemSchema, description="every record was already stored")
-@blp.alt_response(401, description="missing or wrong token")
-@blp.alt_response(403, description="another tournament's token")
+@errors(401, 403, 404, *BODY_ERRORS)
 def upload_records(tournament_id: str) -> Any:
     """Upload records: each is checked and stored with its report, once."""
     store = get_store()
@@ -122,16 +162,14 @@ def upload_records(tournament_id: str) -> Any:
         result = service.upload(store, tournament, body)
     except service.TournamentError as exc:
         raise_problem(exc)
-    if result.batch:
-        return Response(json.dumps(UploadBatchSchema().dump(result.body())), status=result.status,
-                        mimetype="application/json")
-    return result.body(), result.status
-
-
+    schema = UploadBatchSchema() if result.batch else UploadItemSchema()
+    return Response(json.dumps(schema.dump(result.body())), status=result.status,
+                    mimetype="application/json")
 
 
 @blp.route("/<tournament_id>/records")
 @blp.response(200, RecordPageSchema)
+@errors(404, 422)
 @blp.doc(parameters=[
     {"in": "query", "name": "limit", "schema": {"type": "integer", "minimum": 1, "maximum": 200,
                                                 "default": 50}},
@@ -154,7 +192,11 @@ def list_records(tournament_id: str) -> Any:
 
 
 @blp.route("/<tournament_id>/standings")
-@blp.response(200, StandingsSchema, description="JSON, or text/csv with ?format=csv")
+@blp.doc(responses={"200": {"description": "JSON, or text/csv with ?format=csv", "content": {
+    "application/json": {"schema": {"$ref": "#/components/schemas/Standings"}},
+    "text/csv": {"schema": {"type": "string",
+                            "description": "header " + ",".join(standings.CSV_COLUMNS)}}}}})
+@errors(404, 422)
 @blp.doc(parameters=[{"in": "query", "name": "format",
                       "schema": {"type": "string", "enum": ["json", "csv"], "default": "json"}}])
 def get_standings(tournament_id: str) -> Any:
@@ -165,5 +207,5 @@ def get_standings(tournament_id: str) -> Any:
     if args["format"] == "csv":
         return Response(standings.to_csv(table), mimetype="text/csv", headers={
             "Content-Disposition": f'attachment; filename="{tournament_id}-standings.csv"'})
-    return table
+    return jsonify(table)
 
