@@ -31,13 +31,26 @@ _DE_RANKS = {"T": "10", "J": "B", "Q": "D"}
 
 
 def pick_language(*candidates: str | None) -> str:
-    """The first supported language among explicit choices and Accept-Language style tags."""
+    """The first supported language among explicit choices and Accept-Language headers.
+
+    Each candidate is a plain tag ("de") or a header ("fr, de;q=0.8, en;q=0.5"), whose tags
+    are tried by weight, highest first; q=0 means "not this one"."""
     for candidate in candidates:
         if not candidate:
             continue
-        for part in candidate.split(","):
-            tag = part.split(";")[0].strip().lower()[:2]
-            if tag in LANGUAGES:
+        weighted = []
+        for position, part in enumerate(candidate.split(",")):
+            tag, *params = (p.strip() for p in part.split(";"))
+            weight = 1.0
+            for param in params:
+                if param.lower().startswith("q="):
+                    try:
+                        weight = float(param[2:])
+                    except ValueError:
+                        weight = 0.0
+            weighted.append((-weight, position, tag.lower()[:2]))
+        for negative_weight, _, tag in sorted(weighted):
+            if negative_weight < 0 and tag in LANGUAGES:
                 return tag
     return DEFAULT_LANGUAGE
 

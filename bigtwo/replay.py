@@ -215,6 +215,17 @@ def lowest_card(profile: Profile, hands: list[list[int]]) -> int:
     return min((c for h in hands for c in h), key=profile.strength.__getitem__)
 
 
+def opening(profile: Profile, hands: list[list[int]], free_leader: int | None) -> tuple[int, int | None]:
+    """Who leads a deal and which card its first play must contain (None: a free lead).
+
+    ``free_leader`` is the previous winner where the profile lets them lead freely; otherwise
+    the holder of the lowest dealt card leads and must play it (RULES.md, opening)."""
+    if free_leader is not None:
+        return free_leader, None
+    card = lowest_card(profile, hands)
+    return next(s for s, h in enumerate(hands) if card in h), card
+
+
 def replay_deal(
     profile: Profile, deal: Deal, index: int, leader: int | None, *, complete: bool,
     errors: list[RuleError],
@@ -224,10 +235,7 @@ def replay_deal(
     if problems:
         errors.extend(problems)
         return DealResult(index, "not_checked", cards_left=[len(h) for h in deal.hands]), None
-    opening_card = None
-    if leader is None:
-        opening_card = lowest_card(profile, deal.hands)
-        leader = next(s for s, h in enumerate(deal.hands) if opening_card in h)
+    leader, opening_card = opening(profile, deal.hands, leader)
     table = Table(profile, deal.hands, leader, opening_card)
     moves: list[Move] = deal.moves
     check, apply = table.check, table.apply

@@ -19,7 +19,7 @@ from . import cards
 from .combos import Combo
 from .profiles import Profile
 from .records import Deal, Record
-from .replay import RecordResult, RuleError, Table, lowest_card
+from .replay import RecordResult, RuleError, Table, opening
 
 # Move status values.
 OK = "ok"  # replayed and legal
@@ -157,13 +157,9 @@ def _leader_and_opening(
 ) -> tuple[int | None, int | None]:
     """Who leads the deal and which card its first play must hold, as ``replay_record`` decides."""
     free_lead = index > 0 and profile.later_deals == "previous_winner"
-    if free_lead:
+    if free_lead and leader is None or not any(deal.hands):
         return leader, None
-    if not any(deal.hands):
-        return leader, None
-    card = lowest_card(profile, deal.hands)
-    holder = next(s for s, h in enumerate(deal.hands) if card in h)
-    return holder, card
+    return opening(profile, deal.hands, leader if free_lead else None)
 
 
 def deal_timeline(

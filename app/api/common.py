@@ -48,9 +48,8 @@ def resolver() -> ProfileResolver:
 
 
 def language(query_lang: str | None) -> str:
-    """``?lang=`` first, then Accept-Language in the caller's order of preference."""
-    preferred = ",".join(tag for tag, quality in request.accept_languages if quality > 0)
-    return pick_language(query_lang, preferred)
+    """``?lang=`` first, then Accept-Language by the caller's weights."""
+    return pick_language(query_lang, request.headers.get("Accept-Language"))
 
 
 def localized(body: Any, lang: str, status: int = 200) -> Response:

@@ -48,7 +48,8 @@ def test_house_rule_no_two_in_straights_de() -> None:
 @pytest.mark.parametrize(
     ("query", "header", "expected"),
     [("de", "it", "de"), (None, "it-IT,it;q=0.9,en;q=0.5", "it"), (None, "fr, de;q=0.8", "de"),
-     (None, None, "en"), ("xx", None, "en")],
+     (None, None, "en"), ("xx", None, "en"), (None, "en;q=0.2, de;q=0.8", "de"),
+     (None, "de;q=0, it", "it"), (None, "it;q=abc, de", "de")],
 )
 def test_pick_language(query: str | None, header: str | None, expected: str) -> None:
     assert pick_language(query, header) == expected
