@@ -302,29 +302,51 @@ class Store:
         return [_record_row(r, _LIST_COLUMNS) for r in rows], int(total)
 
     def record_versions(self, tournament_id: str) -> list[dict[str, Any]]:
-        """``{id, record, engine, profile_hash}`` for every record of a tournament: enough to
-        find reports made by another engine or profile version (see ``replace_report``)."""
-        columns = ["id", "record", "engine", "profile_hash"]
+        """``{id, profile_ref, engine, profile_hash}`` for every record of a tournament, where
+        ``profile_ref`` is the record's ``profile`` (None when it names none): enough to find
+        reports made by another engine or profile version without reading whole records."""
         rows = self.conn.execute(
-            "SELECT id, record, engine, profile_hash FROM records WHERE tournament_id = ? "
-            "ORDER BY seq", [tournament_id])
-        return [_record_row(r, columns) for r in rows]
+            "SELECT id, json_type(record, '$.profile'), json_extract(record, '$.profile'), "
+            "engine, profile_hash FROM records WHERE tournament_id = ? ORDER BY seq",
+            [tournament_id])
+        out = []
+        for rid, kind, ref, engine, profile_hash in rows:
+            if kind in ("object", "array"):
+                ref = json.loads(ref)
+            out.append({"id": rid, "profile_ref": ref, "engine": engine,
+                        "profile_hash": profile_hash})
+        return out
 
     def valid_reports(self, tournament_id: str) -> list[dict[str, Any]]:
-        """``{id, record, report}`` of every valid record of a tournament, in upload order:
-        the input of ``bigtwo.standings.compute``."""
-        columns = ["id", "record", "report"]
+        """``{id, record, report}`` of every valid record of a tournament, in upload order: the
+        input of ``bigtwo.standings.compute``. ``record`` is trimmed to what standings read
+        (``players`` and each deal's ``deal_code``): decoding whole records would dominate."""
         rows = self.conn.execute(
-            "SELECT id, record, report FROM records WHERE tournament_id = ? AND valid = 1 "
-            "ORDER BY seq", [tournament_id])
-        return [_record_row(r, columns) for r in rows]
+            "SELECT r.id, r.report, r.players, (SELECT json_group_array(json_extract("
+            "d.value, '$.deal_code')) FROM json_each(r.record, '$.deals') AS d) "
+            "FROM records AS r WHERE r.tournament_id = ? AND r.valid = 1 ORDER BY r.seq",
+            [tournament_id])
+        out = []
+        for rid, report, players, codes in rows:
+            record: dict[str, Any] = {"deals": [{"deal_code": c} for c in json.loads(codes)]}
+            if players is not None:
+                record["players"] = json.loads(players)
+            out.append({"id": rid, "record": record, "report": json.loads(report)})
+        return out
 
     def replace_report(self, rid: str, report: Mapping[str, Any], profile_hash: str) -> None:
         """Store a recomputed report (another engine or profile version made the old one)."""
+        self.replace_reports([(rid, report, profile_hash)])
+
+    def replace_reports(self, items: list[tuple[str, Mapping[str, Any], str]]) -> None:
+        """``replace_report`` for many records in one transaction."""
+        if not items:
+            return
         with self.write() as db:
-            db.execute(
-                "UPDATE records SET report = ?, valid = ?, error_count = ?, deal_count = ?, "
-                "engine = ?, profile_hash = ? WHERE id = ?",
-                [json.dumps(report, ensure_ascii=False, separators=(",", ":")),
-                 1 if report["valid"] else 0, len(report["errors"]), len(report["deals"]),
-                 report["engine"], profile_hash, rid])
+            for rid, report, profile_hash in items:
+                db.execute(
+                    "UPDATE records SET report = ?, valid = ?, error_count = ?, deal_count = ?, "
+                    "engine = ?, profile_hash = ? WHERE id = ?",
+                    [json.dumps(report, ensure_ascii=False, separators=(",", ":")),
+                     1 if report["valid"] else 0, len(report["errors"]), len(report["deals"]),
+                     report["engine"], profile_hash, rid])

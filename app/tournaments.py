@@ -191,34 +191,54 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any) -> Upload:
 
 # --- reading records and standings ----------------------------------------------------------
 def _current(store: Store, row: Mapping[str, Any], default_profile: str,
-             lang: str = DEFAULT_LANGUAGE) -> tuple[dict[str, Any], str] | None:
+             lang: str = DEFAULT_LANGUAGE,
+             lookup: ProfileResolver | None = None) -> tuple[dict[str, Any], str] | None:
     """A fresh report and profile hash for a stored record, or None if it cannot be replayed."""
-    checked = check_record(row["record"], resolver=resolver(store), default_profile=default_profile,
-                           lang=lang)
+    checked = check_record(row["record"], resolver=lookup or resolver(store),
+                           default_profile=default_profile, lang=lang)
     if checked.report is None or checked.record is None:
         return None
     return checked.report, checked.record.profile.hash
 
 
-def _is_stale(store: Store, row: Mapping[str, Any], default_profile: str) -> bool:
-    if row["engine"] != ENGINE_VERSION:
-        return True
-    ref = row["record"].get("profile", default_profile)
-    profile, _ = resolver(store).resolve(ref)
-    return profile is None or profile.hash != row["profile_hash"]
+class Freshness:
+    """Says whether a stored report is stale: made by another engine version, or under a
+    profile that no longer resolves to the hash it was checked with (e.g. a changed preset)."""
+
+    def __init__(self, store: Store, default_profile: str) -> None:
+        self.lookup = resolver(store)
+        self.default_profile = default_profile
+        self._hashes: dict[str, str | None] = {}
+
+    def profile_hash(self, ref: Any) -> str | None:
+        ref = self.default_profile if ref is None else ref
+        key = json.dumps(ref, sort_keys=True)
+        if key not in self._hashes:
+            profile, _ = self.lookup.resolve(ref)
+            self._hashes[key] = None if profile is None else profile.hash
+        return self._hashes[key]
+
+    def stale(self, engine: str, profile_hash: str, ref: Any) -> bool:
+        return engine != ENGINE_VERSION or self.profile_hash(ref) != profile_hash
 
 
-def refresh(store: Store, row: Mapping[str, Any], default_profile: str) -> dict[str, Any] | None:
-    """Recompute and store the report of a record checked by another engine or profile
-    version; the fresh report, or None when it was current."""
-    if not _is_stale(store, row, default_profile):
-        return None
-    fresh = _current(store, row, default_profile)
-    if fresh is None:
-        return None
-    report, profile_hash = fresh
-    store.replace_report(row["id"], report, profile_hash)
-    return report
+def refresh(store: Store, rows: list[Mapping[str, Any]], default_profile: str) -> dict[str, Any]:
+    """Recompute and store (in one transaction) the reports of the stale rows among ``rows``
+    (``{id, profile_ref, engine, profile_hash}``); the fresh reports by record id."""
+    freshness = Freshness(store, default_profile)
+    fresh: dict[str, Any] = {}
+    updates: list[tuple[str, Mapping[str, Any], str]] = []
+    for row in rows:
+        if not freshness.stale(row["engine"], row["profile_hash"], row["profile_ref"]):
+            continue
+        full = store.get_record(row["id"])
+        again = None if full is None else _current(store, full, default_profile,
+                                                   lookup=freshness.lookup)
+        if again is not None:  # a record that no longer parses keeps its last report
+            fresh[row["id"]] = again[0]
+            updates.append((row["id"], again[0], again[1]))
+    store.replace_reports(updates)
+    return fresh
 
 
 def get_record(store: Store, record_id: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
@@ -227,8 +247,9 @@ def get_record(store: Store, record_id: str, lang: str = DEFAULT_LANGUAGE) -> di
         raise not_found("record", record_id)
     tournament = store.get_tournament(row["tournament_id"])
     assert tournament is not None  # a foreign key guarantees it
-    fresh = refresh(store, row, tournament["profile_id"])
-    report = fresh if fresh is not None else row["report"]
+    version = {"id": row["id"], "engine": row["engine"], "profile_hash": row["profile_hash"],
+               "profile_ref": row["record"].get("profile")}
+    report = refresh(store, [version], tournament["profile_id"]).get(row["id"], row["report"])
     if lang != DEFAULT_LANGUAGE:
         # Messages are stored in the default language; other languages are rendered on demand.
         again = _current(store, row, tournament["profile_id"], lang)
@@ -244,7 +265,6 @@ def compute_standings(store: Store, tournament_id: str) -> dict[str, Any]:
     found = store.get_tournament(tournament_id)
     if found is None:
         raise not_found("tournament", tournament_id)
-    for row in store.record_versions(tournament_id):
-        refresh(store, row, found["profile_id"])
+    refresh(store, store.record_versions(tournament_id), found["profile_id"])
     result = standings.compute(store.valid_reports(tournament_id))
     return {"tournament": tournament_id, "name": found["name"], **result}
