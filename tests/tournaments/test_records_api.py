@@ -146,3 +146,15 @@ def test_bad_page_parameters_are_422(filled: Any, query: str, parameter: str) ->
     assert response.status_code == 422
     assert response.mimetype == "application/problem+json"
     assert [e["parameter"] for e in response.get_json()["errors"]] == [parameter]
+
+
+def test_standings_replay_stale_reports_first(tournament: Tournament, app: Any) -> None:
+    record_id = tournament.upload(simulated(1)[0]).get_json()["id"]
+    # Stored as invalid by an "older engine": today's engine finds it valid, so it counts.
+    old = stored(app, record_id)["report"] | {"valid": False, "engine": "0.9.0"}
+    tamper(app, record_id, engine="0.9.0", report=json.dumps(old), valid=0)
+    table = tournament.client.get(f"/v1/tournaments/{tournament.id}/standings").get_json()
+    assert table["records"] == 1
+    assert stored(app, record_id)["engine"] == ENGINE_VERSION
+    listed = tournament.client.get(f"/v1/tournaments/{tournament.id}/records?valid=true")
+    assert [r["id"] for r in listed.get_json()["records"]] == [record_id]
