@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -71,6 +72,9 @@ class Server:
             self.proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
             self.kill()
+        # A worker can outlive its master by a moment; nothing of this group may linger.
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
 
     def request(self, method: str, path: str, body: Any = None, token: str | None = None,
                 timeout: float = REQUEST_TIMEOUT) -> tuple[int, Any]:
