@@ -62,14 +62,15 @@ def encode_seed(seed: int) -> str:
     return "".join(reversed(out))
 
 
-def decode_seed(text: str) -> int | None:
+def decode_seed(text: str) -> int | str:
+    """The seed a base32 string stands for, or a sentence saying what is wrong with it."""
     value = 0
     for ch in text.upper():
         digit = _DECODE.get(ch)
         if digit is None:
-            return None
+            return f"{ch!r} is not a Crockford base32 digit (0-9, A-Z except U)"
         value = value * 32 + digit
-    return value if value <= _MASK64 else None
+    return value if value <= _MASK64 else "the seed is over 2**64 - 1"
 
 
 def parse_code(code: str) -> DealSpec | str:
@@ -81,8 +82,8 @@ def parse_code(code: str) -> DealSpec | str:
         return f"{code!r} is not a deal code (format B2-<players>-<hand size>-<seed>)"
     players, hand_size = int(match.group(1)), int(match.group(2))
     seed = decode_seed(match.group(3))
-    if seed is None:
-        return f"{code!r}: the seed is out of range"
+    if isinstance(seed, str):
+        return f"{code!r}: {seed}"
     if hand_size < 1 or players * hand_size > cards.DECK_SIZE:
         return f"{code!r}: {players} hands of {hand_size} cards do not fit in 52 cards"
     return DealSpec(players, hand_size, seed)

@@ -92,3 +92,15 @@ def test_deal_code_stands_for_its_hands() -> None:
                            complete=False)
     assert by_code.record is not None and by_code.record.deals[0].hands == hands
     assert by_code.report is not None and by_code.report["valid"]
+
+
+@pytest.mark.parametrize(
+    ("code", "detail"),
+    [("B2-4-13-U", "'U' is not a Crockford base32 digit"), ("B2-4-13-ZZZZZZZZZZZZZ", "over 2**64 - 1"),
+     ("B2-4-14-1", "do not fit in 52 cards"), ("hello", "is not a deal code")],
+)
+def test_bad_deal_codes_say_why(code: str, detail: str) -> None:
+    from bigtwo import deals
+
+    said = deals.parse_code(code)
+    assert isinstance(said, str) and detail in said
