@@ -110,6 +110,17 @@ _LIST_COLUMNS = ["id", "seq", "valid", "players", "deal_count", "error_count", "
                  "profile_hash", "received_at"]
 
 
+def _profile_row(declaration: Mapping[str, Any], profile: Profile) -> dict[str, Any]:
+    return {
+        "id": profile.id,
+        "hash": profile.hash,
+        "name": profile.name,
+        "declaration": json.dumps(declaration, sort_keys=True, ensure_ascii=False),
+        "resolved": json.dumps(profile.as_dict(), sort_keys=True, ensure_ascii=False),
+        "created_at": now(),
+    }
+
+
 class Store:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = str(path)
@@ -171,14 +182,7 @@ class Store:
         with self.write() as db:
             if self.conn.execute("SELECT 1 FROM profiles WHERE id = ?", [profile.id]).fetchone():
                 return False
-            db["profiles"].insert({
-                "id": profile.id,
-                "hash": profile.hash,
-                "name": profile.name,
-                "declaration": json.dumps(declaration, sort_keys=True, ensure_ascii=False),
-                "resolved": json.dumps(profile.as_dict(), sort_keys=True, ensure_ascii=False),
-                "created_at": now(),
-            })
+            db["profiles"].insert(_profile_row(declaration, profile))
         return True
 
     def list_profiles(self) -> list[dict[str, Any]]:
@@ -198,14 +202,7 @@ class Store:
         with self.write() as db:
             if declaration is not None and not self.conn.execute(
                     "SELECT 1 FROM profiles WHERE id = ?", [profile.id]).fetchone():
-                db["profiles"].insert({
-                    "id": profile.id,
-                    "hash": profile.hash,
-                    "name": profile.name,
-                    "declaration": json.dumps(declaration, sort_keys=True, ensure_ascii=False),
-                    "resolved": json.dumps(profile.as_dict(), sort_keys=True, ensure_ascii=False),
-                    "created_at": now(),
-                })
+                db["profiles"].insert(_profile_row(declaration, profile))
             db["tournaments"].insert({
                 "id": tournament_id, "name": name, "profile_id": profile.id,
                 "profile_hash": profile.hash, "token_hash": token_hash(token),

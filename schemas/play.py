@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from marshmallow import RAISE, Schema, fields, validate
 
-from bigtwo import cards, limits
+from bigtwo import cards, limits, profile_schema
 from bigtwo.combos import FIVE_KINDS
 from bigtwo.messages import CODES
 
@@ -14,17 +14,14 @@ from .records import CARD
 KINDS = ("single", "pair", "triple", *FIVE_KINDS)
 
 
-class CardField(fields.String):
-    """One card in any accepted spelling, loaded as its card id."""
+class CardField(profile_schema.CardField):
+    """One card in any accepted spelling (checked as profiles check theirs), loaded as its id."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(metadata=CARD, **kwargs)  # type: ignore[arg-type]
 
     def _deserialize(self, value: object, attr: object, data: object, **kwargs: object) -> int:  # type: ignore[override]
-        card = cards.parse_card(value) if isinstance(value, str) else None
-        if card is None:
-            raise ValidationError(f"{value!r} is not a card (e.g. '3D', 'TH', '10h', 'T♥')")
-        return card
+        return cards.NOTATION[super()._deserialize(value, attr, data, **kwargs)]
 
 
 class EvaluateRequestSchema(Schema):
