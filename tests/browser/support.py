@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from werkzeug.serving import WSGIRequestHandler, make_server
+from tests.live_server import serve  # noqa: F401 - the browser tests import it from here
 
 CHROMIUM = Path(os.environ.get("BIGTWO_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
@@ -33,22 +32,6 @@ def example_record(name: str) -> dict[str, Any] | None:
     return None
 
 
-class _QuietHandler(WSGIRequestHandler):
-    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-        pass
-
-
-@contextmanager
-def serve(app: Any) -> Iterator[str]:
-    """The app on 127.0.0.1 at a free port, in a thread; yields its base URL."""
-    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=_QuietHandler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join()
 
 
 @contextmanager

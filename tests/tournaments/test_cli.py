@@ -5,16 +5,15 @@ from __future__ import annotations
 import csv
 import io
 import json
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from werkzeug.serving import make_server
 
 from app.cli import main
+from tests.live_server import serve
 
 from .helpers import broken, coded_record, simulated
 
@@ -28,14 +27,8 @@ def runner(tmp_path: Path) -> CliRunner:
 @pytest.fixture
 def server(app: Any) -> Iterator[str]:
     """The app on a free loopback port, in a thread, for the --server paths."""
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_port}"
-    finally:
-        httpd.shutdown()
-        thread.join(timeout=10)
+    with serve(app) as url:
+        yield url
 
 
 def jsonl(path: Path, lines: list[Any]) -> Path:

@@ -1,0 +1,28 @@
+"""The app served on a free loopback port from a thread, for tests that speak real HTTP."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from werkzeug.serving import WSGIRequestHandler, make_server
+
+
+class _QuietHandler(WSGIRequestHandler):
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        pass
+
+
+@contextmanager
+def serve(app: Any) -> Iterator[str]:
+    """The app on 127.0.0.1 at a free port, in a thread; yields its base URL."""
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=_QuietHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
