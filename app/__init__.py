@@ -9,6 +9,7 @@ from typing import Any
 from flask import Flask, g
 
 from bigtwo import ENGINE_VERSION, limits
+from bigtwo.profiles import ProfileResolver
 
 from .problems import ProblemApi, install
 from .store import Store, default_db_path
@@ -84,6 +85,12 @@ def _register_shared_schemas(api: ProblemApi) -> None:
                          ("Report", ReportSchema)):
         if name not in known:  # the error responses may have registered Problem already
             api.spec.components.schema(name, schema=schema)
+
+
+def request_resolver() -> ProfileResolver:
+    """Presets, plus stored profiles; the store is opened only when a stored id is looked up,
+    so requests naming a preset never touch the database."""
+    return ProfileResolver(lambda profile_id: get_store().profile_declaration(profile_id))
 
 
 def get_store() -> Store:

@@ -38,7 +38,7 @@ def local_resolver() -> ProfileResolver:
     path = default_db_path()
     if not Path(path).exists():
         return ProfileResolver()
-    return ProfileResolver(Store(path).profile_declaration)
+    return Store(path).resolver()
 
 
 def profile_option_value(value: str | None) -> Any:

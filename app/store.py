@@ -25,7 +25,7 @@ from typing import Any
 
 import sqlite_utils
 
-from bigtwo.profiles import Profile
+from bigtwo.profiles import Profile, ProfileResolver
 
 DEFAULT_DB = "var/bigtwo.db"
 BUSY_TIMEOUT_MS = 30_000
@@ -176,6 +176,10 @@ class Store:
         resolved.pop("id", None)
         resolved.pop("hash", None)
         return resolved
+
+    def resolver(self) -> ProfileResolver:
+        """Presets, plus every profile stored here, for resolving a record's profile."""
+        return ProfileResolver(self.profile_declaration)
 
     def put_profile(self, declaration: Mapping[str, Any], profile: Profile) -> bool:
         """Store a declared profile under its hash-derived id; False when it was already there."""

@@ -39,10 +39,6 @@ def unprocessable(problems: list[Problem], detail: str) -> TournamentError:
     return TournamentError(422, "Unprocessable Content", detail, problems)
 
 
-def resolver(store: Store) -> ProfileResolver:
-    return ProfileResolver(store.profile_declaration)
-
-
 def content_hash(record: Any) -> str:
     """The identity of a submitted record: its canonical JSON, whatever the key order."""
     canonical = json.dumps(record, sort_keys=True, separators=(",", ":"))
@@ -63,7 +59,7 @@ def create(store: Store, body: Any) -> dict[str, str]:
     if "profile" not in body:
         problems.append(Problem("/profile", "missing: a preset id, a stored profile id or a declaration"))
     else:
-        profile, profile_problems = resolver(store).resolve(body["profile"], "/profile")
+        profile, profile_problems = store.resolver().resolve(body["profile"], "/profile")
         problems.extend(profile_problems)
     if problems or profile is None or not isinstance(name, str):
         raise unprocessable(problems, "the tournament cannot be created")
@@ -73,7 +69,7 @@ def create(store: Store, body: Any) -> dict[str, str]:
 
 
 def tournament_profile(store: Store, tournament: Mapping[str, Any]) -> Profile:
-    profile, problems = resolver(store).resolve(tournament["profile_id"])
+    profile, problems = store.resolver().resolve(tournament["profile_id"])
     if profile is None:  # pragma: no cover - stored ids and presets always resolve
         raise TournamentError(500, "Internal Server Error", "the tournament's profile is gone")
     return profile
@@ -158,7 +154,7 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any) -> Upload:
     each of them; rule-breaking records are stored with their (invalid) report."""
     items, prefix, batch = _split_body(body)
     profile = tournament_profile(store, tournament)
-    lookup = resolver(store)
+    lookup = store.resolver()
     problems: list[Problem] = []
     ready: list[NewRecord] = []
     for index, doc in enumerate(items):
@@ -194,7 +190,7 @@ def _current(store: Store, row: Mapping[str, Any], default_profile: str,
              lang: str = DEFAULT_LANGUAGE,
              lookup: ProfileResolver | None = None) -> tuple[dict[str, Any], str] | None:
     """A fresh report and profile hash for a stored record, or None if it cannot be replayed."""
-    checked = check_record(row["record"], resolver=lookup or resolver(store),
+    checked = check_record(row["record"], resolver=lookup or store.resolver(),
                            default_profile=default_profile, lang=lang)
     if checked.report is None or checked.record is None:
         return None
@@ -206,7 +202,7 @@ class Freshness:
     profile that no longer resolves to the hash it was checked with (e.g. a changed preset)."""
 
     def __init__(self, store: Store, default_profile: str) -> None:
-        self.lookup = resolver(store)
+        self.lookup = store.resolver()
         self.default_profile = default_profile
         self._hashes: dict[str, str | None] = {}
 

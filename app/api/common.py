@@ -3,7 +3,7 @@ negotiation, and the OpenAPI description of JSON request bodies that the core pa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from flask import Response, jsonify, request
@@ -35,16 +35,11 @@ def body_errors(blp: Blueprint) -> Callable[[F], F]:
     return decorate
 
 
-def _stored_declaration(profile_id: str) -> Mapping[str, Any] | None:
-    from app import get_store
-
-    # Presets never reach this lookup, so the common case opens no database connection.
-    return get_store().profile_declaration(profile_id)
-
-
 def resolver() -> ProfileResolver:
     """Presets, plus every profile stored through POST /v1/profiles."""
-    return ProfileResolver(_stored_declaration)
+    from app import request_resolver
+
+    return request_resolver()
 
 
 def language(query_lang: str | None) -> str:

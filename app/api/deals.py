@@ -8,7 +8,6 @@ from flask_smorest import Blueprint
 from marshmallow import ValidationError
 
 from app import get_store
-from app import tournaments as service
 from app.api.tournaments import BODY_ERRORS, errors, register_problem_handlers, request_doc
 from app.problems import abort_problem, invalid, json_body
 from bigtwo import cards, deals
@@ -40,7 +39,7 @@ def create_deal() -> Any:
         loaded = DealCodeRequestSchema().load(body)
     except ValidationError as exc:
         invalid(from_marshmallow(exc.messages), "the deal request cannot be read")
-    profile, problems = service.resolver(get_store()).resolve(loaded["profile"], "/profile")
+    profile, problems = get_store().resolver().resolve(loaded["profile"], "/profile")
     if profile is None:
         invalid(problems, "unknown or invalid profile")
     return deal_view(deals.new_spec(profile.players, profile.hand_size, loaded["seed"]))

@@ -36,7 +36,9 @@ def _store() -> Any:
 
 
 def _resolver() -> ProfileResolver:
-    return ProfileResolver(_store().profile_declaration)
+    from app import request_resolver
+
+    return request_resolver()
 
 
 def _profile_choices() -> dict[str, list[dict[str, str]]]:
