@@ -21,8 +21,6 @@ from bigtwo.profiles import Profile, ProfileResolver
 
 from .store import NewRecord, Store
 
-MAX_NAME_LENGTH = 200
-
 
 class TournamentError(Exception):
     def __init__(self, status: int, title: str, detail: str,
@@ -53,8 +51,8 @@ def create(store: Store, body: Any) -> dict[str, str]:
                             "a tournament needs a name and a profile")
     problems = [Problem(join("", k), "unknown field") for k in body if k not in ("name", "profile")]
     name = body.get("name")
-    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_LENGTH:
-        problems.append(Problem("/name", f"must be a name of 1 to {MAX_NAME_LENGTH} characters"))
+    if not isinstance(name, str) or not name.strip() or len(name) > limits.MAX_TOURNAMENT_NAME_LENGTH:
+        problems.append(Problem("/name", f"must be a name of 1 to {limits.MAX_TOURNAMENT_NAME_LENGTH} characters"))
     profile: Profile | None = None
     if "profile" not in body:
         problems.append(Problem("/profile", "missing: a preset id, a stored profile id or a declaration"))

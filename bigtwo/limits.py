@@ -5,4 +5,5 @@ MAX_RECORDS_PER_BATCH = 100  # /v1/validate/batch and tournament uploads
 MAX_DEALS_PER_RECORD = 200
 MAX_MOVES_PER_DEAL = 1000  # a real 4-seat deal has at most 52 plays and 3 passes after each
 MAX_CARDS_PER_PLAY = 52
-MAX_NAME_LENGTH = 100
+MAX_NAME_LENGTH = 100  # a player name in a record
+MAX_TOURNAMENT_NAME_LENGTH = 200

@@ -17,7 +17,7 @@ PROFILE_REF = {"description": "a preset id, a stored profile id (p-...), or an i
 
 
 class TournamentCreateSchema(Schema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=200),
+    name = fields.String(required=True, validate=validate.Length(min=1, max=limits.MAX_TOURNAMENT_NAME_LENGTH),
                          metadata={"example": "Club night, March"})
     profile = fields.Raw(required=True, metadata=PROFILE_REF)
 
