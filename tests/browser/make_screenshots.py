@@ -10,10 +10,20 @@ import json
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from tests.browser.support import ROOT, chromium, create_tournament, example_record, serve
 
 OUT = ROOT / "docs" / "screenshots"
+
+
+def replay_then(page: Any, base: str, record: dict[str, Any], button: str) -> None:
+    """Paste ``record`` on the home page, replay it, and press one of the step buttons."""
+    page.goto(base + "/")
+    page.fill("#record", json.dumps(record))
+    page.click("button[type=submit]")
+    page.wait_for_load_state()  # the step buttons work once the deferred script has run
+    page.click(button)
 
 
 def main() -> int:
@@ -41,17 +51,10 @@ def main() -> int:
             page.eval_on_selector("#record", "el => { el.blur(); el.scrollTop = 0; }")
             page.screenshot(path=str(OUT / "home.png"), full_page=True)
 
-            page.goto(base + "/")
-            page.fill("#record", json.dumps(wrong))
-            page.select_option("#lang", "en")
-            page.click("button[type=submit]")
-            page.click("#step-broken")
+            replay_then(page, base, wrong, "#step-broken")
             page.screenshot(path=str(OUT / "replay-error.png"))
 
-            page.goto(base + "/")
-            page.fill("#record", json.dumps(hk))
-            page.click("button[type=submit]")
-            page.click("#step-last")
+            replay_then(page, base, hk, "#step-last")
             page.locator("#totals").scroll_into_view_if_needed()
             page.screenshot(path=str(OUT / "scores.png"))
 
@@ -59,10 +62,7 @@ def main() -> int:
             page.screenshot(path=str(OUT / "tournament.png"), full_page=True)
 
             phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=1)
-            phone.goto(base + "/")
-            phone.fill("#record", json.dumps(wrong))
-            phone.click("button[type=submit]")
-            phone.click("#step-broken")
+            replay_then(phone, base, wrong, "#step-broken")
             phone.locator("#stepper").scroll_into_view_if_needed()
             phone.screenshot(path=str(OUT / "replay-phone.png"))
     for path in sorted(OUT.glob("*.png")):

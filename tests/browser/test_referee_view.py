@@ -26,6 +26,9 @@ def _replay(page: Any, base: str, record: Any, *, lang: str = "en") -> None:
     page.get_by_label("Record (JSON)").fill(record if isinstance(record, str) else json.dumps(record))
     page.get_by_label("Language of the messages").select_option(lang)
     page.get_by_role("button", name="Replay the record").click()
+    # A click only waits for the next page to start loading; the step control's keyboard and
+    # button handlers exist once its deferred script has run.
+    page.wait_for_load_state()
 
 
 def test_step_to_the_broken_move_and_read_its_message(live: tuple[str, Any, Any]) -> None:
@@ -105,6 +108,9 @@ def test_uploading_a_file_replays_it(live: tuple[str, Any, Any], tmp_path: Path)
     page.goto(base + "/")
     page.get_by_label("…or upload a record file").set_input_files(str(path))
     page.get_by_role("button", name="Replay the record").click()
+    # A click only waits for the next page to start loading; the step control's keyboard and
+    # button handlers exist once its deferred script has run.
+    page.wait_for_load_state()
     assert "+25" in page.locator("#totals").inner_text()
 
 
@@ -148,6 +154,7 @@ def test_tournament_page_filters_and_links_to_replays(live: tuple[str, Any, Any]
     records = page.locator("table.records tbody tr")
     assert records.count() == 2
     page.get_by_role("link", name="Invalid only").click()
+    page.wait_for_load_state()
     assert records.count() == 1
     assert "WRONG_TURN" in records.nth(0).inner_text()
 
@@ -156,11 +163,13 @@ def test_tournament_page_filters_and_links_to_replays(live: tuple[str, Any, Any]
     assert answer.ok and answer.text().splitlines()[0].startswith("rank,player")
 
     records.nth(0).get_by_role("link").click()
+    page.wait_for_load_state()
     assert "Replay of record" in page.locator("h1").inner_text()
     page.get_by_role("button", name="Go to the broken rule").click()
     assert "It is seat 3's turn, not seat 0's" in page.locator("#now").inner_text()
     assert "10." in page.locator(".move.current").inner_text()
     page.get_by_role("link", name="← Club night").click()
+    page.wait_for_load_state()
     assert page.get_by_role("heading", name="Standings").is_visible()
 
 
