@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bigtwo import ENGINE_VERSION, limits, standings
-from bigtwo.messages import DEFAULT_LANGUAGE
+from bigtwo.messages import DEFAULT_LANGUAGE, render
 from bigtwo.pipeline import check_record
 from bigtwo.problems import Problem, join
 from bigtwo.profiles import Profile, ProfileResolver
@@ -185,11 +185,10 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any) -> Upload:
 
 # --- reading records and standings ----------------------------------------------------------
 def _current(store: Store, row: Mapping[str, Any], default_profile: str,
-             lang: str = DEFAULT_LANGUAGE,
              lookup: ProfileResolver | None = None) -> tuple[dict[str, Any], str] | None:
     """A fresh report and profile hash for a stored record, or None if it cannot be replayed."""
     checked = check_record(row["record"], resolver=lookup or store.resolver(),
-                           default_profile=default_profile, lang=lang)
+                           default_profile=default_profile)
     if checked.report is None or checked.record is None:
         return None
     return checked.report, checked.record.profile.hash
@@ -245,10 +244,9 @@ def get_record(store: Store, record_id: str, lang: str = DEFAULT_LANGUAGE) -> di
                "profile_ref": row["record"].get("profile")}
     report = refresh(store, [version], tournament["profile_id"]).get(row["id"], row["report"])
     if lang != DEFAULT_LANGUAGE:
-        # Messages are stored in the default language; other languages are rendered on demand.
-        again = _current(store, row, tournament["profile_id"], lang)
-        if again is not None:
-            report = again[0]
+        # Messages are stored in the default language; each error keeps its code and params,
+        # so another language is a re-render, not a second replay.
+        report = {**report, "errors": [{**e, "message": render(e, lang)} for e in report["errors"]]}
     return {"id": row["id"], "tournament": row["tournament_id"],
             "content_hash": row["content_hash"], "received_at": row["received_at"],
             "valid": bool(report["valid"]), "record": row["record"], "report": report}
