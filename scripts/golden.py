@@ -1,7 +1,7 @@
 """Write the golden fixtures: records with the exact report they must produce.
 
 Run it only when a report change is intended (`make golden`), then review the diff: the golden
-files are the contract's regression net. Sources: the spec's worked examples, one hand-made
+files are the contract's regression net. Sources: the worked examples in fixtures/examples, one hand-made
 record per error code, and simulated matches under every preset.
 """
 
@@ -21,7 +21,7 @@ from bigtwo.simulate import simulate  # noqa: E402
 from tests.core.helpers import deal, record, small  # noqa: E402
 
 OUT = ROOT / "fixtures" / "golden"
-EXAMPLES = ROOT.parent / "shared" / "spec" / "examples"
+EXAMPLES = ROOT / "fixtures" / "examples"
 
 HK3 = small("hk-standard", hand_size=3)
 HANDS = ["3D 9C KS", "4C 5H 2S", "6D 6S JH", "7C 8H AD"]

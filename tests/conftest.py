@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
-EXAMPLES = SHARED / "spec" / "examples"
 FIXTURES = ROOT / "fixtures"
+# The worked examples live in the project: a fresh clone tests with nothing beside it.
+EXAMPLES = FIXTURES / "examples"
 
 
 @pytest.fixture
@@ -28,3 +28,13 @@ def client(app: Any) -> Any:
 
 def load_json(path: Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+def example_record(name: str) -> dict[str, Any]:
+    """A fresh copy of a worked example's record (``fixtures/examples/<name>.json``).
+
+    A missing file is an error, never a skip: the examples ship with the project.
+    """
+    record = load_json(EXAMPLES / f"{name}.json")["record"]
+    assert isinstance(record, dict)
+    return record

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from tests.conftest import example_record  # noqa: F401 - the page tests import it from here
 from tests.live_server import serve  # noqa: F401 - the browser tests import it from here
 
 CHROMIUM = Path(os.environ.get("BIGTWO_CHROMIUM", "/usr/bin/chromium"))
@@ -17,19 +17,6 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT.parent / "shared" / "spec" / "examples"
-FIXTURES = ROOT / "fixtures"
-
-
-def example_record(name: str) -> dict[str, Any] | None:
-    """A fixture record: from ``fixtures/`` when present, else the spec's worked example."""
-    for path in (FIXTURES / f"{name}.json", FIXTURES / "golden" / f"spec-{name}.json",
-                 EXAMPLES / f"{name}.json"):
-        if path.is_file():
-            doc = json.loads(path.read_text(encoding="utf-8"))
-            record = doc.get("record", doc) if isinstance(doc, dict) else None
-            return record if isinstance(record, dict) else None
-    return None
 
 
 

@@ -12,12 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from app.cli import main
-
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
-
-
-def example(name: str) -> dict[str, Any]:
-    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))["record"]
+from tests.conftest import example_record as example
 
 
 @pytest.fixture(autouse=True)

@@ -14,8 +14,9 @@ import pytest
 from bigtwo.pipeline import check_record
 
 GOLDEN = Path(__file__).resolve().parents[2] / "fixtures" / "golden"
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "examples"
 FILES = sorted(GOLDEN.glob("*.json"))
+SPEC_EXAMPLES = sorted(EXAMPLES.glob("*.json"))
 
 
 def test_there_are_golden_files() -> None:
@@ -37,9 +38,13 @@ def _core(report: dict[str, Any], shown: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.json")), ids=lambda p: p.stem)
+def test_the_worked_examples_are_there() -> None:
+    assert [p.stem for p in SPEC_EXAMPLES] == ["custom-incomplete", "hk-two-deals", "pusoy-wrong-turn"]
+
+
+@pytest.mark.parametrize("path", SPEC_EXAMPLES, ids=lambda p: p.stem)
 def test_spec_examples(path: Path) -> None:
-    """The worked examples of ../shared/spec/examples, field for field as the spec shows them."""
+    """The worked examples of fixtures/examples, field for field as they show the report."""
     example = json.loads(path.read_text(encoding="utf-8"))
     checked = check_record(example["record"], **(example.get("query") or {}))
     assert checked.report is not None
