@@ -16,9 +16,9 @@ from typing import IO, Any
 
 import click
 
+from bigtwo.lines import VERDICTS, LineOptions, check_line, problem_doc, problem_lines
 from bigtwo.messages import LANGUAGES
 from bigtwo.pipeline import check_record
-from bigtwo.problems import Problem
 from bigtwo.profiles import ProfileResolver
 from bigtwo.simulate import simulate
 
@@ -51,10 +51,6 @@ def profile_option_value(value: str | None) -> Any:
         except (OSError, ValueError) as exc:
             raise click.BadParameter(f"cannot read profile file {value}: {exc}") from exc
     return value
-
-
-def _problem_lines(problems: list[Problem]) -> str:
-    return "; ".join(f"{p.pointer or '/'}: {p.detail}" for p in problems)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -147,48 +143,39 @@ def _validate_one(data: bytes, path: str, out: IO[str], options: dict[str, Any])
         return EXIT_UNREADABLE
     checked = check_record(doc, **options)
     if checked.report is None:
-        click.echo(f"error: {path}: cannot replay: {_problem_lines(checked.problems)}", err=True)
-        out.write(_dumps(_problem_doc(checked.problems), pretty=True) + "\n")
+        click.echo(f"error: {path}: cannot replay: {problem_lines(checked.problems)}", err=True)
+        out.write(_dumps(problem_doc(checked.problems), pretty=True) + "\n")
         return EXIT_UNREADABLE
     out.write(_dumps(checked.report, pretty=True) + "\n")
     return EXIT_VALID if checked.report["valid"] else EXIT_INVALID
 
 
-def _problem_doc(problems: list[Problem], line: int | None = None) -> dict[str, Any]:
-    doc: dict[str, Any] = {"valid": None, "problems": [p.as_dict() for p in problems]}
-    if line is not None:
-        doc["line"] = line
-    return doc
-
-
 def _validate_lines(stream: IO[bytes], path: str, out: IO[str], options: dict[str, Any],
                     total: int | None, show_progress: bool) -> int:
-    counts = {"valid": 0, "invalid": 0, "unreadable": 0}
+    counts = dict.fromkeys(VERDICTS, 0)
+    line_options = LineOptions(**options)
     with _progress(total, show_progress) as bar:
         for number, line in enumerate(stream, start=1):
             if bar is not None:
                 bar.update(len(line))
-            if not line.strip():
+            outcome = check_line(line, number, line_options)
+            if outcome is None:
                 continue
-            try:
-                doc = json.loads(line)
-            except ValueError as exc:
-                counts["unreadable"] += 1
-                click.echo(f"error: {path}:{number}: not JSON: {exc}", err=True)
-                out.write(_dumps(_problem_doc([Problem("", f"not JSON: {exc}")], number)) + "\n")
-                continue
-            checked = check_record(doc, **options)
-            if checked.report is None:
-                counts["unreadable"] += 1
-                click.echo(f"error: {path}:{number}: cannot replay: {_problem_lines(checked.problems)}",
-                           err=True)
-                out.write(_dumps(_problem_doc(checked.problems, number)) + "\n")
-                continue
-            counts["valid" if checked.report["valid"] else "invalid"] += 1
-            out.write(_dumps(checked.report) + "\n")
+            counts[outcome.verdict] += 1
+            if outcome.message is not None:
+                click.echo(f"error: {path}:{number}: {outcome.message}", err=True)
+            out.write(outcome.text + "\n")
     if show_progress:
-        click.echo(f"{sum(counts.values())} records: {counts['valid']} valid, "
-                   f"{counts['invalid']} invalid, {counts['unreadable']} unreadable", err=True)
+        click.echo(summary_line(counts), err=True)
+    return exit_status(counts)
+
+
+def summary_line(counts: dict[str, int]) -> str:
+    return (f"{sum(counts.values())} records: {counts['valid']} valid, "
+            f"{counts['invalid']} invalid, {counts['unreadable']} unreadable")
+
+
+def exit_status(counts: dict[str, int]) -> int:
     if counts["unreadable"]:
         return EXIT_UNREADABLE
     return EXIT_INVALID if counts["invalid"] else EXIT_VALID
@@ -207,7 +194,7 @@ def simulate_command(profile: str, deal_count: int, records: int, seed: int, out
     ref = profile_option_value(profile)
     resolved, problems = local_resolver().resolve(ref, "--profile")
     if resolved is None:
-        raise click.BadParameter(_problem_lines(problems), param_hint="--profile")
+        raise click.BadParameter(problem_lines(problems), param_hint="--profile")
     for record in simulate(resolved, records=records, deals_per_record=deal_count, seed=seed,
                            profile_ref=ref):
         output.write(_dumps(record) + "\n")
