@@ -14,6 +14,11 @@ from . import cards
 
 CATEGORIES = ("straight", "flush", "full_house", "four_of_a_kind", "straight_flush")
 RUN_CIRCLE = "23456789TJQKA"  # runs wrap: A2345 and KA234 are runs too
+# Runs through K-A-2 are never straights in any seed (001: "gelten nie"), unlike 23456/A2345.
+WRAP_RUNS = frozenset({"JQKA2", "QKA23", "KA234"})
+BOMB_HANDS = ("four_of_a_kind", "straight_flush")
+TEAMS = [[0, 2], [1, 3]]
+MAX_PLAYERS = 5
 
 
 def all_runs() -> list[str]:
@@ -92,8 +97,9 @@ class ScoringSchema(Schema):
 
     tiers = fields.List(fields.Nested(TierSchema), required=True, validate=validate.Length(min=1))
     two_held_factor = fields.Integer(strict=True, required=True, validate=validate.OneOf([1, 2, 3]))
+    two_held_cards = fields.List(CardField(), required=True, validate=validate.Length(min=1, max=52))
     card_penalties = fields.List(fields.Nested(CardPenaltySchema), required=True)
-    settlement = _choice("winner_takes_all", "penalty_only", required=True)
+    settlement = _choice("winner_takes_all", "penalty_only", "winner_only", required=True)
 
     @validates_schema
     def _tiers_in_order(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -102,6 +108,12 @@ class ScoringSchema(Schema):
             raise ValidationError("the first tier must start at 1 card", "tiers")
         if any(b <= a for a, b in zip(starts, starts[1:], strict=False)):
             raise ValidationError("tiers must be in increasing order of 'from'", "tiers")
+
+    @validates_schema
+    def _two_held_cards_distinct(self, data: dict[str, Any], **kwargs: Any) -> None:
+        held = data["two_held_cards"]
+        if len(set(held)) != len(held):
+            raise ValidationError("a card is listed twice", "two_held_cards")
 
 
 class OpeningSchema(Schema):
@@ -118,6 +130,16 @@ class MatchSchema(Schema):
 
     max_deals = _int(1, 10_000, required=True, allow_none=True)
     target = _int(1, 1_000_000, required=True, allow_none=True)
+    loss_limit = _int(1, 1_000_000, required=True, allow_none=True)
+
+
+class TeamsField(fields.Field):  # type: ignore[type-arg]
+    """null, or the one seating the seeds name: partners opposite, ``[[0, 2], [1, 3]]``."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> list[list[int]]:
+        if value != TEAMS or not all(type(s) is int for team in value for s in team):
+            raise ValidationError("teams is null or [[0, 2], [1, 3]] (partners sit opposite)")
+        return [list(team) for team in TEAMS]
 
 
 class ProfileSchema(Schema):
@@ -128,22 +150,27 @@ class ProfileSchema(Schema):
         ordered = True
 
     name = fields.String(validate=validate.Length(max=200))
-    players = _int(2, 4, required=True)
+    players = _int(2, MAX_PLAYERS, required=True)
     hand_size = _int(1, 26, required=True)
     direction = _choice("clockwise", "counterclockwise", required=True)
     suit_order = fields.List(fields.String(), required=True)
     triples = StrictBool(required=True)
     five_card_hands = StrictBool(required=True)
     straights = fields.List(StraightField(), required=True, validate=validate.Length(max=13))
+    straight_flushes = fields.List(StraightField(), required=True, allow_none=True,
+                                   validate=validate.Length(max=13))
     flush_compare = _choice("rank_first", "suit_first", required=True)
     five_card_order = fields.List(_choice(*CATEGORIES), required=True)
     cross_category = StrictBool(required=True)
     bombs = _choice("none", "anything", required=True)
+    bomb_hands = fields.List(_choice(*BOMB_HANDS), required=True, validate=validate.Length(min=1, max=2))
     passing = _choice("rejoin", "locked_out", required=True)
     opening = fields.Nested(OpeningSchema, required=True)
     must_play_first_trick = StrictBool(required=True)
     no_single_two_finish_on_lead = StrictBool(required=True)
     leftover = _choice("undealt", "to_opener", required=True)
+    revolution = _choice("none", "ranks", required=True)
+    teams = TeamsField(required=True, allow_none=True)
     scoring = fields.Nested(ScoringSchema, required=True)
     match = fields.Nested(MatchSchema, required=True)
 
@@ -153,9 +180,13 @@ class ProfileSchema(Schema):
         suits = data.get("suit_order")
         if suits is not None and sorted(str(s).upper() for s in suits) != sorted(cards.SUITS):
             errors["suit_order"] = ["must be a permutation of D, C, H, S (low to high)"]
-        straights = data.get("straights")
-        if straights is not None and len(set(straights)) != len(straights):
-            errors["straights"] = ["a straight is listed twice"]
+        for key in ("straights", "straight_flushes"):
+            runs = data.get(key)
+            if runs is not None and len(set(runs)) != len(runs):
+                errors[key] = ["a straight is listed twice"]
+        bomb_hands = data.get("bomb_hands")
+        if bomb_hands is not None and len(set(bomb_hands)) != len(bomb_hands):
+            errors["bomb_hands"] = ["a hand is listed twice"]
         order = data.get("five_card_order")
         if order is not None and sorted(order) != sorted(CATEGORIES):
             errors["five_card_order"] = ["must list each five-card category exactly once"]
@@ -169,5 +200,7 @@ class ProfileSchema(Schema):
                 f"{players} hands of {hand_size} cards need {players * hand_size} cards; "
                 "the deck has 52"
             ]
+        if data.get("teams") is not None and players != 4:
+            errors["teams"] = [f"teams need 4 players (two against two); this profile has {players}"]
         if errors:
             raise ValidationError(errors)

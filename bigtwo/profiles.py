@@ -3,6 +3,12 @@
 A declaration is either complete or ``{"extends": id, ...overrides}``; nested objects merge
 key by key, lists replace. The resolved profile's hash covers the rules only (not its id or
 name), so two declarations that mean the same rules share one hash and one stored id.
+
+Fields added in v2 (``V2_DEFAULTS``) are left out of the hashed rules while they hold their
+default. A profile stored under v1, which never named them, therefore keeps its hash and id,
+and a v2 declaration that restates a default shares the id of one that leaves it out. Spellings
+that mean the same rules are normalised first (``straight_flushes`` equal to ``straights`` is
+``null``; ``bomb_hands`` and card lists are put in one order).
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from marshmallow import ValidationError
 
 from . import cards
 from .problems import Problem, from_marshmallow, join
-from .profile_schema import CATEGORIES, RUN_CIRCLE, ProfileSchema
+from .profile_schema import BOMB_HANDS, CATEGORIES, RUN_CIRCLE, ProfileSchema
 
 if TYPE_CHECKING:
     from .combos import Classifier
@@ -28,6 +34,16 @@ if TYPE_CHECKING:
 PRESET_IDS = ("hk-standard", "big-two-web", "casual", "pusoy-dos")
 DEFAULT_BASE = "hk-standard"
 MAX_EXTENDS_DEPTH = 8
+
+# v2 fields and their defaults (paths into the rules); see the module docstring.
+V2_DEFAULTS: tuple[tuple[tuple[str, ...], Any], ...] = (
+    (("straight_flushes",), None),
+    (("bomb_hands",), ["four_of_a_kind"]),
+    (("revolution",), "none"),
+    (("teams",), None),
+    (("scoring", "two_held_cards"), ["2C", "2D", "2H", "2S"]),
+    (("match", "loss_limit"), None),
+)
 
 
 @dataclass(frozen=True)
@@ -59,27 +75,33 @@ class Profile:
     triples: bool
     five_card_hands: bool
     straights: tuple[str, ...]
+    straight_flushes: tuple[str, ...]  # resolved: null in the declaration means ``straights``
     flush_compare: str
     five_card_order: tuple[str, ...]
     cross_category: bool
     bombs: str
+    bomb_hands: tuple[str, ...]
     passing: str
     first_deal: str
     later_deals: str
     must_play_first_trick: bool
     no_single_two_finish_on_lead: bool
     leftover: str
+    revolution: str
+    teams: tuple[tuple[int, ...], ...] | None
     tiers: tuple[Tier, ...]
     two_held_factor: int
+    two_held_cards: tuple[str, ...]
     card_penalties: tuple[CardPenalty, ...]
     settlement: str
     max_deals: int | None
     target: int | None
+    loss_limit: int | None
 
     # --- derived tables, computed once per profile -------------------------------------
     @cached_property
     def hash(self) -> str:
-        return rules_hash(self.rules)
+        return rules_hash(hashed_rules(self.rules))
 
     @cached_property
     def step(self) -> int:
@@ -106,6 +128,25 @@ class Profile:
         return {run: i for i, run in enumerate(self.straights)}
 
     @cached_property
+    def straight_flush_rank(self) -> dict[str, int]:
+        return {run: i for i, run in enumerate(self.straight_flushes)}
+
+    @cached_property
+    def two_held_mask(self) -> int:
+        return cards.mask_of(cards.NOTATION[c] for c in self.two_held_cards)
+
+    @cached_property
+    def team_of(self) -> tuple[int, ...] | None:
+        """Each seat's team index (position in ``teams``), or None without teams."""
+        if self.teams is None:
+            return None
+        out = [0] * self.players
+        for index, team in enumerate(self.teams):
+            for seat in team:
+                out[seat] = index
+        return tuple(out)
+
+    @cached_property
     def combos(self) -> Classifier:
         from .combos import Classifier
 
@@ -128,6 +169,18 @@ def rules_hash(rules: Mapping[str, Any]) -> str:
     return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
 
 
+def hashed_rules(rules: Mapping[str, Any]) -> dict[str, Any]:
+    """The rules as hashed: v2 fields that hold their default are left out (module docstring)."""
+    out = copy.deepcopy(dict(rules))
+    for path, default in V2_DEFAULTS:
+        parent: Any = out
+        for key in path[:-1]:
+            parent = parent.get(key) if isinstance(parent, dict) else None
+        if isinstance(parent, dict) and path[-1] in parent and parent[path[-1]] == default:
+            del parent[path[-1]]
+    return out
+
+
 def stored_id(profile_hash: str) -> str:
     return "p-" + profile_hash.removeprefix("sha256:")[:12]
 
@@ -138,6 +191,11 @@ def _canonical_rules(data: dict[str, Any]) -> dict[str, Any]:
     rules["suit_order"] = [s.upper() for s in rules["suit_order"]]
     for penalty in rules["scoring"]["card_penalties"]:
         penalty["cards"] = sorted(penalty["cards"], key=lambda c: cards.NOTATION[c])
+    rules["scoring"]["two_held_cards"] = sorted(rules["scoring"]["two_held_cards"],
+                                                key=lambda c: cards.NOTATION[c])
+    rules["bomb_hands"] = sorted(rules["bomb_hands"], key=BOMB_HANDS.index)
+    if rules["straight_flushes"] == rules["straights"]:
+        rules["straight_flushes"] = None
     return rules
 
 
@@ -154,24 +212,31 @@ def _build(profile_id: str, name: str, rules: dict[str, Any]) -> Profile:
         triples=rules["triples"],
         five_card_hands=rules["five_card_hands"],
         straights=tuple(rules["straights"]),
+        straight_flushes=tuple(rules["straights"] if rules["straight_flushes"] is None
+                               else rules["straight_flushes"]),
         flush_compare=rules["flush_compare"],
         five_card_order=tuple(rules["five_card_order"]),
         cross_category=rules["cross_category"],
         bombs=rules["bombs"],
+        bomb_hands=tuple(rules["bomb_hands"]),
         passing=rules["passing"],
         first_deal=opening["first_deal"],
         later_deals=opening["later_deals"],
         must_play_first_trick=rules["must_play_first_trick"],
         no_single_two_finish_on_lead=rules["no_single_two_finish_on_lead"],
         leftover=rules["leftover"],
+        revolution=rules["revolution"],
+        teams=None if rules["teams"] is None else tuple(tuple(t) for t in rules["teams"]),
         tiers=tuple(Tier(t["from"], t["multiplier"]) for t in scoring["tiers"]),
         two_held_factor=scoring["two_held_factor"],
+        two_held_cards=tuple(scoring["two_held_cards"]),
         card_penalties=tuple(
             CardPenalty(tuple(p["cards"]), p["all"], p["points"]) for p in scoring["card_penalties"]
         ),
         settlement=scoring["settlement"],
         max_deals=match["max_deals"],
         target=match["target"],
+        loss_limit=match["loss_limit"],
     )
 
 
@@ -271,7 +336,7 @@ class ProfileResolver:
         if loaded is None:
             return None, problems
         rules = _canonical_rules(loaded)
-        h = rules_hash(rules)
+        h = rules_hash(hashed_rules(rules))
         return _build(stored_id(h), loaded.get("name") or stored_id(h), rules), []
 
 

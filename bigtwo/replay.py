@@ -16,7 +16,7 @@ from .legal import can_beat, legal_plays
 from .problems import join
 from .profiles import Profile
 from .records import Deal, Move, Record
-from .scoring import deal_scores
+from .scoring import Tally, score_deal
 
 
 @dataclass(slots=True)
@@ -40,6 +40,7 @@ class DealResult:
     penalties: list[int] | None = None
     scores: list[int] | None = None
     tiers: list[dict[str, int] | None] | None = None
+    team_scores: list[int] | None = None
 
 
 @dataclass(slots=True)
@@ -51,6 +52,7 @@ class RecordResult:
     match_over: bool
     winners: list[int]
     final_table: Table | None = None
+    team_totals: list[int] | None = None
 
 
 class Table:
@@ -254,7 +256,9 @@ def replay_deal(
             errors.append(RuleError("INCOMPLETE", index, None, None, f"/deals/{index}/moves",
                                     {"moves": len(moves)}))
     else:
-        result.penalties, result.scores, result.tiers = deal_scores(profile, table.hands, table.winner)
+        scored = score_deal(profile, table.hands, table.winner)
+        result.penalties, result.scores, result.tiers = scored.penalties, scored.scores, scored.parts
+        result.team_scores = scored.team_scores
     _check_declared(deal, result, errors)
     return result, table
 
@@ -289,8 +293,7 @@ def replay_record(record: Record, *, complete: bool = True) -> RecordResult:
     if record.players is not None and len(record.players) != n:
         errors.append(RuleError("PLAYER_COUNT", None, None, None, "/players",
                                 {"expected": n, "actual": len(record.players)}))
-    totals = [0] * n
-    paid = [0] * n
+    tally = Tally(profile)
     results: list[DealResult] = []
     over = False
     last_deal = 0
@@ -312,24 +315,10 @@ def replay_record(record: Record, *, complete: bool = True) -> RecordResult:
                                     complete=complete, errors=errors)
         results.append(result)
         previous_winner = result.winner
-        if result.scores is not None and result.penalties is not None:
-            for seat in range(n):
-                totals[seat] += result.scores[seat]
-                paid[seat] += result.penalties[seat]
-            over = limit_reached(profile, index + 1, totals, paid)
+        if result.scores is not None:
+            tally.add(result.scores, result.team_scores, deals_played=index + 1)
+            over = tally.over
             last_deal = index
-    winners = []
-    if over:
-        best = max(totals)
-        winners = [s for s in range(n) if totals[s] == best]
-    return RecordResult(profile, errors, results, totals, over, winners, table)
-
-
-def limit_reached(profile: Profile, deals_played: int, totals: list[int], paid: list[int]) -> bool:
-    if profile.max_deals is not None and deals_played >= profile.max_deals:
-        return True
-    if profile.target is None:
-        return False
-    if profile.settlement == "winner_takes_all":
-        return max(totals) >= profile.target
-    return max(paid) >= profile.target
+    winners = tally.winners() if over else []
+    return RecordResult(profile, errors, results, tally.totals, over, winners, table,
+                        tally.team_totals)

@@ -24,9 +24,10 @@ def error_dict(error: RuleError, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]
 
 def build_report(result: RecordResult, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     profile = result.profile
+    teams = profile.teams is not None
     deals = []
     for d in result.deals:
-        deals.append({
+        row = {
             "index": d.index,
             "status": d.status,
             "leader": d.leader,
@@ -36,8 +37,11 @@ def build_report(result: RecordResult, lang: str = DEFAULT_LANGUAGE) -> dict[str
             "penalties": d.penalties,
             "scores": d.scores,
             "scoring": d.tiers,
-        })
-    return {
+        }
+        if teams:
+            row["team_scores"] = d.team_scores
+        deals.append(row)
+    out = {
         "valid": not result.errors,
         "engine": ENGINE_VERSION,
         "profile": {"id": profile.id, "hash": profile.hash},
@@ -46,3 +50,7 @@ def build_report(result: RecordResult, lang: str = DEFAULT_LANGUAGE) -> dict[str
         "totals": result.totals,
         "match": {"over": result.match_over, "winners": result.winners},
     }
+    if teams:
+        # Only with teams, so that reports of profiles without them stay as they were.
+        out["team_totals"] = result.team_totals
+    return out

@@ -14,8 +14,8 @@ from typing import Any
 from . import cards, deals
 from .combos import Combo
 from .profiles import Profile
-from .replay import Table, limit_reached, lowest_card
-from .scoring import deal_scores
+from .replay import Table, lowest_card
+from .scoring import Tally, score_deal
 
 MAX_ATTEMPTS = 50
 
@@ -77,8 +77,7 @@ def simulate_record(
     """One match of up to ``deal_count`` deals (fewer if the profile's match limit ends it)."""
     record_deals: list[dict[str, Any]] = []
     previous_winner: int | None = None
-    totals = [0] * profile.players
-    paid = [0] * profile.players
+    tally = Tally(profile)
     for index in range(deal_count):
         free = index > 0 and profile.later_deals == "previous_winner"
         for _ in range(MAX_ATTEMPTS):
@@ -92,16 +91,14 @@ def simulate_record(
             raise RuntimeError("the simulator could not finish a deal")
         winner = table.winner
         assert winner is not None
-        penalties, scores, _ = deal_scores(profile, table.hands, winner)
+        scored = score_deal(profile, table.hands, winner)
         deal: dict[str, Any] = {"hands": [cards.names(h) for h in hands], "moves": moves}
         if declare:
-            deal["declared"] = {"winner": winner, "scores": scores}
+            deal["declared"] = {"winner": winner, "scores": scored.scores}
         record_deals.append(deal)
         previous_winner = winner
-        for seat in range(profile.players):
-            totals[seat] += scores[seat]
-            paid[seat] += penalties[seat]
-        if limit_reached(profile, index + 1, totals, paid):
+        tally.add(scored.scores, scored.team_scores)
+        if tally.over:
             break
     record: dict[str, Any] = {"profile": profile_ref if profile_ref is not None else profile.id}
     if names is not None:

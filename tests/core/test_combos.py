@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bigtwo import cards
@@ -153,6 +153,7 @@ def test_bombs_anything(ref: Any, play: str, table: str, expected: str | None) -
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
+@settings(deadline=None)
 @given(data=st.data())
 def test_comparison_is_a_strict_order(preset: str, data: st.DataObject) -> None:
     """For combinations of one size and kind family: irreflexive, asymmetric, transitive."""

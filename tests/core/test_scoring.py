@@ -8,7 +8,7 @@ import pytest
 
 from bigtwo import cards
 from bigtwo.profiles import DEFAULT_RESOLVER, PRESETS, Profile
-from bigtwo.scoring import deal_scores, penalty
+from bigtwo.scoring import Tally, deal_scores, penalty, settle
 
 # Loser hands of a given size without a 2 (ranks 3..A, suits cycling).
 PLAIN = [c for c in range(48)]
@@ -90,3 +90,86 @@ def test_settlements() -> None:
                                              "card_penalties": 0}
     penalties, scores, _ = deal_scores(PRESETS["casual"], hands, 0)
     assert scores == [0, -5, -10, -13]
+
+
+# --- v2: two_held_cards, winner_only, teams, match limits -------------------------------------
+@pytest.mark.parametrize(
+    ("held", "expected", "seed"),
+    [
+        (("2S",), 2 * 8 * 2, '000: "eine 2 (den Big Two)" read as the spade 2 alone'),
+        (("2H",), 8 * 2, "000: another 2 is no Big Two under this reading"),
+        ((), 8 * 2, "000"),
+    ],
+)
+def test_two_held_cards(held: tuple[str, ...], expected: int, seed: str) -> None:
+    p = resolve({"extends": "hk-standard", "scoring": {"two_held_factor": 2, "two_held_cards": ["2S"]}})
+    assert penalty(p, hand(8, *held))[0] == expected, seed
+
+
+@pytest.mark.parametrize(
+    ("settlement", "penalties", "winner", "scores", "seed"),
+    [
+        ("winner_takes_all", [0, 5, 30, 52], 0, [87, -5, -30, -52], "001/004: zero-sum"),
+        ("penalty_only", [0, 5, 30, 52], 0, [0, -5, -30, -52], "002: minus points"),
+        ("winner_only", [0, 5, 30, 52], 0, [87, 0, 0, 0],
+         '000: "andere werten nur das Guthaben des Gewinners"'),
+        ("winner_only", [5, 0, 3, 1], 1, [0, 9, 0, 0], "000"),
+    ],
+)
+def test_settle_without_teams(settlement: str, penalties: list[int], winner: int, scores: list[int],
+                              seed: str) -> None:
+    p = resolve({"extends": "hk-standard", "scoring": {"settlement": settlement}})
+    settled = settle(p, penalties, winner)
+    assert settled.scores == scores and settled.team_scores is None, seed
+
+
+TEAMS = [[0, 2], [1, 3]]
+
+
+@pytest.mark.parametrize(
+    ("settlement", "penalties", "winner", "team_scores", "seed"),
+    [
+        # seat 0 goes out; partner seat 2 pays 4; opponents 1 and 3 pay 5 + 10: V = 15 - 4 = 11
+        ("winner_takes_all", [0, 5, 4, 10], 0, [11, -11],
+         '004: "the other partner\'s remaining cards still count for the opponents"'),
+        ("winner_only", [0, 5, 4, 10], 0, [11, 0], "000: only the winner's credit"),
+        ("penalty_only", [0, 5, 4, 10], 0, [-4, -15], "002 minus points, per team"),
+        # seat 3 goes out for team [1, 3]: V = (6 + 2) - 9 = -1: the winning team can lose points
+        ("winner_takes_all", [6, 9, 2, 0], 3, [1, -1], "004: partner's cards count against the winners"),
+    ],
+)
+def test_settle_with_teams(settlement: str, penalties: list[int], winner: int, team_scores: list[int],
+                           seed: str) -> None:
+    p = resolve({"extends": "hk-standard", "teams": TEAMS, "scoring": {"settlement": settlement}})
+    settled = settle(p, penalties, winner)
+    assert settled.team_scores == team_scores, seed
+    assert settled.scores == [team_scores[0], team_scores[1], team_scores[0], team_scores[1]]
+
+
+@pytest.mark.parametrize(
+    ("overrides", "deals", "over_after", "winners", "seed"),
+    [
+        ({"match": {"loss_limit": 10}}, [[8, -4, -4, 0], [6, -3, -3, 0]], None, [],
+         "004: a chip-loss limit, not reached"),
+        ({"match": {"loss_limit": 10}}, [[8, -4, -4, 0], [-6, 12, -6, 0]], 2, [1],
+         "004: the match ends when a total falls to -loss_limit"),
+        ({"teams": TEAMS, "match": {"target": 20}}, [[11, -11, 11, -11], [11, -11, 11, -11]], 2, [0, 2],
+         "000 2v2: team totals reach the target; both partners win"),
+        ({"teams": TEAMS, "match": {"loss_limit": 5}}, [[-3, 3, -3, 3], [-3, 3, -3, 3]], 2, [1, 3],
+         "004 team variant: the limit applies to the team's total"),
+        ({"scoring": {"settlement": "penalty_only"}, "match": {"target": 10}},
+         [[0, -4, -6, -2], [-3, 0, -5, -1]], 2, [0, 3], "002: an accumulated penalty reaches the target"),
+    ],
+)
+def test_tally(overrides: dict[str, Any], deals: list[list[int]], over_after: int | None,
+               winners: list[int], seed: str) -> None:
+    p = resolve({"extends": "hk-standard", **overrides})
+    tally = Tally(p)
+    ended = None
+    for i, scores in enumerate(deals):
+        team_scores = [scores[0], scores[1]] if p.teams else None
+        tally.add(scores, team_scores)
+        if tally.over and ended is None:
+            ended = i + 1
+    assert ended == over_after, seed
+    assert (tally.winners() if ended else []) == winners, seed
