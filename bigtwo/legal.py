@@ -12,6 +12,7 @@ from itertools import combinations, product
 
 from . import cards
 from .combos import Classifier, Combo
+from .profile_schema import RUNS
 
 
 def _by_rank(hand: list[int]) -> list[list[int]]:
@@ -101,7 +102,97 @@ def legal_plays(
     return out
 
 
+def _contenders(
+    hand: list[int], classifier: Classifier, sizes: frozenset[int] = frozenset((1, 2, 3, 5))
+) -> Iterator[tuple[int, ...]]:
+    """A few hundred candidate plays at most, among which lies the strongest combination of
+    every kind of those ``sizes`` the hand can form (see ``can_beat``).
+
+    Every single, pair and triple (at most 52 + 78 + 52). Five-card hands by shape, one per
+    possible key: per run and per card of it, one straight through that card that is not
+    all one suit if the hand allows it; every straight flush; per suit, flushes from the
+    highest ranks down until the first that is not a straight flush; one full house per
+    triple rank and one four of a kind per quad rank (their key is that rank alone).
+    """
+    groups = _by_rank(hand)
+    if 1 in sizes:
+        yield from ((c,) for c in hand)
+    for group in groups:
+        for size in (2, 3):
+            if size in sizes:
+                yield from combinations(group, size)
+    if 5 not in sizes or not classifier.profile.five_card_hands:
+        return
+    held = cards.mask_of(hand)
+    for run in RUNS:
+        for suit in range(4):
+            line = tuple(cards.card_id(cards.RANKS.index(r), suit) for r in run)
+            if all(held >> c & 1 for c in line):
+                yield line
+    for run in classifier.profile.straights:
+        options = [groups[cards.RANKS.index(r)] for r in run]
+        if not all(options):
+            continue
+        for at, fixed_group in enumerate(options):
+            for fixed in fixed_group:
+                # Another suit somewhere keeps it a plain straight (when the hand allows).
+                chosen = [fixed if i == at else group[0] for i, group in enumerate(options)]
+                for i, group in enumerate(options):
+                    other = next((c for c in group if c & 3 != fixed & 3), None)
+                    if i != at and other is not None:
+                        chosen[i] = other
+                        break
+                yield tuple(chosen)
+    strength = classifier.strength
+    for suit in range(4):
+        suited = sorted((c for c in hand if c & 3 == suit), key=strength.__getitem__, reverse=True)
+        for five in combinations(suited, 5):
+            yield five
+            found = classifier.classify(list(five), cards.mask_of(five))
+            if isinstance(found, Combo) and found.kind == "flush":
+                break
+    pairs = [g[:2] for g in groups if len(g) >= 2]
+    for trip_rank, trip_cards in enumerate(groups):
+        if len(trip_cards) >= 3:
+            pair = next((p for p in pairs if p[0] >> 2 != trip_rank), None)
+            if pair is not None:
+                yield (*trip_cards[:3], *pair)
+            if len(trip_cards) == 4:
+                kicker = next((c for c in hand if c >> 2 != trip_rank), None)
+                if kicker is not None:
+                    yield (*trip_cards, kicker)
+
+
+def strongest_by_kind(hand: list[int], classifier: Classifier) -> dict[str, Combo]:
+    """The combination with the highest key of each kind ``hand`` can form."""
+    best: dict[str, Combo] = {}
+    classify = classifier.classify
+    for chosen in _contenders(hand, classifier):
+        found = classify(list(chosen), cards.mask_of(chosen))
+        if isinstance(found, Combo):
+            held = best.get(found.kind)
+            if held is None or found.key > held.key:
+                best[found.kind] = found
+    return best
+
+
 def can_beat(hand: list[int], classifier: Classifier, table: Combo) -> bool:
-    return any(classifier.beats(c, table) is None for c in all_combos(hand, classifier))
+    """Whether any play of ``hand`` beats ``table``.
+
+    Whether a play beats the table depends on its kind and, within a kind, grows with its
+    key; so the strongest combination of each kind decides, and only plays of the table's
+    size (or five-card bombs) can beat it. That costs at most a few hundred classifications
+    even for a 50-card hand, where listing every combination (``all_combos``) costs tens of
+    thousands: this runs on every pass of a first trick.
+    """
+    sizes = {table.size}
+    if classifier.profile.bombs != "none":
+        sizes.add(5)
+    classify, beats = classifier.classify, classifier.beats
+    for chosen in _contenders(hand, classifier, frozenset(sizes)):
+        found = classify(list(chosen), cards.mask_of(chosen))
+        if isinstance(found, Combo) and beats(found, table) is None:
+            return True
+    return False
 
 
