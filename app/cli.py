@@ -22,6 +22,8 @@ from bigtwo.pipeline import check_record
 from bigtwo.profiles import ProfileResolver
 from bigtwo.simulate import simulate
 
+from .cli_cluster import cluster_options, on_cluster
+
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
 
@@ -70,7 +72,8 @@ def _progress(total: int | None, enabled: bool) -> Iterator[Any]:
 
 
 @main.command()
-@click.argument("path", type=click.Path(allow_dash=True, dir_okay=False))
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...",
+                type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--allow-incomplete", is_flag=True, help="Accept deals whose log ends before anyone went out.")
 @click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
               help="Language of the error messages.")
@@ -78,14 +81,21 @@ def _progress(total: int | None, enabled: bool) -> Iterator[Any]:
               help="Profile for records that name none: a preset, a stored id, or a JSON file.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on stderr (default: only when stderr is a terminal and stdout is not).")
-def validate(path: str, allow_incomplete: bool, lang: str, profile: str | None,
-             progress: bool | None) -> None:
+@cluster_options
+def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile: str | None,
+             progress: bool | None, **cluster: Any) -> None:
     """Replay records and print their reports as JSON.
 
     PATH is a .json file with one record, a .jsonl file with one record per line, or - for
     standard input (JSON Lines when the first line is a whole JSON document).
+
+    With --workers or --scheduler, PATH... are JSON Lines files or globs (local paths or
+    fsspec URLs), checked on a Dask cluster; the output is the same. See docs/SCALING.md.
     """
     default_profile = profile_option_value(profile)
+    if on_cluster(paths, cluster, not allow_incomplete, lang, default_profile, progress):
+        return
+    path = paths[0]
     resolver = local_resolver()
     options = {"complete": not allow_incomplete, "lang": lang, "resolver": resolver,
                "default_profile": default_profile}

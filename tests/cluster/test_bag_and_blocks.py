@@ -1,0 +1,81 @@
+"""`bigtwo.cluster.validate_bag` (the Python API) and the cutting of inputs into blocks."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from app.cli import main
+from app.cli_cluster import _scan
+from bigtwo.cluster import split_lines, validate_bag
+
+from . import corpus
+
+db = pytest.importorskip("dask.bag")
+
+
+def _without_line(doc: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in doc.items() if k != "line"}
+
+
+def test_validate_bag_gives_the_reports_validate_prints(tmp_path: Path) -> None:
+    lines = corpus.lines(records=40, seed=11)
+    path = corpus.write(tmp_path / "c.jsonl", lines)
+    expected = [_without_line(json.loads(line))
+                for line in CliRunner().invoke(main, ["validate", str(path)]).stdout.splitlines()]
+    bag = db.read_text(str(path), blocksize=16_000)  # lines keep their newline, as in a file
+    assert bag.npartitions > 4
+    reports = validate_bag(bag)
+    assert reports.npartitions == bag.npartitions
+    # Blank lines give no report; unreadable ones a problem document (without a line number).
+    assert reports.compute(scheduler="sync") == expected
+
+
+def test_validate_bag_takes_decoded_records_and_options() -> None:
+    record = {"profile": "hk-standard"}  # no deals: cannot be replayed
+    unnamed = {k: v for k, v in corpus.example_record("pusoy-wrong-turn").items()
+               if k != "profile"}
+    bag = db.from_sequence([record, unnamed], npartitions=2)
+    plain, german = (validate_bag(bag, lang=lang, profile="pusoy-dos").compute(scheduler="sync")
+                     for lang in ("en", "de"))
+    assert plain[0]["valid"] is None and plain[0]["problems"]
+    assert plain[1]["valid"] is False and plain[1]["errors"][0]["code"] == "WRONG_TURN"
+    assert german[1]["errors"][0]["message"] == "Platz 2 ist dran, nicht Platz 3"
+    assert validate_bag(db.from_sequence([unnamed])).compute(scheduler="sync")[0]["valid"] is None
+
+
+texts = st.lists(st.text(st.characters(blacklist_characters="\n"), max_size=6), max_size=30)
+
+
+@given(lines=texts, final_newline=st.booleans(), block=st.integers(1, 7))
+def test_blocks_cover_every_line_once_with_its_number(lines: list[str], final_newline: bool,
+                                                      block: int) -> None:
+    data = "\n".join(lines).encode() + (b"\n" if final_newline and lines else b"")
+    digest, size, count, cuts = _scan(io.BytesIO(data), block)
+    assert size == len(data)
+    assert count == len(split_lines(data)) == data.count(b"\n") + (0 if data.endswith(b"\n")
+                                                                   or not data else 1)
+    start = 0
+    first = 1
+    rebuilt: list[tuple[int, bytes]] = []
+    for end, in_block in cuts:
+        assert 0 < in_block <= block and end > start
+        piece = split_lines(data[start:end])
+        assert len(piece) == in_block
+        rebuilt += list(enumerate(piece, start=first))
+        start, first = end, first + in_block
+    assert start == len(data)
+    assert rebuilt == list(enumerate(split_lines(data), start=1))
+    assert digest.startswith("sha256:") and len(digest) == 71
+
+
+def test_split_lines_is_how_a_binary_file_iterates() -> None:
+    data = b'{"a": 1}\r\n\n{"b":\x0b 2}\n\xe2\x80\xa8tail'
+    assert split_lines(data) == list(io.BytesIO(data))

@@ -1,0 +1,171 @@
+"""`bigtwo validate --workers/--scheduler`: the single-process output, byte for byte, from a
+Dask cluster of two worker processes, also when one of them is killed mid-run."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from app.cli import main
+from app.cli_cluster import plan, validate_on_cluster
+from bigtwo.cluster import CheckSpec
+
+from . import corpus
+
+ROOT = Path(__file__).resolve().parents[2]
+BIGTWO = ROOT / ".venv" / "bin" / "bigtwo"
+
+
+@pytest.fixture(scope="module")
+def corpus_lines() -> list[str]:
+    return corpus.lines()
+
+
+def single(path: Path) -> Any:
+    """The reference: the in-process run of the same file."""
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    return result
+
+
+def test_two_local_workers_print_the_single_process_output(tmp_path: Path,
+                                                           corpus_lines: list[str]) -> None:
+    path = corpus.write(tmp_path / "season.jsonl", corpus_lines, final_newline=False)
+    expected = single(path)
+    command = [str(BIGTWO) if BIGTWO.exists() else "bigtwo", "validate", "--workers", "2",
+               "--block-size", "16", str(path)]
+    done = subprocess.run(command, capture_output=True, timeout=300,
+                          env={**os.environ, "BIGTWO_DB": str(tmp_path / "none.db")})
+    assert expected.exit_code == 2  # the corpus holds unreadable lines
+    assert done.returncode == 2
+    assert done.stdout == expected.stdout_bytes
+    assert done.stderr.decode() == expected.stderr
+    assert len(done.stdout.splitlines()) == sum(1 for line in corpus_lines if line.strip())
+
+
+def test_scheduler_several_inputs_and_globs_keep_argument_order(
+        tmp_path: Path, corpus_lines: list[str], dask_client: Any) -> None:
+    third = len(corpus_lines) // 3
+    a = corpus.write(tmp_path / "a.jsonl", corpus_lines[:third])
+    (tmp_path / "more").mkdir()
+    b = corpus.write(tmp_path / "more" / "b-1.jsonl", corpus_lines[third:2 * third])
+    c = corpus.write(tmp_path / "more" / "b-2.jsonl", corpus_lines[2 * third:])
+    expected = [single(p) for p in (c, a, b, c)]  # the glob matches b-1, then b-2
+    result = CliRunner().invoke(main, [
+        "validate", "--scheduler", dask_client.scheduler.address, "--block-size", "9",
+        str(c), str(a), str(tmp_path / "more" / "b-*.jsonl")])
+    assert result.exit_code == max(e.exit_code for e in expected)
+    assert result.stdout == "".join(e.stdout for e in expected)
+    assert result.stderr == "".join(e.stderr for e in expected)
+
+
+def test_a_worker_killed_mid_run_loses_nothing(tmp_path: Path, corpus_lines: list[str],
+                                               dask_client: Any,
+                                               capfd: pytest.CaptureFixture[str]) -> None:
+    path = corpus.write(tmp_path / "season.jsonl", corpus_lines)
+    expected = single(path)
+    _, blocks = plan((str(path),), 4)
+    assert len(blocks) >= 40
+    pids_before = dask_client.run(os.getpid)
+    killed: list[int] = []
+
+    def kill_one(_: int) -> None:
+        if killed:
+            return
+        busy = [address for address, keys in dask_client.processing().items() if keys]
+        assert busy, "every block was already done: nothing to kill mid-run"
+        pid = pids_before[busy[0]]
+        os.kill(pid, signal.SIGKILL)
+        killed.append(pid)
+
+    capfd.readouterr()
+    status = validate_on_cluster((str(path),), workers=None, scheduler=None, out=None,
+                                 block_lines=4, spec=CheckSpec(), progress=False,
+                                 on_done=kill_one, client=dask_client)
+    out, err = capfd.readouterr()
+    assert killed, "no worker was killed"
+    assert status == 2
+    assert out == expected.stdout
+    assert err == expected.stderr
+    dask_client.wait_for_workers(2, timeout=60)  # the nanny started a new one
+    assert killed[0] not in dask_client.run(os.getpid).values()
+
+
+def test_out_dir_has_one_part_per_partition_and_a_summary(
+        tmp_path: Path, corpus_lines: list[str], dask_client: Any,
+        capfd: pytest.CaptureFixture[str]) -> None:
+    path = corpus.write(tmp_path / "season.jsonl", corpus_lines)
+    expected = single(path)
+    out_dir = tmp_path / "reports"
+    capfd.readouterr()
+    status = validate_on_cluster((str(path),), workers=None, scheduler=None, out=str(out_dir),
+                                 block_lines=25, spec=CheckSpec(), progress=False,
+                                 client=dask_client)
+    out, err = capfd.readouterr()
+    assert status == 2 and out == ""
+    parts = sorted(out_dir.glob("part-*.jsonl"))
+    partitions = -(-len(corpus_lines) // 25)
+    assert [p.name for p in parts] == [f"part-{i:05d}.jsonl" for i in range(partitions)]
+    assert "".join(p.read_text(encoding="utf-8") for p in parts) == expected.stdout
+    summary = json.loads((out_dir / "summary.json").read_text(encoding="utf-8"))
+    reports = [json.loads(line) for line in expected.stdout.splitlines()]
+    verdicts = Counter({True: "valid", False: "invalid", None: "unreadable"}[r["valid"]]
+                       for r in reports)
+    codes = Counter(e["code"] for r in reports for e in r.get("errors", []))
+    assert summary["verdicts"] == {k: verdicts[k] for k in ("valid", "invalid", "unreadable")}
+    assert summary["error_codes"] == dict(sorted(codes.items()))
+    assert summary["records"] == len(reports)
+    assert summary["parts"] == [p.name for p in parts]
+    assert summary["inputs"] == [{
+        "path": str(path), "sha256": "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest(),
+        "bytes": path.stat().st_size, "lines": len(corpus_lines), "parts": summary["parts"]}]
+    assert err.endswith(f"{len(reports)} records: {verdicts['valid']} valid, "
+                        f"{verdicts['invalid']} invalid, {verdicts['unreadable']} unreadable\n")
+
+
+def test_without_the_extra_the_option_says_how_to_install_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = corpus.write(tmp_path / "a.jsonl", ["{}"])
+    monkeypatch.setitem(sys.modules, "distributed", None)  # makes `import distributed` fail
+    result = CliRunner().invoke(main, ["validate", "--workers", "2", str(path)])
+    assert result.exit_code == 2
+    assert "pip install 'bigtwo[cluster]'" in result.stderr
+
+
+def test_the_core_imports_without_dask() -> None:
+    code = ("import sys\n"
+            "for name in ('dask', 'distributed', 'fsspec'): sys.modules[name] = None\n"
+            "import bigtwo.cluster, bigtwo.lines, app.cli\n"
+            "print('ok')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "ok\n"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["a.jsonl", "b.jsonl"], "several files or globs need --workers"),
+    (["--out", "d", "a.jsonl"], "--out needs --workers"),
+    (["--workers", "2", "--scheduler", "tcp://127.0.0.1:1", "a.jsonl"], "not both"),
+    (["--workers", "2", "a.json"], "read JSON Lines"),
+    (["--workers", "2", "nothing-*.jsonl"], "no input matches"),
+    (["--workers", "2", "missing.jsonl"], "cannot open missing.jsonl"),
+])
+def test_usage_errors_exit_2_before_any_cluster_starts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name in ("a.jsonl", "b.jsonl", "a.json"):
+        (tmp_path / name).write_text("{}\n")
+    result = CliRunner().invoke(main, ["validate", *args])
+    assert result.exit_code == 2
+    assert message in result.stderr
