@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import csv
 import io
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -136,9 +137,14 @@ def duplicate(results: Sequence[SeatResult]) -> dict[str, Any]:
         seats = []
         for seat in sorted(by_seat):
             held = by_seat[seat]
+            # Counting lower and equal scores by bisection over the sorted scores keeps a board
+            # played at many tables n log n; comparing every pair was quadratic.
+            ordered = sorted(r.score for r in held)
             entries: list[dict[str, Any]] = []
-            for i, r in enumerate(held):
-                mp = match_points(r.score, (o.score for j, o in enumerate(held) if j != i))
+            for r in held:
+                lower = bisect_left(ordered, r.score)
+                equal = bisect_right(ordered, r.score) - lower - 1  # everyone else with this score
+                mp = 2 * lower + equal
                 entries.append({"player": r.player, "record": r.record, "deal": r.deal,
                                 "score": r.score, "match_points": mp})
                 total = per_player.setdefault(r.player, {"player": r.player, "boards": 0,

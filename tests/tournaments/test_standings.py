@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import csv
 import io
+import sys
 from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bigtwo import standings
 
@@ -168,3 +172,68 @@ def test_standings_csv_over_http(tournament: Tournament) -> None:
 def test_empty_tournament_has_empty_standings(tournament: Tournament) -> None:
     body = tournament.client.get(f"/v1/tournaments/{tournament.id}/standings").get_json()
     assert body["players"] == [] and body["duplicate"]["boards"] == [] and body["deals"] == 0
+
+
+# --- the duplicate comparison stays n log n (issue 10, class 5) -------------------------------
+def _quadratic_match_points(rows: list[dict[str, Any]]) -> dict[tuple[str, int, str], int]:
+    """The definition, pair by pair: the golden reference for the fast comparison."""
+    results = [r for r in standings.seat_results(rows) if r.deal_code is not None]
+    tables: dict[str, set[tuple[str, int]]] = {}
+    for r in results:
+        tables.setdefault(r.deal_code or "", set()).add((r.record, r.deal))
+    out = {}
+    for r in results:
+        if len(tables[r.deal_code or ""]) < 2:
+            continue
+        others = [o.score for o in results if o.deal_code == r.deal_code and o.seat == r.seat
+                  and (o.record, o.deal) != (r.record, r.deal)]
+        out[(r.record, r.deal, r.player)] = standings.match_points(r.score, others)
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["B2-4-13-1", "B2-4-13-2", "B2-4-13-3"]),
+                          st.lists(st.integers(-6, 6), min_size=4, max_size=4)),
+                min_size=1, max_size=25))
+def test_match_points_equal_the_pairwise_definition(tables: list[tuple[str, list[int]]]) -> None:
+    rows = [row(f"r{i}", [deal(scores, 0)], [f"{n}{i}" for n in "ABCD"], [code])
+            for i, (code, scores) in enumerate(tables)]
+    dup = standings.compute(rows)["duplicate"]
+    fast = {(e["record"], e["deal"], e["player"]): e["match_points"]
+            for b in dup["boards"] for s in b["seats"] for e in s["results"]}
+    assert fast == _quadratic_match_points(rows)
+
+
+def lines_run(fn: Any, *args: Any) -> tuple[Any, int]:
+    """``fn(*args)`` and the number of lines of bigtwo/standings.py it executed: a measure of
+    work that does not depend on the machine's speed."""
+    count = 0
+
+    def tracer(frame: Any, event: str, _: Any) -> Any:
+        nonlocal count
+        if frame.f_code.co_filename != standings.__file__:
+            return None
+        if event == "line":
+            count += 1
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        result = fn(*args)
+    finally:
+        sys.settrace(None)
+    return result, count
+
+
+def test_one_board_at_many_tables_costs_linear_work() -> None:
+    """A deal code played at 2,000 tables: comparing every pair would run millions of lines;
+    the count of executed lines per table stays constant as the tables grow."""
+    def rows_for(tables: int) -> list[dict[str, Any]]:
+        return [row(f"r{i}", [deal([(i * 7) % 13 - 6, 0, 0, 0], 0)], [f"{n}{i}" for n in "ABCD"],
+                    ["B2-4-13-1"]) for i in range(tables)]
+
+    small, small_lines = lines_run(standings.compute, rows_for(200))
+    big, big_lines = lines_run(standings.compute, rows_for(2000))
+    assert big["duplicate"]["boards"][0]["tables"] == 2000
+    assert big_lines <= 12 * small_lines  # 10x the tables; a quadratic comparison would be 100x
+    assert big_lines <= 300 * 2000  # about 215 per table here; the pairwise one ran 16,000
