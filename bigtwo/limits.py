@@ -7,3 +7,8 @@ MAX_MOVES_PER_DEAL = 1000  # a real 4-seat deal has at most 52 plays and 3 passe
 MAX_CARDS_PER_PLAY = 52
 MAX_NAME_LENGTH = 100  # a player name in a record
 MAX_TOURNAMENT_NAME_LENGTH = 200
+# Every list in a rule profile is bounded, and checked for length before its items are read.
+# The bounds follow from the rules (4 suits, 13 runs, 52 cards, tiers start at distinct card
+# counts up to 52) except card penalties, where no seed needs more than a few entries.
+MAX_PROFILE_TIERS = 52
+MAX_PROFILE_CARD_PENALTIES = 64

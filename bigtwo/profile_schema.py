@@ -10,7 +10,7 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from . import cards
+from . import cards, limits
 
 CATEGORIES = ("straight", "flush", "full_house", "four_of_a_kind", "straight_flush")
 RUN_CIRCLE = "23456789TJQKA"  # runs wrap: A2345 and KA234 are runs too
@@ -55,6 +55,20 @@ class CardField(fields.String):
         return cards.name(card)
 
 
+class BoundedList(fields.List):  # type: ignore[type-arg]
+    """A list whose length is checked before any item is: refusing a list of a million items
+    costs as little as refusing one of ``max_items + 1``."""
+
+    def __init__(self, inner: Any, *, max_items: int, **kwargs: Any) -> None:
+        super().__init__(inner, **kwargs)
+        self.max_items = max_items
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, list) and len(value) > self.max_items:
+            raise ValidationError(f"at most {self.max_items} items (this list has {len(value)})")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class StraightField(fields.String):
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
         if not isinstance(value, str):
@@ -81,7 +95,8 @@ class CardPenaltySchema(Schema):
     class Meta:
         unknown = RAISE
 
-    cards = fields.List(CardField(), required=True, validate=validate.Length(min=1, max=52))
+    cards = BoundedList(CardField(), max_items=cards.DECK_SIZE, required=True,
+                        validate=validate.Length(min=1))
     all = StrictBool(required=True)
     points = _int(0, 1000, required=True)
 
@@ -95,10 +110,13 @@ class ScoringSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    tiers = fields.List(fields.Nested(TierSchema), required=True, validate=validate.Length(min=1))
+    tiers = BoundedList(fields.Nested(TierSchema), max_items=limits.MAX_PROFILE_TIERS, required=True,
+                        validate=validate.Length(min=1))
     two_held_factor = fields.Integer(strict=True, required=True, validate=validate.OneOf([1, 2, 3]))
-    two_held_cards = fields.List(CardField(), required=True, validate=validate.Length(min=1, max=52))
-    card_penalties = fields.List(fields.Nested(CardPenaltySchema), required=True)
+    two_held_cards = BoundedList(CardField(), max_items=cards.DECK_SIZE, required=True,
+                                 validate=validate.Length(min=1))
+    card_penalties = BoundedList(fields.Nested(CardPenaltySchema),
+                                 max_items=limits.MAX_PROFILE_CARD_PENALTIES, required=True)
     settlement = _choice("winner_takes_all", "penalty_only", "winner_only", required=True)
 
     @validates_schema
@@ -153,17 +171,18 @@ class ProfileSchema(Schema):
     players = _int(2, MAX_PLAYERS, required=True)
     hand_size = _int(1, 26, required=True)
     direction = _choice("clockwise", "counterclockwise", required=True)
-    suit_order = fields.List(fields.String(), required=True)
+    suit_order = BoundedList(fields.String(), max_items=len(cards.SUITS), required=True)
     triples = StrictBool(required=True)
     five_card_hands = StrictBool(required=True)
-    straights = fields.List(StraightField(), required=True, validate=validate.Length(max=13))
-    straight_flushes = fields.List(StraightField(), required=True, allow_none=True,
-                                   validate=validate.Length(max=13))
+    straights = BoundedList(StraightField(), max_items=len(RUNS), required=True)
+    straight_flushes = BoundedList(StraightField(), max_items=len(RUNS), required=True,
+                                   allow_none=True)
     flush_compare = _choice("rank_first", "suit_first", required=True)
-    five_card_order = fields.List(_choice(*CATEGORIES), required=True)
+    five_card_order = BoundedList(_choice(*CATEGORIES), max_items=len(CATEGORIES), required=True)
     cross_category = StrictBool(required=True)
     bombs = _choice("none", "anything", required=True)
-    bomb_hands = fields.List(_choice(*BOMB_HANDS), required=True, validate=validate.Length(min=1, max=2))
+    bomb_hands = BoundedList(_choice(*BOMB_HANDS), max_items=len(BOMB_HANDS), required=True,
+                             validate=validate.Length(min=1))
     passing = _choice("rejoin", "locked_out", required=True)
     opening = fields.Nested(OpeningSchema, required=True)
     must_play_first_trick = StrictBool(required=True)

@@ -16,6 +16,8 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -263,6 +265,12 @@ def check_declaration(
     return loaded, []
 
 
+# Checked declarations that stand alone, by their text: the schema check of a profile costs
+# far more than reading it, and a stored profile is read for every record that names it.
+_CHECKED_LIMIT = 256
+_CHECKED: OrderedDict[str, tuple[Profile | None, list[Problem]]] = OrderedDict()
+_CHECKED_LOCK = threading.Lock()
+
 # A lookup returns the *declaration* of a stored profile by id (storage is an adapter).
 Lookup = Callable[[str], Mapping[str, Any] | None]
 
@@ -277,6 +285,9 @@ class ProfileResolver:
     def __init__(self, lookup: Lookup = _no_lookup) -> None:
         self.lookup = lookup
         self._inline_cache: dict[str, tuple[Profile | None, list[Problem]]] = {}
+        # Stored profiles never change, so one resolver looks each id up once (a batch of
+        # records naming one stored profile reads and checks it once, not per record).
+        self._stored_cache: dict[str, tuple[Profile | None, list[Problem]]] = {}
 
     def declaration_of(self, profile_id: str) -> Mapping[str, Any] | None:
         if profile_id in PRESET_DECLARATIONS:
@@ -287,23 +298,57 @@ class ProfileResolver:
         if isinstance(ref, str):
             if ref in PRESETS:
                 return PRESETS[ref], []
-            declaration = self.lookup(ref)
-            if declaration is None:
-                return None, [Problem(prefix, f"unknown profile {ref!r}; presets: {', '.join(PRESET_IDS)}")]
-            profile, problems = self._resolve_object(declaration, prefix, depth=0)
-            if profile is None:
-                return None, problems
-            return _build(ref, profile.name, dict(profile.rules)), []
+            key = ref + "\x00" + prefix
+            cached = self._stored_cache.get(key)
+            if cached is None:
+                cached = self._resolve_stored(ref, prefix)
+                if len(self._stored_cache) < 1024:
+                    self._stored_cache[key] = cached
+            return cached
         if isinstance(ref, Mapping):
             # Inline profiles repeat across a batch or a JSONL file: resolve each text once.
             key = json.dumps(ref, sort_keys=True, default=str) + "\x00" + prefix
             cached = self._inline_cache.get(key)
             if cached is None:
-                cached = self._resolve_object(ref, prefix, depth=0)
+                cached = self._checked(ref, prefix)
                 if len(self._inline_cache) < 1024:
                     self._inline_cache[key] = cached
             return cached
         return None, [Problem(prefix, "a profile is a preset id, a stored profile id or an object")]
+
+    def _resolve_stored(self, ref: str, prefix: str) -> tuple[Profile | None, list[Problem]]:
+        declaration = self.lookup(ref)
+        if declaration is None:
+            return None, [Problem(prefix, f"unknown profile {ref!r}; presets: {', '.join(PRESET_IDS)}")]
+        profile, problems = self._checked(declaration, prefix)
+        if profile is None:
+            return None, problems
+        return _build(ref, profile.name, dict(profile.rules)), []
+
+    def _checked(
+        self, declaration: Mapping[str, Any], prefix: str
+    ) -> tuple[Profile | None, list[Problem]]:
+        """``_resolve_object`` at depth 0, remembered across requests for declarations that
+        stand alone (no ``extends``: what the store keeps), whose meaning is their text."""
+        if "extends" in declaration:
+            return self._resolve_object(declaration, prefix, depth=0)
+        key = json.dumps(declaration, sort_keys=True, default=str) + "\x00" + prefix
+        with _CHECKED_LOCK:
+            hit = _CHECKED.get(key)
+            if hit is not None:
+                _CHECKED.move_to_end(key)
+        if hit is None:
+            hit = self._resolve_object(declaration, prefix, depth=0)
+            with _CHECKED_LOCK:
+                _CHECKED[key] = hit
+                while len(_CHECKED) > _CHECKED_LIMIT:
+                    _CHECKED.popitem(last=False)
+        profile, problems = hit
+        if profile is None:
+            return None, list(problems)
+        # A Profile of its own per resolver: its classifier's memo grows with the requests
+        # that use it, and must not outlive them.
+        return _build(profile.id, profile.name, dict(profile.rules)), []
 
     def merged_declaration(
         self, declaration: Mapping[str, Any], prefix: str, depth: int
