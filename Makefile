@@ -9,7 +9,7 @@ WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 BIGTWO_DB ?= var/bigtwo.db
 export BIGTWO_DB
 
-.PHONY: serve test lint typecheck bench clean venv golden
+.PHONY: serve test lint typecheck bench clean venv golden docs
 
 venv: $(STAMP)
 
@@ -41,3 +41,6 @@ clean:
 
 golden: $(STAMP)
 	$(BIN)/python scripts/golden.py
+
+docs: $(STAMP)
+	$(BIN)/python scripts/error_table.py
