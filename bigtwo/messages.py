@@ -166,6 +166,37 @@ def _declared(p: dict[str, Any], e: dict[str, Any], lang: str) -> str:
             "it": f"Punteggio dichiarato per il posto {seat}: {p['declared']}; secondo le regole {actual}"}[lang]
 
 
+def _seat_list(seats: list[int], lang: str) -> str:
+    word = {"en": ("seat", "seats", "and"), "de": ("Platz", "Plätze", "und"),
+            "it": ("il posto", "i posti", "e")}[lang]
+    if len(seats) == 1:
+        return f"{word[0]} {seats[0]}"
+    return f"{word[1]} {', '.join(map(str, seats[:-1]))} {word[2]} {seats[-1]}"
+
+
+def _result_winner(p: dict[str, Any], lang: str) -> str:
+    seats = list(p["seats"])
+    if lang == "de":
+        head = "Genau ein Platz muss ohne Karten sein; "
+        return head + ("jeder Platz hat noch Karten" if not seats
+                       else f"{_seat_list(seats, lang)} haben keine mehr")
+    if lang == "it":
+        head = "Esattamente un posto deve restare senza carte; "
+        return head + ("ogni posto ha ancora carte" if not seats
+                       else f"{_seat_list(seats, lang)} non ne hanno più")
+    head = "Exactly one seat must have no cards left; "
+    return head + ("every seat still holds cards" if not seats
+                   else f"{_seat_list(seats, lang)} have none")
+
+
+def _result_count(p: dict[str, Any], e: dict[str, Any], lang: str) -> str:
+    seat, count, dealt = e["seat"], p["count"], p["dealt"]
+    return {"en": f"Seat {seat} cannot have {count} cards left; it was dealt {dealt}",
+            "de": f"Platz {seat} kann nicht {count} Karten übrig haben; er hat {dealt} bekommen",
+            "it": f"Il posto {seat} non può avere {count} carte rimaste; ne ha ricevute {dealt}",
+            }[lang]
+
+
 Renderer = Callable[[dict[str, Any], dict[str, Any], str], str]
 
 _T: dict[str, Renderer] = {
@@ -243,6 +274,8 @@ _T: dict[str, Renderer] = {
         "it": f"La partita è finita dopo la mano {p['last_deal']}",
     }[lang],
     "DECLARED_MISMATCH": lambda p, e, lang: _declared(p, e, lang),
+    "RESULT_WINNER": lambda p, e, lang: _result_winner(p, lang),
+    "RESULT_CARD_COUNT": lambda p, e, lang: _result_count(p, e, lang),
 }
 
 CODES = tuple(_T)

@@ -11,15 +11,30 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import cards, deals, limits
+from . import cards, deals, limits, scoring
 from .problems import Problem, join
 from .profiles import DEFAULT_RESOLVER, Profile, ProfileResolver
 
 RECORD_FIELDS = frozenset({"profile", "players", "deals", "meta"})
-DEAL_FIELDS = frozenset({"hands", "deal_code", "moves", "declared"})
+DEAL_FIELDS = frozenset({"hands", "deal_code", "moves", "result", "declared"})
 DECLARED_FIELDS = frozenset({"winner", "scores"})
+RESULT_FIELDS = frozenset({"cards_left", "left"})
 
 Move = tuple[int, list[int] | None]  # (seat, cards played) or (seat, None) for a pass
+
+
+@dataclass(slots=True)
+class Result:
+    """How a deal without moves ended (a score sheet's row): counts, or the cards themselves."""
+
+    cards_left: list[int] | None = None
+    left: list[list[int]] | None = None
+
+    @property
+    def counts(self) -> list[int]:
+        if self.left is not None:
+            return [len(cs) for cs in self.left]
+        return list(self.cards_left or [])
 
 
 @dataclass(slots=True)
@@ -28,6 +43,7 @@ class Deal:
     moves: list[Move]
     declared: dict[str, Any] | None
     deal_code: str | None
+    result: Result | None = None
 
 
 @dataclass(slots=True)
@@ -153,18 +169,48 @@ def _hands_from_code(code: Any, at: str, profile: Profile, problems: list[Proble
     return hands
 
 
+def _parse_result(value: Any, at: str, profile: Profile, problems: list[Problem]) -> Result:
+    if not isinstance(value, dict):
+        problems.append(Problem(at, 'must be an object: {"cards_left": [...]} or {"left": [[...], ...]}'))
+        return Result()
+    problems.extend(_unknown(value, RESULT_FIELDS, at))
+    if ("cards_left" in value) == ("left" in value):
+        problems.append(Problem(at, 'a result gives either "cards_left" or "left"'))
+        return Result()
+    if "left" in value:
+        raw = value["left"]
+        # More or fewer seats than the profile's is a rule error (PLAYER_COUNT), as for hands.
+        if not isinstance(raw, list) or len(raw) > cards.DECK_SIZE:
+            problems.append(Problem(join(at, "left"), "must be a list of card lists, one per seat"))
+            return Result()
+        return Result(left=[parse_cards(h, join(at, "left", i), problems, max_len=cards.DECK_SIZE)
+                            for i, h in enumerate(raw)])
+    counts = value["cards_left"]
+    if (not isinstance(counts, list) or len(counts) > cards.DECK_SIZE
+            or not all(_is_int(c) for c in counts)):
+        problems.append(Problem(join(at, "cards_left"), "must be a list of whole numbers, one per seat"))
+        return Result()
+    if scoring.cards_matter(profile):
+        problems.append(Problem(join(at, "cards_left"), (
+            "this profile's scoring depends on which cards are held "
+            f"({scoring.card_dependence(profile)}): give result.left, the cards each seat still held")))
+    return Result(cards_left=list(counts))
+
+
 def _parse_deal(value: Any, at: str, profile: Profile, problems: list[Problem]) -> Deal:
     if not isinstance(value, dict):
-        problems.append(Problem(at, "a deal is an object with hands (or deal_code) and moves"))
+        problems.append(Problem(at, "a deal is an object with hands (or deal_code) and moves, or a result"))
         return Deal([], [], None, None)
     problems.extend(_unknown(value, DEAL_FIELDS, at))
     code = value.get("deal_code")
     hands: list[list[int]] = []
-    if ("hands" in value) == ("deal_code" in value):
+    result_only = "result" in value
+    given = ("hands" in value) + ("deal_code" in value)
+    if given > 1 or given == 0 and not result_only:
         problems.append(Problem(at, 'a deal gives either "hands" or "deal_code"'))
     elif "deal_code" in value:
         hands = _hands_from_code(code, join(at, "deal_code"), profile, problems)
-    else:
+    elif "hands" in value:
         raw = value["hands"]
         # More or fewer hands than the profile's seats is a rule error (PLAYER_COUNT) the
         # replay reports; only a list that could not be a deal at all is refused here.
@@ -175,11 +221,18 @@ def _parse_deal(value: Any, at: str, profile: Profile, problems: list[Problem]) 
                 parse_cards(h, join(at, "hands", i), problems, max_len=cards.DECK_SIZE)
                 for i, h in enumerate(raw)
             ]
-    if "moves" not in value:
-        problems.append(Problem(join(at, "moves"), "missing: every turn of the deal, in order"))
-    moves = _parse_moves(value.get("moves", []), join(at, "moves"), profile.players, problems)
+    result = None
+    moves: list[Move] = []
+    if result_only:
+        if "moves" in value:
+            problems.append(Problem(at, 'a deal gives either "moves" or "result", not both'))
+        result = _parse_result(value["result"], join(at, "result"), profile, problems)
+    else:
+        if "moves" not in value:
+            problems.append(Problem(join(at, "moves"), "missing: every turn of the deal, in order (or a result)"))
+        moves = _parse_moves(value.get("moves", []), join(at, "moves"), profile.players, problems)
     declared = _parse_declared(value.get("declared"), join(at, "declared"), problems)
-    return Deal(hands, moves, declared, code if isinstance(code, str) else None)
+    return Deal(hands, moves, declared, code if isinstance(code, str) else None, result)
 
 
 def parse_record(

@@ -15,8 +15,8 @@ from .combos import Combo, Violation
 from .legal import can_beat, legal_plays
 from .problems import join
 from .profiles import Profile
-from .records import Deal, Move, Record
-from .scoring import Tally, score_deal
+from .records import Deal, Move, Record, Result
+from .scoring import Tally, penalty, score_counts, score_deal
 
 
 @dataclass(slots=True)
@@ -32,7 +32,7 @@ class RuleError:
 @dataclass(slots=True)
 class DealResult:
     index: int
-    status: str  # complete | incomplete | invalid | not_checked
+    status: str  # complete | incomplete | invalid | not_checked | scored
     leader: int | None = None
     winner: int | None = None
     moves_checked: int = 0
@@ -41,6 +41,7 @@ class DealResult:
     scores: list[int] | None = None
     tiers: list[dict[str, int] | None] | None = None
     team_scores: list[int] | None = None
+    penalties_now: list[int] | None = None  # incomplete deals: what each seat pays if it ended now
 
 
 @dataclass(slots=True)
@@ -252,6 +253,7 @@ def replay_deal(
     result = DealResult(index, "complete" if table.winner is not None else "incomplete", leader,
                         table.winner, len(moves), list(table.counts))
     if table.winner is None:
+        result.penalties_now = penalties_now(profile, table.hands)
         if complete:
             errors.append(RuleError("INCOMPLETE", index, None, None, f"/deals/{index}/moves",
                                     {"moves": len(moves)}))
@@ -261,6 +263,97 @@ def replay_deal(
         result.team_scores = scored.team_scores
     _check_declared(deal, result, errors)
     return result, table
+
+
+def penalties_now(profile: Profile, hands: list[int]) -> list[int]:
+    """What each seat would pay if the deal ended now, every seat scored as a loser
+    (seed 001's live display "13 übrig · Ende jetzt −39")."""
+    return [penalty(profile, mask)[0] for mask in hands]
+
+
+def _result_problems(profile: Profile, deal: Deal, result: Result, index: int) -> list[RuleError]:
+    """A result's rule errors: those of the first failing check, in RECORDS.md's order
+    (DUPLICATE_CARD, CARD_NOT_HELD, RESULT_WINNER, RESULT_CARD_COUNT)."""
+    at = _result_at(result, index)
+    counts = result.counts
+    if result.left is not None:
+        seen = reported = 0
+        errors = []
+        for seat, left in enumerate(result.left):
+            for c in left:
+                bit = 1 << c
+                if seen & bit and not reported & bit:
+                    reported |= bit
+                    errors.append(RuleError("DUPLICATE_CARD", index, None, seat, join(at, seat),
+                                            {"card": cards.name(c)}))
+                seen |= bit
+        if errors:
+            return errors
+        if deal.hands:
+            for seat, (left, hand) in enumerate(zip(result.left, deal.hands, strict=True)):
+                missing = cards.mask_of(left) & ~cards.mask_of(hand)
+                if missing:
+                    errors.append(RuleError("CARD_NOT_HELD", index, None, seat, join(at, seat),
+                                            {"cards": cards.names(cards.cards_of(missing))}))
+            if errors:
+                return errors
+    out = [s for s, n in enumerate(counts) if n == 0]
+    if len(out) != 1:
+        return [RuleError("RESULT_WINNER", index, None, None, at, {"seats": out})]
+    errors = []
+    for seat, n in enumerate(counts):
+        dealt = _dealt_size(profile, deal, seat)
+        if not 0 <= n <= dealt:
+            errors.append(RuleError("RESULT_CARD_COUNT", index, None, seat, join(at, seat),
+                                    {"count": n, "dealt": dealt}))
+    return errors
+
+
+def _result_at(result: Result, index: int) -> str:
+    return join("/deals", index, "result", "left" if result.left is not None else "cards_left")
+
+
+def _dealt_size(profile: Profile, deal: Deal, seat: int) -> int:
+    if deal.hands:
+        return len(deal.hands[seat])
+    # Without hands the opener is unknown, so any seat may hold the undealt cards too.
+    return profile.hand_size + (profile.leftover_count if profile.leftover == "to_opener" else 0)
+
+
+def score_result(profile: Profile, deal: Deal, index: int, leader: int | None,
+                 errors: list[RuleError]) -> DealResult:
+    """A result-only deal (a score sheet's row): checked for consistency, then scored by the
+    same ``scoring`` functions as a replayed deal. Its moves were never seen, so its status is
+    ``scored``. ``leader`` is the previous winner where that rule applies (None: unknown or
+    the lowest card's holder, found from the hands when they are given)."""
+    result = deal.result
+    assert result is not None
+    if len(result.counts) != profile.players:
+        errors.append(RuleError("PLAYER_COUNT", index, None, None, _result_at(result, index),
+                                {"expected": profile.players, "actual": len(result.counts)}))
+        return DealResult(index, "not_checked", cards_left=result.counts or None)
+    if deal.hands:
+        problems = _deal_problems(profile, deal, index)
+        if problems:
+            errors.extend(problems)
+            return DealResult(index, "not_checked", cards_left=result.counts or None)
+        if leader is None:
+            leader = opening(profile, deal.hands, None)[0]
+    problems = _result_problems(profile, deal, result, index)
+    counts = result.counts
+    if problems:
+        errors.extend(problems)
+        return DealResult(index, "invalid", leader, cards_left=counts)
+    winner = counts.index(0)
+    outcome = DealResult(index, "scored", leader, winner, 0, counts)
+    if result.left is not None:
+        scored = score_deal(profile, [cards.mask_of(left) for left in result.left], winner)
+    else:
+        scored = score_counts(profile, counts, winner)
+    outcome.penalties, outcome.scores, outcome.tiers = scored.penalties, scored.scores, scored.parts
+    outcome.team_scores = scored.team_scores
+    _check_declared(deal, outcome, errors)
+    return outcome
 
 
 def _check_declared(deal: Deal, result: DealResult, errors: list[RuleError]) -> None:
@@ -307,12 +400,18 @@ def replay_record(record: Record, *, complete: bool = True) -> RecordResult:
             table = None
             continue
         free_lead = index > 0 and profile.later_deals == "previous_winner"
-        if free_lead and previous_winner is None:
+        if deal.result is not None:
+            # Who led a result-only deal does not change its score: it is scored even when
+            # the deal before it has no winner.
+            result, table = score_result(profile, deal, index, previous_winner if free_lead else None,
+                                         errors), None
+        elif free_lead and previous_winner is None:
             results.append(DealResult(index, "not_checked", cards_left=[len(h) for h in deal.hands]))
             table = None
             continue
-        result, table = replay_deal(profile, deal, index, previous_winner if free_lead else None,
-                                    complete=complete, errors=errors)
+        else:
+            result, table = replay_deal(profile, deal, index, previous_winner if free_lead else None,
+                                        complete=complete, errors=errors)
         results.append(result)
         previous_winner = result.winner
         if result.scores is not None:

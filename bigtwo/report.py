@@ -37,6 +37,7 @@ def build_report(result: RecordResult, lang: str = DEFAULT_LANGUAGE) -> dict[str
             "penalties": d.penalties,
             "scores": d.scores,
             "scoring": d.tiers,
+            "penalties_now": d.penalties_now,
         }
         if teams:
             row["team_scores"] = d.team_scores

@@ -124,6 +124,33 @@ def score_deal(profile: Profile, hands: Sequence[int], winner: int) -> DealScore
     return DealScore(penalties, settled.scores, settled.team_scores, parts)
 
 
+def score_counts(profile: Profile, counts: Sequence[int], winner: int) -> DealScore:
+    """Penalties from the number of cards left alone (a score sheet of counts), then the same
+    settlement. Only for profiles where ``cards_matter`` is False, where it is exact."""
+    penalties: list[int] = []
+    parts: list[dict[str, int] | None] = []
+    for seat, left in enumerate(counts):
+        if seat == winner:
+            penalties.append(0)
+            parts.append(None)
+        else:
+            paid, detail = count_penalty(profile, left)
+            penalties.append(paid)
+            parts.append(detail)
+    settled = settle(profile, penalties, winner)
+    return DealScore(penalties, settled.scores, settled.team_scores, parts)
+
+
+def card_dependence(profile: Profile) -> str:
+    """The profile fields that make scoring depend on the cards, as a referee reads them."""
+    reasons = []
+    if profile.two_held_factor > 1:
+        reasons.append(f"scoring.two_held_factor is {profile.two_held_factor}")
+    if profile.card_penalties:
+        reasons.append("scoring.card_penalties is set")
+    return " and ".join(reasons)
+
+
 def deal_scores(
     profile: Profile, hands: list[int], winner: int
 ) -> tuple[list[int], list[int], list[dict[str, int] | None]]:

@@ -19,7 +19,7 @@ from . import cards
 from .combos import Combo
 from .profiles import Profile
 from .records import Deal, Record
-from .replay import RecordResult, RuleError, Table, opening
+from .replay import RecordResult, RuleError, Table, opening, penalties_now
 
 # Move status values.
 OK = "ok"  # replayed and legal
@@ -37,6 +37,9 @@ class Snapshot:
     table_seat: int | None  # who played it
     to_move: int | None  # whose turn it is next (None once the deal is over or not replayed)
     passed: tuple[int, ...]  # seats sitting out until the next lead (locked_out profiles)
+    # What each seat would pay if the deal ended here (None once someone went out, or where
+    # the cards are not known): seed 001's "13 übrig · Ende jetzt −39".
+    penalties_now: tuple[int, ...] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -46,6 +49,7 @@ class Snapshot:
             "table_seat": self.table_seat,
             "to_move": self.to_move,
             "passed": list(self.passed),
+            "penalties_now": list(self.penalties_now) if self.penalties_now is not None else None,
         }
 
 
@@ -90,6 +94,8 @@ class DealTimeline:
     broken_move: int | None  # index of the first broken rule's move
     winner: int | None
     error: RuleError | None = None  # the rule error at broken_move
+    # A result-only deal (a score sheet's row): how it ended, cards when the sheet lists them.
+    result: Snapshot | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +138,7 @@ def _snapshot(profile: Profile, table: Table, *, live: bool) -> Snapshot:
         table_seat=table.top_seat if on_top is not None else None,
         to_move=table.current if live and table.winner is None else None,
         passed=passed,
+        penalties_now=tuple(penalties_now(profile, table.hands)) if table.winner is None else None,
     )
 
 
@@ -162,6 +169,20 @@ def _leader_and_opening(
     return opening(profile, deal.hands, leader if free_lead else None)
 
 
+def _result_timeline(profile: Profile, deal: Deal, index: int, status: str, leader: int | None,
+                     winner: int | None) -> DealTimeline:
+    """A deal without moves: its hands (when given) and how it ended, nothing to step through."""
+    result = deal.result
+    assert result is not None
+    final = Snapshot(
+        hands=tuple(_sorted_names(profile, h) for h in result.left) if result.left is not None
+        else tuple(() for _ in result.counts),
+        counts=tuple(result.counts), table=None, table_seat=None, to_move=None, passed=(),
+    )
+    dealt = _static_snapshot(profile, deal.hands)
+    return DealTimeline(index, status, leader, None, dealt, (), (), None, winner, None, final)
+
+
 def deal_timeline(
     profile: Profile, deal: Deal, index: int, status: str, leader: int | None,
     error: RuleError | None = None, winner: int | None = None,
@@ -171,6 +192,8 @@ def deal_timeline(
     ``status`` and ``leader`` come from the report's deal result. A ``not_checked`` deal is
     listed (hands and moves) but not replayed.
     """
+    if deal.result is not None:
+        return _result_timeline(profile, deal, index, status, leader, winner)
     dealt = _static_snapshot(profile, deal.hands)
     replayable = status != "not_checked" and len(deal.hands) == profile.players
     leader, opening = _leader_and_opening(profile, deal, index, leader)

@@ -67,3 +67,6 @@ class NextResponseSchema(Schema):
     may_pass = fields.Boolean(required=True)
     legal_plays = fields.List(fields.List(fields.String(metadata=CARD)), required=True,
                               metadata={"description": "every legal play, weakest first"})
+    penalties_now = fields.List(fields.Integer(), required=True, metadata={
+        "description": "v2: what each seat would pay if the deal ended now (seed 001's "
+                       "live display)"})

@@ -33,14 +33,27 @@ class DeclaredSchema(Schema):
     scores = fields.List(fields.Integer(), allow_none=True)
 
 
+class ResultSchema(Schema):
+    cards_left = fields.List(fields.Integer(), validate=validate.Length(max=52), metadata={
+        "description": "how many cards each seat still held (exactly one 0: the winner); "
+                       "only where scoring does not depend on which cards are held"})
+    left = fields.List(card_list(validate=validate.Length(max=52)), validate=validate.Length(max=52),
+                       metadata={"description": "the cards each seat still held; give this "
+                                                "or cards_left"})
+
+
 class RecordDealSchema(Schema):
     hands = fields.List(card_list(validate=validate.Length(max=52)),
                         validate=validate.Length(max=4),
-                        metadata={"description": "one list per seat; or give deal_code"})
+                        metadata={"description": "one list per seat; or give deal_code "
+                                                 "(optional for a deal with a result)"})
     deal_code = fields.String(metadata={"description": "stands for the hands (API.md, Deals)"})
-    moves = fields.List(fields.Nested(MoveSchema), required=True,
+    moves = fields.List(fields.Nested(MoveSchema),
                         validate=validate.Length(max=limits.MAX_MOVES_PER_DEAL),
-                        metadata={"description": "every turn in order"})
+                        metadata={"description": "every turn in order; or give result"})
+    result = fields.Nested(ResultSchema, metadata={
+        "description": "v2: how the deal ended, instead of moves (a score sheet's row); "
+                       "the deal is scored without replay and its status is scored"})
     declared = fields.Nested(DeclaredSchema, allow_none=True)
 
 
@@ -88,7 +101,8 @@ class PenaltyPartsSchema(Schema):
 class DealReportSchema(Schema):
     index = fields.Integer(required=True)
     status = fields.String(required=True,
-                           validate=validate.OneOf(["complete", "incomplete", "invalid", "not_checked"]))
+                           validate=validate.OneOf(["complete", "incomplete", "invalid", "not_checked",
+                                                    "scored"]))
     leader = fields.Integer(required=True, allow_none=True)
     winner = fields.Integer(required=True, allow_none=True)
     moves_checked = fields.Integer(required=True)
@@ -99,6 +113,9 @@ class DealReportSchema(Schema):
                           allow_none=True,
                           metadata={"description": "how each loser's penalty was made up "
                                                    "(null for the winner)"})
+    penalties_now = fields.List(fields.Integer(), allow_none=True, metadata={
+        "description": "v2: for an incomplete deal, what each seat would pay if the deal "
+                       "ended now; null otherwise"})
 
 
 class MatchResultSchema(Schema):

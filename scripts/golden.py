@@ -57,6 +57,11 @@ HANDMADE: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
                           deal(HANDS, WIN1), deal(HANDS_B, WIN1_B)), {}),
     "declared-mismatch": (record(HK3, deal(HANDS, WIN1, declared={"winner": 2, "scores": [-2, 5, -2, -2]})), {}),
     "two-deals-lowest-card": (record(small("big-two-web", hand_size=3), deal(HANDS, WIN1), deal(HANDS_B, WIN1_B)), {}),
+    "result-winner": (record("hk-standard", {"result": {"cards_left": [0, 5, 0, 9]}}), {"lang": "de"}),
+    "result-card-count": (record("hk-standard", {"result": {"cards_left": [0, 14, 2, 9]}}), {}),
+    "scored-sheet": (record("pusoy-dos", {"result": {"left": [[], ["2D", "5C"], ["2C", "2S", "2H", "4C"], ["3S"]]}},
+                            {"result": {"left": [["2C", "2S", "2H", "2D"], [], ["KH"], ["3S", "3H"]]}},
+                            players=["Ana", "Ben", "Cai", "Dee"]), {}),
 }
 
 

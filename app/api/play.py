@@ -18,7 +18,7 @@ from bigtwo.messages import combo_label, render
 from bigtwo.pipeline import check_record
 from bigtwo.problems import Problem, from_marshmallow
 from bigtwo.profiles import Profile
-from bigtwo.replay import Table
+from bigtwo.replay import Table, penalties_now
 from schemas.play import EvaluateRequestSchema, EvaluateResponseSchema, NextResponseSchema
 from schemas.records import LangQuerySchema, RecordSchema
 
@@ -142,7 +142,8 @@ def position(table: Table) -> dict[str, Any]:
     return {"seat": table.current,
             "table": None if on_table is None else cards.names(on_table.cards),
             "may_pass": may_pass,
-            "legal_plays": [cards.names(c.cards) for c in plays]}
+            "legal_plays": [cards.names(c.cards) for c in plays],
+            "penalties_now": penalties_now(table.profile, table.hands)}
 
 
 @blp.route("/next", methods=["POST"])
@@ -170,6 +171,11 @@ def next_move(lang: str | None = None) -> Response:
                       type_=PROBLEM_TYPE_BASE + "record-breaks-rules", errors=errors)
     table = checked.result.final_table
     deal = report["deals"][last]
+    if table is None and deal["status"] == "scored":
+        abort_problem(409, "Deal Not Playable",
+                      f"deal {last} was scored from its result (a score sheet's row): it has "
+                      "no moves to continue from",
+                      type_=PROBLEM_TYPE_BASE + "deal-not-playable")
     if table is None:
         abort_problem(409, "Deal Not Playable",
                       f"deal {last} is {deal['status']}: it cannot be replayed (it is led by "

@@ -129,6 +129,21 @@ def test_must_play_first_trick_forbids_passing(client: Any) -> None:
     assert answer["legal_plays"] and answer["may_pass"] is False
 
 
+def test_next_says_what_each_seat_would_pay_now(client: Any) -> None:
+    """001: the live display "13 übrig · Ende jetzt −39" (1/2/3 per card)."""
+    hands = [[r + s for r in "3456789TJQKA2"] for s in "DCHS"]
+    doc = {"profile": "big-two-web", "deals": [{"hands": hands, "moves": [{"seat": 0, "play": ["3D"]}]}]}
+    answer = client.post("/v1/next", json=doc).json
+    conforms(NextResponseSchema, answer)
+    assert answer["penalties_now"] == [24, 39, 39, 39]
+
+
+def test_scored_last_deal_is_409(client: Any) -> None:
+    doc = {"profile": "hk-standard", "deals": [{"result": {"cards_left": [0, 1, 2, 3]}}]}
+    problem = assert_problem(client.post("/v1/next", json=doc), 409)
+    assert "scored from its result" in problem["detail"]
+
+
 def test_finished_deal_is_409(client: Any) -> None:
     doc = assert_problem(client.post("/v1/next", json=record("hk-two-deals")), 409)
     assert doc["type"].endswith("/deal-over") and "seat 2 went out" in doc["detail"]

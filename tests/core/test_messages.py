@@ -58,5 +58,5 @@ def test_pick_language(query: str | None, header: str | None, expected: str) -> 
 def test_every_code_has_every_language() -> None:
     from bigtwo.messages import _T  # the renderer table itself
 
-    assert len(CODES) == 19 and set(LANGUAGES) == {"en", "de", "it"}
+    assert len(CODES) == 21 and set(LANGUAGES) == {"en", "de", "it"}
     assert set(_T) == set(CODES)

@@ -116,7 +116,29 @@ def test_timeline_agrees_with_the_report_on_every_golden_record(path: Path) -> N
         if reported["status"] == "not_checked":
             assert all(m.status == UNCHECKED for m in deal.moves)
             continue
+        if deal.result is not None:  # a score sheet's row: nothing to step through
+            assert deal.moves == () and list(deal.result.counts) == reported["cards_left"]
+            continue
         replayed = [m for m in deal.moves if m.status != UNCHECKED]
         assert len(replayed) == min(len(deal.moves), reported["moves_checked"] + (deal.broken_move is not None))
         last = replayed[-1].after if replayed else deal.dealt
         assert list(last.counts) == reported["cards_left"]
+        if reported["status"] == "incomplete":
+            assert last.penalties_now is not None
+            assert list(last.penalties_now) == reported["penalties_now"]
+
+
+def test_penalties_now_at_every_step() -> None:
+    """001: "Während der Partie zeigt die Anzeige zum Beispiel „13 übrig · Ende jetzt −39“ und
+    rechnet nach jedem Zug neu": the timeline carries it after every move."""
+    suits = "DCHS"
+    hands = [[r + s for r in "3456789TJQKA2"] for s in suits]
+    profile = {"extends": "big-two-web", "direction": "clockwise"}
+    doc = {"profile": profile, "deals": [{"hands": hands, "moves": [
+        {"seat": 0, "play": ["3D"]}, {"seat": 1, "play": ["3C"]}, {"seat": 2, "pass": True}]}]}
+    checked = check_record(doc, complete=False)
+    assert checked.record is not None and checked.result is not None
+    (deal,) = build_timeline(checked.record, checked.result).deals
+    assert deal.dealt.penalties_now == (39, 39, 39, 39)
+    assert [m.after.penalties_now for m in deal.moves] == [
+        (24, 39, 39, 39), (24, 24, 39, 39), (24, 24, 39, 39)]
