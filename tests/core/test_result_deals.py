@@ -232,6 +232,31 @@ def test_match_limit_counts_scored_deals() -> None:
     assert [d["status"] for d in rep["deals"]] == ["scored", "not_checked"]
 
 
+def test_teams_score_a_sheet_like_a_replay() -> None:
+    """004 (2v2): "the first partner to finish wins for the team; the other partner's remaining
+    cards still count for the opponents": V = P_opp - P_partner."""
+    profile = small("hk-standard", teams=[[0, 2], [1, 3]])
+    rep = report(record(profile, counts(0, 5, 3, 9)))
+    d = only_deal(rep)
+    assert d["penalties"] == [0, 5, 3, 18]
+    assert d["team_scores"] == [20, -20] and d["scores"] == [20, -20, 20, -20]
+    assert rep["team_totals"] == [20, -20]
+
+
+def test_loss_limit_ends_the_match_after_a_scored_deal() -> None:
+    """004: play "bis ein Spieler seinen Chip-Stapel aufgebraucht hat" (match.loss_limit)."""
+    profile = small("hk-standard", match={"loss_limit": 20})
+    rep = report(record(profile, counts(0, 13, 1, 1), counts(0, 1, 1, 1)))
+    assert rep["match"] == {"over": True, "winners": [0]}
+    assert codes(rep) == [("MATCH_OVER", 1, None)]
+
+
+def test_winner_only_settlement() -> None:
+    """000: "andere werten nur das Guthaben des Gewinners" (settlement winner_only)."""
+    profile = small("hk-standard", scoring={"settlement": "winner_only"})
+    assert only_deal(report(record(profile, counts(2, 0, 8, 1))))["scores"] == [0, 19, 0, 0]
+
+
 def test_mixed_record_totals() -> None:
     """A record of a replayed deal and a scored one adds both into the totals."""
     rep = report(record(small("casual", hand_size=3),
