@@ -1,0 +1,171 @@
+"""Dask benchmark: records/s of `bigtwo validate` at 1 and 2 local workers against the single
+process, the speed-up, and what the scheduler costs per partition. Prints figures, asserts
+nothing but that every run printed the same bytes (machines here are noisy and shared).
+
+The corpus is made by `bigtwo simulate` (in a few processes side by side, each with its own
+seed) and cached in the temporary directory. Measured, best of --repeat:
+- the single process: `bigtwo validate FILE` end to end in a subprocess;
+- a local cluster of N workers (threads_per_worker=1): start-up, the driver's pass over the
+  input (hash and blocks), and the checking itself, in process, for several block sizes;
+- `bigtwo validate --workers N FILE` end to end in a subprocess (start-up included);
+- the scheduler's overhead per partition: wall time x workers minus the time the workers
+  spent inside the tasks, per partition; and the round trip of an empty task.
+
+    .venv/bin/python bench/cluster.py [--records 20000] [--deals 2] [--blocks 100,500,2000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import logging
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+# The project instead of bench/ first on the path: bench/http.py would shadow the standard
+# library's http for everything imported here.
+sys.path[0] = str(ROOT)
+
+from app.cli_cluster import plan, run  # noqa: E402
+from bigtwo.cluster import DEFAULT_BLOCK_RECORDS, BlockResult, CheckSpec  # noqa: E402
+
+BIGTWO = ROOT / ".venv" / "bin" / "bigtwo"
+PROFILES = ["hk-standard", "big-two-web", "casual", "pusoy-dos"]
+
+
+def bigtwo() -> str:
+    return str(BIGTWO) if BIGTWO.exists() else "bigtwo"
+
+
+def make_corpus(records: int, deals: int, path: Path) -> Path:
+    """`bigtwo simulate` in len(PROFILES) processes at once, one preset and seed each."""
+    if path.exists() and sum(1 for _ in path.open("rb")) == records:
+        return path
+    per = -(-records // len(PROFILES))
+    parts = [path.with_suffix(f".{i}.part") for i in range(len(PROFILES))]
+    procs = [subprocess.Popen([bigtwo(), "simulate", "--profile", profile, "--records",
+                               str(min(per, records - i * per)), "--deals", str(deals),
+                               "--seed", str(1000 + i), "-o", str(part)])
+             for i, (profile, part) in enumerate(zip(PROFILES, parts, strict=True))]
+    for proc in procs:
+        if proc.wait() != 0:
+            raise SystemExit("bigtwo simulate failed")
+    with path.open("wb") as out:
+        for part in parts:
+            out.write(part.read_bytes())
+            part.unlink()
+    return path
+
+
+def best(repeat: int, fn: Callable[[], Any]) -> tuple[float, Any]:
+    times, result = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - start)
+    return min(times), result
+
+
+def run_cli(args: list[str]) -> str:
+    """Run `bigtwo ...`; the sha256 of its stdout."""
+    env = {**os.environ, "BIGTWO_DB": os.devnull + ".none"}
+    done = subprocess.run([bigtwo(), *args], capture_output=True, env=env, check=False)
+    if done.returncode not in (0, 1, 2) or done.stderr.strip():
+        raise SystemExit(f"bigtwo {' '.join(args)} failed: {done.stderr[-500:]!r}")
+    return hashlib.sha256(done.stdout).hexdigest()
+
+
+def noop(x: int) -> int:
+    return x
+
+
+def on_cluster(corpus: Path, workers: int, blocks_sizes: list[int], repeat: int,
+               reference: str) -> list[dict[str, Any]]:
+    from distributed import Client, LocalCluster, get_task_stream
+
+    rows = []
+    start = time.perf_counter()
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                      dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
+            Client(cluster) as client:
+        client.wait_for_workers(workers)
+        started = time.perf_counter() - start
+        for size in blocks_sizes:
+            planned, (_, blocks) = best(repeat, lambda size=size: plan((str(corpus),), size))
+            spans: list[float] = []
+
+            def check(blocks: list[Any] = blocks, spans: list[float] = spans) -> str:
+                digest = hashlib.sha256()
+
+                def emit(result: BlockResult) -> None:
+                    digest.update("".join(line + "\n" for line in result.lines).encode())
+
+                with get_task_stream(client) as stream:
+                    run(client, blocks, CheckSpec(), None, emit)
+                spans.append(sum(s["stop"] - s["start"] for task in stream.data
+                                 for s in task["startstops"] if s["action"] == "compute"))
+                return digest.hexdigest()
+
+            checked, digest = best(repeat, check)
+            if digest != reference:
+                raise SystemExit(f"{workers} workers, blocks of {size}: output differs")
+            busy = min(spans)
+            rows.append({"workers": workers, "block": size, "partitions": len(blocks),
+                         "start": started, "plan": planned, "check": checked,
+                         "overhead_ms": 1000 * max(0.0, checked * workers - busy) / len(blocks)})
+        empty, _ = best(repeat, lambda: client.gather(client.map(noop, range(200), pure=False)))
+        for row in rows:
+            row["noop_ms"] = 1000 * empty / 200
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--records", type=int, default=20_000)
+    parser.add_argument("--deals", type=int, default=2)
+    parser.add_argument("--blocks", default=f"100,{DEFAULT_BLOCK_RECORDS},2000",
+                        help="block sizes (lines per partition) to try at 2 workers")
+    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--corpus", type=Path, help="a JSON Lines file to use instead")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.blocks.split(",")]
+    corpus = args.corpus or make_corpus(
+        args.records, args.deals,
+        Path(tempfile.gettempdir()) / f"bigtwo-bench-cluster-{args.records}x{args.deals}.jsonl")
+    records = sum(1 for line in corpus.open("rb") if line.strip())
+    size_mb = corpus.stat().st_size / 1e6
+    print(f"corpus: {records} records, {size_mb:.1f} MB ({corpus}); "
+          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+
+    single, reference = best(args.repeat, lambda: run_cli(["validate", str(corpus)]))
+    print(f"\nsingle process, end to end: {single:.2f} s, {records / single:,.0f} records/s")
+
+    rows = on_cluster(corpus, 1, [DEFAULT_BLOCK_RECORDS], args.repeat, reference)
+    rows += on_cluster(corpus, 2, sizes, args.repeat, reference)
+    print("\n| workers | block (lines) | partitions | cluster start s | driver pass s | check s "
+          "| records/s (check) | speed-up (check) | overhead ms/partition | empty task ms |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for r in rows:
+        print(f"| {r['workers']} | {r['block']} | {r['partitions']} | {r['start']:.2f} | "
+              f"{r['plan']:.2f} | {r['check']:.2f} | {records / r['check']:,.0f} | "
+              f"{single / r['check']:.2f}x | {r['overhead_ms']:.1f} | {r['noop_ms']:.1f} |")
+
+    print("\nend to end (`bigtwo validate --workers N`, cluster start-up included):")
+    for workers in (1, 2):
+        wall, digest = best(args.repeat, lambda w=workers: run_cli(
+            ["validate", "--workers", str(w), str(corpus)]))
+        same = "identical" if digest == reference else "DIFFERENT"
+        print(f"  {workers} worker(s): {wall:.2f} s, {records / wall:,.0f} records/s, "
+              f"{single / wall:.2f}x the single process; output {same}")
+    print(f"\nload average after: {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
