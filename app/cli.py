@@ -210,9 +210,11 @@ def simulate_command(profile: str, deal_count: int, records: int, seed: int, out
         output.write(_dumps(record) + "\n")
 
 
+from .cli_recheck import recheck_command  # noqa: E402
 from .cli_tournament import tournament  # noqa: E402 - it imports helpers from here
 
 main.add_command(tournament)
+tournament.add_command(recheck_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

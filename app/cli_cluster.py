@@ -20,13 +20,16 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
 from bigtwo import ENGINE_VERSION
 from bigtwo.cluster import DEFAULT_BLOCK_RECORDS, BlockResult, CheckSpec, check_block, split_lines
 from bigtwo.lines import VERDICTS
+
+if TYPE_CHECKING:  # the store is opened only when there is one: validate stays light
+    from .store import Store
 
 EXIT_UNREADABLE = 2
 INSTALL_HINT = "install the cluster extra: pip install 'bigtwo[cluster]'"
@@ -87,20 +90,23 @@ def on_cluster(paths: tuple[str, ...], cluster: dict[str, Any], complete: bool, 
                                  spec=spec, progress=progress))
 
 
-def stored_profiles() -> dict[str, Any]:
-    """Every profile of the local store (BIGTWO_DB), by id: workers get them as data."""
-    import os
+def stored_profiles(store: Store | None = None) -> dict[str, Any]:
+    """Every stored profile by id (of ``store``, else of BIGTWO_DB when it exists): workers
+    get them as data, since they may have no store of their own."""
+    if store is None:
+        import os
 
-    from .store import Store, default_db_path
+        from .store import Store, default_db_path
 
-    path = default_db_path()
-    if not os.path.exists(path):
-        return {}
-    store = Store(path)
-    try:
-        return {p["id"]: store.profile_declaration(p["id"]) for p in store.list_profiles()}
-    finally:
-        store.close()
+        path = default_db_path()
+        if not os.path.exists(path):
+            return {}
+        opened = Store(path)
+        try:
+            return stored_profiles(opened)
+        finally:
+            opened.close()
+    return {p["id"]: store.profile_declaration(p["id"]) for p in store.list_profiles()}
 
 
 # --- planning: inputs and their blocks ----------------------------------------------------

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .lines import VERDICTS, LineOptions, check_doc, check_line
 from .messages import DEFAULT_LANGUAGE
+from .pipeline import check_record
 from .profiles import ProfileResolver
 
 if TYPE_CHECKING:  # pragma: no cover - only for the type checker
@@ -114,3 +115,27 @@ def validate_bag(bag: Bag, *, complete: bool = True, lang: str = DEFAULT_LANGUAG
                      profiles=dict(profiles or {}))
     result: Bag = bag.map_partitions(_check_partition, spec)
     return result
+
+
+@dataclass(frozen=True, slots=True)
+class Rechecked:
+    """A stored record checked again: its fresh report and the hash of the profile it used,
+    or both None when it no longer replays (it then keeps its last report)."""
+
+    id: str
+    report: dict[str, Any] | None
+    profile_hash: str | None
+
+
+def recheck_records(items: Iterable[tuple[str, Any]], spec: CheckSpec) -> list[Rechecked]:
+    """Check stored records ``(id, record)`` again, as the store's refresh-on-read does."""
+    options = spec.line_options()
+    out = []
+    for rid, doc in items:
+        checked = check_record(doc, complete=options.complete, lang=options.lang,
+                               resolver=options.resolver, default_profile=options.default_profile)
+        if checked.report is None or checked.record is None:
+            out.append(Rechecked(rid, None, None))
+        else:
+            out.append(Rechecked(rid, checked.report, checked.record.profile.hash))
+    return out

@@ -1,0 +1,92 @@
+"""`bigtwo tournament recheck ID [--workers N | --scheduler URL]`: stale reports recomputed in
+parallel, each batch written back in one transaction, the results those of a fresh check."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from app import tournaments as service
+from app.cli import main
+from app.store import Store
+from bigtwo import ENGINE_VERSION
+from bigtwo.pipeline import check_record
+from tests.tournaments.helpers import broken, simulated
+
+RECORDS = 23
+
+
+@pytest.fixture
+def stale_tournament(tmp_path: Path) -> tuple[Path, str, list[dict[str, Any]]]:
+    """A tournament of valid and invalid records whose reports an old engine made."""
+    db = tmp_path / "t.db"
+    store = Store(db)
+    store.migrate()
+    made = service.create(store, {"name": "Season", "profile": "casual"})
+    records = simulated(RECORDS, seed=3)
+    records[4], records[9] = broken(records[4]), broken(records[9])
+    tournament = store.get_tournament(made["id"])
+    assert tournament is not None
+    service.upload(store, tournament, {"records": records})
+    with store.write() as conn:  # what an engine upgrade leaves behind
+        conn.execute("UPDATE records SET engine = '0.9.0', valid = 1, error_count = 0, "
+                     "report = json_set(report, '$.engine', '0.9.0', '$.errors', json('[]'))")
+    fresh = service.Freshness(store, "casual")
+    assert all(fresh.stale(v["engine"], v["profile_hash"], v["profile_ref"])
+               for v in store.record_versions(made["id"]))
+    store.close()
+    return db, made["id"], records
+
+
+def _transactions(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    sizes: list[int] = []
+    original = Store.replace_reports
+
+    def spy(self: Store, items: list[Any]) -> None:
+        sizes.append(len(items))
+        original(self, items)
+
+    monkeypatch.setattr(Store, "replace_reports", spy)
+    return sizes
+
+
+@pytest.mark.parametrize("where", ["in-process", "scheduler"])
+def test_recheck_rewrites_every_stale_report_in_batches(
+        stale_tournament: tuple[Path, str, list[dict[str, Any]]], where: str,
+        monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+    db, tid, records = stale_tournament
+    sizes = _transactions(monkeypatch)
+    extra = []
+    if where == "scheduler":
+        client = request.getfixturevalue("dask_client")
+        extra = ["--scheduler", client.scheduler.address]
+    result = CliRunner(env={"BIGTWO_DB": str(db)}).invoke(
+        main, ["tournament", "recheck", tid, "--batch-size", "5", *extra])
+    assert result.exit_code == 0, result.output
+    counts = json.loads(result.stdout)
+    assert counts == {"tournament": tid, "records": RECORDS, "stale": RECORDS,
+                      "rechecked": RECORDS, "valid": RECORDS - 2, "invalid": 2,
+                      "unreplayable": 0, "batches": 5}
+    assert sorted(sizes) == [3, 5, 5, 5, 5]  # one transaction per batch
+    store = Store(db)
+    rows, _ = store.list_records(tid, limit=100)
+    for row in rows:
+        stored = store.get_record(row["id"])
+        assert stored is not None
+        assert stored["engine"] == ENGINE_VERSION
+        assert stored["report"] == check_record(stored["record"], default_profile="casual").report
+    # Nothing is stale any more: a second run has nothing to do.
+    again = CliRunner(env={"BIGTWO_DB": str(db)}).invoke(main, ["tournament", "recheck", tid])
+    assert json.loads(again.stdout)["stale"] == 0
+    store.close()
+
+
+def test_recheck_of_an_unknown_tournament_exits_2(tmp_path: Path) -> None:
+    result = CliRunner(env={"BIGTWO_DB": str(tmp_path / "x.db")}).invoke(
+        main, ["tournament", "recheck", "t-nope"])
+    assert result.exit_code == 2
+    assert "no tournament with id 't-nope'" in result.stderr
