@@ -52,3 +52,52 @@ def huge_hand_record(deals: int = 200, *, profile: Any = None, finished: bool = 
 
 def size_of(doc: Any) -> int:
     return len(json.dumps(doc, separators=(",", ":")).encode())
+
+
+# --- more worst cases for the benchmark and the table ------------------------------------------
+ONE_CARD_PROFILE: dict[str, Any] = {
+    "extends": "casual", "players": 2, "hand_size": 1,
+    "opening": {"first_deal": "lowest_card", "later_deals": "lowest_card"},
+}
+
+
+def one_card_deal(code: str) -> dict[str, Any]:
+    """A deal of ``code`` (2 seats, 1 card each): the holder of the lower card leads it and is
+    out. The smallest complete deal there is, so a record holds 200 of them in 13 KB."""
+    from bigtwo import deals
+
+    spec = deals.parse_code(code)
+    assert isinstance(spec, deals.DealSpec)
+    hands, _ = deals.deal(spec)
+    strength = _profile(ONE_CARD_PROFILE).strength
+    seat = min((0, 1), key=lambda s: strength[hands[s][0]])
+    return {"deal_code": code, "moves": [{"seat": seat, "play": [cards.name(hands[seat][0])]}]}
+
+
+def one_board_records(records: int, deals_per_record: int = 200, code: str = "B2-2-1-1") -> list[dict[str, Any]]:
+    """``records`` tables that all played the same deal code ``deals_per_record`` times: one
+    duplicate board with ``records x deals_per_record`` results per seat."""
+    deal = one_card_deal(code)
+    return [{"players": [f"a{i}", f"b{i}"], "deals": [deal] * deals_per_record}
+            for i in range(records)]
+
+
+def _profile(declaration: dict[str, Any]) -> Any:
+    from bigtwo.profiles import DEFAULT_RESOLVER
+
+    profile, problems = DEFAULT_RESOLVER.resolve(declaration)
+    assert profile is not None, problems
+    return profile
+
+
+def long_match(target_bytes: int, profile: str = "hk-standard", seed: int = 7) -> dict[str, Any]:
+    """A legal simulated match of as many deals as fit in ``target_bytes`` (at most 200)."""
+    from bigtwo import limits
+    from bigtwo.profiles import PRESETS
+    from bigtwo.simulate import simulate
+
+    (doc,) = simulate(PRESETS[profile], records=1, deals_per_record=limits.MAX_DEALS_PER_RECORD,
+                      seed=seed)
+    while size_of(doc) > target_bytes and len(doc["deals"]) > 1:
+        doc["deals"] = doc["deals"][: max(1, len(doc["deals"]) * 9 // 10)]
+    return doc

@@ -1,0 +1,166 @@
+"""Hostile-cost benchmark: the worst accepted request of at most 1 MiB per endpoint and page,
+with the CPU time the service spends on it. Prints a table; asserts nothing.
+
+Each request goes through the whole Flask app in-process (test client), so the figure is the
+CPU one worker spends: parsing, checking, storing, rendering. The goal (API.md, v2) is under
+about a second each. Setup (declaring profiles, uploading what standings and pages read) is
+not timed. Run it briefly: `.venv/bin/python bench/hostile.py [--repeat 1]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+# The script's own folder holds bench/http.py, which would shadow the standard library.
+sys.path[0] = str(ROOT)
+
+from bigtwo import limits  # noqa: E402
+from tests.hostile.costly import (  # noqa: E402
+    HUGE_HAND_PROFILE,
+    ONE_CARD_PROFILE,
+    huge_hand_record,
+    long_match,
+    one_board_records,
+    size_of,
+)
+
+MIB = 1024 * 1024
+
+
+def fill(make: Callable[[int], Any], limit: int = MIB) -> Any:
+    """The largest ``make(n)`` (n = 1, 2, ...) whose JSON stays within ``limit`` bytes."""
+    n, best = 1, make(1)
+    while True:
+        candidate = make(n + 1)
+        if size_of(candidate) > limit:
+            return best
+        n, best = n + 1, candidate
+
+
+class Case:
+    def __init__(self, name: str, what: str, call: Callable[[], Any], size: int) -> None:
+        self.name, self.what, self.call, self.size = name, what, call, size
+
+
+def cases(client: Any) -> list[Case]:
+    out: list[Case] = []
+
+    def post(path: str, body: Any) -> Callable[[], Any]:
+        data = json.dumps(body, separators=(",", ":"))
+        return lambda: client.post(path, data=data, content_type="application/json")
+
+    huge = huge_hand_record(limits.MAX_DEALS_PER_RECORD)
+    out.append(Case("POST /v1/validate", "200 deals, a 50-card hand passes in each first trick",
+                    post("/v1/validate", huge), size_of(huge)))
+    match = long_match(MIB)
+    out.append(Case("POST /v1/validate", f"simulated match, {len(match['deals'])} deals",
+                    post("/v1/validate", match), size_of(match)))
+    batch = fill(lambda n: {"records": [huge] * n})
+    out.append(Case("POST /v1/validate/batch", f"{len(batch['records'])} records as above",
+                    post("/v1/validate/batch", batch), size_of(batch)))
+    unfinished = huge_hand_record(limits.MAX_DEALS_PER_RECORD, finished=False)
+    unfinished["deals"][-1]["moves"] = []
+    out.append(Case("POST /v1/next", "as above, the 50-card hand to open the last deal",
+                    post("/v1/next", unfinished), size_of(unfinished)))
+    one = {**HUGE_HAND_PROFILE, "hand_size": 1}
+    lead = {"profile": one, "deals": [{"hands": [
+        [c for c in _all_cards() if c != "2S"], ["2S"]], "moves": [
+        {"seat": 0, "play": ["3D", "4D", "5D", "6D", "7D"]}, {"seat": 1, "pass": True}]}]}
+    out.append(Case("POST /v1/next", "a 46-card hand to lead freely (every combination legal)",
+                    post("/v1/next", lead), size_of(lead)))
+    evaluate = {"profile": {**HUGE_HAND_PROFILE, "scoring": {"card_penalties": [
+        {"cards": _all_cards(), "all": True, "points": i} for i in range(limits.MAX_PROFILE_CARD_PENALTIES)]}},
+        "cards": ["3D", "4D", "5D", "6D", "7D"], "table": ["3C", "4C", "5C", "6C", "7C"]}
+    out.append(Case("POST /v1/combinations/evaluate", "inline profile with every list at its limit",
+                    post("/v1/combinations/evaluate", evaluate), size_of(evaluate)))
+    declaration = evaluate["profile"]
+    out.append(Case("POST /v1/profiles", "declaration with every list at its limit",
+                    post("/v1/profiles", declaration), size_of(declaration)))
+    flood = {"extends": "hk-standard", "scoring": {"card_penalties": [
+        {"cards": ["2D"], "all": True, "points": 1}] * 24000}}
+    out.append(Case("POST /v1/profiles", "24,000 card penalties (refused, 422)",
+                    post("/v1/profiles", flood), size_of(flood)))
+    deal = {"profile": HUGE_HAND_PROFILE, "seed": 2**64 - 1}
+    out.append(Case("POST /v1/deals", "a deal under an inline profile", post("/v1/deals", deal),
+                    size_of(deal)))
+
+    # Tournaments: one playing the 50-card profile, one whose records share one deal code.
+    created = client.post("/v1/tournaments", json={"name": "hostile", "profile": HUGE_HAND_PROFILE}).json
+    auth = {"Authorization": f"Bearer {created['token']}"}
+    upload = fill(lambda n: {"records": [huge_hand_record(limits.MAX_DEALS_PER_RECORD, profile=None)
+                                         | {"players": [f"p{i}", f"q{i}"]} for i in range(n)]})
+    for item in upload["records"]:
+        item.pop("profile")
+    data = json.dumps(upload, separators=(",", ":"))
+    out.append(Case("POST /v1/tournaments/{id}/records", f"{len(upload['records'])} such records",
+                    lambda: client.post(f"/v1/tournaments/{created['id']}/records", data=data,
+                                        content_type="application/json", headers=auth),
+                    len(data)))
+    first = client.post(f"/v1/tournaments/{created['id']}/records",
+                        json=upload["records"][0] | {"players": ["x", "y"]}, headers=auth).json
+    rid = first["id"]
+    out.append(Case("GET /v1/records/{id}", "a stored 200-deal record as above",
+                    lambda: client.get(f"/v1/records/{rid}"), 0))
+    out.append(Case("GET /records/{id} (page)", "the referee's view of it",
+                    lambda: client.get(f"/records/{rid}"), 0))
+    board = client.post("/v1/tournaments", json={"name": "board", "profile": ONE_CARD_PROFILE}).json
+    board_auth = {"Authorization": f"Bearer {board['token']}"}
+    many = fill(lambda n: {"records": one_board_records(n)})
+    stored = client.post(f"/v1/tournaments/{board['id']}/records", headers=board_auth,
+                         data=json.dumps(many, separators=(",", ":")),
+                         content_type="application/json")
+    assert stored.status_code == 201, stored.get_data(as_text=True)[:500]
+    tables = len(many["records"]) * limits.MAX_DEALS_PER_RECORD
+    out.append(Case("GET /v1/tournaments/{id}/standings", f"one deal code at {tables} tables",
+                    lambda: client.get(f"/v1/tournaments/{board['id']}/standings"), 0))
+    out.append(Case("GET /tournaments/{id} (page)", "the same tournament",
+                    lambda: client.get(f"/tournaments/{board['id']}"), 0))
+    form = urlencode({"record": json.dumps(match, separators=(",", ":")), "profile": ""})
+    out.append(Case("POST /replay (page)", f"the simulated match, {len(match['deals'])} deals",
+                    lambda: client.post("/replay", data=form,
+                                        content_type="application/x-www-form-urlencoded"),
+                    len(form)))
+    return out
+
+
+def _all_cards() -> list[str]:
+    from bigtwo import cards
+
+    return list(cards.CANONICAL)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=1, help="runs per case; the best counts")
+    args = parser.parse_args()
+    from app import create_app
+
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"TESTING": True, "BIGTWO_DB": str(Path(tmp) / "hostile.db")})
+        client = app.test_client()
+        rows = []
+        for case in cases(client):
+            best, status, out_bytes = float("inf"), 0, 0
+            for _ in range(args.repeat):
+                start = time.process_time()
+                response = case.call()
+                best = min(best, time.process_time() - start)
+                status, out_bytes = response.status_code, len(response.get_data())
+            rows.append((case.name, case.what, case.size, status, out_bytes, best))
+    print(f"| request | worst case | in (KiB) | status | out (KiB) | CPU s |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    for name, what, size, status, out_bytes, cpu in rows:
+        print(f"| `{name}` | {what} | {size / 1024:.0f} | {status} | {out_bytes / 1024:.0f} | {cpu:.3f} |")
+
+
+if __name__ == "__main__":
+    main()
