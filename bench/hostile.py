@@ -156,7 +156,7 @@ def main() -> None:
                 best = min(best, time.process_time() - start)
                 status, out_bytes = response.status_code, len(response.get_data())
             rows.append((case.name, case.what, case.size, status, out_bytes, best))
-    print(f"| request | worst case | in (KiB) | status | out (KiB) | CPU s |")
+    print("| request | worst case | in (KiB) | status | out (KiB) | CPU s |")
     print("| --- | --- | ---: | ---: | ---: | ---: |")
     for name, what, size, status, out_bytes, cpu in rows:
         print(f"| `{name}` | {what} | {size / 1024:.0f} | {status} | {out_bytes / 1024:.0f} | {cpu:.3f} |")
