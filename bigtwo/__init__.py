@@ -1,3 +1,3 @@
 """bigtwo: the pure rules core of the Big Two referee service (no web, no storage, no I/O)."""
 
-ENGINE_VERSION = "1.0.0"
+ENGINE_VERSION = "2.0.0"

@@ -73,6 +73,13 @@ def _rank_text(card: str, lang: str) -> str:
     return "10" if rank == "T" else rank
 
 
+def _to_rank(rank: str, lang: str) -> str:
+    """'to 7' / 'bis 7' / 'al 7' (Italian elides before a vowel: 'all'8', 'all'A')."""
+    if lang == "it":
+        return f"all'{rank}" if rank[:1] in ("8", "A") else f"al {rank}"
+    return f"{'to' if lang == 'en' else 'bis'} {rank}"
+
+
 def combo_label(kind: str, cards_: list[str], top: str, lang: str) -> str:
     """Short name of a combination as a game client shows it: 'Pair K', 'Straight to 7'."""
     name = KIND_NAMES[lang][kind]
@@ -80,25 +87,69 @@ def combo_label(kind: str, cards_: list[str], top: str, lang: str) -> str:
     if kind == "single":
         return card_text(top, lang) if lang == "de" else f"{name} {card_text(top, lang)}"
     if kind in ("straight", "straight_flush"):
-        to = {"en": "to", "de": "bis", "it": "al"}[lang]
-        return f"{name} {to} {_rank_text(top, lang)}"
+        return f"{name} {_to_rank(_rank_text(top, lang), lang)}"
     if kind == "flush":
         return f"{name} {card_text(top, lang)}" if lang != "de" else f"{name} {_DE_SUITS[top[1]]}"
     return f"{name} {_rank_text(top, lang)}"
 
 
+def _suit_text(card: str, lang: str) -> str:
+    return _DE_SUITS[card[1]] if lang == "de" else cards.SUIT_SYMBOLS[card[1]]
+
+
+def _ranks_text(names: list[str], lang: str, order: str) -> str:
+    """The ranks of a flush from the highest down, in the rank order in force."""
+    ranked = sorted(names, key=lambda c: order.index(c[0]), reverse=True)
+    return "-".join(_rank_text(c, lang) for c in ranked)
+
+
+def _decided(kind: str, mine: list[str], top: str, other: list[str], other_top: str,
+             p: dict[str, Any], lang: str) -> str:
+    """One side of a same-kind comparison, naming what decided it: the rank where ranks
+    differ, the cards (their suits) where ranks tie (RECORDS: messages say what decided)."""
+    name = KIND_NAMES[lang][kind]
+    order = cards.RANKS[::-1] if p.get("revolution") else cards.RANKS
+    same_ranks = sorted(c[0] for c in mine) == sorted(c[0] for c in other)
+    if kind == "single":
+        return card_text(top, lang) if lang == "de" else f"{name} {card_text(top, lang)}"
+    if kind == "pair":
+        if lang == "de" and not same_ranks:
+            return f"{name} {_rank_text(top, lang)}"  # 001: "Paar 9 schlägt Paar K nicht"
+        return f"{name} {cards_text(mine, lang)}"
+    if kind in ("straight", "straight_flush"):
+        shown = card_text(top, lang) if same_ranks else _rank_text(top, lang)
+        return f"{name} {_to_rank(shown, lang)}"
+    if kind == "flush":
+        suit, ranks = _suit_text(top, lang), _ranks_text(mine, lang, order)
+        if p.get("flush_compare") == "rank_first":
+            return f"{name} {ranks} {suit}" if same_ranks else f"{name} {ranks}"
+        return f"{name} {suit} {ranks}" if top[1] == other_top[1] else f"{name} {suit}"
+    return f"{name} {_rank_text(top, lang)}"  # triple, full house, four of a kind: the rank
+
+
+_REVOLUTION = {"en": " (revolution: the order is reversed, 2 is lowest)",
+               "de": " (Revolution: die Reihenfolge ist umgekehrt, die 2 ist am niedrigsten)",
+               "it": " (rivoluzione: l'ordine è invertito, il 2 è il più basso)"}
+
+
 def _does_not_beat(p: dict[str, Any], lang: str) -> str:
     played, table = p["played_kind"], p["table_kind"]
-    if lang == "de":
+    if played == table:
+        left = _decided(played, p["played"], p["played_top"], p["table"], p["table_top"], p, lang)
+        right = _decided(table, p["table"], p["table_top"], p["played"], p["played_top"], p, lang)
+    elif lang == "de":
         left = combo_label(played, p["played"], p["played_top"], "de")
         right = combo_label(table, p["table"], p["table_top"], "de")
-        return f"{left} schlägt {right} nicht"
-    names = KIND_NAMES[lang]
-    left = f"{names[played]} {cards_text(p['played'], lang)}"
-    right = f"{names[table]} {cards_text(p['table'], lang)}"
+    else:
+        names = KIND_NAMES[lang]
+        left = f"{names[played]} {cards_text(p['played'], lang)}"
+        right = f"{names[table]} {cards_text(p['table'], lang)}"
     left = left[0].upper() + left[1:]
-    verb = "does not beat" if lang == "en" else "non batte"
-    return f"{left} {verb} {right}"
+    if lang == "de":
+        text = f"{left} schlägt {right} nicht"
+    else:
+        text = f"{left} {'does not beat' if lang == 'en' else 'non batte'} {right}"
+    return text + (_REVOLUTION[lang] if p.get("revolution") else "")
 
 
 _NOT_ALLOWED = {
@@ -135,11 +186,23 @@ def _card_count(p: dict[str, Any], lang: str) -> str:
     return f"Play {expected} {'card' if expected == 1 else 'cards'}, not {actual}"
 
 
+# Articles and adjective endings by grammatical gender (German m/f/n, Italian m/f).
+_DE_GENDER = {"straight": "f", "flush": "m", "full_house": "n", "four_of_a_kind": "m",
+              "straight_flush": "m"}
+_IT_FEMININE = {"straight", "straight_flush"}
+
+
 def _category(p: dict[str, Any], lang: str) -> str:
-    kind = KIND_NAMES[lang][p["table_kind"]]
+    table_kind = p["table_kind"]
+    kind = KIND_NAMES[lang][table_kind]
     if lang == "de":
-        return f"Hier schlägt nur eine höhere Kombination derselben Art ({kind}) eine {kind}"
+        gender = _DE_GENDER.get(table_kind, "f")
+        nominative = {"m": "ein höherer", "f": "eine höhere", "n": "ein höheres"}[gender]
+        accusative = {"m": "einen", "f": "eine", "n": "ein"}[gender]
+        return f"Hier schlägt nur {nominative} {kind} {accusative} {kind}"
     if lang == "it":
+        if table_kind in _IT_FEMININE:
+            return f"Qui una {kind} si batte solo con una {kind} più alta"
         return f"Qui un {kind} si batte solo con un {kind} più alto"
     return f"Only a higher {kind} beats a {kind} here"
 

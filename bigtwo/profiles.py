@@ -155,6 +155,13 @@ class Profile:
         return Classifier(self)
 
     @cached_property
+    def reversed_combos(self) -> Classifier:
+        """The classifier after a revolution (``revolution: ranks``): rank order reversed."""
+        from .combos import Classifier
+
+        return Classifier(self, reversed_ranks=True)
+
+    @cached_property
     def leftover_count(self) -> int:
         return cards.DECK_SIZE - self.players * self.hand_size
 

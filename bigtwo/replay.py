@@ -65,7 +65,7 @@ class Table:
     __slots__ = (
         "profile", "classifier", "n", "hands", "counts", "current", "top_seat", "table",
         "locked", "first_trick", "opening_card", "winner", "leader", "locked_out", "trick_leader",
-        "moves_done", "ended_at",
+        "moves_done", "ended_at", "played_first", "revolution",
     )
 
     def __init__(self, profile: Profile, hands: list[list[int]], leader: int, opening_card: int | None):
@@ -86,6 +86,15 @@ class Table:
         self.winner: int | None = None
         self.moves_done = 0
         self.ended_at: int | None = None
+        self.played_first = 0  # seats that have played a card in the deal's first trick
+        self.revolution = False  # rank order reversed for the rest of the deal
+
+    def must_play_applies(self, seat: int) -> bool:
+        """Whether ``must_play_first_trick`` forbids ``seat`` a pass that a beating play allows:
+        in the first trick, until the seat has played a card in it (000: "bis ein Spieler
+        einmal gespielt hat")."""
+        return (self.first_trick and self.profile.must_play_first_trick
+                and not self.played_first >> seat & 1)
 
     def check(self, seat: int, play: list[int] | None) -> tuple[str, dict[str, Any]] | Combo | None:
         """The first rule (in RECORDS.md's order) that the move breaks, or the play's combination."""
@@ -107,8 +116,7 @@ class Table:
             if table is None:
                 return "LEADER_MUST_PLAY", {}
             if (
-                self.first_trick
-                and self.profile.must_play_first_trick
+                self.must_play_applies(seat)
                 and can_beat(cards.cards_of(self.hands[seat]), self.classifier, table)
             ):
                 return "MUST_PLAY", {"table": cards.names(table.cards)}
@@ -116,15 +124,22 @@ class Table:
         missing = mask & ~self.hands[seat]
         if missing:
             return "CARD_NOT_HELD", {"cards": cards.names(cards.cards_of(missing))}
-        combo = self.classifier.classify(play, mask)
+        classifier = self.classifier
+        combo = classifier.classify(play, mask)
+        if table is not None and len(play) != table.size and not (
+            type(combo) is Combo and classifier.is_bomb(combo)
+        ):
+            # The count is checked before the shape when following (001: "Spiel 5 Karten - du
+            # hast 4 gewählt" for four cards on a five-card table).
+            if type(combo) is Combo:
+                return "CARD_COUNT", self._versus(combo, table)
+            return "CARD_COUNT", {"played": cards.names(play), "table": cards.names(table.cards)}
         if isinstance(combo, Violation):
             return combo.code, {"played": cards.names(play), "reason": combo.reason}
         if table is not None:
-            code = self.classifier.beats(combo, table)
+            code = classifier.beats(combo, table)
             if code is not None:
-                return code, {"played": cards.names(combo.cards), "table": cards.names(table.cards),
-                              "played_kind": combo.kind, "table_kind": table.kind,
-                              "played_top": cards.name(combo.top), "table_top": cards.name(table.top)}
+                return code, self._versus(combo, table)
         elif self.opening_card is not None and not mask >> self.opening_card & 1:
             return "OPENING_CARD", {"card": cards.name(self.opening_card)}
         if (
@@ -137,6 +152,9 @@ class Table:
             return "FORBIDDEN_FINISH", {"card": cards.name(play[0])}
         return combo
 
+    def _versus(self, combo: Combo, table: Combo) -> dict[str, Any]:
+        return self.classifier.versus(combo, table)
+
     def apply(self, seat: int, combo: Combo | None) -> None:
         self.moves_done += 1
         if combo is None:
@@ -148,11 +166,28 @@ class Table:
             self.top_seat = seat
             self.table = combo
             self.opening_card = None
+            if self.first_trick:
+                self.played_first |= 1 << seat
+            if (combo.kind == "four_of_a_kind" and not self.revolution
+                    and self.profile.revolution == "ranks"):
+                # Judged under the old order; everything after it under the reversed one,
+                # the quad on the table included (RULES "Revolution").
+                self.reverse_ranks()
             if self.counts[seat] == 0:
                 self.winner = seat
                 self.ended_at = self.moves_done - 1
                 return
         self._advance(seat)
+
+    def reverse_ranks(self) -> None:
+        """Start the revolution: the rank order is reversed for the rest of the deal."""
+        self.revolution = True
+        self.classifier = self.profile.reversed_combos
+        if self.table is not None:
+            on_top = self.table
+            again = self.classifier.classify(list(on_top.cards), cards.mask_of(on_top.cards))
+            assert type(again) is Combo
+            self.table = again
 
     def _advance(self, seat: int) -> None:
         n, step, locked, top = self.n, self.profile.step, self.locked, self.top_seat

@@ -55,9 +55,7 @@ def play_deal(
     while table.winner is None:
         seat = table.current
         options = table.legal_plays()
-        may_pass = table.table is not None and not (
-            profile.must_play_first_trick and table.first_trick and options
-        )
+        may_pass = table.table is not None and not (table.must_play_applies(seat) and options)
         if options and (not may_pass or rng.random() >= pass_rate):
             combo = _choose(options, rng)
             moves.append({"seat": seat, "play": cards.names(combo.cards)})
@@ -111,7 +109,7 @@ def simulate(
     profile: Profile, *, records: int, deals_per_record: int, seed: int, profile_ref: Any = None,
 ) -> Iterator[dict[str, Any]]:
     rng = random.Random(seed)
-    default_names = ["Ana", "Ben", "Cai", "Dee"][: profile.players]
+    default_names = ["Ana", "Ben", "Cai", "Dee", "Eve"][: profile.players]
     for _ in range(records):
         yield simulate_record(profile, deals_per_record, rng, profile_ref=profile_ref,
                               names=default_names)

@@ -35,6 +35,9 @@ class EvaluateRequestSchema(Schema):
     table = fields.List(CardField(), allow_none=True, load_default=None,
                         validate=validate.Length(min=1, max=5),
                         metadata={"description": "the combination to beat; null when leading"})
+    revolution = profile_schema.StrictBool(load_default=False, metadata={
+        "description": "the deal's state under `revolution: ranks`: true once a four of a kind "
+                       "has reversed the rank order (`/v1/next` reports it)"})
 
 
 class CombinationSchema(Schema):
@@ -65,6 +68,9 @@ class NextResponseSchema(Schema):
     table = fields.List(fields.String(metadata=CARD), required=True, allow_none=True,
                         metadata={"description": "the combination to beat; null: seat leads"})
     may_pass = fields.Boolean(required=True)
+    revolution = fields.Boolean(required=True, metadata={
+        "description": "a four of a kind has reversed the rank order for the rest of the deal "
+                       "(`revolution: ranks`); pass it to /v1/combinations/evaluate"})
     legal_plays = fields.List(fields.List(fields.String(metadata=CARD)), required=True,
                               metadata={"description": "every legal play, weakest first"})
     penalties_now = fields.List(fields.Integer(), required=True, metadata={

@@ -13,7 +13,7 @@ from flask_smorest import Blueprint
 from marshmallow import ValidationError
 
 from bigtwo import cards
-from bigtwo.combos import Combo, Violation
+from bigtwo.combos import Classifier, Combo, Violation
 from bigtwo.messages import combo_label, render
 from bigtwo.pipeline import check_record
 from bigtwo.problems import Problem, from_marshmallow
@@ -46,18 +46,32 @@ def _duplicate(played: list[int]) -> int | None:
     return None
 
 
-def _table_combo(profile: Profile, table: list[int]) -> Combo:
+def _classifier(profile: Profile, revolution: bool) -> Classifier:
+    return profile.reversed_combos if revolution else profile.combos
+
+
+def _table_combo(profile: Profile, table: list[int], revolution: bool = False) -> Combo:
     """The combination on the table; cards that could never lie there are a 422."""
     twice = _duplicate(table)
-    found = None if twice is not None else profile.combos.classify(table, cards.mask_of(table))
+    classifier = _classifier(profile, revolution)
+    found = None if twice is not None else classifier.classify(table, cards.mask_of(table))
     if not isinstance(found, Combo):
         invalid([Problem("/table", "these cards are not a combination this profile allows"
                          if twice is None else f"{cards.name(twice)} appears twice")])
     return found
 
 
+def _combination(found: Combo, lang: str) -> dict[str, Any]:
+    ordered = cards.names(found.cards)
+    return {"type": found.kind, "cards": ordered,
+            "label": combo_label(found.kind, ordered, cards.name(found.top), lang)}
+
+
 def evaluation(profile: Profile, played: list[int], table: Combo | None,
-               lang: str) -> dict[str, Any]:
+               lang: str, revolution: bool = False) -> dict[str, Any]:
+    """What ``played`` is and whether it beats ``table``, in the referee's order of checks;
+    ``revolution``: the deal's rank order is reversed (``revolution: ranks``, after a quad)."""
+    classifier = _classifier(profile, revolution)
     names = cards.names(played)
     out: dict[str, Any] = {"combination": None, "legal_lead": False,
                            "beats_table": None if table is None else False,
@@ -67,23 +81,28 @@ def evaluation(profile: Profile, played: list[int], table: Combo | None,
     if twice is not None:
         out["code"], params = "DUPLICATE_CARD", {"card": cards.name(twice)}
     else:
-        found = profile.combos.classify(played, cards.mask_of(played))
-        if isinstance(found, Violation):
+        found = classifier.classify(played, cards.mask_of(played))
+        if table is not None and len(played) != table.size and not (
+                isinstance(found, Combo) and classifier.is_bomb(found)):
+            # As the referee: the count comes before the shape when following.
+            out["code"] = "CARD_COUNT"
+            params = (classifier.versus(found, table) if isinstance(found, Combo)
+                      else {"played": names, "table": cards.names(table.cards)})
+            out["beats_table"] = False
+            if isinstance(found, Combo):
+                out["combination"] = _combination(found, lang)
+                out["legal_lead"] = True
+        elif isinstance(found, Violation):
             out["code"], params = found.code, {"played": names, "reason": found.reason}
         else:
-            top = cards.name(found.top)
-            ordered = cards.names(found.cards)
-            out["combination"] = {"type": found.kind, "cards": ordered,
-                                  "label": combo_label(found.kind, ordered, top, lang)}
+            out["combination"] = _combination(found, lang)
             out["legal_lead"] = True
             if table is not None:
-                code = profile.combos.beats(found, table)
+                code = classifier.beats(found, table)
                 out["beats_table"] = code is None
                 if code is not None:
                     out["code"] = code
-                    params = {"played": ordered, "table": cards.names(table.cards),
-                              "played_kind": found.kind, "table_kind": table.kind,
-                              "played_top": top, "table_top": cards.name(table.top)}
+                    params = classifier.versus(found, table)
     if out["code"] is not None:
         out["message"] = _message(out["code"], params, lang)
     return out
@@ -113,11 +132,15 @@ def evaluate(lang: str | None = None) -> Response:
     if "profile" in data:
         profile, profile_problems = resolver().resolve(data["profile"], "/profile")
         problems.extend(profile_problems)
+    revolution = bool(data.get("revolution"))
+    if profile is not None and revolution and profile.revolution == "none":
+        problems.append(Problem("/revolution", "this profile has no revolution (revolution: none)"))
     if problems or profile is None:
         invalid(problems)
-    table = _table_combo(profile, data["table"]) if data.get("table") is not None else None
+    table = (_table_combo(profile, data["table"], revolution) if data.get("table") is not None
+             else None)
     chosen = language(lang)
-    return localized(evaluation(profile, data["cards"], table, chosen), chosen)
+    return localized(evaluation(profile, data["cards"], table, chosen, revolution), chosen)
 
 
 # --- next -------------------------------------------------------------------------------
@@ -134,14 +157,13 @@ def _rule_errors(report: dict[str, Any], last: int) -> list[dict[str, Any]]:
 def position(table: Table) -> dict[str, Any]:
     plays = table.legal_plays()
     on_table = table.table
-    if on_table is None:
-        may_pass = False  # the leader may not pass
-    else:
-        # In the first trick, must_play_first_trick forbids passing while a play beats it.
-        may_pass = not (table.first_trick and table.profile.must_play_first_trick and plays)
+    # The leader may not pass; must_play_first_trick forbids a pass while a play beats the
+    # table, until the seat has played a card in the first trick.
+    may_pass = on_table is not None and not (table.must_play_applies(table.current) and plays)
     return {"seat": table.current,
             "table": None if on_table is None else cards.names(on_table.cards),
             "may_pass": may_pass,
+            "revolution": table.revolution,
             "legal_plays": [cards.names(c.cards) for c in plays],
             "penalties_now": penalties_now(table.profile, table.hands)}
 

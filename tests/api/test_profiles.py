@@ -8,7 +8,7 @@ from bigtwo.profiles import PRESET_IDS, PRESETS
 from schemas.profiles import ProfileListSchema, ResolvedProfileSchema
 from tests.api.helpers import assert_problem, conforms, pointers, record
 
-DECLARATION = {"extends": "big-two-web", "name": "Bombs, no triples", "triples": False,
+DECLARATION = {"extends": "big-two-web", "name": "Bombs, no triples", "direction": "clockwise", "triples": False,
                "bombs": "anything"}
 
 

@@ -57,10 +57,18 @@ def kind(ref: Any, text: str) -> str:
         ("hk-standard", "TD JC QH KS AD", "straight", "000: TJQKA is the top straight"),
         ("hk-standard", "AD 2C 3H 4S 5D", "COMBINATION_NOT_ALLOWED:no_two_in_straights", "000: no straight holds a 2"),
         ("hk-standard", "2D 3C 4H 5S 6D", "COMBINATION_NOT_ALLOWED:no_two_in_straights", "000"),
-        ("hk-standard", "JD QC KH AS 2D", "COMBINATION_NOT_ALLOWED:no_two_in_straights", "001: JQKA2 never counts"),
+        ("hk-standard", "JD QC KH AS 2D", "NOT_A_COMBINATION:shape",
+         '001: "Straßen, die über K-A-2 hinweglaufen (B-D-K-A-2, D-K-A-2-3, K-A-2-3-4), gelten nie"'),
         ("big-two-web", "AD 2C 3H 4S 5D", "straight", "001: A2345 counts by default"),
         ("big-two-web", "2D 3C 4H 5S 6D", "straight", "001: 23456 counts by default"),
-        ("big-two-web", "JD QC KH AS 2D", "COMBINATION_NOT_ALLOWED:no_two_in_straights", "001: never over K-A-2"),
+        ("big-two-web", "JD QC KH AS 2D", "NOT_A_COMBINATION:shape", "001: never over K-A-2 (v2)"),
+        ("big-two-web", "QD KC AH 2S 3D", "NOT_A_COMBINATION:shape", '001: "D-K-A-2-3 ... gelten nie" (v2)'),
+        ("hk-standard", "KD AC 2H 3S 4D", "NOT_A_COMBINATION:shape", '001: "K-A-2-3-4 ... gelten nie" (v2)'),
+        ("hk-standard", "KH AH 2H 3H 4H", "flush", "RULES: a wrap-around of one suit is a plain flush"),
+        ({"extends": "hk-standard", "straights": ["34567", "JQKA2"]}, "JD QC KH AS 2D", "straight",
+         "RULES: a table that lists a wrap-around run plays it"),
+        ("hk-standard", "7C 7D 7H 8S", "NOT_A_COMBINATION:shape",
+         '001: four unequal cards: "Diese Karten ergeben keine Kombination" (v2)'),
         ("hk-standard", "AH 2H 3H 4H 5H", "flush", "RULES: an unlisted run of one suit is a plain flush"),
         ("big-two-web", "AH 2H 3H 4H 5H", "straight_flush", "001"),
         ("hk-standard", "3H 4H 5H 6H 7H", "straight_flush", "000"),
@@ -131,25 +139,35 @@ def test_beats(ref: Any, play: str, table: str, expected: str | None, seed: str)
 
 
 BOMBS = {"extends": "hk-standard", "bombs": "anything"}
+SF_BOMBS = {**BOMBS, "bomb_hands": ["four_of_a_kind", "straight_flush"]}
+QUAD = '000/003/004: "Bombe: Vierling plus eine Kicker-Karte"'
 
 
 @pytest.mark.parametrize(
-    ("ref", "play", "table", "expected"),
+    ("ref", "play", "table", "expected", "seed"),
     [
-        (BOMBS, "4C 4D 4H 4S 3D", "2S", None),
-        (BOMBS, "4C 4D 4H 4S 3D", "2S 2H", None),
-        (BOMBS, "3H 4H 5H 6H 7H", "2C 2D 2H", None),
-        (BOMBS, "3H 4H 5H 6H 7H", "4C 4D 4H 4S 3D", None),
-        (BOMBS, "4C 4D 4H 4S 3D", "3H 4H 5H 6H 7H", "DOES_NOT_BEAT"),
-        (BOMBS, "5C 5D 5H 5S 3D", "4C 4D 4H 4S 3S", None),
-        (BOMBS, "2S", "4C 4D 4H 4S 3D", "CARD_COUNT"),
-        ({**BOMBS, "cross_category": False}, "4C 4D 4H 4S 3D", "TD JC QH KS AD", None),
-        ({**BOMBS, "cross_category": False}, "4C 4D 4H 4S 3D", "3H 4H 5H 6H 7H", "DOES_NOT_BEAT"),
+        (BOMBS, "4C 4D 4H 4S 3D", "2S", None, '000: "Bomben dürfen auf jede Kombination gespielt werden"'),
+        (BOMBS, "4C 4D 4H 4S 3D", "2S 2H", None, "000: bombs anywhere"),
+        (BOMBS, "3H 4H 5H 6H 7H", "2C 2D 2H", "CARD_COUNT", QUAD + ": a straight flush is no bomb (v2)"),
+        (SF_BOMBS, "3H 4H 5H 6H 7H", "2C 2D 2H", None, "RULES: a straight flush bombs where bomb_hands lists it"),
+        (BOMBS, "3H 4H 5H 6H 7H", "4C 4D 4H 4S 3D", None, '000: "ein Straight Flush schlägt eine Bombe"'),
+        (BOMBS, "4C 4D 4H 4S 3D", "3H 4H 5H 6H 7H", "DOES_NOT_BEAT",
+         '000 glossary: the bomb "schlägt jeden Blatttyp außer einem Straight Flush"'),
+        (SF_BOMBS, "4C 4D 4H 4S 3D", "3H 4H 5H 6H 7H", "DOES_NOT_BEAT", "000: bomb against bomb, higher category"),
+        (BOMBS, "5C 5D 5H 5S 3D", "4C 4D 4H 4S 3S", None, "000: the quad's rank orders bombs"),
+        (BOMBS, "2S", "4C 4D 4H 4S 3D", "CARD_COUNT", "000: a single never beats a bomb"),
+        ({**BOMBS, "cross_category": False}, "4C 4D 4H 4S 3D", "TD JC QH KS AD", None,
+         "004 tips: a four of a kind may interrupt even a straight"),
+        ({**BOMBS, "cross_category": False}, "4C 4D 4H 4S 3D", "3H 4H 5H 6H 7H", None,
+         "004: strict categories: the straight flush does not beat the bomb, so the bomb beats it"),
+        ({**SF_BOMBS, "cross_category": False}, "4C 4D 4H 4S 3D", "3H 4H 5H 6H 7H", "DOES_NOT_BEAT",
+         "RULES: a higher bomb category"),
     ],
 )
-def test_bombs_anything(ref: Any, play: str, table: str, expected: str | None) -> None:
-    """000 variant "Bomben überall" and 004 tips: a bomb beats any non-bomb."""
-    assert beats(ref, play, table) == expected
+def test_bombs_anything(ref: Any, play: str, table: str, expected: str | None, seed: str) -> None:
+    """000 variant "Bomben überall" and 004 tips; v2: a bomb is a four of a kind unless
+    ``bomb_hands`` lists straight flushes too."""
+    assert beats(ref, play, table) == expected, seed
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))

@@ -17,7 +17,7 @@ BASE = ["34567", "45678", "56789", "6789T", "789TJ", "89TJQ", "9TJQK", "TJQKA"]
         ("hk-standard", dict(players=4, direction="clockwise", suit_order=("D", "C", "H", "S"), triples=True,
                              straights=tuple(BASE), flush_compare="rank_first", cross_category=True,
                              passing="rejoin", later_deals="previous_winner", settlement="winner_takes_all")),
-        ("big-two-web", dict(players=4, direction="clockwise", suit_order=("D", "C", "H", "S"), triples=True,
+        ("big-two-web", dict(players=4, direction="counterclockwise", suit_order=("D", "C", "H", "S"), triples=True,
                              straights=(*BASE, "23456", "A2345"), flush_compare="suit_first",
                              cross_category=True, passing="rejoin", later_deals="lowest_card",
                              settlement="winner_takes_all")),

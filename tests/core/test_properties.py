@@ -3,7 +3,11 @@
 - every simulated match, under any valid profile, replays as valid with every deal complete;
 - any single mutation of a legal record gives a valid report or errors that point at a move
   that exists (or at a deal-level field), and never an exception;
-- reports keep their own invariants (valid iff no errors, zero-sum settlements, totals).
+- reports keep their own invariants (valid iff no errors, zero-sum settlements, totals);
+- v2: the profiles drawn cover straight_flushes, bomb_hands, revolution, teams, two_held_cards,
+  winner_only, loss_limit and 5 players; the legal-play generator agrees with the referee
+  under all of them (revolution and bombs included); comparison is a strict order in the
+  normal and the reversed rank order.
 """
 
 from __future__ import annotations
@@ -25,13 +29,14 @@ SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[Healt
 
 @st.composite
 def profiles(draw: st.DrawFn) -> dict[str, Any]:
-    players = draw(st.integers(2, 4))
+    players = draw(st.integers(2, 5))
     leftover = draw(st.sampled_from(["undealt", "to_opener"]))
     # Keep the opener's hand small when the undealt cards go to them: the random players
     # enumerate every combination of a hand on every turn.
     low = max(3, (52 - 6) // players) if leftover == "to_opener" else 3
     hand_size = draw(st.integers(low, 52 // players))
     tiers_from = sorted(draw(st.sets(st.integers(2, 13), max_size=3)))
+    teams = draw(st.sampled_from([None, [[0, 2], [1, 3]]])) if players == 4 else None
     return {
         "players": players,
         "hand_size": hand_size,
@@ -41,6 +46,11 @@ def profiles(draw: st.DrawFn) -> dict[str, Any]:
         "triples": draw(st.booleans()),
         "five_card_hands": draw(st.booleans()),
         "straights": draw(st.lists(st.sampled_from(RUNS), unique=True, max_size=13)),
+        "straight_flushes": draw(st.none() | st.lists(st.sampled_from(RUNS), unique=True, max_size=13)),
+        "bomb_hands": draw(st.sampled_from([["four_of_a_kind"], ["four_of_a_kind", "straight_flush"],
+                                            ["straight_flush"]])),
+        "revolution": draw(st.sampled_from(["none", "ranks"])),
+        "teams": teams,
         "flush_compare": draw(st.sampled_from(["rank_first", "suit_first"])),
         "five_card_order": draw(st.permutations(list(CATEGORIES))),
         "cross_category": draw(st.booleans()),
@@ -54,13 +64,16 @@ def profiles(draw: st.DrawFn) -> dict[str, Any]:
             "tiers": [{"from": 1, "multiplier": 1}]
             + [{"from": f, "multiplier": i + 2} for i, f in enumerate(tiers_from)],
             "two_held_factor": draw(st.sampled_from([1, 2, 3])),
+            "two_held_cards": draw(st.lists(st.sampled_from(["2S", "2D", "AH", "3C"]), min_size=1,
+                                            max_size=3, unique=True)),
             "card_penalties": draw(st.lists(st.fixed_dictionaries({
                 "cards": st.lists(st.sampled_from(["2D", "2S", "AH", "3C"]), min_size=1, max_size=3, unique=True),
                 "all": st.booleans(), "points": st.integers(0, 5)}), max_size=2)),
-            "settlement": draw(st.sampled_from(["winner_takes_all", "penalty_only"])),
+            "settlement": draw(st.sampled_from(["winner_takes_all", "penalty_only", "winner_only"])),
         },
         "match": {"max_deals": draw(st.sampled_from([None, 1, 2])),
-                  "target": draw(st.sampled_from([None, 10, 60]))},
+                  "target": draw(st.sampled_from([None, 10, 60])),
+                  "loss_limit": draw(st.sampled_from([None, 5, 40]))},
     }
 
 
@@ -76,15 +89,24 @@ def check_invariants(rep: dict[str, Any], doc: dict[str, Any], zero_sum: bool) -
         elif e["deal"] is not None:
             assert 0 <= e["deal"] < len(deals) and e["pointer"].startswith(f"/deals/{e['deal']}")
     totals = [0] * len(rep["totals"])
+    teams = "team_totals" in rep
+    team_totals = [0, 0]
     for d in rep["deals"]:
         if d["status"] == "complete":
             assert d["winner"] is not None and d["cards_left"][d["winner"]] == 0
             if zero_sum:
                 assert sum(d["scores"]) == 0
             totals = [t + s for t, s in zip(totals, d["scores"], strict=True)]
+            if teams:  # both partners carry their team's score
+                assert d["scores"] == [d["team_scores"][s % 2] for s in range(4)]
+                team_totals = [t + s for t, s in zip(team_totals, d["team_scores"], strict=True)]
         else:
             assert d["winner"] is None and d["scores"] is None and d["penalties"] is None
     assert totals == rep["totals"]
+    if teams:
+        assert team_totals == rep["team_totals"]
+        winners = rep["match"]["winners"]
+        assert all(s + 2 in winners or s - 2 in winners for s in winners)
 
 
 @SETTINGS
@@ -140,10 +162,13 @@ def test_single_mutations_point_at_real_moves(preset: str, which: int, seed: int
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(declaration=profiles(), seed=st.integers(0, 2**32), stop=st.floats(0, 1))
-def test_legal_plays_agree_with_the_referee(declaration: dict[str, Any], seed: int, stop: float) -> None:
+@given(declaration=profiles(), seed=st.integers(0, 2**32), stop=st.floats(0, 1), revolt=st.booleans())
+def test_legal_plays_agree_with_the_referee(declaration: dict[str, Any], seed: int, stop: float,
+                                            revolt: bool) -> None:
     """At a random point of a random legal game, the generator lists exactly the combinations
-    of the hand that the referee's check accepts (opening card, beating, finishing rules)."""
+    of the hand that the referee's check accepts (opening card, beating, finishing rules,
+    bombs, and the reversed order of a revolution), and a pass is refused exactly when the
+    generator says it must be."""
     from bigtwo import cards
     from bigtwo.combos import Combo
     from bigtwo.legal import all_combos
@@ -163,8 +188,50 @@ def test_legal_plays_agree_with_the_referee(declaration: dict[str, Any], seed: i
         outcome = table.check(seat, play)
         assert outcome is None or isinstance(outcome, Combo)
         table.apply(seat, outcome)
+    if revolt and profile.revolution == "ranks" and not table.revolution:
+        table.reverse_ranks()  # as if a four of a kind had been played earlier in the deal
     seat = table.current
-    legal = {cards.mask_of(c.cards) for c in table.legal_plays()}
+    plays = table.legal_plays()
+    legal = {cards.mask_of(c.cards) for c in plays}
     for combo in all_combos(cards.cards_of(table.hands[seat]), profile.combos):
         accepted = isinstance(table.check(seat, list(combo.cards)), Combo)
         assert accepted == (cards.mask_of(combo.cards) in legal), combo
+    may_pass = table.table is not None and not (table.must_play_applies(seat) and plays)
+    assert (table.check(seat, None) is None) == may_pass
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(declaration=profiles(), reverse=st.booleans(),
+       hand=st.lists(st.integers(0, 51), min_size=8, max_size=16, unique=True), data=st.data())
+def test_comparison_is_a_strict_order(declaration: dict[str, Any], reverse: bool, hand: list[int],
+                                      data: st.DataObject) -> None:
+    """Under random v2 profiles (bombs, bomb_hands, straight_flushes, category orders), in the
+    normal and the reversed rank order: irreflexive, asymmetric, and transitive among
+    combinations of one size."""
+    from bigtwo.legal import all_combos
+
+    profile, _ = DEFAULT_RESOLVER.resolve(declaration)
+    assert profile is not None
+    classifier = profile.reversed_combos if reverse else profile.combos
+    pool = all_combos(sorted(hand), classifier)
+    if len(pool) < 3:
+        return
+    a, b, c = (data.draw(st.sampled_from(pool)) for _ in range(3))
+    gt = lambda x, y: classifier.beats(x, y) is None  # noqa: E731
+    assert not gt(a, a)
+    if gt(a, b):
+        assert not gt(b, a)
+        if gt(b, c) and a.size == b.size == c.size:
+            assert gt(a, c)
+
+
+def test_reversed_order_reverses_ranks_only() -> None:
+    """RULES "Revolution": ranks reversed (2 lowest, 3 highest), suits and categories kept."""
+    from bigtwo import cards
+
+    p = PRESETS["hk-standard"]
+    rev = p.reversed_combos
+    ids = [cards.NOTATION[c] for c in ("2S", "3D", "3S", "AH")]
+    singles = [rev.classify([c], 1 << c) for c in ids]
+    by_key = sorted(zip((s.key for s in singles), ("2S", "3D", "3S", "AH"), strict=True))
+    assert [name for _, name in by_key] == ["2S", "AH", "3D", "3S"]

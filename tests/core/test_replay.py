@@ -10,7 +10,8 @@ import pytest
 from .helpers import codes, deal, record, report, small
 
 HK3 = small("hk-standard", hand_size=3)
-WEB3 = small("big-two-web", hand_size=3)
+# The deals below are written clockwise; big-two-web itself plays counterclockwise (v2).
+WEB3 = small("big-two-web", hand_size=3, direction="clockwise")
 PUSOY3 = small("pusoy-dos", hand_size=3)
 CASUAL3 = small("casual", hand_size=3)
 
@@ -169,7 +170,7 @@ def test_deal_after_an_invalid_one() -> None:
 )
 def test_match_limits(match: dict[str, Any], deals_kept: int, over: bool, winners: list[int]) -> None:
     """000: a session to a points target or a fixed number of deals; 004: 5, 10 or 20 rounds."""
-    rep = report(record(small("big-two-web", hand_size=3, match=match),
+    rep = report(record(small("big-two-web", hand_size=3, direction="clockwise", match=match),
                         deal(HANDS, WIN1), deal(HANDS_B, WIN1_B)))
     extra = [("MATCH_OVER", 1, None)] if deals_kept == 1 else []
     assert codes(rep) == extra
