@@ -1,18 +1,24 @@
-"""The Flask application: a thin HTTP adapter over the rules core (``bigtwo``) and the store."""
+"""The Flask application: a thin HTTP adapter over the rules core (``bigtwo``) and the store.
+
+Importing this package must stay cheap: the command line (``app.cli``) lives in it, and
+``bigtwo validate`` must not load Flask, the store or the API schemas (tests/cli/test_startup.py
+checks). So Flask and everything built on it are imported inside the functions below, never at
+the top of this file.
+"""
 
 from __future__ import annotations
 
 import importlib
 import os
-from typing import Any
-
-from flask import Flask, g
+from typing import TYPE_CHECKING, Any
 
 from bigtwo import ENGINE_VERSION, limits
 from bigtwo.profiles import ProfileResolver
 
-from .problems import ProblemApi, install
-from .store import Store, default_db_path
+if TYPE_CHECKING:
+    from flask import Flask
+
+    from .store import Store
 
 # Each module exposes ``blp`` (a flask_smorest.Blueprint, documented in the OpenAPI document)
 # or ``bp`` (a plain Flask blueprint, e.g. HTML pages). Add a module here to mount it.
@@ -28,6 +34,11 @@ BLUEPRINT_MODULES = [
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    from flask import Flask, g
+
+    from .problems import ProblemApi, install
+    from .store import Store, default_db_path
+
     app = Flask(__name__)
     app.config.update(
         BIGTWO_DB=default_db_path(),
@@ -74,7 +85,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
-def _register_shared_schemas(api: ProblemApi) -> None:
+def _register_shared_schemas(api: Any) -> None:
     """Schemas that others refer to by name ($ref inside oneOf) must exist under that name."""
     from schemas.problems import ProblemSchema
     from schemas.profiles import ProfileDeclarationSchema
@@ -95,7 +106,9 @@ def request_resolver() -> ProfileResolver:
 
 def get_store() -> Store:
     """The request's store connection, opened on first use and closed at teardown."""
-    from flask import current_app
+    from flask import current_app, g
+
+    from .store import Store
 
     if "store" not in g:
         g.store = Store(current_app.config["BIGTWO_DB"])

@@ -1,25 +1,32 @@
 """The ``bigtwo`` command: a thin click adapter over the rules core and the store.
 
-Exit codes of ``validate``: 0 every record valid, 1 any invalid, 2 input it cannot read.
+Exit codes of ``validate``: 0 every record valid, 1 any invalid, 2 input it cannot read
+(or a usage error, such as an unknown ``--profile``).
+
+Start-up matters here: ``validate``, ``simulate`` and ``sheet`` need only click and the rules
+core, so this module imports nothing else at the top. The store (sqlite-utils) is loaded only
+when a profile is not a preset, and the ``tournament`` commands (store, HTTP client) only when
+one of them runs. tests/cli/test_startup.py holds that line.
 """
 
 from __future__ import annotations
 
 import io
-import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
 import click
 
+from bigtwo import jsoncodec
+from bigtwo.jsoncodec import JsonError
 from bigtwo.lines import VERDICTS, LineOptions, check_line, problem_doc, problem_lines
 from bigtwo.messages import LANGUAGES
 from bigtwo.pipeline import check_record
-from bigtwo.profiles import ProfileResolver
+from bigtwo.profiles import Lookup, ProfileResolver
 from bigtwo.simulate import simulate
 
 from .cli_cluster import cluster_options, on_cluster
@@ -27,20 +34,26 @@ from .cli_cluster import cluster_options, on_cluster
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
 
-def _dumps(obj: Any, pretty: bool = False) -> str:
-    if pretty:
-        return json.dumps(obj, ensure_ascii=False, indent=2)
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-
-
 def local_resolver() -> ProfileResolver:
-    """Presets, plus profiles stored in the local database when it exists (BIGTWO_DB)."""
-    from app.store import Store, default_db_path
+    """Presets, plus profiles stored in the local database (BIGTWO_DB) when it exists.
 
-    path = default_db_path()
-    if not Path(path).exists():
-        return ProfileResolver()
-    return Store(path).resolver()
+    The store is opened on the first id that is not a preset, so validating records that name
+    presets never loads sqlite-utils."""
+    opened: dict[str, Lookup] = {}
+
+    def lookup(profile_id: str) -> Any:
+        if "lookup" not in opened:
+            from .store import Store, default_db_path
+
+            path = default_db_path()
+            opened["lookup"] = Store(path).profile_declaration if Path(path).exists() else _nothing
+        return opened["lookup"](profile_id)
+
+    return ProfileResolver(lookup)
+
+
+def _nothing(_: str) -> None:
+    return None
 
 
 def profile_option_value(value: str | None) -> Any:
@@ -49,13 +62,37 @@ def profile_option_value(value: str | None) -> Any:
         return None
     if value.endswith(".json") or os.path.sep in value:
         try:
-            return json.loads(Path(value).read_text(encoding="utf-8"))
+            return jsoncodec.loads(Path(value).read_bytes())
         except (OSError, ValueError) as exc:
-            raise click.BadParameter(f"cannot read profile file {value}: {exc}") from exc
+            raise click.BadParameter(f"cannot read profile file {value}: {exc}",
+                                     param_hint="'--profile'") from exc
     return value
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _tournament_group() -> click.Command:
+    from .cli_recheck import recheck_command
+    from .cli_tournament import tournament
+
+    if "recheck" not in tournament.commands:
+        tournament.add_command(recheck_command)
+    return tournament
+
+
+class LazyGroup(click.Group):
+    """A group whose heavier subcommands are imported only when they are run (or listed)."""
+
+    lazy: dict[str, Callable[[], click.Command]] = {"tournament": _tournament_group}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.lazy])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy:
+            return self.lazy[cmd_name]()
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="bigtwo")
 def main() -> None:
     """Referee and scoring service for Big Two, Deuces and Pusoy Dos."""
@@ -92,19 +129,26 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
     With --workers or --scheduler, PATH... are JSON Lines files or globs (local paths or
     fsspec URLs), checked on a Dask cluster; the output is the same. See docs/SCALING.md.
     """
-    default_profile = profile_option_value(profile)
-    if on_cluster(paths, cluster, not allow_incomplete, lang, default_profile, progress):
+    resolver = local_resolver()
+    profile_ref = profile_option_value(profile)
+    default_profile = None
+    if profile_ref is not None:
+        # Checked before any record is read: a wrong --profile is a usage error (exit 2) even
+        # when every record names its own profile and the option would never be used.
+        default_profile, problems = resolver.resolve(profile_ref, "--profile")
+        if default_profile is None:
+            raise click.BadParameter(problem_lines(problems), param_hint="'--profile'")
+    if on_cluster(paths, cluster, not allow_incomplete, lang, profile_ref, progress):
         return
     path = paths[0]
-    resolver = local_resolver()
     options = {"complete": not allow_incomplete, "lang": lang, "resolver": resolver,
                "default_profile": default_profile}
-    out = sys.stdout
+    out = sys.stdout.buffer
     if path == "-":
         stream: IO[bytes] = sys.stdin.buffer
         first = stream.readline()
         try:
-            json.loads(first)
+            jsoncodec.loads(first)
             jsonl = True
         except ValueError:
             jsonl = False
@@ -145,22 +189,22 @@ class _Prepend(io.RawIOBase):
         return len(chunk)
 
 
-def _validate_one(data: bytes, path: str, out: IO[str], options: dict[str, Any]) -> int:
+def _validate_one(data: bytes, path: str, out: IO[bytes], options: dict[str, Any]) -> int:
     try:
-        doc = json.loads(data)
-    except ValueError as exc:
+        doc = jsoncodec.loads(data)
+    except JsonError as exc:
         click.echo(f"error: {path}: not JSON: {exc}", err=True)
         return EXIT_UNREADABLE
     checked = check_record(doc, **options)
     if checked.report is None:
         click.echo(f"error: {path}: cannot replay: {problem_lines(checked.problems)}", err=True)
-        out.write(_dumps(problem_doc(checked.problems), pretty=True) + "\n")
+        out.write(jsoncodec.dumps(problem_doc(checked.problems), pretty=True) + b"\n")
         return EXIT_UNREADABLE
-    out.write(_dumps(checked.report, pretty=True) + "\n")
+    out.write(jsoncodec.dumps(checked.report, pretty=True) + b"\n")
     return EXIT_VALID if checked.report["valid"] else EXIT_INVALID
 
 
-def _validate_lines(stream: IO[bytes], path: str, out: IO[str], options: dict[str, Any],
+def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: dict[str, Any],
                     total: int | None, show_progress: bool) -> int:
     counts = dict.fromkeys(VERDICTS, 0)
     line_options = LineOptions(**options)
@@ -174,7 +218,7 @@ def _validate_lines(stream: IO[bytes], path: str, out: IO[str], options: dict[st
             counts[outcome.verdict] += 1
             if outcome.message is not None:
                 click.echo(f"error: {path}:{number}: {outcome.message}", err=True)
-            out.write(outcome.text + "\n")
+            out.write(outcome.line)
     if show_progress:
         click.echo(summary_line(counts), err=True)
     return exit_status(counts)
@@ -196,10 +240,12 @@ def exit_status(counts: dict[str, int]) -> int:
               help="A preset, a stored profile id, or a JSON file with a declaration.")
 @click.option("--deals", "deal_count", type=click.IntRange(1, 200), default=1, show_default=True,
               help="Deals per record (fewer when the profile's match limit ends the match).")
-@click.option("--records", type=click.IntRange(0), default=1, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("-o", "--output", type=click.File("w"), default="-", help="Where to write JSON Lines.")
-def simulate_command(profile: str, deal_count: int, records: int, seed: int, output: IO[str]) -> None:
+@click.option("--records", type=click.IntRange(0), default=1, show_default=True,
+              help="How many records (matches) to write, one JSON line each.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seeds the random players: the same seed writes the same records.")
+@click.option("-o", "--output", type=click.File("wb"), default="-", help="Where to write JSON Lines.")
+def simulate_command(profile: str, deal_count: int, records: int, seed: int, output: IO[bytes]) -> None:
     """Write legal random matches as JSON Lines records, reproducible from --seed."""
     ref = profile_option_value(profile)
     resolved, problems = local_resolver().resolve(ref, "--profile")
@@ -207,14 +253,7 @@ def simulate_command(profile: str, deal_count: int, records: int, seed: int, out
         raise click.BadParameter(problem_lines(problems), param_hint="--profile")
     for record in simulate(resolved, records=records, deals_per_record=deal_count, seed=seed,
                            profile_ref=ref):
-        output.write(_dumps(record) + "\n")
-
-
-from .cli_recheck import recheck_command  # noqa: E402
-from .cli_tournament import tournament  # noqa: E402 - it imports helpers from here
-
-main.add_command(tournament)
-tournament.add_command(recheck_command)
+        output.write(jsoncodec.dumps(record) + b"\n")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -37,6 +37,12 @@ class Failure(Exception):
         self.status, self.document = status, document
 
 
+class Unreachable(click.ClickException):
+    """No answer from the server at all: the command failed as a whole (exit 2)."""
+
+    exit_code = EXIT_FAILED
+
+
 class Backend:
     """The four calls the commands need, locally or over HTTP."""
 
@@ -84,6 +90,9 @@ class LocalBackend(Backend):
 
 class HttpBackend(Backend):
     def __init__(self, base: str) -> None:
+        if not base.startswith(("http://", "https://")):
+            raise click.BadParameter(f"{base!r} is not an http:// or https:// URL",
+                                     param_hint="'--server'")
         self.base = base.rstrip("/")
 
     def _request(self, method: str, path: str, body: Any = None, token: str | None = None,
@@ -107,7 +116,8 @@ class HttpBackend(Backend):
                 document = {"detail": payload.decode("utf-8", "replace")[:500] or exc.reason}
             raise Failure(exc.code, document if isinstance(document, dict) else {}) from exc
         except (urllib.error.URLError, OSError) as exc:
-            raise click.ClickException(f"cannot reach {self.base}: {exc}") from exc
+            reason = exc.reason if isinstance(exc, urllib.error.URLError) else exc
+            raise Unreachable(f"cannot reach {self.base}: {reason}") from exc
 
     def _json(self, method: str, path: str, body: Any = None,
               token: str | None = None) -> dict[str, Any]:

@@ -12,3 +12,8 @@ MAX_TOURNAMENT_NAME_LENGTH = 200
 # counts up to 52) except card penalties, where no seed needs more than a few entries.
 MAX_PROFILE_TIERS = 52
 MAX_PROFILE_CARD_PENALTIES = 64
+
+# Untrusted JSON (bigtwo/jsonin.py): every request body, pasted form and file goes through it.
+MAX_JSON_DEPTH = 64  # a record nests 6 deep, a batch 8: 64 leaves room for any honest `meta`
+JSON_INT_MIN = -(2**63)  # SQLite's JSON functions read wider integers as (lossy) floats
+JSON_INT_MAX = 2**64 - 1  # the largest deal seed

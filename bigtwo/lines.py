@@ -7,10 +7,10 @@ bytes. No I/O here: the caller reads the lines and writes the outcomes.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from . import jsoncodec
 from .messages import DEFAULT_LANGUAGE
 from .pipeline import check_record
 from .problems import Problem
@@ -22,7 +22,7 @@ VERDICTS: tuple[Verdict, ...] = ("valid", "invalid", "unreadable")
 
 def dumps(obj: Any) -> str:
     """A report line: compact JSON, UTF-8 text as is."""
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    return jsoncodec.dumps(obj).decode("utf-8")
 
 
 def problem_doc(problems: list[Problem], line: int | None = None) -> dict[str, Any]:
@@ -61,6 +61,11 @@ class LineOutcome:
     def text(self) -> str:
         return dumps(self.document)
 
+    @property
+    def line(self) -> bytes:
+        """The report line as UTF-8 bytes, newline included (what the CLI writes)."""
+        return jsoncodec.dumps(self.document) + b"\n"
+
 
 def check_doc(doc: Any, number: int | None, options: LineOptions) -> LineOutcome:
     """Check one decoded record; ``number`` is its line, quoted when it cannot be replayed."""
@@ -79,8 +84,8 @@ def check_line(raw: bytes | str, number: int | None, options: LineOptions) -> Li
     if not raw.strip():
         return None
     try:
-        doc = json.loads(raw)
-    except ValueError as exc:
+        doc = jsoncodec.loads(raw)
+    except ValueError as exc:  # jsoncodec.JsonError
         detail = f"not JSON: {exc}"
         return LineOutcome(problem_doc([Problem("", detail)], number), "unreadable", detail)
     return check_doc(doc, number, options)

@@ -302,6 +302,8 @@ class ProfileResolver:
         return self.lookup(profile_id)
 
     def resolve(self, ref: Any, prefix: str = "/profile") -> tuple[Profile | None, list[Problem]]:
+        if isinstance(ref, Profile):  # resolved once already, e.g. the CLI's --profile
+            return ref, []
         if isinstance(ref, str):
             if ref in PRESETS:
                 return PRESETS[ref], []

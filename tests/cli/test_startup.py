@@ -1,0 +1,85 @@
+"""`bigtwo validate` loads the rules core and click, nothing of the web app or the store.
+
+Each case runs the console entry point in a fresh interpreter, lets the command finish, then
+lists what it imported. A control case runs a command that does need the store, so the check
+is shown to see those modules when they are there.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bigtwo.profiles import PRESETS
+from bigtwo.simulate import simulate
+
+ROOT = Path(__file__).resolve().parents[2]
+# Top-level packages the CLI's rules commands must not load, and the project's own adapters.
+FORBIDDEN = ("flask", "werkzeug", "jinja2", "sqlite_utils", "sqlite3", "flask_smorest", "apispec",
+             "gunicorn", "schemas", "app.store", "app.tournaments", "app.api", "app.web")
+
+PROBE = """
+import json, sys
+from app.cli import main
+try:
+    main(sys.argv[1:], prog_name="bigtwo")
+except SystemExit as exc:
+    code = exc.code
+print(json.dumps({"exit": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+"""
+
+
+def imported(args: list[str], tmp_path: Path, stdin: str | None = None) -> tuple[int, set[str]]:
+    env = {"BIGTWO_DB": str(tmp_path / "absent.db"), "PATH": "/usr/bin:/bin"}
+    proc = subprocess.run([sys.executable, "-c", PROBE, *args], input=stdin, capture_output=True,
+                          text=True, cwd=ROOT, env=env, check=False, timeout=120)
+    last = proc.stderr.strip().splitlines()[-1]
+    result = json.loads(last)
+    return result["exit"], set(result["modules"])
+
+
+def loaded_forbidden(modules: set[str]) -> list[str]:
+    return sorted(m for m in modules if any(m == f or m.startswith(f + ".") for f in FORBIDDEN))
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("startup") / "games.jsonl"
+    records = simulate(PRESETS["pusoy-dos"], records=3, deals_per_record=2, seed=5)
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("extra", [[], ["--profile", "casual"], ["--lang", "it", "--progress"]],
+                         ids=["plain", "profile", "lang-progress"])
+def test_validate_loads_no_web_or_store_module(corpus: Path, tmp_path: Path, extra: list[str]) -> None:
+    code, modules = imported(["validate", *extra, str(corpus)], tmp_path)
+    assert code == 0
+    assert "bigtwo.replay" in modules and "click" in modules  # it did the work
+    assert loaded_forbidden(modules) == []
+
+
+def test_validate_from_stdin_and_simulate_load_no_web_or_store_module(corpus: Path, tmp_path: Path) -> None:
+    code, modules = imported(["validate", "-"], tmp_path, stdin=corpus.read_text())
+    assert code == 0 and loaded_forbidden(modules) == []
+    code, modules = imported(["simulate", "--records", "2", "-o", str(tmp_path / "out.jsonl")], tmp_path)
+    assert code == 0 and loaded_forbidden(modules) == []
+    assert len((tmp_path / "out.jsonl").read_text().splitlines()) == 2
+
+
+def test_control_tournament_commands_do_load_the_store(tmp_path: Path) -> None:
+    """The probe sees the store when a command needs it: the checks above are not vacuous."""
+    code, modules = imported(["tournament", "standings", "t-none"], tmp_path)
+    assert code == 2  # no such tournament
+    assert "sqlite_utils" in loaded_forbidden(modules) and "app.store" in modules
+
+
+def test_stored_profile_id_opens_the_store_only_then(corpus: Path, tmp_path: Path) -> None:
+    """A --profile that is not a preset is looked up in the store (absent here: exit 2)."""
+    code, modules = imported(["validate", "--profile", "p-0123456789ab", str(corpus)], tmp_path)
+    assert code == 2
+    assert "app.store" in modules and "flask" not in modules
