@@ -19,7 +19,8 @@ from bigtwo.pipeline import check_record
 from bigtwo.problems import Problem
 from bigtwo.profiles import PRESET_IDS, PRESETS, ProfileResolver
 
-from .present import LANGUAGE_NAMES, replay_view, script_data
+from .present import LANGUAGE_NAMES, profile_title, replay_view, script_data
+from .words import Words
 
 bp = Blueprint(
     "web", __name__,
@@ -63,7 +64,8 @@ def _lang() -> str:
 
 
 def _common() -> dict[str, Any]:
-    return {"languages": LANGUAGE_NAMES, "lang": _lang()}
+    lang = _lang()
+    return {"languages": LANGUAGE_NAMES, "lang": lang, "w": Words(lang)}
 
 
 @bp.get("/")
@@ -114,8 +116,9 @@ def replay() -> tuple[str, int]:
                            default_profile=form["profile"] or None)
     if not checked.ok:
         return _home_with_problems(form, checked.problems)
-    view = replay_view(checked)
-    return render_template("web_replay.html", view=view, data=script_data(view), form=form,
+    lang = _lang()
+    view = replay_view(checked, lang)
+    return render_template("web_replay.html", view=view, data=script_data(view, lang), form=form,
                            source=None, **_common()), 200
 
 
@@ -151,10 +154,11 @@ def stored_record(rid: str) -> tuple[str, int]:
     if not checked.ok:  # stored records were checked on the way in; a later profile change?
         return render_template("web_problems.html", problems=[p.as_dict() for p in checked.problems],
                                title=f"Record {rid}", **_common()), 422
-    view = replay_view(checked)
+    lang = _lang()
+    view = replay_view(checked, lang)
     source = {"id": rid, "tournament": tournament, "stored_valid": stored_report.get("valid"),
               "received_at": row.get("received_at")}
-    return render_template("web_replay.html", view=view, data=script_data(view), form=None,
+    return render_template("web_replay.html", view=view, data=script_data(view, lang), form=None,
                            source=source, **_common()), 200
 
 
@@ -168,6 +172,15 @@ def tournament_page(tid: str) -> tuple[str, int]:
     if view is None:
         abort(404)
     return render_template("web_tournament.html", t=view, **_common()), 200
+
+
+@bp.app_template_filter("profile_label")
+def _profile_label(profile: dict[str, Any]) -> str:
+    """A profile in a list or a heading: "Name (id)", or "id (stored profile without a name)"."""
+    title = profile_title(profile["id"], profile.get("name"), _lang())
+    if title == profile.get("name"):
+        return f"{title} ({profile['id']})"
+    return f"{profile['id']} ({title})"
 
 
 @bp.app_template_filter("pointer")

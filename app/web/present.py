@@ -3,6 +3,7 @@ script read. Nothing here decides a rule; it only arranges what the core compute
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from bigtwo import cards
@@ -19,29 +20,76 @@ from bigtwo.timeline import (
     house_rules,
 )
 
+from .words import RANK_WORDS, SUIT_WORDS, Words, script_words
+
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "it": "Italiano"}
-SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 RED_SUITS = frozenset("DH")
 
+# Positions inside an error's params, by code. The page counts deals, moves and seats from 1
+# (as people do), so its messages must too; the report and the API keep counting from 0.
+POSITION_PARAMS: dict[str, dict[str, str]] = {
+    "WRONG_TURN": {"expected": "seat"},
+    "MOVE_AFTER_END": {"ended_at": "move"},
+    "MATCH_OVER": {"last_deal": "deal"},
+    "RESULT_WINNER": {"seats": "seats"},
+}
 
-def card_view(name: str) -> dict[str, Any]:
-    """How one card is drawn: '10♥' in red, with a spoken title."""
+
+def card_view(name: str, lang: str = "en") -> dict[str, Any]:
+    """How one card is drawn: '10♥' in red, with a spoken title in the page's language."""
     rank, suit = name[0], name[1]
+    words = Words(lang)
     return {
         "name": name,
         "text": ("10" if rank == "T" else rank) + cards.SUIT_SYMBOLS[suit],
-        "title": f"{RANK_WORDS.get(rank, rank)} of {SUIT_WORDS[suit]}",
+        "title": words("card_title", rank=RANK_WORDS[words.lang].get(rank, rank),
+                       suit=SUIT_WORDS[words.lang][suit]),
         "red": suit in RED_SUITS,
     }
 
 
-def cards_view(names: tuple[str, ...] | list[str] | None) -> list[dict[str, Any]]:
-    return [card_view(n) for n in names or ()]
+def cards_view(names: tuple[str, ...] | list[str] | None, lang: str = "en") -> list[dict[str, Any]]:
+    return [card_view(n, lang) for n in names or ()]
+
+
+def one_based(error: dict[str, Any]) -> dict[str, Any]:
+    """The error with its deal, move and seat numbers (and those in its params) counted from 1."""
+    out = copy.deepcopy(error)
+    for key in ("deal", "move", "seat"):
+        if isinstance(out.get(key), int):
+            out[key] += 1
+    params = out.get("params") or {}
+    shifts = dict(POSITION_PARAMS.get(out["code"], {}))
+    if out["code"] == "DECLARED_MISMATCH" and params.get("field") == "winner":
+        shifts.update(declared="seat", actual="seat")
+    for name in shifts:
+        value = params.get(name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            params[name] = value + 1
+        elif isinstance(value, list):
+            params[name] = [v + 1 if isinstance(v, int) else v for v in value]
+    return out
 
 
 def messages_by_language(error: dict[str, Any]) -> dict[str, str]:
-    return {lang: render(error, lang) for lang in LANGUAGES}
+    """The error's message in every language, counting from 1 like the rest of the page."""
+    shown = one_based(error)
+    return {lang: render(shown, lang) for lang in LANGUAGES}
+
+
+def page_names(players: list[str] | tuple[str, ...] | None, count: int, lang: str) -> list[str]:
+    """The players' names, else "Seat 1" … "Seat n" in the page's language."""
+    if players is not None and len(players) == count:
+        return list(players)
+    return [Words(lang)("seat_n", n=seat + 1) for seat in range(count)]
+
+
+def profile_title(profile_id: str, name: str | None, lang: str = "en") -> str:
+    """What a page calls a profile: its name, or for a stored profile without one a plain
+    phrase rather than its id twice ("p-… (p-…)")."""
+    if name and name != profile_id:
+        return name
+    return Words(lang)["unnamed_profile"]
 
 
 def _error_dict(e: Any) -> dict[str, Any]:
@@ -49,18 +97,19 @@ def _error_dict(e: Any) -> dict[str, Any]:
             "params": e.params}
 
 
-def penalty_text(parts: dict[str, int] | None, penalty: int | None) -> str:
+def penalty_text(parts: dict[str, int] | None, penalty: int | None, lang: str = "en") -> str:
     """'11 cards x3 = 33', then the held-2 factor and card penalties when they apply."""
+    words = Words(lang)
     if parts is None:
-        return "went out"
-    text = f"{parts['cards']} {'card' if parts['cards'] == 1 else 'cards'} x{parts['multiplier']} = {parts['base']}"
+        return words["went_out"]
+    text = words.count("penalty_cards", parts["cards"], m=parts["multiplier"], base=parts["base"])
     value = parts["base"]
     if parts.get("two_factor", 1) != 1:
         value *= parts["two_factor"]
-        text += f", x{parts['two_factor']} for holding a 2 = {value}"
+        text += words("penalty_two", f=parts["two_factor"], value=value)
     if parts.get("card_penalties"):
         value += parts["card_penalties"]
-        text += f", + {parts['card_penalties']} card penalty = {value}"
+        text += words("penalty_card", p=parts["card_penalties"], value=value)
     if penalty is not None and penalty != value:  # never expected; show the report's number
         text += f" (report: {penalty})"
     return text
@@ -70,21 +119,22 @@ def _snapshot(s: Snapshot) -> dict[str, Any]:
     return s.as_dict()
 
 
-def _label(step: MoveStep, lang: str = "en") -> str | None:
+def _label(step: MoveStep, lang: str) -> str | None:
     if step.kind is None or step.cards is None or step.top is None:
         return None
     return combo_label(step.kind, list(step.cards), step.top, lang)
 
 
-def _move(step: MoveStep, names: tuple[str, ...]) -> dict[str, Any]:
+def _move(step: MoveStep, names: list[str], deal: int, lang: str) -> dict[str, Any]:
     return {
         "index": step.index,
         "number": step.index + 1,
+        "pointer": f"/deals/{deal}/moves/{step.index}",
         "seat": step.seat,
-        "name": names[step.seat] if 0 <= step.seat < len(names) else f"Seat {step.seat}",
-        "cards": cards_view(step.cards),
+        "name": names[step.seat] if 0 <= step.seat < len(names) else Words(lang)("seat_n", n=step.seat + 1),
+        "cards": cards_view(step.cards, lang),
         "codes": list(step.cards) if step.cards is not None else None,
-        "label": _label(step),
+        "label": _label(step, lang),
         "pass": step.cards is None,
         "trick": step.trick,
         "leads": step.leads,
@@ -95,9 +145,9 @@ def _move(step: MoveStep, names: tuple[str, ...]) -> dict[str, Any]:
     }
 
 
-def _deal(d: DealTimeline, names: tuple[str, ...], report_deal: dict[str, Any] | None,
-          profile: Profile) -> dict[str, Any]:
-    moves = [_move(m, names) for m in d.moves]
+def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
+          profile: Profile, lang: str) -> dict[str, Any]:
+    moves = [_move(m, names, d.index, lang) for m in d.moves]
     broken = None
     if d.error is not None and d.broken_move is not None:
         err = _error_dict(d.error)
@@ -132,7 +182,7 @@ def _deal(d: DealTimeline, names: tuple[str, ...], report_deal: dict[str, Any] |
                 "name": name,
                 "cards_left": (rd.get("cards_left") or [0] * len(names))[seat],
                 "penalty": rd["penalties"][seat],
-                "text": penalty_text(parts[seat], rd["penalties"][seat]),
+                "text": penalty_text(parts[seat], rd["penalties"][seat], lang),
                 "score": rd["scores"][seat],
                 "winner": seat == rd.get("winner"),
             })
@@ -142,11 +192,11 @@ def _deal(d: DealTimeline, names: tuple[str, ...], report_deal: dict[str, Any] |
         "status": d.status,
         "leader": d.leader,
         "leader_name": names[d.leader] if d.leader is not None else None,
-        "opening_card": card_view(d.opening_card) if d.opening_card else None,
+        "opening_card": card_view(d.opening_card, lang) if d.opening_card else None,
         "winner": rd.get("winner"),
         "winner_name": names[rd["winner"]] if rd.get("winner") is not None else None,
         "dealt": _snapshot(d.dealt),
-        "hands": [cards_view(h) for h in d.dealt.hands],
+        "hands": [cards_view(h, lang) for h in d.dealt.hands],
         "moves": moves,
         "tricks": tricks,
         "broken": broken,
@@ -155,15 +205,15 @@ def _deal(d: DealTimeline, names: tuple[str, ...], report_deal: dict[str, Any] |
     }
 
 
-def replay_view(checked: Checked) -> dict[str, Any]:
+def replay_view(checked: Checked, lang: str = "en") -> dict[str, Any]:
     """Everything the replay page shows, from a record the pipeline could replay."""
     assert checked.record is not None and checked.result is not None and checked.report is not None
     record, result, report = checked.record, checked.result, checked.report
     timeline: Timeline = build_timeline(record, result)
-    names = timeline.names
+    names = page_names(record.players, timeline.players, lang)
     profile = record.profile
     report_deals = {d["index"]: d for d in report["deals"]}
-    deals = [_deal(d, names, report_deals.get(d.index), profile) for d in timeline.deals]
+    deals = [_deal(d, names, report_deals.get(d.index), profile, lang) for d in timeline.deals]
     errors = []
     for e in result.errors:
         err = _error_dict(e)
@@ -173,6 +223,7 @@ def replay_view(checked: Checked) -> dict[str, Any]:
             "deal_number": e.deal + 1 if e.deal is not None else None,
             "move_number": e.move + 1 if e.move is not None else None,
             "seat_name": names[e.seat] if e.seat is not None and 0 <= e.seat < len(names) else None,
+            "seat_number": e.seat + 1 if e.seat is not None else None,
             "house_rules": house_rules(profile, e.code, e.params),
         })
     first = timeline.first_broken
@@ -180,7 +231,8 @@ def replay_view(checked: Checked) -> dict[str, Any]:
     return {
         "names": list(names),
         "players": timeline.players,
-        "profile": {"id": profile.id, "name": profile.name, "hash": profile.hash},
+        "profile": {"id": profile.id, "name": profile.name, "hash": profile.hash,
+                    "title": profile_title(profile.id, profile.name, lang)},
         "valid": report["valid"],
         "errors": errors,
         "first_error": errors[0] if errors else None,
@@ -191,10 +243,11 @@ def replay_view(checked: Checked) -> dict[str, Any]:
     }
 
 
-def script_data(view: dict[str, Any]) -> dict[str, Any]:
+def script_data(view: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """The part of the view the step control needs, as JSON for the page's script."""
     return {
         "names": view["names"],
+        "words": script_words(lang),
         "deals": [
             {
                 "number": d["number"],
@@ -202,7 +255,7 @@ def script_data(view: dict[str, Any]) -> dict[str, Any]:
                 # Hands after each move are left out (the script takes the played cards off the
                 # dealt hands): it keeps the page small for long matches.
                 "moves": [
-                    {**{k: m[k] for k in ("index", "number", "seat", "name", "codes", "label",
+                    {**{k: m[k] for k in ("index", "number", "pointer", "seat", "name", "codes", "label",
                                           "pass", "trick", "leads", "ends_trick", "goes_out",
                                           "status")},
                      "after": {k: v for k, v in m["after"].items() if k != "hands"}}

@@ -41,17 +41,19 @@ def test_step_to_the_broken_move_and_read_its_message(live: tuple[str, Any, Any]
     assert "move 5 of 73" in position.inner_text()
     assert "Broken rule" not in now.inner_text()
     current = page.locator(".move.current")
-    assert "Seat 0" in current.inner_text() and "passes" in current.inner_text()
+    # the page counts seats from 1, as people do: hands[0] is "Seat 1"
+    assert "Seat 1" in current.inner_text() and "passes" in current.inner_text()
 
     page.keyboard.press("ArrowRight")
     assert "move 6 of 73" in position.inner_text()
-    assert "It is seat 2's turn, not seat 3's" in now.inner_text()
+    assert "It is seat 3's turn, not seat 4's" in now.inner_text()
+    assert "/deals/0/moves/5" in now.inner_text()  # the 0-based pointer beside
     # the house rules that decide whose turn it is are named with their values
     assert "direction = counterclockwise" in now.inner_text()
     assert "passing = locked_out" in now.inner_text()
     current = page.locator(".move.current")
     assert current.count() == 1
-    assert "6." in current.inner_text() and "Seat 3" in current.inner_text()
+    assert "6." in current.inner_text() and "Seat 4" in current.inner_text()
     assert "broken rule" in current.inner_text()
     # the table as it stood: seat 2 was to play
     assert "to play" in page.locator("#table-seats .seat").nth(2).inner_text()
@@ -67,15 +69,20 @@ def test_message_language_can_be_switched(live: tuple[str, Any, Any]) -> None:
     base, _, page = live
     _replay(page, base, _record("pusoy-wrong-turn"), lang="de")
     errors = page.locator(".errors")
-    assert "Platz 2 ist dran, nicht Platz 3" in errors.inner_text()
-    assert "It is seat 2's turn" not in errors.inner_text()
-    page.get_by_role("button", name="Go to the broken rule").click()
-    assert "Platz 2 ist dran, nicht Platz 3" in page.locator("#now").inner_text()
+    assert "Platz 3 ist dran, nicht Platz 4" in errors.inner_text()
+    assert "It is seat 3's turn" not in errors.inner_text()
+    assert "Gefundene Probleme" in errors.inner_text()  # the page's own words follow too
+    page.get_by_role("button", name="Zur verletzten Regel").click()
+    assert "Platz 3 ist dran, nicht Platz 4" in page.locator("#now").inner_text()
 
-    page.get_by_label("Message language").select_option("it")
-    assert "Tocca al posto 2, non al posto 3" in page.locator("#now").inner_text()
-    assert "Tocca al posto 2, non al posto 3" in errors.inner_text()
-    assert "Platz 2" not in errors.inner_text()
+    # choosing another language words the page anew, at the same move
+    with page.expect_navigation():
+        page.get_by_label("Sprache").select_option("it")
+    page.wait_for_load_state()
+    assert "Tocca al posto 3, non al posto 4" in page.locator("#now").inner_text()
+    assert "Tocca al posto 3, non al posto 4" in errors.inner_text()
+    assert "mossa 6 di 73" in page.locator("#position").inner_text()
+    assert "Platz 3" not in errors.inner_text() and "Problemi trovati" in errors.inner_text()
 
 
 def test_complete_record_shows_tiers_scores_and_totals(live: tuple[str, Any, Any]) -> None:
@@ -163,7 +170,7 @@ def test_tournament_page_filters_and_links_to_replays(live: tuple[str, Any, Any]
     page.wait_for_load_state()
     assert "Replay of record" in page.locator("h1").inner_text()
     page.get_by_role("button", name="Go to the broken rule").click()
-    assert "It is seat 3's turn, not seat 0's" in page.locator("#now").inner_text()
+    assert "It is seat 4's turn, not seat 1's" in page.locator("#now").inner_text()
     assert "10." in page.locator(".move.current").inner_text()
     page.get_by_role("link", name="← Club night").click()
     page.wait_for_load_state()
@@ -207,7 +214,7 @@ def test_controls_are_labelled_and_work_from_the_keyboard(live: tuple[str, Any, 
     page.get_by_role("link", name="Show this move").focus()
     page.keyboard.press("Enter")
     assert "move 6 of 73" in page.locator("#position").inner_text()
-    assert "It is seat 2's turn, not seat 3's" in page.locator("#now").inner_text()
+    assert "It is seat 3's turn, not seat 4's" in page.locator("#now").inner_text()
 
 
 def test_hands_shrink_as_cards_are_played(live: tuple[str, Any, Any]) -> None:

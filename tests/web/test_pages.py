@@ -45,10 +45,12 @@ def test_replay_page_names_the_broken_rule(client: Any) -> None:
                                           "complete": "on", "lang": "en"})
     assert answer.status_code == 200
     text = _text(answer)
-    assert "WRONG_TURN" in text and "It is seat 2's turn, not seat 3's" in text
+    # The page counts from 1 ("Seat 3" is hands[2]); the report's message says seat 2 (from 0).
+    assert "WRONG_TURN" in text and "It is seat 3's turn, not seat 4's" in text
     assert "direction = counterclockwise" in text
     assert "/deals/0/moves/5" in text
-    assert "Trick 2 · led by Seat 2" in text
+    assert "Trick 2 · led by Seat 3" in text
+    assert "Deal 1, move 6 (Seat 4)" in text
 
 
 @pytest.mark.parametrize("body", [
@@ -73,7 +75,7 @@ def test_odd_but_readable_records_still_replay(client: Any) -> None:
     assert answer.status_code == 200
     text = _text(answer)
     assert "PLAYER_COUNT" in text and "HAND_SIZE" in text and "not checked" in text
-    assert "Seat 0" in text  # names that do not fit the table are not used
+    assert "Seat 1" in text and "Ana" not in text  # names that do not fit the table are not used
 
 
 def test_profile_is_picked_when_the_record_names_none(client: Any) -> None:
@@ -111,8 +113,8 @@ def test_file_upload_is_read(client: Any) -> None:
 def test_language_choice_renders_the_message(client: Any) -> None:
     answer = client.post("/replay?lang=de", data={"record": json.dumps(_record("pusoy-wrong-turn"))})
     html = answer.get_data(as_text=True)
-    assert re.search(r'<span class="msg" data-lang="de" lang="de">Platz 2 ist dran, nicht Platz 3</span>', html)
-    assert re.search(r'data-lang="en" lang="en" hidden>It is seat 2', html)
+    assert re.search(r'<span class="msg" data-lang="de" lang="de">Platz 3 ist dran, nicht Platz 4</span>', html)
+    assert re.search(r'data-lang="en" lang="en" hidden>It is seat 3', html)
 
 
 def _stored(client: Any) -> tuple[str, list[str]]:
@@ -129,7 +131,7 @@ def test_stored_record_replays_in_the_chosen_language(client: Any) -> None:
     answer = client.get(f"/records/{broken}?lang=it")
     assert answer.status_code == 200
     text = _text(answer)
-    assert "Tocca al posto 3, non al posto 0" in text
+    assert "Tocca al posto 4, non al posto 1" in text
     assert "Club night" in text
     assert client.get(f"/records/{good}").status_code == 200
     missing = client.get("/records/r-nothing")

@@ -7,8 +7,16 @@
   var data = JSON.parse(dataEl.textContent);
   var names = data.names;
   var SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
-  var SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
-  var RANK_WORDS = { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" };
+  // The page's wording in its language (app/web/words.py), filled in with {name}-style fields.
+  var W = data.words.text;
+  var SUIT_WORDS = data.words.suits;
+  var RANK_WORDS = data.words.ranks;
+  function say(key, fields) {
+    return W[key].replace(/\{(\w+)\}/g, function (all, name) {
+      return fields && fields[name] !== undefined ? String(fields[name]) : all;
+    });
+  }
+  function cardsWord(n) { return say(n === 1 ? "cards_1" : "cards_n", { n: n }); }
 
   var steps = [];
   data.deals.forEach(function (deal, di) {
@@ -42,7 +50,7 @@
     var rank = code.charAt(0), suit = code.charAt(1);
     var node = text("span", (rank === "T" ? "10" : rank) + SUITS[suit],
                     "card" + (suit === "D" || suit === "H" ? " red" : ""));
-    node.title = (RANK_WORDS[rank] || rank) + " of " + SUIT_WORDS[suit];
+    node.title = say("card_title", { rank: RANK_WORDS[rank] || rank, suit: SUIT_WORDS[suit] });
     return node;
   }
 
@@ -85,10 +93,10 @@
       head.appendChild(text("span", name, "seat-name"));
       head.appendChild(document.createTextNode(" "));
       var n = snap.counts[seat];
-      head.appendChild(text("span", n + (n === 1 ? " card" : " cards"), "count"));
-      if (snap.to_move === seat) { head.appendChild(text("span", "to play", "badge turn")); }
-      if (snap.passed.indexOf(seat) >= 0) { head.appendChild(text("span", "sits out", "badge")); }
-      if (n === 0) { head.appendChild(text("span", "out", "badge good")); }
+      head.appendChild(text("span", cardsWord(n), "count"));
+      if (snap.to_move === seat) { head.appendChild(text("span", W.to_play, "badge turn")); }
+      if (snap.passed.indexOf(seat) >= 0) { head.appendChild(text("span", W.sits_out, "badge")); }
+      if (n === 0) { head.appendChild(text("span", W.out, "badge good")); }
       box.appendChild(head);
       var hand = text("div", null, "hand");
       hand.appendChild(cardsNode(hands[seat]));
@@ -97,13 +105,13 @@
     });
     el.onTable.textContent = "";
     if (snap.table) {
-      el.onTable.appendChild(document.createTextNode("On the table: "));
+      el.onTable.appendChild(document.createTextNode(W.on_table + " "));
       el.onTable.appendChild(cardsNode(snap.table));
-      el.onTable.appendChild(document.createTextNode(" by " + names[snap.table_seat]));
+      el.onTable.appendChild(document.createTextNode(" " + say("on_table_by", { name: names[snap.table_seat] })));
     } else if (snap.to_move !== null && snap.to_move !== undefined) {
-      el.onTable.textContent = "The table is empty: " + names[snap.to_move] + " leads.";
+      el.onTable.textContent = say("table_empty_leads", { name: names[snap.to_move] });
     } else {
-      el.onTable.textContent = "The table is empty.";
+      el.onTable.textContent = W.table_empty;
     }
   }
 
@@ -112,27 +120,29 @@
     el.now.textContent = "";
     el.now.className = "now";
     if (step.move < 0) {
-      el.now.appendChild(text("p", "The hands as dealt. Press \u201cNext move\u201d to replay."));
+      el.now.appendChild(text("p", data.words.hands_dealt_press));
       return;
     }
     var m = deal.moves[step.move];
     var line = text("p", null, "move-line");
     line.appendChild(text("b", m.name));
     if (m.pass) {
-      line.appendChild(document.createTextNode(" passes"));
+      line.appendChild(document.createTextNode(" " + W.passes));
     } else {
-      line.appendChild(document.createTextNode(m.status === "broken" ? " tries " : " plays "));
+      line.appendChild(document.createTextNode(" " + (m.status === "broken" ? W.tries : W.plays) + " "));
       line.appendChild(cardsNode(m.codes));
       if (m.label) { line.appendChild(text("span", m.label, "label")); }
     }
-    if (m.leads && m.status === "ok") { line.appendChild(text("span", "leads a new trick", "tag")); }
-    if (m.ends_trick && !m.goes_out) { line.appendChild(text("span", "trick over", "tag")); }
-    if (m.goes_out) { line.appendChild(text("span", "goes out", "tag good")); }
+    if (m.leads && m.status === "ok") { line.appendChild(text("span", W.leads_trick, "tag")); }
+    if (m.ends_trick && !m.goes_out) { line.appendChild(text("span", W.trick_over, "tag")); }
+    if (m.goes_out) { line.appendChild(text("span", W.goes_out, "tag good")); }
+    line.appendChild(document.createTextNode(" "));
+    line.appendChild(text("code", m.pointer, "pointer"));
     el.now.appendChild(line);
     if (m.status === "broken") {
       el.now.classList.add("broken");
       var msg = text("p", null, "broken-msg");
-      msg.appendChild(text("span", "Broken rule", "code"));
+      msg.appendChild(text("span", W.broken_rule_title, "code"));
       msg.appendChild(document.createTextNode(" "));
       var words = text("b", deal.messages[lang] || deal.messages.en, "message");
       words.setAttribute("lang", lang);
@@ -143,8 +153,7 @@
     } else if (m.status === "unchecked") {
       el.now.classList.add("unchecked");
       el.now.appendChild(text("p", deal.broken !== null
-        ? "Not replayed: the deal stopped at its broken rule (move " + (deal.broken + 1) + ")."
-        : "Not replayed: this deal was not checked."));
+        ? say("unreplayed_at", { n: deal.broken + 1 }) : W.unreplayed));
     }
   }
 
@@ -165,13 +174,13 @@
   function render() {
     var step = steps[pos];
     var deal = data.deals[step.deal];
-    var where = "Deal " + deal.number + " of " + data.deals.length;
+    var where = say("position_deal", { n: deal.number, m: data.deals.length });
     if (step.move < 0) {
-      where += " \u00b7 as dealt";
+      where += " \u00b7 " + W.as_dealt;
     } else {
       var m = deal.moves[step.move];
-      where += " \u00b7 move " + m.number + " of " + deal.moves.length;
-      if (m.trick !== null && m.status !== "unchecked") { where += " \u00b7 trick " + (m.trick + 1); }
+      where += " \u00b7 " + say("position_move", { n: m.number, m: deal.moves.length });
+      if (m.trick !== null && m.status !== "unchecked") { where += " \u00b7 " + say("position_trick", { n: m.trick + 1 }); }
     }
     el.position.textContent = where;
     renderSeats(step);
@@ -223,18 +232,14 @@
     el.next.focus({ preventScroll: true });
   });
 
-  if (langSelect) {
+  if (langSelect && langSelect.form) {
+    // The whole page is worded in its language on the server: choosing another one asks for
+    // the page again (the form carries the record), keeping the step the reader was at.
     langSelect.addEventListener("change", function () {
-      lang = langSelect.value;
-      document.querySelectorAll("[data-lang]").forEach(function (node) {
-        node.hidden = node.getAttribute("data-lang") !== lang;
-      });
-      if (window.history && window.history.replaceState && window.location.search.indexOf("lang=") >= 0) {
-        var url = new URL(window.location.href);
-        url.searchParams.set("lang", lang);
-        window.history.replaceState(null, "", url.toString());
-      }
-      render();
+      var step = steps[pos];
+      var form = langSelect.form;
+      if (step.move >= 0) { form.action = form.action.split("#")[0] + "#d" + step.deal + "-m" + step.move; }
+      form.submit();
     });
   }
   document.querySelectorAll(".js-hide").forEach(function (node) { node.hidden = true; });

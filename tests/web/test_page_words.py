@@ -1,0 +1,104 @@
+"""The replay page speaks the chosen language throughout, counts from 1 with the 0-based
+pointer beside, and names profiles sensibly."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from typing import Any
+
+import pytest
+
+from app.web.present import one_based, profile_title
+from app.web.words import RANK_WORDS, SUIT_WORDS, WORDS
+from tests.conftest import example_record
+from tests.web.test_pages import _text
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("lang", ["de", "it"])
+def test_every_language_has_every_string_with_the_same_fields(lang: str) -> None:
+    assert WORDS[lang].keys() == WORDS["en"].keys()
+    for key, english in WORDS["en"].items():
+        assert _fields(WORDS[lang][key]) == _fields(english), key
+    assert SUIT_WORDS[lang].keys() == SUIT_WORDS["en"].keys()
+    assert RANK_WORDS[lang].keys() == RANK_WORDS["en"].keys()
+
+
+# Words the English page shows that must not appear on the German or Italian one.
+ENGLISH_ONLY = ["Hands as dealt", "Tricks", "led by", "Next move", "Totals", "Problems found",
+                "cards x", "Pair ", "Single ", "passes"]
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("de", ["Blätter wie ausgeteilt", "Stiche", "Stich 2 · Platz", "Nächster Zug", "Kreuz 3",
+            "Gefundene Probleme", "Platz 3 ist dran, nicht Platz 4"]),
+    ("it", ["Mani come distribuite", "Prese", "Presa 2 · apre Posto", "Mossa successiva",
+            "Singola 3♣", "Problemi trovati", "Tocca al posto 3, non al posto 4"]),
+])
+def test_replay_page_follows_the_language(client: Any, lang: str, expected: list[str]) -> None:
+    record = example_record("pusoy-wrong-turn")
+    answer = client.post(f"/replay?lang={lang}", data={"record": json.dumps(record)})
+    assert answer.status_code == 200
+    html = answer.get_data(as_text=True)
+    assert f'<html lang="{lang}">' in html
+    visible = _text(answer)
+    for words in expected:
+        assert words in visible, words
+    for words in ENGLISH_ONLY:
+        assert words not in visible, words
+    data = json.loads(re.search(r'<script id="replay-data" type="application/json">(.*?)</script>',
+                                html, re.S).group(1))
+    assert data["words"]["text"] == {k: WORDS[lang][k] for k in data["words"]["text"]}
+    labels = [m["label"] for m in data["deals"][0]["moves"] if m["label"]]
+    assert labels and not any(label.startswith(("Pair", "Single")) for label in labels)
+
+
+def test_english_page_counts_from_one_with_pointers_beside(client: Any) -> None:
+    record = example_record("hk-two-deals")
+    del record["players"]
+    answer = client.post("/replay", data={"record": json.dumps(record)})
+    html = answer.get_data(as_text=True)
+    moves = sum(len(d["moves"]) for d in record["deals"])
+    assert html.count('<code class="pointer">/deals/') >= moves  # one beside every move
+    assert "<code class=\"pointer\">/deals/1/moves/0</code>" in html
+    text = _text(answer)
+    assert "Seat 1" in text and "Seat 4" in text and "Seat 0" not in text
+    assert "Deal 1" in text and "Deal 2" in text and "Deal 0" not in text
+
+
+@pytest.mark.parametrize(("error", "shown"), [
+    ({"code": "WRONG_TURN", "deal": 0, "move": 5, "seat": 3, "params": {"expected": 2}},
+     {"deal": 1, "move": 6, "seat": 4, "params": {"expected": 3}}),
+    ({"code": "DECLARED_MISMATCH", "deal": 2, "move": None, "seat": None,
+      "params": {"field": "winner", "declared": 2, "actual": 1}},
+     {"deal": 3, "move": None, "seat": None, "params": {"field": "winner", "declared": 3, "actual": 2}}),
+    ({"code": "DECLARED_MISMATCH", "deal": 0, "move": None, "seat": 1,
+      "params": {"field": "score", "declared": -5, "actual": -6}},
+     {"deal": 1, "move": None, "seat": 2, "params": {"field": "score", "declared": -5, "actual": -6}}),
+    ({"code": "MATCH_OVER", "deal": 1, "move": None, "seat": None, "params": {"last_deal": 0}},
+     {"deal": 2, "move": None, "seat": None, "params": {"last_deal": 1}}),
+    ({"code": "RESULT_WINNER", "deal": 0, "move": None, "seat": None, "params": {"seats": [1, 3]}},
+     {"deal": 1, "move": None, "seat": None, "params": {"seats": [2, 4]}}),
+])
+def test_positions_count_from_one_on_the_page(error: dict[str, Any], shown: dict[str, Any]) -> None:
+    before = json.dumps(error, sort_keys=True)
+    out = one_based(error)
+    assert {k: out[k] for k in shown} == shown
+    assert json.dumps(error, sort_keys=True) == before  # the report's error is left alone
+
+
+def test_unnamed_stored_profile_is_not_its_id_twice(client: Any) -> None:
+    created = client.post("/v1/profiles", json={"extends": "hk-standard", "triples": False})
+    assert created.status_code in (200, 201)
+    pid = created.get_json()["id"]
+    home = client.get("/").get_data(as_text=True)
+    assert f"{pid} (stored profile without a name)" in home and f"({pid})" not in home
+    record = dict(example_record("hk-two-deals"), profile=pid)
+    page = _text(client.post("/replay", data={"record": json.dumps(record)}))
+    assert f"Profile stored profile without a name ( {pid} )" in page
+    assert profile_title("p-1", "Club rules") == "Club rules" and profile_title("p-1", None) != "p-1"
