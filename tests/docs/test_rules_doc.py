@@ -66,6 +66,7 @@ def test_preset_table_matches_the_preset_files() -> None:
     for pid, cells in rows.items():
         rules = PRESETS[pid].as_dict()
         assert int(cells[2]) == rules["players"], pid
+        assert cells[3] == rules["direction"], pid
         assert cells[4].split() == rules["suit_order"], pid
         assert cells[5] == ("yes" if rules["triples"] else "no"), pid
         assert cells[7] == rules["flush_compare"].replace("_", " "), pid
