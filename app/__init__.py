@@ -30,12 +30,14 @@ BLUEPRINT_MODULES = [
     "app.api.play",
     "app.api.profiles",
     "app.api.docs_assets",
+    "app.metrics",
 ]
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask, g
 
+    from . import logs
     from .problems import ProblemApi, install
     from .store import Store, default_db_path
 
@@ -74,6 +76,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api = ProblemApi(app)
     app.extensions["bigtwo_api"] = api
     _register_shared_schemas(api)
+    logs.init_app(app)
     for name in BLUEPRINT_MODULES:
         module = importlib.import_module(name)
         if hasattr(module, "blp"):

@@ -19,6 +19,7 @@ from bigtwo.pipeline import check_record
 from bigtwo.problems import Problem, join
 from bigtwo.profiles import Profile, ProfileResolver
 
+from .metrics import count_checked
 from .store import NewRecord, Store
 
 
@@ -158,6 +159,7 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any) -> Upload:
     for index, doc in enumerate(items):
         at = join(prefix, index) if batch else ""
         checked = check_record(doc, resolver=lookup, default_profile=profile.id)
+        count_checked(checked.report)
         if checked.report is None or checked.record is None:
             problems.extend(_prefixed(checked.problems, at))
             continue

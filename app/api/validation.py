@@ -11,6 +11,7 @@ from typing import Any
 from flask import Response
 from flask_smorest import Blueprint
 
+from app.metrics import count_checked
 from bigtwo import limits
 from bigtwo.pipeline import check_record
 from bigtwo.problems import Problem
@@ -44,6 +45,7 @@ def validate(complete: bool = True, lang: str | None = None) -> Response:
     doc = json_body()
     chosen = language(lang)
     checked = check_record(doc, complete=complete, lang=chosen, resolver=resolver())
+    count_checked(checked.report)
     if checked.report is None:
         invalid(checked.problems, NOT_REPLAYABLE)
     return localized(checked.report, chosen)
@@ -83,6 +85,7 @@ def validate_batch(complete: bool = True, lang: str | None = None) -> Response:
     reports: list[dict[str, Any]] = []
     for doc in records:
         checked = check_record(doc, complete=complete, lang=chosen, resolver=shared)
+        count_checked(checked.report)
         if checked.report is None:
             reports.append(problem_document(
                 422, "Unprocessable Content", NOT_REPLAYABLE,

@@ -14,6 +14,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, render_template, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from app.metrics import count_checked
 from bigtwo.messages import LANGUAGES, pick_language
 from bigtwo.pipeline import check_record
 from bigtwo.problems import Problem
@@ -114,6 +115,7 @@ def replay() -> tuple[str, int]:
         return _home_with_problems(form, problems)
     checked = check_record(doc, complete=form["complete"], lang=_lang(), resolver=_resolver(),
                            default_profile=form["profile"] or None)
+    count_checked(checked.report)
     if not checked.ok:
         return _home_with_problems(form, checked.problems)
     lang = _lang()

@@ -28,15 +28,16 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, db: Path, log: Path) -> None:
+    def __init__(self, db: Path, log: Path, env: dict[str, str] | None = None) -> None:
         self.db, self.log = db, log
+        self.env = env or {}
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Server:
         gunicorn = GUNICORN if GUNICORN.exists() else Path(sys.executable).with_name("gunicorn")
-        env = {**os.environ, "BIGTWO_DB": str(self.db), "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "BIGTWO_DB": str(self.db), "PYTHONUNBUFFERED": "1", **self.env}
         with open(self.log, "ab") as log:
             # A session of its own, so that the whole group (master and workers) can be killed
             # by its id without touching anything else.
