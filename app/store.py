@@ -72,8 +72,31 @@ def _v2(db: sqlite_utils.Database) -> None:
     db["records"].create_index(["tournament_id", "valid", "seq"])
 
 
+# Fields whose meaning for a declaration that leaves them out changed in rules v2: a stored
+# profile keeps the value it resolved to when it was declared (big-two-web turned
+# counterclockwise in v2; a child of it declared before keeps playing clockwise).
+PINNED_IN_V2 = ("direction",)
+
+
+def _v3(db: sqlite_utils.Database) -> None:
+    """Rules v2: pin into each stored declaration the v1 value of every field in
+    ``PINNED_IN_V2`` that it left to its parent, so that re-resolving the declaration gives
+    the same rules (and the same id) as before. The frozen ``resolved`` rules, which the
+    resolver reads, already hold these values; this keeps the two columns in agreement."""
+    for row in list(db.query("SELECT id, declaration, resolved FROM profiles")):
+        declaration = json.loads(row["declaration"])
+        resolved = json.loads(row["resolved"])
+        if not isinstance(declaration, dict) or not isinstance(resolved, dict):
+            continue
+        missing = {k: resolved[k] for k in PINNED_IN_V2 if k not in declaration and k in resolved}
+        if missing:
+            declaration.update(missing)
+            db.execute("UPDATE profiles SET declaration = ? WHERE id = ?",
+                       [json.dumps(declaration, sort_keys=True, ensure_ascii=False), row["id"]])
+
+
 # Each entry moves the schema one version up; append, never edit, once released.
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2]
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3]
 
 
 def token_hash(token: str) -> str:
