@@ -162,19 +162,75 @@ def duplicate(results: Sequence[SeatResult]) -> dict[str, Any]:
     return {"formula": MATCH_POINTS_FORMULA, "boards": boards, "players": players}
 
 
+@dataclass(frozen=True, slots=True)
+class TeamResult:
+    """One team (two partners opposite each other) in one counted deal of a team profile."""
+
+    team: str  # the partners' names in seat order, joined by " & "
+    players: tuple[str, ...]
+    score: int
+    won: bool
+
+
+def team_results(rows: Iterable[Mapping[str, Any]]) -> list[TeamResult]:
+    """Every team of every counted deal whose report has ``team_scores`` (profiles with
+    ``teams``). The partners are the seats of one team in the profile's ``teams``: 0 and 2,
+    1 and 3; a team is known by its two names, so the same pair at another table (either
+    seat order) pools, and a player with another partner is another team."""
+    out: list[TeamResult] = []
+    for row in rows:
+        report, record = row["report"], row["record"]
+        if not report.get("valid") or report.get("team_totals") is None:
+            continue
+        names = seat_names(record.get("players"), len(report["totals"]))
+        for deal in report["deals"]:
+            team_scores = deal.get("team_scores")
+            if team_scores is None or deal["scores"] is None:
+                continue
+            for team, score in enumerate(team_scores):
+                seats = (team, team + 2)  # RULES: teams are [[0, 2], [1, 3]]
+                players = tuple(sorted((names[s] for s in seats), key=str.casefold))
+                out.append(TeamResult(" & ".join(players), players, int(score),
+                                      deal["winner"] in seats))
+    return out
+
+
+def team_table(results: Sequence[TeamResult]) -> list[dict[str, Any]]:
+    """``[{rank, team, players, deals_played, deals_won, points}]``, best first; equal points
+    share a rank as players do."""
+    totals: dict[str, dict[str, Any]] = {}
+    for r in results:
+        row = totals.setdefault(r.team, {"team": r.team, "players": list(r.players),
+                                         "deals_played": 0, "deals_won": 0, "points": 0})
+        row["deals_played"] += 1
+        row["deals_won"] += int(r.won)
+        row["points"] += r.score
+    rows = sorted(totals.values(), key=lambda r: (-r["points"], r["team"].casefold(), r["team"]))
+    out: list[dict[str, Any]] = []
+    for i, row in enumerate(rows):
+        rank = out[-1]["rank"] if i > 0 and rows[i - 1]["points"] == row["points"] else i + 1
+        out.append({"rank": rank, **row})
+    return out
+
+
 def compute(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     """Standings from stored rows ``{"id", "record", "report"}`` (invalid ones are skipped).
 
-    ``{"records": n, "deals": n, "players": [...], "duplicate": {...}}``."""
+    ``{"records": n, "deals": n, "players": [...], "duplicate": {...}}``, and ``"teams"``
+    (``team_table``) when the reports are of a profile with teams."""
     rows = list(rows)
     results = seat_results(rows)
     counted = {(r.record, r.deal) for r in results}
-    return {
+    out: dict[str, Any] = {
         "records": len({r.record for r in results}),
         "deals": len(counted),
         "players": table(results),
         "duplicate": duplicate(results),
     }
+    teams = team_results(rows)
+    if teams:
+        out["teams"] = team_table(teams)
+    return out
 
 
 def _cell(value: Any) -> Any:

@@ -40,6 +40,7 @@ class Snapshot:
     # What each seat would pay if the deal ended here (None once someone went out, or where
     # the cards are not known): seed 001's "13 übrig · Ende jetzt −39".
     penalties_now: tuple[int, ...] | None = None
+    revolution: bool = False  # the rank order is reversed (revolution: ranks, after a quad)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -50,6 +51,7 @@ class Snapshot:
             "to_move": self.to_move,
             "passed": list(self.passed),
             "penalties_now": list(self.penalties_now) if self.penalties_now is not None else None,
+            "revolution": self.revolution,
         }
 
 
@@ -139,6 +141,7 @@ def _snapshot(profile: Profile, table: Table, *, live: bool) -> Snapshot:
         to_move=table.current if live and table.winner is None else None,
         passed=passed,
         penalties_now=tuple(penalties_now(profile, table.hands)) if table.winner is None else None,
+        revolution=table.revolution,
     )
 
 
@@ -289,14 +292,14 @@ _FIELDS_BY_CODE: dict[str, tuple[str, ...]] = {
     "HAND_SIZE": ("hand_size", "leftover"),
     "WRONG_TURN": ("direction", "passing"),
     "LOCKED_OUT": ("passing", "direction"),
-    "CARD_COUNT": ("bombs",),
+    "CARD_COUNT": ("bombs", "bomb_hands"),
     "CATEGORY": ("cross_category", "five_card_order"),
     "OPENING_CARD": ("suit_order", "opening.first_deal", "opening.later_deals"),
     "MUST_PLAY": ("must_play_first_trick",),
     "FORBIDDEN_FINISH": ("no_single_two_finish_on_lead",),
-    "MATCH_OVER": ("match.max_deals", "match.target"),
-    "DECLARED_MISMATCH": ("scoring.tiers", "scoring.two_held_factor", "scoring.card_penalties",
-                          "scoring.settlement"),
+    "MATCH_OVER": ("match.max_deals", "match.target", "match.loss_limit", "teams"),
+    "DECLARED_MISMATCH": ("scoring.tiers", "scoring.two_held_factor", "scoring.two_held_cards",
+                          "scoring.card_penalties", "scoring.settlement", "teams"),
 }
 _FIELDS_BY_REASON: dict[str, tuple[str, ...]] = {
     "no_triples": ("triples",),
@@ -309,7 +312,7 @@ _FIELDS_BY_KIND: dict[str, tuple[str, ...]] = {
     "pair": ("suit_order",),
     "triple": (),
     "straight": ("straights", "suit_order"),
-    "straight_flush": ("straights", "suit_order"),
+    "straight_flush": ("straight_flushes", "straights", "suit_order"),
     "flush": ("flush_compare", "suit_order"),
     "full_house": (),
     "four_of_a_kind": (),
@@ -323,8 +326,10 @@ def explaining_fields(code: str, params: Mapping[str, Any]) -> tuple[str, ...]:
     if code == "DOES_NOT_BEAT":
         played, on_table = params.get("played_kind"), params.get("table_kind")
         if played != on_table:
-            return ("five_card_order", "cross_category", "bombs")
-        return _FIELDS_BY_KIND.get(str(played), ())
+            fields: tuple[str, ...] = ("five_card_order", "cross_category", "bombs", "bomb_hands")
+        else:
+            fields = _FIELDS_BY_KIND.get(str(played), ())
+        return (*fields, "revolution") if params.get("revolution") else fields
     return _FIELDS_BY_CODE.get(code, ())
 
 
@@ -353,6 +358,8 @@ def format_value(value: Any) -> str:
             )
         if not value:
             return "none"
+        if all(isinstance(v, list) for v in value):  # teams: [[0, 2], [1, 3]]
+            return " against ".join("seats " + " + ".join(str(s) for s in team) for team in value)
         if all(isinstance(v, str) and len(v) == 1 for v in value):
             return " < ".join(value)
         return ", ".join(str(v) for v in value)

@@ -176,6 +176,17 @@ class DuplicateSchema(Schema):
     players = fields.List(fields.Nested(DuplicatePlayerSchema), required=True)
 
 
+class TeamRowSchema(Schema):
+    rank = fields.Integer(required=True)
+    team = fields.String(required=True, metadata={"example": "Ana & Cai"})
+    players = fields.List(fields.String(), required=True,
+                          metadata={"description": "the two partners (seats 0 and 2, or 1 and 3)"})
+    deals_played = fields.Integer(required=True)
+    deals_won = fields.Integer(required=True, metadata={"description": "deals either partner won"})
+    points = fields.Integer(required=True, metadata={"description": "the sum of the team's deal "
+                                                                    "scores (team_scores)"})
+
+
 class StandingsSchema(Schema):
     tournament = fields.String(required=True)
     name = fields.String(required=True)
@@ -183,3 +194,5 @@ class StandingsSchema(Schema):
     deals = fields.Integer(required=True, metadata={"description": "complete deals counted"})
     players = fields.List(fields.Nested(PlayerRowSchema), required=True)
     duplicate = fields.Nested(DuplicateSchema, required=True)
+    teams = fields.List(fields.Nested(TeamRowSchema), metadata={
+        "description": "only for a profile with teams: the teams ranked by points"})

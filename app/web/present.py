@@ -125,7 +125,8 @@ def _label(step: MoveStep, lang: str) -> str | None:
     return combo_label(step.kind, list(step.cards), step.top, lang)
 
 
-def _move(step: MoveStep, names: list[str], deal: int, lang: str) -> dict[str, Any]:
+def _move(step: MoveStep, names: list[str], deal: int, lang: str,
+          reversed_before: bool = False) -> dict[str, Any]:
     return {
         "index": step.index,
         "number": step.index + 1,
@@ -142,12 +143,18 @@ def _move(step: MoveStep, names: list[str], deal: int, lang: str) -> dict[str, A
         "goes_out": step.goes_out,
         "status": step.status,
         "after": _snapshot(step.after),
+        # revolution: ranks: this play (a four of a kind) reversed the rank order
+        "revolution_starts": step.status == "ok" and step.after.revolution and not reversed_before,
     }
 
 
 def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
           profile: Profile, lang: str) -> dict[str, Any]:
-    moves = [_move(m, names, d.index, lang) for m in d.moves]
+    moves = []
+    reversed_before = False
+    for m in d.moves:
+        moves.append(_move(m, names, d.index, lang, reversed_before))
+        reversed_before = reversed_before or (m.status == "ok" and m.after.revolution)
     broken = None
     if d.error is not None and d.broken_move is not None:
         err = _error_dict(d.error)
@@ -201,8 +208,19 @@ def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
         "tricks": tricks,
         "broken": broken,
         "scoring": scoring,
+        "team_scores": _teams(profile, names, rd.get("team_scores")),
         "cards_left": rd.get("cards_left"),
     }
+
+
+def _teams(profile: Profile, names: list[str],
+           values: list[int] | None = None) -> list[dict[str, Any]]:
+    """The partners of a team profile (seats 0 and 2 against 1 and 3), with a value each."""
+    if profile.teams is None:
+        return []
+    return [{"team": i, "seats": list(team), "names": " & ".join(names[s] for s in team),
+             "value": values[i] if values is not None else None}
+            for i, team in enumerate(profile.teams)]
 
 
 def replay_view(checked: Checked, lang: str = "en") -> dict[str, Any]:
@@ -240,6 +258,8 @@ def replay_view(checked: Checked, lang: str = "en") -> dict[str, Any]:
         "deals": deals,
         "totals": report["totals"] if any_scores else None,
         "match": report.get("match"),
+        "teams": _teams(profile, names, report.get("team_totals") if any_scores else None),
+        "revolution": profile.revolution == "ranks",
     }
 
 

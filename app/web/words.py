@@ -103,6 +103,12 @@ WORDS: dict[str, dict[str, str]] = {
         "penalty_two": ", x{f} for holding a 2 = {value}",
         "penalty_card": ", + {p} card penalty = {value}",
         "card_title": "{rank} of {suit}",
+        "partners": "partners",
+        "against": "against",
+        "revolution_rule": "revolution: a four of a kind reverses the rank order",
+        "revolution_starts": "revolution: rank order reversed",
+        "team_scores": "Team scores",
+        "team_totals": "Team totals",
     },
     "de": {
         "site": "bigtwo Schiedsrichter",
@@ -199,6 +205,12 @@ WORDS: dict[str, dict[str, str]] = {
         "penalty_two": ", x{f} für eine gehaltene 2 = {value}",
         "penalty_card": ", + {p} Kartenstrafe = {value}",
         "card_title": "{suit} {rank}",
+        "partners": "Partner",
+        "against": "gegen",
+        "revolution_rule": "Revolution: ein Vierling kehrt die Rangfolge um",
+        "revolution_starts": "Revolution: Rangfolge umgekehrt",
+        "team_scores": "Teampunkte",
+        "team_totals": "Teamsummen",
     },
     "it": {
         "site": "arbitro bigtwo",
@@ -295,6 +307,12 @@ WORDS: dict[str, dict[str, str]] = {
         "penalty_two": ", x{f} per un 2 in mano = {value}",
         "penalty_card": ", + {p} di penalità per carte = {value}",
         "card_title": "{rank} di {suit}",
+        "partners": "coppie",
+        "against": "contro",
+        "revolution_rule": "rivoluzione: un poker inverte l'ordine dei valori",
+        "revolution_starts": "rivoluzione: ordine dei valori invertito",
+        "team_scores": "Punti di squadra",
+        "team_totals": "Totali di squadra",
     },
 }
 

@@ -237,3 +237,33 @@ def test_one_board_at_many_tables_costs_linear_work() -> None:
     assert big["duplicate"]["boards"][0]["tables"] == 2000
     assert big_lines <= 12 * small_lines  # 10x the tables; a quadratic comparison would be 100x
     assert big_lines <= 300 * 2000  # about 215 per table here; the pairwise one ran 16,000
+
+
+# --- teams (rules v2) ---------------------------------------------------------------------------
+def team_row(rid: str, players: list[str], deals: list[tuple[list[int], int]]) -> dict[str, Any]:
+    report_deals = [{"index": i, "status": "complete", "winner": winner,
+                     "scores": [ts[0], ts[1], ts[0], ts[1]], "team_scores": ts}
+                    for i, (ts, winner) in enumerate(deals)]
+    totals = [sum(ts[t] for ts, _ in deals) for t in range(2)]
+    return {"id": rid, "record": {"players": players, "deals": [{} for _ in deals]},
+            "report": {"valid": True, "deals": report_deals, "totals": [0] * 4, "team_totals": totals}}
+
+
+def test_teams_are_ranked_when_the_profile_has_them() -> None:
+    """000/004 2v2: partners (seats 0+2, 1+3) add their scores; the first to finish wins for
+    the team. The same pair pools across tables in either seat order."""
+    rows = [
+        team_row("r1", ["Ana", "Ben", "Cai", "Dee"], [([11, -11], 2), ([-3, 3], 1)]),
+        team_row("r2", ["Cai", "Eve", "Ana", "Fay"], [([5, -5], 0)]),
+    ]
+    result = standings.compute(rows)
+    assert [(t["rank"], t["team"], t["points"], t["deals_played"], t["deals_won"])
+            for t in result["teams"]] == [
+        (1, "Ana & Cai", 13, 3, 2), (2, "Eve & Fay", -5, 1, 0), (3, "Ben & Dee", -8, 2, 1)]
+    assert result["teams"][0]["players"] == ["Ana", "Cai"]
+    assert by_player(result)["Ana"]["points"] == 13  # each partner carries the team's score
+
+
+def test_no_team_table_without_teams() -> None:
+    result = standings.compute([row("r", [deal([2, 2, 2, -6], 0)], ["C", "A", "B", "D"])])
+    assert "teams" not in result

@@ -187,3 +187,24 @@ def test_a_file_that_is_not_text_is_a_problem(client: Any) -> None:
     data = {"file": (io.BytesIO(b"\xff\xfe\x00garbage"), "game.json"), "record": ""}
     answer = client.post("/replay", data=data, content_type="multipart/form-data")
     assert answer.status_code == 422 and "not UTF-8 text" in _text(answer)
+
+
+def test_replay_page_shows_partners_team_scores_and_the_revolution(client: Any) -> None:
+    """Rules v2: the referee's view names the partners (000/004 2v2), the team scores, and
+    the play that started a revolution (004)."""
+    profile = {"extends": "hk-standard", "hand_size": 7, "revolution": "ranks",
+               "teams": [[0, 2], [1, 3]], "match": {"max_deals": 1}}
+    hands = ["3D 4C 4D 4H 4S 9C KC", "5C 5D 5H 5S 2S KD AH", "6C 6D 2H 7C 8C 9D TH",
+             "3C 3H 9H TC JC QC KH"]
+    moves = ("0:4C+4D+4H+4S+3D 1:- 2:- 3:- 0:9C 1:- 2:8C 3:- 0:- 1:- "
+             "2:6C+6D 3:3C+3H 0:- 1:- 2:- 3:9H+TC+JC+QC+KH").split()
+    doc = {"profile": profile, "players": ["Ana", "Ben", "Cai", "Dee"],
+           "deals": [{"hands": [h.split() for h in hands],
+                      "moves": [{"seat": int(m[0]), "pass": True} if m[2] == "-" else
+                                {"seat": int(m[0]), "play": m[2:].split("+")} for m in moves]}]}
+    answer = client.post("/replay", data={"record": json.dumps(doc)})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 200
+    assert "partners: <b>Ana &amp; Cai</b> against <b>Ben &amp; Dee</b>" in page
+    assert page.count("revolution: rank order reversed") == 1
+    assert "Team scores: Ana &amp; Cai" in page and "Team totals:" in page
