@@ -78,10 +78,17 @@ def _tournament_group() -> click.Command:
     return tournament
 
 
+def _serve_command() -> click.Command:
+    from .cli_serve import serve_command
+
+    return serve_command
+
+
 class LazyGroup(click.Group):
     """A group whose heavier subcommands are imported only when they are run (or listed)."""
 
-    lazy: dict[str, Callable[[], click.Command]] = {"tournament": _tournament_group}
+    lazy: dict[str, Callable[[], click.Command]] = {"tournament": _tournament_group,
+                                                     "serve": _serve_command}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy])

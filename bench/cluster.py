@@ -126,6 +126,50 @@ def on_cluster(corpus: Path, workers: int, blocks_sizes: list[int], repeat: int,
     return rows
 
 
+def store_writes(seconds: float = 3.0) -> None:
+    """The SQLite store's write rate, which decides when it stops (docs/SCALING.md): records
+    already checked, stored 1 or 100 to a transaction (WAL, synchronous=FULL: an fsync each),
+    and a whole upload (checked, then stored) of 100 records."""
+    from app import tournaments as service
+    from app.store import NewRecord, Store
+    from bigtwo.profiles import PRESETS
+    from bigtwo.simulate import simulate
+
+    records = list(simulate(PRESETS["casual"], records=100, deals_per_record=1, seed=9))
+    checked = [service.check_record(r, default_profile="casual").report for r in records]
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store(Path(tmp) / "bench.db")
+        store.migrate()
+        made = service.create(store, {"name": "bench", "profile": "casual"})
+        tournament = store.get_tournament(made["id"])
+        profile_hash = tournament["profile_hash"]
+        print("\n| store writes (one transaction each) | transactions/s | records/s |")
+        print("| --- | ---: | ---: |")
+        serial = 0
+        for label, size, whole in (("1 checked record", 1, False),
+                                   ("100 checked records", 100, False),
+                                   ("upload of 100 records (check + store)", 100, True)):
+            done = 0
+            start = time.perf_counter()
+            while time.perf_counter() - start < seconds:
+                serial += 1
+                batch = [dict(r, players=[f"p{serial}", "b", "c", "d"]) for r in records[:size]]
+                if whole:
+                    service.upload(store, tournament, {"records": batch})
+                else:
+                    store.add_records(made["id"], [
+                        NewRecord(service.content_hash(r), r, rep, profile_hash)
+                        for r, rep in zip(batch, checked, strict=False)])
+                done += 1
+            took = time.perf_counter() - start
+            print(f"| {label} | {done / took:,.0f} | {done * size / took:,.0f} |")
+        size_mb = sum(f.stat().st_size for f in Path(tmp).iterdir()) / 1e6
+        rows = store.get_tournament(made["id"])["counts"]["records"]
+        print(f"\nstore: {rows} records in {size_mb:.1f} MB ({1e6 * size_mb / rows:,.0f} "
+              "bytes per record, record and report as JSON, indexes included)")
+        store.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--records", type=int, default=20_000)
@@ -134,7 +178,11 @@ def main() -> None:
                         help="block sizes (lines per partition) to try at 2 workers")
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--corpus", type=Path, help="a JSON Lines file to use instead")
+    parser.add_argument("--store-only", action="store_true", help="only the store's write rate")
     args = parser.parse_args()
+    if args.store_only:
+        store_writes()
+        return
     sizes = [int(s) for s in args.blocks.split(",")]
     corpus = args.corpus or make_corpus(
         args.records, args.deals,
@@ -164,6 +212,7 @@ def main() -> None:
         same = "identical" if digest == reference else "DIFFERENT"
         print(f"  {workers} worker(s): {wall:.2f} s, {records / wall:,.0f} records/s, "
               f"{single / wall:.2f}x the single process; output {same}")
+    store_writes()
     print(f"\nload average after: {os.getloadavg()[0]:.1f}")
 
 
