@@ -102,3 +102,17 @@ def test_unnamed_stored_profile_is_not_its_id_twice(client: Any) -> None:
     page = _text(client.post("/replay", data={"record": json.dumps(record)}))
     assert f"Profile stored profile without a name ( {pid} )" in page
     assert profile_title("p-1", "Club rules") == "Club rules" and profile_title("p-1", None) != "p-1"
+
+
+@pytest.mark.parametrize(("lang", "title", "problem"), [
+    ("en", "Check a game record", "The record cannot be replayed"),
+    ("de", "Eine Spielaufzeichnung prüfen", "Die Aufzeichnung lässt sich nicht nachspielen"),
+    ("it", "Controlla la registrazione di una partita", "La registrazione non si può rigiocare"),
+])
+def test_form_and_its_problems_follow_the_language(client: Any, lang: str, title: str, problem: str) -> None:
+    home = client.get("/", headers={"Accept-Language": f"{lang};q=0.9"})
+    assert f'<html lang="{lang}">' in home.get_data(as_text=True) and title in _text(home)
+    answer = client.post(f"/replay?lang={lang}", data={"record": "{"})
+    assert answer.status_code == 422 and problem in _text(answer)
+    missing = client.get(f"/records/r-0000?lang={lang}")
+    assert missing.status_code == 404 and WORDS[lang]["not_found"] in _text(missing)
