@@ -17,3 +17,9 @@ MAX_PROFILE_CARD_PENALTIES = 64
 MAX_JSON_DEPTH = 64  # a record nests 6 deep, a batch 8: 64 leaves room for any honest `meta`
 JSON_INT_MIN = -(2**63)  # SQLite's JSON functions read wider integers as (lossy) floats
 JSON_INT_MAX = 2**64 - 1  # the largest deal seed
+
+# Score sheets (bigtwo/sheets.py).
+MAX_SHEET_ROWS = 10_000  # deals in one score sheet (CSV); each costs microseconds to score
+# A record's deals when every one is result-only (a score sheet); deals with moves stay
+# under MAX_DEALS_PER_RECORD.
+MAX_RESULT_DEALS_PER_RECORD = MAX_SHEET_ROWS

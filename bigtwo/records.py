@@ -265,10 +265,16 @@ def parse_record(
         problems.append(Problem("/deals", "must be a non-empty list of deals"))
         return None, problems
     if len(raw_deals) > limits.MAX_DEALS_PER_RECORD:
-        problems.append(
-            Problem("/deals", f"{len(raw_deals)} deals is over the limit of {limits.MAX_DEALS_PER_RECORD} per record")
-        )
-        return None, problems
+        # A score sheet's deals (result only, no moves) cost microseconds each: a season's
+        # sheet may hold many more of them than a move log could.
+        result_only = all(type(d) is dict and "moves" not in d for d in raw_deals)
+        cap = limits.MAX_RESULT_DEALS_PER_RECORD if result_only else limits.MAX_DEALS_PER_RECORD
+        if len(raw_deals) > cap:
+            problems.append(Problem("/deals", f"{len(raw_deals)} deals is over the limit of {cap} per record"
+                                              + ("" if result_only else
+                                                 f" ({limits.MAX_RESULT_DEALS_PER_RECORD} when "
+                                                 "every deal gives only its result)")))
+            return None, problems
     if profile is None:
         return None, problems
     parsed = [_parse_deal(d, join("/deals", i), profile, problems) for i, d in enumerate(raw_deals)]

@@ -1,0 +1,207 @@
+"""Score sheets as CSV (bigtwo.sheets): the seeds' scoring from a sheet, every way a sheet can
+be malformed (named by row and column), and a simulated game's sheet scoring as its replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bigtwo import cards, deals
+from bigtwo.pipeline import check_record
+from bigtwo.profiles import PRESETS
+from bigtwo.scoring import cards_matter
+from bigtwo.sheets import check_sheet, sheet_to_record
+from bigtwo.simulate import simulate
+
+
+def scored(text: str, profile: Any, **options: Any) -> dict[str, Any]:
+    record, checked = check_sheet(text, profile, **options)
+    assert record is not None and checked.report is not None, checked.problems
+    return checked.report
+
+
+def problems(text: str, profile: Any = "hk-standard", **options: Any) -> list[tuple[str, str]]:
+    record, checked = check_sheet(text, profile, **options)
+    assert record is None and checked.report is None
+    return [(p.pointer, p.detail) for p in checked.problems]
+
+
+# --- the seeds' scoring ---------------------------------------------------------------------
+def test_hk_tiers_from_a_sheet() -> None:
+    """000: "8 oder mehr Karten hält: zahlt DOPPELT", "10 oder mehr ... DREIFACH", "ALLE 13
+    Karten ... das VIERFACHE (4 Punkte pro Karte = 52 Punkte)"."""
+    rep = scored("deal,Ana,Ben,Cai,Dee\n1,0,7,8,13\n2,10,0,9,1\n", "hk-standard")
+    assert [d["status"] for d in rep["deals"]] == ["scored", "scored"]
+    assert [d["penalties"] for d in rep["deals"]] == [[0, 7, 16, 52], [30, 0, 18, 1]]
+    assert rep["totals"] == [75 - 30, -7 + 49, -16 - 18, -52 - 1]
+
+
+def test_one_two_three_per_card_from_a_sheet() -> None:
+    """001: "1 Punkt je Karte bei 1–9 Karten, 2 Punkte je Karte bei 10–12, 3 Punkte je Karte bei
+    allen 13"; "Der Sieger bekommt alles, die vier Konten ergeben zusammen immer null"."""
+    rep = scored("deal,Ana,Ben,Cai,Dee\n1,9,10,,13\n", "big-two-web")
+    (d,) = rep["deals"]
+    assert d["penalties"] == [9, 20, 0, 39] and d["scores"] == [-9, -20, 68, -39]
+
+
+def test_minus_points_fewest_wins_from_a_sheet() -> None:
+    """002: "Spielt ihr mehrere Runden, gewinnt am Ende, wer die wenigsten Minuspunkte
+    gesammelt hat"."""
+    profile = {"extends": "casual", "match": {"max_deals": 2}}
+    rep = scored("deal,Ana,Ben,Cai,Dee\n1,0,3,5,9\n2,4,0,1,6\n", profile)
+    assert rep["totals"] == [-4, -3, -6, -15]
+    assert rep["match"] == {"over": True, "winners": [1]}
+
+
+def test_pusoy_two_penalties_need_the_cards() -> None:
+    """004: "Die Karo-Zwei ... am Rundenende halten: zusätzlich -1. Alle vier Zweier am
+    Rundenende halten: zusätzlich -4"."""
+    sheet = ('deal,Ana,Ben,Cai,Dee\n'
+             '1,,2D 5C,2C 2S 2H 4C,3S\n'
+             '2,2c 2s 2h 2d,0,K♥,3S 3H\n')
+    rep = scored(sheet, "pusoy-dos")
+    assert [d["penalties"] for d in rep["deals"]] == [[0, 3, 4, 1], [9, 0, 1, 2]]
+    counted = problems("deal,Ana,Ben,Cai,Dee\n1,0,2,4,1\n", "pusoy-dos")
+    assert counted == [("/rows/2", "row 2: this profile's scoring depends on which cards are held "
+                                   "(scoring.card_penalties is set): give result.left, the cards "
+                                   "each seat still held")]
+
+
+# --- malformed sheets: named by row and column, nothing comes out -----------------------------
+CODE = deals.DealSpec(4, 13, 12345).code
+HANDS, _ = deals.deal(deals.DealSpec(4, 13, 12345))
+NOT_BENS = next(cards.name(c) for c in HANDS[0])  # a card dealt to Ana, not Ben
+
+
+@pytest.mark.parametrize(
+    ("name", "sheet", "expected"),
+    [
+        ("two winners", "deal,Ana,Ben,Cai,Dee\n1,0,5,0,9\n",
+         [("/rows/2", "row 2: Exactly one seat must have no cards left; seats 0 and 2 have none "
+                      "(RESULT_WINNER)")]),
+        ("no winner", "deal,Ana,Ben,Cai,Dee\n1,1,5,2,9\n2,0,1,1,1\n",
+         [("/rows/2", "row 2: Exactly one seat must have no cards left; every seat still holds "
+                      "cards (RESULT_WINNER)")]),
+        ("14 cards left of 13", "deal,Ana,Ben,Cai,Dee\n1,0,5,2,9\n2,0,14,2,9\n",
+         [("/rows/3/Ben", "row 3, column Ben: Seat 1 cannot have 14 cards left; it was dealt 13 "
+                          "(RESULT_CARD_COUNT)")]),
+        ("a left card not held", f"deal,deal_code,Ana,Ben,Cai,Dee\n1,{CODE},,{NOT_BENS},,\n",
+         [("/rows/2/Ben", f"row 2, column Ben: Seat 1 does not hold "
+                          f"{NOT_BENS[0].replace('T', '10')}{cards.SUIT_SYMBOLS[NOT_BENS[1]]} "
+                          "(CARD_NOT_HELD)"),
+          ]),
+        ("a card left twice", "deal,Ana,Ben,Cai,Dee\n1,,5C 9D,9d,KH\n",
+         [("/rows/2/Cai", "row 2, column Cai: 9♦ appears twice (DUPLICATE_CARD)")]),
+        ("a non-numeric cell", "deal,Ana,Ben,Cai,Dee\n1,0,five,2,9\n",
+         [("/rows/2/Ben", "row 2, column Ben: 'five' is neither a count nor a card (cards like "
+                          "2S, TH, 10h, K♠, space-separated)")]),
+        ("a ragged row", "deal,Ana,Ben,Cai,Dee\n1,0,5,2,9\n2,0,5,2\n",
+         [("/rows/3", "row 3: 4 cells; the header has 5")]),
+        ("a missing header", "1,0,5,2,9\n2,0,5,2,1\n",
+         [("/rows/1", "row 1: the first row must be the header: deal,<name>,<name>,... "
+                      "(found '1,0,5,2,9')")]),
+        ("three names for four players", "deal,Ana,Ben,Cai\n1,0,5,2\n",
+         [("/rows/1", "row 1: the header names 3 players; this profile (hk-standard) is for 4")]),
+        ("five names for four players", "deal,Ana,Ben,Cai,Dee,Eve\n1,0,5,2,1,1\n",
+         [("/rows/1", "row 1: the header names 5 players; this profile (hk-standard) is for 4")]),
+        ("counts mixed with cards", "deal,Ana,Ben,Cai,Dee\n1,0,5,2S 3C,9\n",
+         [("/rows/2", "row 2: the row mixes counts and card lists for its losers (count in Ben, "
+                      "Dee; cards in Cai): write every loser's cards, or every loser's count")]),
+        ("a name twice", "deal,Ana,Ben,Ana,Dee\n1,0,5,2,9\n",
+         [("/rows/1/Ana", "row 1, column Ana: this player name appears twice in the header")]),
+        ("an empty sheet", "",
+         [("/rows/1", "row 1: the sheet is empty: it needs the header deal,<name>,<name>,... "
+                      "and a row per deal")]),
+        ("a header alone", "deal,Ana,Ben,Cai,Dee\n",
+         [("/rows/2", "row 2: the sheet has a header but no deals")]),
+        ("an unclosed quote", 'deal,Ana,Ben,Cai,Dee\n1,0,"5,2,9\n',
+         [("/rows/2", "row 2: not readable as CSV: unexpected end of data")]),
+        ("a bad deal code", "deal,deal_code,Ana,Ben,Cai,Dee\n1,XX,0,5,2,9\n",
+         [("/rows/2/deal_code", "row 2, column deal_code: 'XX' is not a deal code (format "
+                                "B2-<players>-<hand size>-<seed>)")]),
+    ],
+)
+def test_malformed_sheets(name: str, sheet: str, expected: list[tuple[str, str]]) -> None:
+    assert problems(sheet) == expected, name
+
+
+def test_every_problem_of_a_sheet_at_once() -> None:
+    sheet = "deal,Ana,Ben,Cai,Dee\n1,0,xx,2,9\n2,0,5,2\n3,0,5,2,9\n4,1,0,9,yy\n"
+    assert [p for p, _ in problems(sheet)] == ["/rows/2/Ben", "/rows/3", "/rows/5/Dee"]
+
+
+def test_messages_follow_the_language() -> None:
+    (found,) = problems("deal,Ana,Ben,Cai,Dee\n1,0,14,2,9\n", lang="de")
+    assert found == ("/rows/2/Ben", "row 2, column Ben: Platz 1 kann nicht 14 Karten übrig haben; "
+                                    "er hat 13 bekommen (RESULT_CARD_COUNT)")
+
+
+def test_too_many_rows() -> None:
+    from bigtwo import limits
+
+    sheet = "deal,Ana,Ben,Cai,Dee\n" + "".join(f"{i},0,1,1,1\n" for i in range(limits.MAX_SHEET_ROWS + 1))
+    (found,) = problems(sheet)
+    assert found[0] == f"/rows/{limits.MAX_SHEET_ROWS + 2}"
+
+
+# --- what a sheet becomes -------------------------------------------------------------------
+def test_the_record_a_sheet_stands_for() -> None:
+    sheet = "\ufeffDeal,Ana,Ben,deal_code,Cai,Dee\r\n\r\n1,0,5,,2,13\r\n2, 2S 5c ,,,KH,3D\r\n"
+    record, found = sheet_to_record(sheet, "hk-standard")
+    assert found == []
+    assert record == {
+        "profile": "hk-standard", "players": ["Ana", "Ben", "Cai", "Dee"],
+        "deals": [{"result": {"cards_left": [0, 5, 2, 13]}},
+                  {"result": {"left": [["2S", "5C"], [], ["KH"], ["3D"]]}}],
+        "meta": {"sheet": {"rows": [3, 4], "deals": ["1", "2"]}},
+    }
+    # The record checks the same on its own: the sheet adds nothing the core does not see.
+    again = check_record(record)
+    assert again.report is not None and again.report["valid"]
+
+
+def test_match_errors_stay_in_the_report() -> None:
+    profile = {"extends": "hk-standard", "match": {"max_deals": 1}}
+    rep = scored("deal,Ana,Ben,Cai,Dee\n1,0,5,2,9\n2,0,5,2,9\n", profile)
+    assert [e["code"] for e in rep["errors"]] == ["MATCH_OVER"]
+
+
+def test_unknown_profile_is_a_problem() -> None:
+    record, checked = check_sheet("deal,Ana,Ben,Cai,Dee\n1,0,5,2,9\n", "no-such-profile")
+    assert record is None and [p.pointer for p in checked.problems] == ["/profile"]
+
+
+# --- a simulated game's final cards, as a sheet, score as its replay --------------------------
+def final_cells(doc: dict[str, Any], by_cards: bool) -> list[list[str]]:
+    rows = []
+    for d in doc["deals"]:
+        held = [set(h) for h in d["hands"]]
+        for m in d["moves"]:
+            if "play" in m:
+                held[m["seat"]] -= set(m["play"])
+        rows.append([" ".join(sorted(h)) if by_cards else str(len(h)) for h in held])
+    return rows
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 2**32),
+       by_cards=st.booleans())
+def test_a_simulated_game_as_a_sheet_scores_as_its_replay(preset: str, seed: int,
+                                                          by_cards: bool) -> None:
+    profile = PRESETS[preset]
+    by_cards = by_cards or cards_matter(profile)  # counts alone are refused there
+    (doc,) = simulate(profile, records=1, deals_per_record=4, seed=seed)
+    sheet = "deal," + ",".join(doc["players"]) + "\n" + "".join(
+        f"{i + 1}," + ",".join(row) + "\n" for i, row in enumerate(final_cells(doc, by_cards)))
+    replayed = check_record(doc).report
+    assert replayed is not None
+    rep = scored(sheet, preset)
+    assert rep["errors"] == []
+    for a, b in zip(replayed["deals"], rep["deals"], strict=True):
+        assert b["status"] == "scored"
+        for key in ("winner", "cards_left", "penalties", "scores", "scoring"):
+            assert a[key] == b[key], key
+    assert rep["totals"] == replayed["totals"] and rep["match"] == replayed["match"]
