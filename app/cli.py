@@ -130,8 +130,9 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
              progress: bool | None, **cluster: Any) -> None:
     """Replay records and print their reports as JSON.
 
-    PATH is a .json file with one record, a .jsonl file with one record per line, or - for
-    standard input (JSON Lines when the first line is a whole JSON document).
+    PATH is a .json file with one record, a .jsonl file with one record per line, a .csv
+    score sheet (with --profile), or - for standard input (JSON Lines when the first line is
+    a whole JSON document).
 
     With --workers or --scheduler, PATH... are JSON Lines files or globs (local paths or
     fsspec URLs), checked on a Dask cluster; the output is the same. See docs/SCALING.md.
@@ -170,6 +171,8 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
         jsonl = path.endswith(".jsonl") or path.endswith(".ndjson")
         total = os.fstat(stream.fileno()).st_size
     with stream:
+        if path.lower().endswith(".csv"):
+            sys.exit(_validate_sheet(stream.read(), path, out, options))
         if not jsonl:
             sys.exit(_validate_one(stream.read(), path, out, options))
         if progress is None:
@@ -209,6 +212,74 @@ def _validate_one(data: bytes, path: str, out: IO[bytes], options: dict[str, Any
         return EXIT_UNREADABLE
     out.write(jsoncodec.dumps(checked.report, pretty=True) + b"\n")
     return EXIT_VALID if checked.report["valid"] else EXIT_INVALID
+
+
+def _read_sheet_text(data: bytes, path: str) -> str | None:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        click.echo(f"error: {path}: a score sheet is UTF-8 text: {exc}", err=True)
+        return None
+
+
+def _echo_sheet_problems(path: str, problems: list[Any]) -> None:
+    for p in problems:
+        # A sheet's own problems already say "row 3, column Ben"; others name their pointer.
+        where = "" if p.pointer.startswith("/rows") else f"{p.pointer or '/'}: "
+        click.echo(f"error: {path}: {where}{p.detail}", err=True)
+
+
+def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: dict[str, Any]) -> int:
+    """A score sheet (CSV): its record checked as any other; a malformed sheet is named by
+    row and column."""
+    from bigtwo.sheets import check_sheet
+
+    text = _read_sheet_text(data, path)
+    if text is None:
+        return EXIT_UNREADABLE
+    if options["default_profile"] is None:
+        click.echo(f"error: {path}: a score sheet names no profile: give --profile", err=True)
+        return EXIT_UNREADABLE
+    _, checked = check_sheet(text, options["default_profile"], complete=options["complete"],
+                             lang=options["lang"], resolver=options["resolver"])
+    if checked.report is None:
+        _echo_sheet_problems(path, checked.problems)
+        out.write(jsoncodec.dumps(problem_doc(checked.problems), pretty=True) + b"\n")
+        return EXIT_UNREADABLE
+    out.write(jsoncodec.dumps(checked.report, pretty=True) + b"\n")
+    return EXIT_VALID if checked.report["valid"] else EXIT_INVALID
+
+
+@main.command("sheet")
+@click.argument("path", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("--profile", "profile", required=True, metavar="ID|FILE",
+              help="The profile the sheet was scored under: a preset, a stored id, or a JSON file.")
+@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
+              help="Language of the messages about a row's arithmetic.")
+def sheet_command(path: str, profile: str, lang: str) -> None:
+    """Print the record a score sheet (CSV) stands for, as JSON.
+
+    The sheet is a header deal,<name>,<name>,... (optionally a deal_code column) and a row
+    per deal whose cells are the cards each player still held: a count, or the cards
+    themselves separated by spaces. Exit 0 with the record, 2 when the sheet cannot be read
+    (each problem named by row and column on stderr)."""
+    from bigtwo.sheets import check_sheet
+
+    try:
+        with click.open_file(path, "rb") as stream:
+            data = stream.read()
+    except OSError as exc:
+        click.echo(f"error: cannot open {path}: {exc.strerror}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    text = _read_sheet_text(data, path)
+    if text is None:
+        sys.exit(EXIT_UNREADABLE)
+    record, checked = check_sheet(text, profile_option_value(profile), lang=lang,
+                                  resolver=local_resolver())
+    if record is None:
+        _echo_sheet_problems(path, checked.problems)
+        sys.exit(EXIT_UNREADABLE)
+    click.echo(jsoncodec.dumps(record, pretty=True).decode("utf-8"))
 
 
 def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: dict[str, Any],
