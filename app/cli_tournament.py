@@ -52,6 +52,9 @@ class Backend:
     def upload(self, tournament_id: str, token: str, records: list[Any]) -> dict[str, Any]:
         raise NotImplementedError
 
+    def upload_sheet(self, tournament_id: str, token: str, text: str) -> dict[str, Any]:
+        raise NotImplementedError
+
     def standings(self, tournament_id: str) -> dict[str, Any]:
         raise NotImplementedError
 
@@ -83,6 +86,11 @@ class LocalBackend(Backend):
         body: dict[str, Any] = result.body()
         return body
 
+    def upload_sheet(self, tournament_id: str, token: str, text: str) -> dict[str, Any]:
+        tournament = self._call(service.authorize, tournament_id, f"Bearer {token}")
+        body: dict[str, Any] = self._call(service.upload_sheet, tournament, text).body()
+        return body
+
     def standings(self, tournament_id: str) -> dict[str, Any]:
         result: dict[str, Any] = self._call(service.compute_standings, tournament_id)
         return result
@@ -99,7 +107,10 @@ class HttpBackend(Backend):
                  accept: str = "application/json") -> tuple[int, bytes]:
         headers = {"Accept": accept}
         data = None
-        if body is not None:
+        if isinstance(body, str):  # a score sheet, sent as it is
+            data = body.encode("utf-8")
+            headers["Content-Type"] = "text/csv; charset=utf-8"
+        elif body is not None:
             data = json.dumps(body, ensure_ascii=False).encode("utf-8")
             headers["Content-Type"] = "application/json"
         if token is not None:
@@ -131,6 +142,9 @@ class HttpBackend(Backend):
     def upload(self, tournament_id: str, token: str, records: list[Any]) -> dict[str, Any]:
         return self._json("POST", f"/v1/tournaments/{tournament_id}/records",
                           {"records": records}, token)
+
+    def upload_sheet(self, tournament_id: str, token: str, text: str) -> dict[str, Any]:
+        return self._json("POST", f"/v1/tournaments/{tournament_id}/records", text, token)
 
     def standings(self, tournament_id: str) -> dict[str, Any]:
         return self._json("GET", f"/v1/tournaments/{tournament_id}/standings")
@@ -262,13 +276,18 @@ def _upload(api: Backend, tournament_id: str, token: str, lines: list[int], reco
 @click.option("--token", required=True, envvar="BIGTWO_TOKEN", help="The tournament's token.")
 @server_option
 def import_command(tournament_id: str, path: IO[bytes], token: str, server: str | None) -> None:
-    """Upload the records of a JSON Lines file (one record per line) in batches of up to 100.
+    """Upload the records of a JSON Lines file (one record per line) in batches of up to 100,
+    or a score sheet (a .csv file: one record of result-only deals, RECORDS.md).
 
     Records with rule errors are stored and counted invalid; records that cannot be read at
-    all are reported with their line and left out. Exit status 0 when every line was stored
-    (or already there), 1 when some were left out, 2 when the import failed."""
+    all are reported with their line and left out (a sheet: each problem with its row and
+    column, and nothing of it is stored). Exit status 0 when every line was stored (or
+    already there), 1 when some were left out, 2 when the import failed."""
     api = backend(server)
     summary = ImportSummary()
+    if (getattr(path, "name", "") or "").lower().endswith(".csv"):
+        _import_sheet(api, tournament_id, token, path, summary)
+        return
     show = sys.stderr.isatty()
     total = _size(path)
     with click.progressbar(length=total, label="importing", file=sys.stderr,
@@ -280,6 +299,26 @@ def import_command(tournament_id: str, path: IO[bytes], token: str, server: str 
     click.echo(json.dumps(summary.counts))
     left_out = summary.counts["rejected"] + summary.counts["unreadable"]
     sys.exit(EXIT_REJECTED if left_out else EXIT_OK)
+
+
+def _import_sheet(api: Backend, tournament_id: str, token: str, stream: IO[bytes],
+                  summary: ImportSummary) -> None:
+    try:
+        text = stream.read().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        click.echo(f"error: the score sheet is not UTF-8 text: {exc}", err=True)
+        sys.exit(EXIT_FAILED)
+    try:
+        summary.add({"results": [api.upload_sheet(tournament_id, token, text)]})
+    except Failure as exc:
+        if exc.status != 422:
+            fail(exc)
+        for problem in exc.document.get("errors") or []:
+            click.echo(str(problem.get("detail")), err=True)
+        summary.counts["rejected"] += 1
+    click.echo(summary.line(), err=True)
+    click.echo(json.dumps(summary.counts))
+    sys.exit(EXIT_REJECTED if summary.counts["rejected"] else EXIT_OK)
 
 
 class _NoBar:

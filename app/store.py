@@ -133,6 +133,18 @@ _LIST_COLUMNS = ["id", "seq", "valid", "players", "deal_count", "error_count", "
                  "profile_hash", "received_at"]
 
 
+# How many of a record's deals give only their result (score-sheet rows).
+_RESULT_DEALS = ("(SELECT count(*) FROM json_each(record, '$.deals') AS d "
+                 "WHERE json_type(d.value, '$.result') IS NOT NULL)")
+
+
+def record_source(result_deals: int, deal_count: int) -> str:
+    """replayed (every deal has moves), scored (a score sheet) or mixed."""
+    if result_deals == 0:
+        return "replayed"
+    return "scored" if result_deals >= deal_count else "mixed"
+
+
 def _profile_row(declaration: Mapping[str, Any], profile: Profile) -> dict[str, Any]:
     return {
         "id": profile.id,
@@ -321,9 +333,14 @@ class Store:
             params.append(1 if valid else 0)
         total = self.conn.execute(f"SELECT count(*) FROM records WHERE {where}", params).fetchone()[0]
         rows = self.conn.execute(
-            f"SELECT {', '.join(_LIST_COLUMNS)} FROM records WHERE {where} ORDER BY seq "
-            "LIMIT ? OFFSET ?", [*params, limit, offset]).fetchall()
-        return [_record_row(r, _LIST_COLUMNS) for r in rows], int(total)
+            f"SELECT {', '.join(_LIST_COLUMNS)}, {_RESULT_DEALS} FROM records WHERE {where} "
+            "ORDER BY seq LIMIT ? OFFSET ?", [*params, limit, offset]).fetchall()
+        out = []
+        for r in rows:
+            row = _record_row(r[:-1], _LIST_COLUMNS)
+            row["source"] = record_source(int(r[-1]), int(row["deal_count"]))
+            out.append(row)
+        return out, int(total)
 
     def record_versions(self, tournament_id: str) -> list[dict[str, Any]]:
         """``{id, profile_ref, engine, profile_hash}`` for every record of a tournament, where

@@ -18,6 +18,7 @@ from bigtwo.messages import DEFAULT_LANGUAGE, render
 from bigtwo.pipeline import check_record
 from bigtwo.problems import Problem, join
 from bigtwo.profiles import Profile, ProfileResolver
+from bigtwo.sheets import check_sheet
 
 from .metrics import count_checked
 from .store import NewRecord, Store
@@ -183,6 +184,19 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any) -> Upload:
             entry = {"index": index, **entry}
         result.items.append(entry)
     return result
+
+
+def upload_sheet(store: Store, tournament: Mapping[str, Any], text: str,
+                 profile_ref: Any = None) -> Upload:
+    """A score sheet (CSV) as one record of result-only deals, stored as ``upload`` stores a
+    record. A sheet that cannot be right (its shape, or a row's arithmetic) is a 422 naming
+    each row and column, and nothing is stored."""
+    ref = profile_ref if profile_ref else tournament_profile(store, tournament).id
+    record, checked = check_sheet(text, ref, resolver=store.resolver())
+    if record is None:
+        raise unprocessable(checked.problems, "nothing was stored: the score sheet has problems, "
+                                              "each named by its row and column")
+    return upload(store, tournament, record)
 
 
 # --- reading records and standings ----------------------------------------------------------

@@ -1,8 +1,10 @@
 """Tournament standings and the duplicate comparison, computed from stored reports.
 
 Pure: the input is what the store keeps per record (the submitted record and its report), the
-output is plain data. Only deals that are ``complete`` in a ``valid`` report count: an invalid
-record is flagged for a referee, never scored.
+output is plain data. Only deals that are ``complete`` or ``scored`` (a score sheet's row,
+scored from its result) in a ``valid`` report count: an invalid record is flagged for a
+referee, never scored. Each counted deal keeps its source, ``replayed`` or ``scored``, so a
+reader sees which results rest on a checked move log and which on a score sheet.
 
 Standings, per player name: deals played, deals won, points (the sum of that player's deal
 scores under the tournament's profile). Rank orders by points, highest first; equal points
@@ -37,7 +39,8 @@ MATCH_POINTS_FORMULA = (
     "+ 1 x (those with an equal score); maximum 2 x (tables - 1)"
 )
 CSV_COLUMNS = ("rank", "player", "deals_played", "deals_won", "points", "match_points",
-               "max_match_points")
+               "max_match_points", "deals_scored")
+COUNTED = {"complete": "replayed", "scored": "scored"}  # counted status -> source
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +54,7 @@ class SeatResult:
     score: int
     won: bool
     deal_code: str | None
+    source: str = "replayed"  # replayed (a move log) or scored (a score sheet's result)
 
 
 def seat_names(names: Any, seats: int) -> list[str]:
@@ -82,14 +86,16 @@ def seat_results(rows: Iterable[Mapping[str, Any]]) -> list[SeatResult]:
         names = seat_names(record.get("players"), seats)
         raw_deals = record.get("deals") or []
         for deal in report["deals"]:
-            if deal["status"] != "complete" or deal["scores"] is None:
+            source = COUNTED.get(deal["status"])
+            if source is None or deal["scores"] is None:
                 continue
             index = deal["index"]
             raw = raw_deals[index] if index < len(raw_deals) else {}
             code = canonical_code(raw.get("deal_code")) if isinstance(raw, dict) else None
             for seat in range(seats):
                 out.append(SeatResult(names[seat], str(row["id"]), index, seat,
-                                      int(deal["scores"][seat]), deal["winner"] == seat, code))
+                                      int(deal["scores"][seat]), deal["winner"] == seat, code,
+                                      source))
     return out
 
 
@@ -102,12 +108,14 @@ def _ranked(rows: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
 
 
 def table(results: Sequence[SeatResult]) -> list[dict[str, Any]]:
-    """``[{rank, player, deals_played, deals_won, points}]``, best first."""
+    """``[{rank, player, deals_played, deals_won, points, deals_scored}]``, best first;
+    ``deals_scored`` counts the deals among ``deals_played`` that came from score sheets."""
     totals: dict[str, dict[str, Any]] = {}
     for r in results:
         row = totals.setdefault(r.player, {"player": r.player, "deals_played": 0,
-                                           "deals_won": 0, "points": 0})
+                                           "deals_won": 0, "points": 0, "deals_scored": 0})
         row["deals_played"] += 1
+        row["deals_scored"] += r.source == "scored"
         row["deals_won"] += int(r.won)
         row["points"] += r.score
     return _ranked(list(totals.values()), "points")
@@ -146,7 +154,7 @@ def duplicate(results: Sequence[SeatResult]) -> dict[str, Any]:
                 equal = bisect_right(ordered, r.score) - lower - 1  # everyone else with this score
                 mp = 2 * lower + equal
                 entries.append({"player": r.player, "record": r.record, "deal": r.deal,
-                                "score": r.score, "match_points": mp})
+                                "source": r.source, "score": r.score, "match_points": mp})
                 total = per_player.setdefault(r.player, {"player": r.player, "boards": 0,
                                                          "match_points": 0, "max_points": 0})
                 total["boards"] += 1
@@ -220,10 +228,11 @@ def compute(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     (``team_table``) when the reports are of a profile with teams."""
     rows = list(rows)
     results = seat_results(rows)
-    counted = {(r.record, r.deal) for r in results}
+    counted = {(r.record, r.deal): r.source for r in results}
     out: dict[str, Any] = {
         "records": len({r.record for r in results}),
         "deals": len(counted),
+        "deals_scored": sum(source == "scored" for source in counted.values()),
         "players": table(results),
         "duplicate": duplicate(results),
     }
@@ -249,5 +258,6 @@ def to_csv(standings: Mapping[str, Any]) -> str:
     for row in standings["players"]:
         dup = duplicate_rows.get(row["player"], {"match_points": 0, "max_points": 0})
         writer.writerow([row["rank"], _cell(row["player"]), row["deals_played"],
-                         row["deals_won"], row["points"], dup["match_points"], dup["max_points"]])
+                         row["deals_won"], row["points"], dup["match_points"], dup["max_points"],
+                         row.get("deals_scored", 0)])
     return buffer.getvalue()

@@ -157,3 +157,12 @@ class ValidateQuerySchema(LangQuerySchema):
         metadata={"description": "true: every deal must be finished (else INCOMPLETE); "
                                  "false: an unfinished deal is accepted as incomplete"},
     )
+
+
+class ValidateOneQuerySchema(ValidateQuerySchema):
+    profile = fields.String(
+        validate=validate.Length(min=1, max=200),
+        metadata={"description": "v2: the profile (preset or stored id) of a text/csv score "
+                                 "sheet, which is required there; for a JSON record, the "
+                                 "profile when the record names none"},
+    )

@@ -98,6 +98,9 @@ class RecordSummarySchema(Schema):
     players = fields.List(fields.String(), allow_none=True)
     deal_count = fields.Integer(required=True)
     error_count = fields.Integer(required=True)
+    source = fields.String(validate=validate.OneOf(["replayed", "scored", "mixed"]), metadata={
+        "description": "v2: replayed (every deal has moves), scored (a score sheet: every deal "
+                       "gives only its result) or mixed"})
     engine = fields.String(required=True)
     received_at = fields.String(required=True)
 
@@ -139,12 +142,18 @@ class PlayerRowSchema(Schema):
     deals_played = fields.Integer(required=True)
     deals_won = fields.Integer(required=True)
     points = fields.Integer(required=True, metadata={"description": "sum of deal scores"})
+    deals_scored = fields.Integer(required=True, metadata={
+        "description": "v2: how many of deals_played came from score sheets (scored from their "
+                       "result, moves unseen)"})
 
 
 class BoardResultSchema(Schema):
     player = fields.String(required=True)
     record = fields.String(required=True)
     deal = fields.Integer(required=True)
+    source = fields.String(required=True, validate=validate.OneOf(["replayed", "scored"]),
+                           metadata={"description": "v2: replayed from a move log, or scored "
+                                                    "from a score sheet's result"})
     score = fields.Integer(required=True)
     match_points = fields.Integer(required=True)
 
@@ -191,7 +200,10 @@ class StandingsSchema(Schema):
     tournament = fields.String(required=True)
     name = fields.String(required=True)
     records = fields.Integer(required=True, metadata={"description": "valid records counted"})
-    deals = fields.Integer(required=True, metadata={"description": "complete deals counted"})
+    deals = fields.Integer(required=True, metadata={"description": "complete and scored deals "
+                                                                   "counted"})
+    deals_scored = fields.Integer(required=True, metadata={
+        "description": "v2: of those, the deals scored from score sheets"})
     players = fields.List(fields.Nested(PlayerRowSchema), required=True)
     duplicate = fields.Nested(DuplicateSchema, required=True)
     teams = fields.List(fields.Nested(TeamRowSchema), metadata={

@@ -11,6 +11,7 @@ from marshmallow import Schema, ValidationError
 
 from app import get_store
 from app import tournaments as service
+from app.api.sheet_body import SHEET_DESCRIPTION, csv_content, is_sheet, sheet_text
 from app.problems import PROBLEM_TYPE_BASE, ProblemException, abort_problem, json_body
 from bigtwo import standings
 from schemas.tournaments import (
@@ -114,6 +115,15 @@ UPLOADED = {"oneOf": [{"$ref": "#/components/schemas/UploadItem"},
                       {"$ref": "#/components/schemas/UploadBatch"}]}
 
 
+def _upload_doc() -> dict[str, Any]:
+    doc = request_doc(RecordUploadSchema, "one record (RECORDS.md) as the whole body, or "
+                                          "{\"records\": [...]} with at most 100; all stored in "
+                                          "one transaction, or none; or a score sheet as text/csv "
+                                          "(one record)")
+    doc["requestBody"]["content"].update(csv_content(SHEET_DESCRIPTION))
+    return doc
+
+
 def init_app(app: Any) -> None:
     """Components the operations here refer to by name."""
     spec = app.extensions["bigtwo_api"].spec
@@ -149,17 +159,21 @@ def get_tournament(tournament_id: str) -> Any:
             "content": {"application/json": {"schema": UPLOADED}}},
     "200": {"description": "every record was already stored (same ids as before)",
             "content": {"application/json": {"schema": UPLOADED}}},
-}, **request_doc(
-    RecordUploadSchema, "one record (RECORDS.md) as the whole body, or {\"records\": [...]} "
-                        "with at most 100; all stored in one transaction, or none"))
+}, parameters=[{"in": "query", "name": "profile", "schema": {"type": "string"},
+                "description": "v2, text/csv only: the sheet's profile (default: the "
+                               "tournament's; another one is refused)"}],
+    **_upload_doc())
 @errors(401, 403, 404, *BODY_ERRORS)
 def upload_records(tournament_id: str) -> Any:
     """Upload records: each is checked and stored with its report, once."""
     store = get_store()
     try:
         tournament = service.authorize(store, tournament_id, request.headers.get("Authorization"))
-        body = json_body()
-        result = service.upload(store, tournament, body)
+        if is_sheet():
+            result = service.upload_sheet(store, tournament, sheet_text(),
+                                          request.args.get("profile"))
+        else:
+            result = service.upload(store, tournament, json_body())
     except service.TournamentError as exc:
         raise_problem(exc)
     schema = UploadBatchSchema() if result.batch else UploadItemSchema()

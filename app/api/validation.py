@@ -15,17 +15,20 @@ from app.metrics import count_checked
 from bigtwo import limits
 from bigtwo.pipeline import check_record
 from bigtwo.problems import Problem
+from bigtwo.sheets import check_sheet
 from schemas.records import (
     BatchRequestSchema,
     BatchResponseSchema,
     RecordSchema,
     ReportSchema,
+    ValidateOneQuerySchema,
     ValidateQuerySchema,
 )
 
 from ..problems import PROBLEM_TYPE_BASE, invalid, json_body, problem_document
 from .common import body_errors, json_request_body, language, localized, resolver
 from .examples import record_examples
+from .sheet_body import SHEET_DESCRIPTION, csv_content, is_sheet, sheet_text
 
 blp = Blueprint("validation", __name__, url_prefix="/v1",
                 description="Check game records against a rule profile")
@@ -34,21 +37,42 @@ NOT_REPLAYABLE = "the record cannot be replayed"
 
 
 
+def _validate_doc() -> dict[str, Any]:
+    body = json_request_body(RecordSchema, "a game record (RECORDS.md), or a score sheet as "
+                                           "text/csv with ?profile=", record_examples())
+    body["content"].update(csv_content(SHEET_DESCRIPTION))
+    return body
+
+
 @blp.route("/validate", methods=["POST"])
-@blp.arguments(ValidateQuerySchema, location="query", as_kwargs=True)
-@blp.doc(requestBody=json_request_body(RecordSchema, "a game record (RECORDS.md)",
-                                       record_examples()))
+@blp.arguments(ValidateOneQuerySchema, location="query", as_kwargs=True)
+@blp.doc(requestBody=_validate_doc())
 @blp.response(200, ReportSchema, description="the report; valid is false when a rule is broken")
 @body_errors(blp)
-def validate(complete: bool = True, lang: str | None = None) -> Response:
-    """Replay one record and report every rule error."""
-    doc = json_body()
+def validate(complete: bool = True, lang: str | None = None, profile: str | None = None) -> Response:
+    """Replay one record (or score a sheet) and report every rule error."""
     chosen = language(lang)
-    checked = check_record(doc, complete=complete, lang=chosen, resolver=resolver())
+    if is_sheet():
+        return _validate_sheet(sheet_text(), profile, complete, chosen)
+    doc = json_body()
+    checked = check_record(doc, complete=complete, lang=chosen, resolver=resolver(),
+                           default_profile=profile)
     count_checked(checked.report)
     if checked.report is None:
         invalid(checked.problems, NOT_REPLAYABLE)
     return localized(checked.report, chosen)
+
+
+def _validate_sheet(text: str, profile: str | None, complete: bool, lang: str) -> Response:
+    if not profile:
+        invalid([Problem("", "a score sheet names no profile: add ?profile=<id>")],
+                "the score sheet cannot be scored")
+    _, checked = check_sheet(text, profile, complete=complete, lang=lang, resolver=resolver())
+    count_checked(checked.report)
+    if checked.report is None:
+        invalid(checked.problems, "the score sheet cannot be scored: every problem is named by "
+                                  "row and column")
+    return localized(checked.report, lang)
 
 
 def _batch_records(body: Any) -> list[Any]:

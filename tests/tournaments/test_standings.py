@@ -124,7 +124,7 @@ def test_csv_has_a_header_and_one_row_per_player() -> None:
     assert len(parsed) == 1 + 5
     by_name = {r[1]: r for r in parsed[1:]}
     assert "'=cmd()" in by_name  # a formula-looking name is defused for spreadsheets
-    assert by_name["Ben"][2:] == ["2", "1", "3", "2", "4"]
+    assert by_name["Ben"][2:] == ["2", "1", "3", "2", "4", "0"]
 
 
 # --- over HTTP ----------------------------------------------------------------------------------
