@@ -70,7 +70,7 @@ def test_validate_sheet_match_errors_exit_1(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     ([], "a score sheet names no profile: give --profile"),
-    (["--profile", "nope"], "/profile: "),
+    (["--profile", "nope"], "unknown profile 'nope'"),
 ])
 def test_validate_sheet_needs_a_known_profile(tmp_path: Path, args: list[str], message: str) -> None:
     result = run(["validate", write(tmp_path, SHEET), *args])
