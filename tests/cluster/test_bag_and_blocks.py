@@ -51,7 +51,7 @@ def test_validate_bag_takes_decoded_records_and_options() -> None:
     assert validate_bag(db.from_sequence([unnamed])).compute(scheduler="sync")[0]["valid"] is None
 
 
-texts = st.lists(st.text(st.characters(blacklist_characters="\n"), max_size=6), max_size=30)
+texts = st.lists(st.text(st.characters(codec="utf-8", exclude_characters="\n"), max_size=6), max_size=30)
 
 
 @given(lines=texts, final_newline=st.booleans(), block=st.integers(1, 7))
