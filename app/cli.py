@@ -319,19 +319,28 @@ def exit_status(counts: dict[str, int]) -> int:
 @click.option("--deals", "deal_count", type=click.IntRange(1, 200), default=1, show_default=True,
               help="Deals per record (fewer when the profile's match limit ends the match).")
 @click.option("--records", type=click.IntRange(0), default=1, show_default=True,
-              help="How many records (matches) to write, one JSON line each.")
+              help="How many matches to write: one record (JSON line) each, at each table.")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seeds the random players: the same seed writes the same records.")
+@click.option("--deal-codes", is_flag=True,
+              help="Write each deal as a deal code (B2-...) instead of its hands.")
+@click.option("--tables", type=click.IntRange(1, 100), default=1, show_default=True,
+              help="Play every match at this many tables: one record each, other players, the "
+                   "same deal codes (boards for the duplicate comparison; implies --deal-codes).")
 @click.option("-o", "--output", type=click.File("wb"), default="-", help="Where to write JSON Lines.")
-def simulate_command(profile: str, deal_count: int, records: int, seed: int, output: IO[bytes]) -> None:
+def simulate_command(profile: str, deal_count: int, records: int, seed: int, deal_codes: bool,
+                     tables: int, output: IO[bytes]) -> None:
     """Write legal random matches as JSON Lines records, reproducible from --seed."""
     ref = profile_option_value(profile)
     resolved, problems = local_resolver().resolve(ref, "--profile")
     if resolved is None:
-        raise click.BadParameter(problem_lines(problems), param_hint="--profile")
-    for record in simulate(resolved, records=records, deals_per_record=deal_count, seed=seed,
-                           profile_ref=ref):
-        output.write(jsoncodec.dumps(record) + b"\n")
+        raise click.BadParameter(problem_lines(problems), param_hint="'--profile'")
+    try:
+        for record in simulate(resolved, records=records, deals_per_record=deal_count, seed=seed,
+                               profile_ref=ref, deal_codes=deal_codes, tables=tables):
+            output.write(jsoncodec.dumps(record) + b"\n")
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--deal-codes'") from exc
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -4,10 +4,17 @@ Builds a simulated corpus (every preset, several deals per record), then measure
 - json.loads of every record line (the yardstick),
 - parse + replay (the engine itself), and parse + replay + report (what a caller gets),
 - `bigtwo validate FILE.jsonl` end to end in a subprocess: records/s, moves/s,
-- peak memory of that subprocess at 1x and 8x the corpus, to show it streams.
+- peak memory of that subprocess at 1x and 8x the corpus, to show it streams;
+- `bigtwo validate` against Wal8800/card-games' Big Two engine replaying the same games
+  (bench/wal8800_replay.py drives it), each a whole process pinned to one core: CPU and wall
+  time, best of --process-runs, and whether both engines gave every record the same verdict.
+  Its checkout is found at --rival DIR, else $WAL8800_ENGINE, else /tmp/card-games; it is never
+  copied into this project. The corpus is simulated under bench/common-rules.json, the rules
+  both engines play (see that file and docs/PERFORMANCE.md).
 Ratios, not absolute times, are what to compare between machines.
 
     .venv/bin/python bench/replay.py [--records 400] [--deals 3] [--repeat 5]
+        [--rival DIR] [--rival-records 2000] [--process-runs 3] [--only-rival]
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -26,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bigtwo.pipeline import check_record  # noqa: E402
-from bigtwo.profiles import PRESETS  # noqa: E402
+from bigtwo.profiles import PRESETS, ProfileResolver  # noqa: E402
 from bigtwo.records import parse_record  # noqa: E402
 from bigtwo.replay import replay_record  # noqa: E402
 from bigtwo.simulate import simulate  # noqa: E402
@@ -75,12 +83,94 @@ def cli_run(path: Path) -> tuple[float, int]:
     return time.perf_counter() - start, peak
 
 
+COMMON_RULES = ROOT / "bench" / "common-rules.json"
+RIVAL_SCRIPT = ROOT / "bench" / "wal8800_replay.py"
+
+
+def process_run(command: list[str], env: dict[str, str]) -> tuple[float, float, bytes]:
+    """Wall time, CPU time (user + system) and stdout of one whole process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT, env=env)
+    out = proc.stdout.read() if proc.stdout else b""
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode not in (0, 1):
+        sys.exit(f"{command[:4]} failed with exit status {proc.returncode}")
+    return wall, usage.ru_utime + usage.ru_stime, out
+
+
+def verdicts(output: bytes) -> list[bool | None]:
+    return [json.loads(line)["valid"] for line in output.splitlines()]
+
+
+def compare_with_rival(args: argparse.Namespace) -> None:
+    rival = Path(args.rival)
+    if not (rival / "bigtwo" / "bigtwo.py").is_file():
+        print(f"\n(no Wal8800/card-games checkout at {rival}: comparison skipped; see --rival)")
+        return
+    commit = subprocess.run(["git", "-C", str(rival), "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True, check=False).stdout.strip() or "unknown commit"
+    declaration = json.loads(COMMON_RULES.read_text(encoding="utf-8"))
+    profile, problems = ProfileResolver().resolve(declaration)
+    assert profile is not None, problems
+    pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "common.jsonl"
+        moves = 0
+        with path.open("w", encoding="utf-8") as out:
+            for record in simulate(profile, records=args.rival_records, deals_per_record=1, seed=2026):
+                del record["profile"]  # the whole file plays one profile: --profile names it
+                moves += sum(len(d["moves"]) for d in record["deals"])
+                out.write(json.dumps(record, separators=(",", ":")) + "\n")
+        env = {**os.environ, "BIGTWO_DB": str(Path(tmp) / "none.db"), "WAL8800_ENGINE": str(rival)}
+        ours = [*pin, sys.executable, "-m", "app.cli", "validate", "--no-progress", "--profile",
+                str(COMMON_RULES), str(path)]
+        theirs = [*pin, sys.executable, str(RIVAL_SCRIPT), "--engine", str(rival), str(path)]
+        runs: dict[str, list[tuple[float, float]]] = {"bigtwo": [], "bigtwo-stdlib-json": [], "wal8800": []}
+        outputs: dict[str, bytes] = {}
+        for _ in range(args.process_runs):  # interleaved, so a burst of load hits all alike
+            for name, command, extra in (("wal8800", theirs, {}), ("bigtwo", ours, {}),
+                                         ("bigtwo-stdlib-json", ours, {"BIGTWO_JSON": "stdlib"})):
+                wall, cpu, output = process_run(command, {**env, **extra})
+                runs[name].append((wall, cpu))
+                outputs[name] = output
+    same = sum(a == b for a, b in zip(verdicts(outputs["bigtwo"]), verdicts(outputs["wal8800"]), strict=True))
+    valid = sum(v is True for v in verdicts(outputs["bigtwo"]))
+    print()
+    print(f"Against Wal8800/card-games ({commit}): {args.rival_records} records of one deal, {moves} moves, "
+          f"rules of bench/common-rules.json; {'pinned to core 0' if pin else 'NOT pinned (no taskset)'}; "
+          f"best of {args.process_runs} whole-process runs")
+    print(f"same verdict on {same} of {args.rival_records} records ({valid} valid by bigtwo)")
+    print()
+    print("| engine (whole process) | CPU (s) | wall (s) | records/s (CPU) | Wal8800 CPU / this CPU | "
+          "Wal8800 wall / this wall |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    rival_cpu = min(c for _, c in runs["wal8800"])
+    rival_wall = min(w for w, _ in runs["wal8800"])
+    labels = {"wal8800": "Wal8800/card-games engine (bench/wal8800_replay.py)",
+              "bigtwo": "`bigtwo validate` (orjson)", "bigtwo-stdlib-json": "`bigtwo validate` (BIGTWO_JSON=stdlib)"}
+    for name in ("wal8800", "bigtwo", "bigtwo-stdlib-json"):
+        cpu = min(c for _, c in runs[name])
+        wall = min(w for w, _ in runs[name])
+        print(f"| {labels[name]} | {cpu:.2f} | {wall:.2f} | {args.rival_records / cpu:,.0f} | "
+              f"{rival_cpu / cpu:.2f} | {rival_wall / wall:.2f} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--records", type=int, default=400)
     parser.add_argument("--deals", type=int, default=3)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--rival", default=os.environ.get("WAL8800_ENGINE", "/tmp/card-games"),
+                        help="Wal8800/card-games checkout (default: $WAL8800_ENGINE or /tmp/card-games)")
+    parser.add_argument("--rival-records", type=int, default=2000)
+    parser.add_argument("--process-runs", type=int, default=3)
+    parser.add_argument("--only-rival", action="store_true", help="Only the comparison with Wal8800.")
     args = parser.parse_args()
+    if args.only_rival:
+        compare_with_rival(args)
+        return
 
     lines = corpus(args.records, args.deals)
     docs = [json.loads(line) for line in lines]
@@ -121,6 +211,7 @@ def main() -> None:
     print()
     print(f"replay / json.loads = {t_replay / t_json:.2f}; parse + replay / json.loads = "
           f"{(t_parse + t_replay) / t_json:.2f}; memory 8x / 1x = {rss_big / rss_small:.2f}")
+    compare_with_rival(args)
 
 
 if __name__ == "__main__":

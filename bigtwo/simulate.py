@@ -18,6 +18,10 @@ from .replay import Table, lowest_card
 from .scoring import Tally, score_deal
 
 MAX_ATTEMPTS = 50
+# Players at table t, seat s: NAMES[t * players + s] (numbered once the list runs out), so that
+# several tables playing the same deal codes seat different people for the duplicate comparison.
+NAMES = ("Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou",
+         "Max", "Ned", "Oli", "Pam", "Quy", "Rui", "Sam", "Tom")
 
 
 class DeadEnd(Exception):
@@ -25,8 +29,16 @@ class DeadEnd(Exception):
     going out on a single 2 is forbidden); the deal is dealt again."""
 
 
+def _new_spec(profile: Profile, rng: random.Random) -> deals.DealSpec:
+    return deals.DealSpec(profile.players, profile.hand_size, rng.getrandbits(64))
+
+
 def _deal_hands(profile: Profile, rng: random.Random) -> list[list[int]]:
-    spec = deals.DealSpec(profile.players, profile.hand_size, rng.getrandbits(64))
+    return _hands_of(profile, _new_spec(profile, rng))
+
+
+def _hands_of(profile: Profile, spec: deals.DealSpec) -> list[list[int]]:
+    """The hands a deal code stands for, as a record naming that code is read (bigtwo.records)."""
     hands, undealt = deals.deal(spec)
     if undealt and profile.leftover == "to_opener":
         lowest = min((c for h in hands for c in h), key=profile.strength.__getitem__)
@@ -71,15 +83,19 @@ def play_deal(
 def simulate_record(
     profile: Profile, deal_count: int, rng: random.Random, *, profile_ref: Any = None,
     names: list[str] | None = None, declare: bool = True,
+    specs: list[deals.DealSpec] | None = None,
 ) -> dict[str, Any]:
-    """One match of up to ``deal_count`` deals (fewer if the profile's match limit ends it)."""
+    """One match of up to ``deal_count`` deals (fewer if the profile's match limit ends it).
+
+    With ``specs`` (one per deal) the deals are those codes, written as ``deal_code``; a dead
+    end then replays the same cards with other random choices instead of dealing again."""
     record_deals: list[dict[str, Any]] = []
     previous_winner: int | None = None
     tally = Tally(profile)
     for index in range(deal_count):
         free = index > 0 and profile.later_deals == "previous_winner"
         for _ in range(MAX_ATTEMPTS):
-            hands = _deal_hands(profile, rng)
+            hands = _deal_hands(profile, rng) if specs is None else _hands_of(profile, specs[index])
             try:
                 moves, table = play_deal(profile, hands, previous_winner if free else None, rng)
                 break
@@ -90,7 +106,9 @@ def simulate_record(
         winner = table.winner
         assert winner is not None
         scored = score_deal(profile, table.hands, winner)
-        deal: dict[str, Any] = {"hands": [cards.names(h) for h in hands], "moves": moves}
+        deal: dict[str, Any] = (
+            {"hands": [cards.names(h) for h in hands], "moves": moves} if specs is None
+            else {"deal_code": specs[index].code, "moves": moves})
         if declare:
             deal["declared"] = {"winner": winner, "scores": scored.scores}
         record_deals.append(deal)
@@ -105,11 +123,33 @@ def simulate_record(
     return record
 
 
+def table_names(players: int, table: int) -> list[str]:
+    out = []
+    for seat in range(players):
+        i = table * players + seat
+        out.append(NAMES[i % len(NAMES)] + (f" {i // len(NAMES) + 1}" if i >= len(NAMES) else ""))
+    return out
+
+
 def simulate(
     profile: Profile, *, records: int, deals_per_record: int, seed: int, profile_ref: Any = None,
+    deal_codes: bool = False, tables: int = 1,
 ) -> Iterator[dict[str, Any]]:
+    """``records`` matches; with ``deal_codes`` their deals are written as codes, and with
+    ``tables`` above 1 every match is played at that many tables (one record each, other
+    players, the same codes: boards for the duplicate comparison). Raises ValueError when the
+    profile's table cannot be written as a deal code."""
     rng = random.Random(seed)
-    default_names = ["Ana", "Ben", "Cai", "Dee", "Eve"][: profile.players]
+    if deal_codes or tables > 1:
+        problem = deals.parse_code(_new_spec(profile, random.Random(0)).code)
+        if isinstance(problem, str):
+            raise ValueError(f"deal codes cannot describe this profile's deal: {problem}")
     for _ in range(records):
-        yield simulate_record(profile, deals_per_record, rng, profile_ref=profile_ref,
-                              names=default_names)
+        if not deal_codes and tables == 1:
+            yield simulate_record(profile, deals_per_record, rng, profile_ref=profile_ref,
+                                  names=table_names(profile.players, 0))
+            continue
+        specs = [_new_spec(profile, rng) for _ in range(deals_per_record)]
+        for table in range(tables):
+            yield simulate_record(profile, deals_per_record, rng, profile_ref=profile_ref,
+                                  names=table_names(profile.players, table), specs=specs)

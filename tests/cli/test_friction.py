@@ -94,7 +94,8 @@ def test_every_simulate_option_has_help_text() -> None:
 
 def test_simulate_help_explains_records(runner: CliRunner) -> None:
     result = runner.invoke(main, ["simulate", "--help"])
-    line = next(x for x in result.stdout.splitlines() if "--records" in x)
+    options = result.stdout.split("Options:", 1)[1]
+    line = next(x for x in options.splitlines() if x.lstrip().startswith("--records"))
     assert "records" in line.split("--records", 1)[1].lower()  # text after the option name
 
 
