@@ -96,7 +96,7 @@ def test_simulate_help_explains_records(runner: CliRunner) -> None:
     result = runner.invoke(main, ["simulate", "--help"])
     options = result.stdout.split("Options:", 1)[1]
     line = next(x for x in options.splitlines() if x.lstrip().startswith("--records"))
-    assert "records" in line.split("--records", 1)[1].lower()  # text after the option name
+    assert "how many matches" in line.split("--records", 1)[1].lower()  # text after the option
 
 
 ROOT = Path(__file__).resolve().parents[2]
