@@ -23,3 +23,11 @@ MAX_SHEET_ROWS = 10_000  # deals in one score sheet (CSV); each costs microsecon
 # A record's deals when every one is result-only (a score sheet); deals with moves stay
 # under MAX_DEALS_PER_RECORD.
 MAX_RESULT_DEALS_PER_RECORD = MAX_SHEET_ROWS
+
+# The referee's replay page shows a record a page at a time, so its size follows one page, not
+# the whole record: consecutive deals up to this many rows (a move, or 13 dealt cards; at
+# least one deal per page); of the moves a deal never replayed (after its broken rule) only the
+# first few are listed.
+REPLAY_PAGE_MOVES = 250
+REPLAY_UNREPLAYED_SHOWN = 20
+REPLAY_ERRORS_SHOWN = 100

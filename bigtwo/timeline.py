@@ -265,8 +265,10 @@ def deal_timeline(
     )
 
 
-def build_timeline(record: Record, result: RecordResult) -> Timeline:
-    """Every deal of a replayed record as snapshots; ``result`` is ``replay_record``'s answer."""
+def build_timeline(record: Record, result: RecordResult,
+                   only: range | None = None) -> Timeline:
+    """The deals of a replayed record (all, or those in ``only``) as snapshots; ``result`` is
+    ``replay_record``'s answer."""
     profile = record.profile
     move_errors: dict[int, RuleError] = {}
     for e in result.errors:
@@ -274,6 +276,8 @@ def build_timeline(record: Record, result: RecordResult) -> Timeline:
             move_errors[e.deal] = e
     deals = []
     for deal, res in zip(record.deals, result.deals, strict=False):
+        if only is not None and res.index not in only:
+            continue
         deals.append(deal_timeline(profile, deal, res.index, res.status, res.leader,
                                    move_errors.get(res.index), res.winner))
     return Timeline(

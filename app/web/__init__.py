@@ -119,9 +119,19 @@ def replay() -> tuple[str, int]:
     if not checked.ok:
         return _home_with_problems(form, checked.problems)
     lang = _lang()
-    view = replay_view(checked, lang)
+    view = replay_view(checked, lang, _page_number(form_data))
     return render_template("web_replay.html", view=view, data=script_data(view, lang), form=form,
                            source=None, **_common()), 200
+
+
+def _page_number(values: Any) -> int:
+    """The replay page asked for: a navigation button's ``page``, else the page the form was
+    on (``at``); anything that is not a small whole number is the first page."""
+    for key in ("page", "at"):
+        value = values.get(key)
+        if isinstance(value, str) and value.isdecimal() and len(value) <= 6:
+            return int(value)
+    return 1
 
 
 def _home_with_problems(form: dict[str, Any], problems: list[Problem],
@@ -157,7 +167,7 @@ def stored_record(rid: str) -> tuple[str, int]:
         return render_template("web_problems.html", problems=[p.as_dict() for p in checked.problems],
                                title=f"Record {rid}", **_common()), 422
     lang = _lang()
-    view = replay_view(checked, lang)
+    view = replay_view(checked, lang, _page_number(request.args))
     source = {"id": rid, "tournament": tournament, "stored_valid": stored_report.get("valid"),
               "received_at": row.get("received_at")}
     return render_template("web_replay.html", view=view, data=script_data(view, lang), form=None,

@@ -4,12 +4,14 @@ script read. Nothing here decides a rule; it only arranges what the core compute
 from __future__ import annotations
 
 import copy
+from bisect import bisect_right
 from typing import Any
 
-from bigtwo import cards
+from bigtwo import cards, limits
 from bigtwo.messages import LANGUAGES, combo_label, render
 from bigtwo.pipeline import Checked
 from bigtwo.profiles import Profile
+from bigtwo.records import Record
 from bigtwo.timeline import (
     BROKEN,
     DealTimeline,
@@ -169,16 +171,22 @@ def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
         }
     tricks = []
     for t in d.tricks:
+        # Moves after a broken rule were never replayed: a few are listed, the rest counted.
+        shown = t.moves if t.replayed else t.moves[: limits.REPLAY_UNREPLAYED_SHOWN]
         tricks.append({
             "number": t.index + 1,
             "leader": t.leader,
             "leader_name": names[t.leader] if t.leader is not None else None,
             "won_by": t.won_by,
             "won_by_name": names[t.won_by] if t.won_by is not None else None,
-            "moves": [moves[i] for i in t.moves],
+            "moves": [moves[i] for i in shown],
+            "not_shown": len(t.moves) - len(shown),
             "counts_after": list(t.counts_after),
             "replayed": t.replayed,
         })
+    if any(t["not_shown"] for t in tricks):
+        listed = {m["index"] for t in tricks for m in t["moves"]}
+        moves = [m for m in moves if m["index"] in listed]
     scoring = []
     rd = report_deal or {}
     if rd.get("scores") is not None:
@@ -205,6 +213,7 @@ def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
         "dealt": _snapshot(d.dealt),
         "hands": [cards_view(h, lang) for h in d.dealt.hands],
         "moves": moves,
+        "move_count": len(d.moves),
         "tricks": tricks,
         "broken": broken,
         "scoring": scoring,
@@ -223,17 +232,41 @@ def _teams(profile: Profile, names: list[str],
             for i, team in enumerate(profile.teams)]
 
 
-def replay_view(checked: Checked, lang: str = "en") -> dict[str, Any]:
-    """Everything the replay page shows, from a record the pipeline could replay."""
+def deal_pages(record: Record) -> list[range]:
+    """The deals of each page of the replay: consecutive deals up to
+    ``limits.REPLAY_PAGE_MOVES`` rows (moves, and hands a row per 13 cards), and at least one
+    deal per page."""
+    pages: list[range] = []
+    start, used = 0, 0
+    for i, deal in enumerate(record.deals):
+        # A deal shows its hands (counted a row per 13 cards) and its moves: at most its legal
+        # ones (a few hundred) and a few it never replayed.
+        cards_dealt = sum(len(h) for h in deal.hands)
+        cost = 1 + cards_dealt // 13 + min(len(deal.moves), limits.REPLAY_PAGE_MOVES)
+        if i > start and used + cost > limits.REPLAY_PAGE_MOVES:
+            pages.append(range(start, i))
+            start, used = i, 0
+        used += cost
+    pages.append(range(start, len(record.deals)))
+    return pages
+
+
+def replay_view(checked: Checked, lang: str = "en", page: int = 1) -> dict[str, Any]:
+    """What one page of the replay shows, from a record the pipeline could replay: the
+    deals of that page (see ``deal_pages``), and the record's errors and totals."""
     assert checked.record is not None and checked.result is not None and checked.report is not None
     record, result, report = checked.record, checked.result, checked.report
-    timeline: Timeline = build_timeline(record, result)
+    pages = deal_pages(record)
+    page = min(max(page, 1), len(pages))
+    shown = pages[page - 1]
+    starts = [p.start for p in pages]
+    timeline: Timeline = build_timeline(record, result, only=shown)
     names = page_names(record.players, timeline.players, lang)
     profile = record.profile
     report_deals = {d["index"]: d for d in report["deals"]}
     deals = [_deal(d, names, report_deals.get(d.index), profile, lang) for d in timeline.deals]
     errors = []
-    for e in result.errors:
+    for e in result.errors[: limits.REPLAY_ERRORS_SHOWN]:
         err = _error_dict(e)
         errors.append({
             **err,
@@ -243,9 +276,15 @@ def replay_view(checked: Checked, lang: str = "en") -> dict[str, Any]:
             "seat_name": names[e.seat] if e.seat is not None and 0 <= e.seat < len(names) else None,
             "seat_number": e.seat + 1 if e.seat is not None else None,
             "house_rules": house_rules(profile, e.code, e.params),
+            "page": bisect_right(starts, e.deal) if e.deal is not None else None,
         })
-    first = timeline.first_broken
-    any_scores = any(d["scoring"] for d in deals)
+    first = next(((e.deal, e.move) for e in result.errors
+                  if e.deal is not None and e.move is not None), None)
+    # The totals are the whole record's; the per-deal columns beside them are this page's (a
+    # score sheet can hold thousands of deals).
+    any_scores = any(d.get("scores") for d in report["deals"])
+    columns = [{"number": d["index"] + 1, "scores": d.get("scores")}
+               for d in report["deals"][shown.start:shown.stop]]
     return {
         "names": list(names),
         "players": timeline.players,
@@ -253,10 +292,16 @@ def replay_view(checked: Checked, lang: str = "en") -> dict[str, Any]:
                     "title": profile_title(profile.id, profile.name, lang)},
         "valid": report["valid"],
         "errors": errors,
+        "errors_total": len(result.errors),
         "first_error": errors[0] if errors else None,
-        "first_broken": {"deal": first[0], "move": first[1]} if first else None,
+        "first_broken": {"deal": first[0], "move": first[1],
+                         "page": bisect_right(starts, first[0])} if first else None,
         "deals": deals,
+        "deal_count": len(record.deals),
+        "page": {"number": page, "count": len(pages), "first": shown.start + 1,
+                 "last": shown.stop},
         "totals": report["totals"] if any_scores else None,
+        "score_columns": columns,
         "match": report.get("match"),
         "teams": _teams(profile, names, report.get("team_totals") if any_scores else None),
         "revolution": profile.revolution == "ranks",
@@ -270,7 +315,9 @@ def script_data(view: dict[str, Any], lang: str = "en") -> dict[str, Any]:
         "words": script_words(lang),
         "deals": [
             {
+                "index": d["index"],
                 "number": d["number"],
+                "move_count": d["move_count"],
                 "dealt": d["dealt"],
                 # Hands after each move are left out (the script takes the played cards off the
                 # dealt hands): it keeps the page small for long matches.
@@ -286,6 +333,9 @@ def script_data(view: dict[str, Any], lang: str = "en") -> dict[str, Any]:
             }
             for d in view["deals"]
         ],
-        "first_broken": view["first_broken"],
+        "deal_count": view["deal_count"],
+        # The step control can only go where this page's deals are.
+        "first_broken": view["first_broken"] if view["first_broken"] is not None
+        and view["first_broken"]["page"] == view["page"]["number"] else None,
         "broken_status": BROKEN,
     }

@@ -19,9 +19,11 @@
   function cardsWord(n) { return say(n === 1 ? "cards_1" : "cards_n", { n: n }); }
 
   var steps = [];
+  // A page holds some of the record's deals: "deal" is the deal's index in the record (as in
+  // the page's anchors), "local" its place in this page's data.
   data.deals.forEach(function (deal, di) {
-    steps.push({ deal: di, move: -1 });
-    deal.moves.forEach(function (m, mi) { steps.push({ deal: di, move: mi }); });
+    steps.push({ deal: deal.index, local: di, move: -1 });
+    deal.moves.forEach(function (m, mi) { steps.push({ deal: deal.index, local: di, move: mi }); });
   });
   var pos = 0;
   var langSelect = document.getElementById("lang");
@@ -61,14 +63,14 @@
   }
 
   function snapshotAt(step) {
-    var deal = data.deals[step.deal];
+    var deal = data.deals[step.local];
     return step.move < 0 ? deal.dealt : deal.moves[step.move].after;
   }
 
   function handsAt(step) {
     // The dealt hands with every card played up to this step taken off (a broken or
     // unchecked move was never applied).
-    var deal = data.deals[step.deal];
+    var deal = data.deals[step.local];
     var hands = deal.dealt.hands.map(function (h) { return h.slice(); });
     for (var i = 0; i <= step.move; i++) {
       var m = deal.moves[i];
@@ -81,7 +83,7 @@
   function renderSeats(step) {
     var snap = snapshotAt(step);
     var hands = handsAt(step);
-    var deal = data.deals[step.deal];
+    var deal = data.deals[step.local];
     var move = step.move >= 0 ? deal.moves[step.move] : null;
     el.seats.textContent = "";
     names.forEach(function (name, seat) {
@@ -116,7 +118,7 @@
   }
 
   function renderNow(step) {
-    var deal = data.deals[step.deal];
+    var deal = data.deals[step.local];
     el.now.textContent = "";
     el.now.className = "now";
     if (step.move < 0) {
@@ -173,13 +175,13 @@
 
   function render() {
     var step = steps[pos];
-    var deal = data.deals[step.deal];
-    var where = say("position_deal", { n: deal.number, m: data.deals.length });
+    var deal = data.deals[step.local];
+    var where = say("position_deal", { n: deal.number, m: data.deal_count });
     if (step.move < 0) {
       where += " \u00b7 " + W.as_dealt;
     } else {
       var m = deal.moves[step.move];
-      where += " \u00b7 " + say("position_move", { n: m.number, m: deal.moves.length });
+      where += " \u00b7 " + say("position_move", { n: m.number, m: deal.move_count });
       if (m.trick !== null && m.status !== "unchecked") { where += " \u00b7 " + say("position_trick", { n: m.trick + 1 }); }
     }
     el.position.textContent = where;
@@ -202,8 +204,11 @@
   }
 
   el.first.addEventListener("click", function () {
-    var d = steps[pos].deal;
-    goTo(steps[pos].move < 0 && d > 0 ? d - 1 : d, -1);
+    var here = steps[pos];
+    var target = here.move < 0 && here.local > 0 ? here.local - 1 : here.local;
+    for (var i = 0; i < steps.length; i++) {
+      if (steps[i].local === target && steps[i].move < 0) { go(i); return; }
+    }
   });
   el.prev.addEventListener("click", function () { go(pos - 1); });
   el.next.addEventListener("click", function () { go(pos + 1); });
