@@ -39,6 +39,10 @@ def comparison_profiles(draw: st.DrawFn) -> Profile:
         "five_card_order": draw(st.permutations(list(CATEGORIES))),
         "cross_category": draw(st.booleans()),
         "bombs": draw(st.sampled_from(["none", "anything"])),
+        "bomb_hands": draw(st.sampled_from([["four_of_a_kind"], ["straight_flush"],
+                                            ["four_of_a_kind", "straight_flush"]])),
+        "straight_flushes": draw(st.one_of(st.none(), st.lists(st.sampled_from(RUNS), unique=True,
+                                                               max_size=13))),
     }
     profile, problems = DEFAULT_RESOLVER.resolve(declaration)
     assert profile is not None, problems
@@ -62,13 +66,16 @@ class Counting(Classifier):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(profile=comparison_profiles(), seed=st.integers(0, 2**32), size=st.integers(5, 50))
-def test_can_beat_agrees_with_listing_every_combination(profile: Profile, seed: int, size: int) -> None:
+@given(profile=comparison_profiles(), seed=st.integers(0, 2**32), size=st.integers(5, 50),
+       revolution=st.booleans())
+def test_can_beat_agrees_with_listing_every_combination(profile: Profile, seed: int, size: int,
+                                                        revolution: bool) -> None:
     rng = random.Random(seed)
     deck = list(range(cards.DECK_SIZE))
     rng.shuffle(deck)
     hand, rest = sorted(deck[:size]), deck[size:]
-    classifier = profile.combos
+    # After a revolution the reversed classifier judges (RULES.md, revolution).
+    classifier = profile.reversed_combos if revolution else profile.combos
     # Tables drawn from what the other cards form, of every kind: weak and strong ones.
     tables = all_combos(rest, classifier)
     for table in rng.sample(tables, min(len(tables), 25)):
@@ -77,10 +84,12 @@ def test_can_beat_agrees_with_listing_every_combination(profile: Profile, seed: 
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(profile=comparison_profiles(), seed=st.integers(0, 2**32), size=st.integers(1, 52))
-def test_strongest_by_kind_is_the_maximum_of_each_kind(profile: Profile, seed: int, size: int) -> None:
+@given(profile=comparison_profiles(), seed=st.integers(0, 2**32), size=st.integers(1, 52),
+       revolution=st.booleans())
+def test_strongest_by_kind_is_the_maximum_of_each_kind(profile: Profile, seed: int, size: int,
+                                                       revolution: bool) -> None:
     hand = sorted(random.Random(seed).sample(range(cards.DECK_SIZE), size))
-    classifier = profile.combos
+    classifier = profile.reversed_combos if revolution else profile.combos
     expected: dict[str, int] = {}
     for combo in all_combos(hand, classifier):
         expected[combo.kind] = max(expected.get(combo.kind, combo.key), combo.key)
