@@ -3,6 +3,7 @@ be malformed (named by row and column), and a simulated game's sheet scoring as 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -205,3 +206,29 @@ def test_a_simulated_game_as_a_sheet_scores_as_its_replay(preset: str, seed: int
         for key in ("winner", "cards_left", "penalties", "scores", "scoring"):
             assert a[key] == b[key], key
     assert rep["totals"] == replayed["totals"] and rep["match"] == replayed["match"]
+
+
+# --- the club night of the README, checked by hand ----------------------------------------------
+CLUB_NIGHT = Path(__file__).resolve().parents[2] / "fixtures" / "sheets" / "club-night.csv"
+# hk-standard (000): a loser pays 1 per card, x2 from 8 cards, x3 from 10, x4 with all 13;
+# the winner takes what the losers pay. Worked out by hand, deal by deal:
+BY_HAND = [
+    # cards left        penalties          scores
+    ([0, 3, 6, 2], [0, 3, 6, 2], [11, -3, -6, -2]),
+    ([5, 0, 8, 1], [5, 0, 16, 1], [-5, 22, -16, -1]),  # 8 cards: 8 x2
+    ([2, 4, 0, 10], [2, 4, 0, 30], [-2, -4, 36, -30]),  # 10 cards: 10 x3
+    ([13, 1, 7, 0], [52, 1, 7, 0], [-52, -1, -7, 60]),  # all 13: 13 x4 = 52
+    ([0, 9, 2, 4], [0, 18, 2, 4], [24, -18, -2, -4]),
+    ([1, 0, 1, 12], [1, 0, 1, 36], [-1, 38, -1, -36]),
+    ([6, 5, 0, 3], [6, 5, 0, 3], [-6, -5, 14, -3]),  # written as the cards themselves
+    ([0, 11, 4, 8], [0, 33, 4, 16], [53, -33, -4, -16]),
+]
+BY_HAND_TOTALS = [22, -4, 14, -32]
+
+
+def test_the_club_night_scores_as_worked_out_by_hand() -> None:
+    rep = scored(CLUB_NIGHT.read_text(encoding="utf-8"), "hk-standard")
+    assert rep["valid"]
+    got = [(d["cards_left"], d["penalties"], d["scores"]) for d in rep["deals"]]
+    assert got == BY_HAND
+    assert rep["totals"] == BY_HAND_TOTALS == [sum(s[2][i] for s in BY_HAND) for i in range(4)]
