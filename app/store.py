@@ -95,8 +95,42 @@ def _v3(db: sqlite_utils.Database) -> None:
                        [json.dumps(declaration, sort_keys=True, ensure_ascii=False), row["id"]])
 
 
+def _v4(db: sqlite_utils.Database) -> None:
+    """Records are identified by their canonical form (``bigtwo.identity``, API.md v2), not by
+    their JSON as written. Every stored record gets its canonical hash; its id stays (clients
+    hold it). Records that turn out to be the same game as an earlier one of their tournament
+    (uploaded twice as "th" and "TH", say) are kept, not deleted: they are marked
+    ``duplicate_of`` that earlier record and no longer count in standings."""
+    from bigtwo.identity import record_hash
+
+    db["records"].add_column("duplicate_of", str)
+    rows = db.execute(
+        "SELECT r.seq, r.id, r.tournament_id, r.record, t.profile_id FROM records AS r "
+        "JOIN tournaments AS t ON t.id = r.tournament_id ORDER BY r.seq").fetchall()
+    first: dict[tuple[str, str], str] = {}
+    updates: list[tuple[str, str | None, int]] = []
+    for seq, rid, tournament_id, text, profile_id in rows:
+        try:
+            doc = json.loads(text)
+        except ValueError:  # pragma: no cover - stored records are JSON objects
+            continue
+        if not isinstance(doc, dict):  # pragma: no cover
+            continue
+        digest = record_hash(doc, profile_id)
+        original = first.setdefault((tournament_id, digest), rid)
+        if original == rid:
+            updates.append((digest, None, seq))
+        else:
+            # The unique (tournament, content hash) index holds one record per game.
+            updates.append((f"{digest}#duplicate:{rid}", original, seq))
+    # Two passes, so that no intermediate state collides with the unique index.
+    db.execute("UPDATE records SET content_hash = 'migrating:' || id")
+    db.conn.executemany("UPDATE records SET content_hash = ?, duplicate_of = ? WHERE seq = ?",
+                        updates)
+
+
 # Each entry moves the schema one version up; append, never edit, once released.
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3]
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3, _v4]
 
 
 def token_hash(token: str) -> str:
@@ -292,10 +326,15 @@ class Store:
         received = now()
         with self.write() as db:
             for item in records:
-                rid = record_id(tournament_id, item.content_hash)
-                if self.conn.execute("SELECT 1 FROM records WHERE id = ?", [rid]).fetchone():
-                    out.append((rid, False))
+                # By content hash, not by derived id: records stored before v4 keep the ids
+                # derived from their old hash.
+                known = self.conn.execute(
+                    "SELECT id FROM records WHERE tournament_id = ? AND content_hash = ?",
+                    [tournament_id, item.content_hash]).fetchone()
+                if known:
+                    out.append((known[0], False))
                     continue
+                rid = record_id(tournament_id, item.content_hash)
                 report = item.report
                 players = item.record.get("players")
                 db["records"].insert({
@@ -365,7 +404,8 @@ class Store:
         rows = self.conn.execute(
             "SELECT r.id, r.report, r.players, (SELECT json_group_array(json_extract("
             "d.value, '$.deal_code')) FROM json_each(r.record, '$.deals') AS d) "
-            "FROM records AS r WHERE r.tournament_id = ? AND r.valid = 1 ORDER BY r.seq",
+            "FROM records AS r WHERE r.tournament_id = ? AND r.valid = 1 "
+            "AND r.duplicate_of IS NULL ORDER BY r.seq",
             [tournament_id])
         out = []
         for rid, report, players, codes in rows:

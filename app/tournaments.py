@@ -7,13 +7,13 @@ into problem documents and the CLI into messages. Checking a record is always
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from bigtwo import ENGINE_VERSION, limits, standings
+from bigtwo.identity import record_hash
 from bigtwo.messages import DEFAULT_LANGUAGE, render
 from bigtwo.pipeline import check_record
 from bigtwo.problems import Problem, join
@@ -39,10 +39,11 @@ def unprocessable(problems: list[Problem], detail: str) -> TournamentError:
     return TournamentError(422, "Unprocessable Content", detail, problems)
 
 
-def content_hash(record: Any) -> str:
-    """The identity of a submitted record: its canonical JSON, whatever the key order."""
-    canonical = json.dumps(record, sort_keys=True, separators=(",", ":"))
-    return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+def content_hash(record: Mapping[str, Any], profile_id: str) -> str:
+    """The identity of a record uploaded to a tournament playing ``profile_id``: the hash of
+    its canonical form (``bigtwo.identity``), so that the same game written another way
+    (card spellings, key order, spacing, the profile by id or inline) is the same record."""
+    return record_hash(record, profile_id)
 
 
 # --- creating and reading tournaments ---------------------------------------------------------
@@ -171,7 +172,8 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any) -> Upload:
                 f"this tournament plays {profile.id!r} ({profile.hash}); "
                 f"the record uses {used.id!r} ({used.hash})"))
             continue
-        ready.append(NewRecord(content_hash(doc), doc, checked.report, used.hash))
+        ready.append(NewRecord(content_hash(doc, tournament["profile_id"]), doc, checked.report,
+                               used.hash))
     if problems:
         raise unprocessable(problems, "nothing was stored: fix the records named in errors")
     stored = store.add_records(tournament["id"], ready)
