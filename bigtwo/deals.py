@@ -17,7 +17,7 @@ from . import cards
 _MASK64 = (1 << 64) - 1
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base32
 _DECODE = {ch: i for i, ch in enumerate(_ALPHABET)} | {"O": 0, "I": 1, "L": 1}
-_CODE = re.compile(r"^B2-([2-4])-(\d{1,2})-([0-9A-Z]{1,13})$")
+_CODE = re.compile(r"^B2-([2-5])-(\d{1,2})-([0-9A-Z]{1,13})$")
 FORMAT_VERSION = "B2"
 
 

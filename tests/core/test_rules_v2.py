@@ -272,3 +272,18 @@ def test_two_held_cards_in_a_report() -> None:
     hands = ["3D 9C KS", "4C 5H 2D", "6D 6S 2S", "7C 8H AD"]
     rep = report(record(prof, deal(hands, "0:3D 1:4C 2:6D 3:AD 0:- 1:2D 2:- 3:- 0:- 1:5H")))
     assert rep["deals"][0]["penalties"] == [2, 0, 4, 2]
+
+
+def test_five_player_deal_codes() -> None:
+    """Deal codes stand for 5-player deals too (B2-5-10-...): 50 cards dealt, 2 undealt."""
+    from bigtwo import deals
+
+    spec = deals.parse_code("B2-5-10-7")
+    assert isinstance(spec, deals.DealSpec) and spec.players == 5
+    hands, undealt = deals.deal(spec)
+    assert [len(h) for h in hands] == [10] * 5 and len(undealt) == 2
+    assert isinstance(deals.parse_code("B2-5-11-7"), str)  # 55 cards do not fit
+    doc = {"profile": {"extends": "hk-standard", "players": 5, "hand_size": 10},
+           "deals": [{"deal_code": "B2-5-10-7", "moves": []}]}
+    rep = report(doc, complete=False)
+    assert rep["valid"] and rep["deals"][0]["status"] == "incomplete"
