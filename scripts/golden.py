@@ -66,6 +66,29 @@ HANDMADE: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
                             players=["Ana", "Ben", "Cai", "Dee"]), {}),
 }
 
+# Rules v2: one record per new ruling (written as v2-<name>.json).
+REV7 = ["3D 4C 4D 4H 4S 9C KC", "5C 5D 5H 5S 2S KD AH", "6C 6D 2H 7C 8C 9D TH", "3C 3H 9H TC JC QC KH"]
+V2: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
+    "revolution": (record(small("hk-standard", hand_size=7, revolution="ranks"), deal(
+        REV7, "0:4C+4D+4H+4S+3D 1:- 2:- 3:- 0:9C 1:- 2:8C 3:- 0:- 1:- 2:6C+6D 3:3C+3H 0:- 1:- 2:- "
+        "3:9H+TC+JC+QC+KH")), {}),
+    "revolution-does-not-beat": (record(small("hk-standard", hand_size=7, revolution="ranks"),
+                                        deal(REV7, "0:4C+4D+4H+4S+3D 1:- 2:- 3:- 0:9C 1:2S")),
+                                 {"complete": False}),
+    "teams": (record(small("hk-standard", hand_size=3, teams=[[0, 2], [1, 3]],
+                           match={"max_deals": 1}), deal(HANDS, WIN1), players=["Ana", "Ben", "Cai", "Dee"]), {}),
+    "big-two-web-counterclockwise": (record(small("big-two-web", hand_size=3), deal(HANDS, "0:3D 1:4C")), {}),
+    "wrap-around": (record(small("big-two-web", hand_size=6), deal(
+        ["3D JD QC KH AS 2D", "4C 5H 6S 7D 8C 9C", "TC 2C 3C 4D 5D 6D", "7C 8D 9D TD JC QD"],
+        "0:3D 3:- 2:- 1:- 0:JD+QC+KH+AS+2D")), {"complete": False, "lang": "de"}),
+    "card-count-before-shape": (record(small("hk-standard", hand_size=6), deal(
+        ["3D 4C 5H 6S 7D 9D", "8C 8H 8S 8D KD QD", "TC JC QC KC AC 2D", "4D 5D 6D 2H 2S AS"],
+        "0:3D+4C+5H+6S+7D 1:8C+8H+8S+8D")), {"complete": False, "lang": "de"}),
+    "straight-flush-no-bomb": (record(small("hk-standard", hand_size=6, bombs="anything"), deal(
+        ["3D 4C 4D 4H 4S 9C", "5H 6H 7H 8H 9H 2S", "TC JC QC KC AC 2D", "3C 3H 5D 6D 8D AD"],
+        "0:3D 1:5H+6H+7H+8H+9H")), {"complete": False}),
+}
+
 
 def write(name: str, doc: dict[str, Any], query: dict[str, Any]) -> None:
     checked = check_record(doc, **query)
@@ -81,6 +104,8 @@ def main() -> None:
         write(f"spec-{path.stem}", example["record"], example.get("query") or {})
     for name, (doc, query) in HANDMADE.items():
         write(f"code-{name}", doc, query)
+    for name, (doc, query) in V2.items():
+        write(f"v2-{name}", doc, query)
     for pid, profile in PRESETS.items():
         (doc,) = simulate(profile, records=1, deals_per_record=3, seed=2026)
         write(f"sim-{pid}", doc, {})
