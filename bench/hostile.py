@@ -64,6 +64,11 @@ def cases(client: Any) -> list[Case]:
     match = long_match(MIB)
     out.append(Case("POST /v1/validate", f"simulated match, {len(match['deals'])} deals",
                     post("/v1/validate", match), size_of(match)))
+    sheet = {"profile": "hk-standard", "deals": [
+        {"deal_code": f"B2-4-13-{i % 7}", "result": {"cards_left": [0, 5, 9, 13]}}
+        for i in range(limits.MAX_RESULT_DEALS_PER_RECORD)]}
+    out.append(Case("POST /v1/validate", f"score sheet, {len(sheet['deals'])} result-only deals",
+                    post("/v1/validate", sheet), size_of(sheet)))
     batch = fill(lambda n: {"records": [huge] * n})
     out.append(Case("POST /v1/validate/batch", f"{len(batch['records'])} records as above",
                     post("/v1/validate/batch", batch), size_of(batch)))
@@ -129,6 +134,11 @@ def cases(client: Any) -> list[Case]:
                     lambda: client.post("/replay", data=form,
                                         content_type="application/x-www-form-urlencoded"),
                     len(form)))
+    sheet_form = urlencode({"record": json.dumps(sheet, separators=(",", ":")), "profile": ""})
+    out.append(Case("POST /replay (page)", f"the score sheet, {len(sheet['deals'])} deals",
+                    lambda: client.post("/replay", data=sheet_form,
+                                        content_type="application/x-www-form-urlencoded"),
+                    len(sheet_form)))
     return out
 
 
