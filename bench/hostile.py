@@ -65,10 +65,17 @@ def cases(client: Any) -> list[Case]:
     out.append(Case("POST /v1/validate", f"simulated match, {len(match['deals'])} deals",
                     post("/v1/validate", match), size_of(match)))
     sheet = {"profile": "hk-standard", "deals": [
-        {"deal_code": f"B2-4-13-{i % 7}", "result": {"cards_left": [0, 5, 9, 13]}}
+        {"deal_code": f"B2-4-13-{i:X}", "result": {"cards_left": [0, 5, 9, 13]}}
         for i in range(limits.MAX_RESULT_DEALS_PER_RECORD)]}
-    out.append(Case("POST /v1/validate", f"score sheet, {len(sheet['deals'])} result-only deals",
+    out.append(Case("POST /v1/validate", f"score sheet, {len(sheet['deals'])} result-only deals, "
+                    "a new deal code each",
                     post("/v1/validate", sheet), size_of(sheet)))
+    csv = "deal,deal_code,Ana,Ben,Cai,Dee\r\n" + "".join(
+        f"{i + 1},B2-4-13-{i:X},0,5,9,13\r\n" for i in range(limits.MAX_SHEET_ROWS))
+    out.append(Case("POST /v1/validate (text/csv)",
+                    f"score sheet, {limits.MAX_SHEET_ROWS} rows, a new deal code each",
+                    lambda: client.post("/v1/validate?profile=hk-standard", data=csv,
+                                        content_type="text/csv"), len(csv)))
     batch = fill(lambda n: {"records": [huge] * n})
     out.append(Case("POST /v1/validate/batch", f"{len(batch['records'])} records as above",
                     post("/v1/validate/batch", batch), size_of(batch)))
