@@ -182,7 +182,8 @@ def _result_timeline(profile: Profile, deal: Deal, index: int, status: str, lead
         else tuple(() for _ in result.counts),
         counts=tuple(result.counts), table=None, table_seat=None, to_move=None, passed=(),
     )
-    dealt = _static_snapshot(profile, deal.hands)
+    # Without hands, the step control shows the only position there is: how the deal ended.
+    dealt = _static_snapshot(profile, deal.hands) if deal.hands else final
     return DealTimeline(index, status, leader, None, dealt, (), (), None, winner, None, final)
 
 

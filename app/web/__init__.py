@@ -19,6 +19,7 @@ from bigtwo.messages import LANGUAGES, pick_language
 from bigtwo.pipeline import check_record
 from bigtwo.problems import Problem
 from bigtwo.profiles import PRESET_IDS, PRESETS, ProfileResolver
+from bigtwo.sheets import check_sheet
 
 from .present import LANGUAGE_NAMES, profile_title, replay_view, script_data
 from .words import Words
@@ -103,6 +104,8 @@ def replay() -> tuple[str, int]:
         "complete": form_data.get("complete") == "on",
     }
     doc: Any = None
+    if not problems and text.strip() and _is_sheet(text):
+        return _replay_sheet(text, form)
     if not problems:
         if not text.strip():
             problems = [Problem("", "paste a record or choose a file")]
@@ -120,6 +123,31 @@ def replay() -> tuple[str, int]:
         return _home_with_problems(form, checked.problems)
     lang = _lang()
     view = replay_view(checked, lang, _page_number(form_data))
+    return render_template("web_replay.html", view=view, data=script_data(view, lang), form=form,
+                           source=None, **_common()), 200
+
+
+def _is_sheet(text: str) -> bool:
+    """A pasted or uploaded score sheet (CSV) rather than a JSON record: a file named .csv,
+    or text that does not open like JSON and starts with the sheet's header."""
+    upload = request.files.get("file")
+    if upload is not None and (upload.filename or "").lower().endswith(".csv"):
+        return True
+    start = text.lstrip("\ufeff \t\r\n")
+    return start[:1] not in ("{", "[") and start[:4].lower() == "deal"
+
+
+def _replay_sheet(text: str, form: dict[str, Any]) -> tuple[str, int]:
+    """A score sheet: every problem named by row and column, else its record's replay page."""
+    lang = _lang()
+    if not form["profile"]:
+        return _home_with_problems(form, [Problem("", Words(lang)["sheet_needs_profile"])])
+    _, checked = check_sheet(text, form["profile"], complete=form["complete"], lang=lang,
+                             resolver=_resolver())
+    count_checked(checked.report)
+    if not checked.ok:
+        return _home_with_problems(form, checked.problems)
+    view = replay_view(checked, lang, _page_number(request.form))
     return render_template("web_replay.html", view=view, data=script_data(view, lang), form=form,
                            source=None, **_common()), 200
 

@@ -219,7 +219,29 @@ def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
         "scoring": scoring,
         "team_scores": _teams(profile, names, rd.get("team_scores")),
         "cards_left": rd.get("cards_left"),
+        "sheet": _sheet(d, names, rd, lang) if d.result is not None else None,
     }
+
+
+def _sheet(d: DealTimeline, names: list[str], rd: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A result-only deal (a score sheet's row) as one compact table: per seat the cards left
+    (the cards themselves when the sheet lists them), the penalty worked out, the score."""
+    assert d.result is not None
+    parts = rd.get("scoring") or [None] * len(names)
+    rows = []
+    for seat, name in enumerate(names):
+        scored = rd.get("scores") is not None
+        rows.append({
+            "seat": seat,
+            "name": name,
+            "count": d.result.counts[seat] if seat < len(d.result.counts) else None,
+            "cards": cards_view(d.result.hands[seat], lang) if seat < len(d.result.hands) else [],
+            "text": penalty_text(parts[seat], rd["penalties"][seat], lang) if scored else None,
+            "score": rd["scores"][seat] if scored else None,
+            "winner": seat == rd.get("winner"),
+        })
+    return {"rows": rows, "scored": rd.get("scores") is not None,
+            "hands_given": any(d.dealt.hands)}
 
 
 def _teams(profile: Profile, names: list[str],
@@ -243,12 +265,27 @@ def deal_pages(record: Record) -> list[range]:
         # ones (a few hundred) and a few it never replayed.
         cards_dealt = sum(len(h) for h in deal.hands)
         cost = 1 + cards_dealt // 13 + min(len(deal.moves), limits.REPLAY_PAGE_MOVES)
+        if deal.result is not None:  # a score sheet's row: a table of a row per seat
+            cost += len(deal.result.counts)
         if i > start and used + cost > limits.REPLAY_PAGE_MOVES:
             pages.append(range(start, i))
             start, used = i, 0
         used += cost
     pages.append(range(start, len(record.deals)))
     return pages
+
+
+def _running_totals(report: dict[str, Any], shown: range) -> dict[int, list[int]]:
+    """The match totals after each scored deal of the page (a referee checks a sheet's
+    running column against them)."""
+    totals = [0] * len(report["totals"])
+    out: dict[int, list[int]] = {}
+    for d in report["deals"][: shown.stop]:
+        if d.get("scores") is not None:
+            totals = [t + s for t, s in zip(totals, d["scores"], strict=True)]
+            if d["index"] >= shown.start:
+                out[d["index"]] = list(totals)
+    return out
 
 
 def replay_view(checked: Checked, lang: str = "en", page: int = 1) -> dict[str, Any]:
@@ -265,6 +302,9 @@ def replay_view(checked: Checked, lang: str = "en", page: int = 1) -> dict[str, 
     profile = record.profile
     report_deals = {d["index"]: d for d in report["deals"]}
     deals = [_deal(d, names, report_deals.get(d.index), profile, lang) for d in timeline.deals]
+    running = _running_totals(report, shown)
+    for d in deals:
+        d["running"] = running.get(d["index"])
     errors = []
     for e in result.errors[: limits.REPLAY_ERRORS_SHOWN]:
         err = _error_dict(e)

@@ -96,6 +96,13 @@
       head.appendChild(document.createTextNode(" "));
       var n = snap.counts[seat];
       head.appendChild(text("span", cardsWord(n), "count"));
+      // Seed 001's live display: "13 übrig · Ende jetzt −39", after every move.
+      if (snap.penalties_now && n > 0) {
+        var now = text("span", say("ends_now", { p: snap.penalties_now[seat] }), "ends-now");
+        now.title = W.ends_now_title;
+        head.appendChild(document.createTextNode(" \u00b7 "));
+        head.appendChild(now);
+      }
       if (snap.to_move === seat) { head.appendChild(text("span", W.to_play, "badge turn")); }
       if (snap.passed.indexOf(seat) >= 0) { head.appendChild(text("span", W.sits_out, "badge")); }
       if (n === 0) { head.appendChild(text("span", W.out, "badge good")); }

@@ -1,0 +1,75 @@
+"""The referee's view of score sheets: a pasted or uploaded sheet, its rows as compact tables
+with the penalty worked out and the running match totals; penalties_now at every step."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from .test_pages import _text
+
+CLUB_NIGHT = (Path(__file__).resolve().parents[2] / "fixtures" / "sheets" / "club-night.csv").read_text()
+
+
+def script_data(answer: Any) -> dict[str, Any]:
+    found = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>',
+                      answer.get_data(as_text=True), flags=re.S)
+    assert found is not None
+    data: dict[str, Any] = json.loads(found.group(1))
+    return data
+
+
+def test_a_pasted_sheet_is_shown_deal_by_deal_with_running_totals(client: Any) -> None:
+    answer = client.post("/replay", data={"record": CLUB_NIGHT, "profile": "hk-standard",
+                                          "complete": "on"})
+    assert answer.status_code == 200, _text(answer)[:500]
+    text = _text(answer)
+    assert text.count("Result from the score sheet") == 8
+    assert "scored from the result" in text
+    # Deal 2 (000: 8 cards pay double): Cai's penalty worked out, the score, the match total
+    assert "8 cards x2 = 16" in text
+    # Deal 8's running totals are the match totals, as worked out by hand in the README
+    last = text[text.rindex("Result from the score sheet"):]
+    assert re.search(r"Ana .*? \+53 \+22 Ben .*? -33 -4 Cai .*? -4 \+14 Dee .*? -16 -32", last), last[:400]
+    # Deal 7 was written card by card: the cards are shown
+    assert "K♥" in text and "2♠" in text
+
+
+def test_an_uploaded_sheet_in_german(client: Any) -> None:
+    data = {"file": (io.BytesIO(CLUB_NIGHT.encode()), "night.csv"), "record": "",
+            "profile": "hk-standard", "complete": "on", "lang": "de"}
+    answer = client.post("/replay", data=data, content_type="multipart/form-data")
+    assert answer.status_code == 200
+    assert "Ergebnis laut Spielzettel" in _text(answer) and "Stand" in _text(answer)
+
+
+def test_a_malformed_sheet_names_row_and_column(client: Any) -> None:
+    sheet = "deal,Ana,Ben,Cai,Dee\n1,0,5,2,9\n2,0,14,2,9\n"
+    answer = client.post("/replay", data={"record": sheet, "profile": "hk-standard"})
+    assert answer.status_code == 422
+    text = _text(answer)
+    assert "/rows/3/Ben" in text
+    assert "row 3, column Ben: Seat 1 cannot have 14 cards left; it was dealt 13" in text
+    assert sheet.splitlines()[2] in answer.get_data(as_text=True)  # the form keeps the sheet
+
+
+def test_a_sheet_needs_a_profile(client: Any) -> None:
+    answer = client.post("/replay", data={"record": CLUB_NIGHT})
+    assert answer.status_code == 422
+    assert "a score sheet names no profile" in _text(answer)
+
+
+def test_penalties_now_at_every_step(client: Any) -> None:
+    """001: "13 übrig · Ende jetzt −39", recomputed after every move."""
+    hands = [[r + s for r in "3456789TJQKA2"] for s in "DCHS"]
+    doc = {"profile": {"extends": "big-two-web", "direction": "clockwise"},
+           "deals": [{"hands": hands, "moves": [{"seat": 0, "play": ["3D"]}]}]}
+    answer = client.post("/replay", data={"record": json.dumps(doc)})
+    assert answer.status_code == 200
+    (deal,) = script_data(answer)["deals"]
+    assert deal["dealt"]["penalties_now"] == [39, 39, 39, 39]
+    assert deal["moves"][0]["after"]["penalties_now"] == [24, 39, 39, 39]
+    assert script_data(answer)["words"]["text"]["ends_now"] == "ends now: −{p}"
