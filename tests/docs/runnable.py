@@ -269,7 +269,8 @@ class Session:
             for url in SERVICE_URLS:
                 text = text.replace(url, self.base_url)
         assert self.process.stdin is not None
-        self.process.stdin.write(f"{text}\nprintf '\\n%s %d\\n' {self.mark} $?\n".encode())
+        # A command that reads stdin by mistake reads nothing, instead of the session's next lines.
+        self.process.stdin.write(f"{{ {text}\n}} < /dev/null\nprintf '\\n%s %d\\n' {self.mark} $?\n".encode())
         self.process.stdin.flush()
         chunks: list[bytes] = []
         while True:

@@ -151,3 +151,13 @@ def test_commands_are_read_with_continuations_heredocs_and_exit_codes(tmp_path: 
     finally:
         session.close()
 
+
+
+def test_a_command_that_reads_stdin_does_not_eat_the_session(tmp_path: Path) -> None:
+    session = Session(ROOT, tmp_path, Path(sys.prefix), None)
+    try:
+        assert session.run("cat", timeout=20) == ("", 0)
+        assert session.run("X=1; echo $X", timeout=20) == ("1\n", 0)
+        assert session.run("echo $X", timeout=20) == ("1\n", 0)  # variables carry over
+    finally:
+        session.close()
