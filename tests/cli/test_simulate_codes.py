@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from app.cli import main
 from bigtwo import deals
+from bigtwo.pipeline import check_record
 from bigtwo.profiles import PRESETS
 from bigtwo.simulate import simulate
 
@@ -82,9 +83,13 @@ def test_duplicate_comparison_scores_the_boards(runner: CliRunner, tmp_path: Pat
             assert len(points) == 3 and sum(points) == 6  # 3 tables: 2 x 3 pairs shared out
 
 
-def test_a_profile_no_code_describes_is_refused(runner: CliRunner, tmp_path: Path) -> None:
+def test_five_player_deals_are_written_as_codes(runner: CliRunner, tmp_path: Path) -> None:
+    """Rules v2 plays 5 players, and deal codes describe their deals too (B2-5-10-...)."""
     declared = tmp_path / "five.json"
     declared.write_text(json.dumps({"extends": "hk-standard", "players": 5, "hand_size": 10}))
     assert runner.invoke(main, ["simulate", "--profile", str(declared)]).exit_code == 0  # hands: fine
     result = runner.invoke(main, ["simulate", "--profile", str(declared), "--deal-codes"])
-    assert result.exit_code == 2 and "deal code" in result.stderr
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout.splitlines()[0])
+    assert doc["deals"][0]["deal_code"].startswith("B2-5-10-")
+    assert check_record(doc).report["valid"]  # type: ignore[index]
