@@ -183,11 +183,11 @@ def _parse_result(value: Any, at: str, profile: Profile, problems: list[Problem]
         if not isinstance(raw, list) or len(raw) > cards.DECK_SIZE:
             problems.append(Problem(join(at, "left"), "must be a list of card lists, one per seat"))
             return Result()
-        return Result(left=[parse_cards(h, join(at, "left", i), problems, max_len=cards.DECK_SIZE)
+        return Result(left=[parse_cards(h, f"{at}/left/{i}", problems, max_len=cards.DECK_SIZE)
                             for i, h in enumerate(raw)])
     counts = value["cards_left"]
-    if (not isinstance(counts, list) or len(counts) > cards.DECK_SIZE
-            or not all(_is_int(c) for c in counts)):
+    if (type(counts) is not list or len(counts) > cards.DECK_SIZE
+            or not all(type(c) is int for c in counts)):
         problems.append(Problem(join(at, "cards_left"), "must be a list of whole numbers, one per seat"))
         return Result()
     if scoring.cards_matter(profile):
@@ -226,12 +226,14 @@ def _parse_deal(value: Any, at: str, profile: Profile, problems: list[Problem]) 
     if result_only:
         if "moves" in value:
             problems.append(Problem(at, 'a deal gives either "moves" or "result", not both'))
-        result = _parse_result(value["result"], join(at, "result"), profile, problems)
+        result = _parse_result(value["result"], f"{at}/result", profile, problems)
     else:
         if "moves" not in value:
             problems.append(Problem(join(at, "moves"), "missing: every turn of the deal, in order (or a result)"))
         moves = _parse_moves(value.get("moves", []), join(at, "moves"), profile.players, problems)
-    declared = _parse_declared(value.get("declared"), join(at, "declared"), problems)
+    declared = value.get("declared")
+    if declared is not None:
+        declared = _parse_declared(declared, f"{at}/declared", problems)
     return Deal(hands, moves, declared, code if isinstance(code, str) else None, result)
 
 
@@ -277,7 +279,7 @@ def parse_record(
             return None, problems
     if profile is None:
         return None, problems
-    parsed = [_parse_deal(d, join("/deals", i), profile, problems) for i, d in enumerate(raw_deals)]
+    parsed = [_parse_deal(d, f"/deals/{i}", profile, problems) for i, d in enumerate(raw_deals)]
     if problems:
         return None, problems
     return Record(profile, names, parsed), []

@@ -309,7 +309,7 @@ def penalties_now(profile: Profile, hands: list[int]) -> list[int]:
 def _result_problems(profile: Profile, deal: Deal, result: Result, index: int) -> list[RuleError]:
     """A result's rule errors: those of the first failing check, in RECORDS.md's order
     (DUPLICATE_CARD, CARD_NOT_HELD, RESULT_WINNER, RESULT_CARD_COUNT)."""
-    at = _result_at(result, index)
+    at = f"/deals/{index}/result/{'left' if result.left is not None else 'cards_left'}"
     counts = result.counts
     if result.left is not None:
         seen = reported = 0
@@ -319,7 +319,7 @@ def _result_problems(profile: Profile, deal: Deal, result: Result, index: int) -
                 bit = 1 << c
                 if seen & bit and not reported & bit:
                     reported |= bit
-                    errors.append(RuleError("DUPLICATE_CARD", index, None, seat, join(at, seat),
+                    errors.append(RuleError("DUPLICATE_CARD", index, None, seat, f"{at}/{seat}",
                                             {"card": cards.name(c)}))
                 seen |= bit
         if errors:
@@ -328,7 +328,7 @@ def _result_problems(profile: Profile, deal: Deal, result: Result, index: int) -
             for seat, (left, hand) in enumerate(zip(result.left, deal.hands, strict=True)):
                 missing = cards.mask_of(left) & ~cards.mask_of(hand)
                 if missing:
-                    errors.append(RuleError("CARD_NOT_HELD", index, None, seat, join(at, seat),
+                    errors.append(RuleError("CARD_NOT_HELD", index, None, seat, f"{at}/{seat}",
                                             {"cards": cards.names(cards.cards_of(missing))}))
             if errors:
                 return errors
@@ -339,7 +339,7 @@ def _result_problems(profile: Profile, deal: Deal, result: Result, index: int) -
     for seat, n in enumerate(counts):
         dealt = _dealt_size(profile, deal, seat)
         if not 0 <= n <= dealt:
-            errors.append(RuleError("RESULT_CARD_COUNT", index, None, seat, join(at, seat),
+            errors.append(RuleError("RESULT_CARD_COUNT", index, None, seat, f"{at}/{seat}",
                                     {"count": n, "dealt": dealt}))
     return errors
 
