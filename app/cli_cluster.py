@@ -169,7 +169,7 @@ def plan(patterns: tuple[str, ...], block_lines: int) -> tuple[list[Input], list
     for fs, path, name in expand(patterns):
         if not name.endswith((".jsonl", ".ndjson")):
             raise Unavailable(f"{name}: --workers/--scheduler read JSON Lines (.jsonl, .ndjson); "
-                              "check a single .json record without them")
+                              "check a .json record or a .csv score sheet without them")
         first = len(blocks)
         try:
             with fs.open(path, "rb") as stream:
@@ -252,7 +252,7 @@ def client_for(workers: int | None, scheduler: str | None) -> Iterator[Any]:
             yield client
         return
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
+                      dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR) as cluster, \
             Client(cluster) as client:
         yield client
 

@@ -86,6 +86,12 @@ def noop(x: int) -> int:
     return x
 
 
+def _rss_mib() -> float:
+    import psutil  # a dependency of distributed
+
+    return float(psutil.Process().memory_info().rss) / 2**20
+
+
 def on_cluster(corpus: Path, workers: int, blocks_sizes: list[int], repeat: int,
                reference: str) -> list[dict[str, Any]]:
     from distributed import Client, LocalCluster, get_task_stream
@@ -93,7 +99,7 @@ def on_cluster(corpus: Path, workers: int, blocks_sizes: list[int], repeat: int,
     rows = []
     start = time.perf_counter()
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
+                      dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR) as cluster, \
             Client(cluster) as client:
         client.wait_for_workers(workers)
         started = time.perf_counter() - start
@@ -117,7 +123,9 @@ def on_cluster(corpus: Path, workers: int, blocks_sizes: list[int], repeat: int,
             if digest != reference:
                 raise SystemExit(f"{workers} workers, blocks of {size}: output differs")
             busy = min(spans)
+            rss = max(client.run(_rss_mib).values())
             rows.append({"workers": workers, "block": size, "partitions": len(blocks),
+                         "rss": rss,
                          "start": started, "plan": planned, "check": checked,
                          "overhead_ms": 1000 * max(0.0, checked * workers - busy) / len(blocks)})
         empty, _ = best(repeat, lambda: client.gather(client.map(noop, range(200), pure=False)))
@@ -198,12 +206,14 @@ def main() -> None:
     rows = on_cluster(corpus, 1, [DEFAULT_BLOCK_RECORDS], args.repeat, reference)
     rows += on_cluster(corpus, 2, sizes, args.repeat, reference)
     print("\n| workers | block (lines) | partitions | cluster start s | driver pass s | check s "
-          "| records/s (check) | speed-up (check) | overhead ms/partition | empty task ms |")
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+          "| records/s (check) | speed-up (check) | overhead ms/partition | empty task ms "
+          "| worker RSS MiB |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for r in rows:
         print(f"| {r['workers']} | {r['block']} | {r['partitions']} | {r['start']:.2f} | "
               f"{r['plan']:.2f} | {r['check']:.2f} | {records / r['check']:,.0f} | "
-              f"{single / r['check']:.2f}x | {r['overhead_ms']:.1f} | {r['noop_ms']:.1f} |")
+              f"{single / r['check']:.2f}x | {r['overhead_ms']:.1f} | {r['noop_ms']:.1f} | "
+              f"{r['rss']:.0f} |")
 
     print("\nend to end (`bigtwo validate --workers N`, cluster start-up included):")
     for workers in (1, 2):
