@@ -1,0 +1,40 @@
+"""gunicorn hooks for prometheus-client's multiprocess mode (used by gunicorn.conf.py).
+
+Every worker writes its samples to files in PROMETHEUS_MULTIPROC_DIR, and ``/metrics`` adds
+them up (app/metrics.py). The directory must be the same for every worker, so it is chosen
+in the master before any worker starts, and it must start empty, or counts from an earlier
+server would be added again. No Flask or prometheus-client import at module level: the
+master only needs this much.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ENV = "PROMETHEUS_MULTIPROC_DIR"
+
+
+def prepare_directory() -> str:
+    """The directory for this server: the one set in the environment (emptied of earlier
+    samples), or a fresh temporary one. Called when gunicorn reads its config, in the master,
+    so that workers (forked later) inherit the variable."""
+    given = os.environ.get(ENV)
+    if given:
+        path = Path(given)
+        path.mkdir(parents=True, exist_ok=True)
+        for old in path.glob("*.db"):
+            old.unlink()
+        return str(path)
+    fresh = tempfile.mkdtemp(prefix="bigtwo-metrics-")
+    os.environ[ENV] = fresh
+    return fresh
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    """A worker exited: its gauges stop counting as live (counters and histograms stay)."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
