@@ -350,11 +350,17 @@ def validate_on_cluster(patterns: tuple[str, ...], *, workers: int | None,
             if on_done is not None:
                 on_done(index)
 
-        if client is not None:
-            run(client, blocks, spec, out, emit, done)
-        else:
-            with client_for(workers, scheduler) as own:
-                run(own, blocks, spec, out, emit, done)
+        try:
+            if client is not None:
+                run(client, blocks, spec, out, emit, done)
+            else:
+                with client_for(workers, scheduler) as own:
+                    run(own, blocks, spec, out, emit, done)
+        except click.ClickException:
+            raise
+        except Exception as exc:  # a block that failed on every worker it was given to
+            raise Unavailable(f"the cluster could not finish: {type(exc).__name__}: {exc}. "
+                              "Output so far is complete up to the last block written.") from exc
     if out is not None:
         import fsspec
 

@@ -169,3 +169,36 @@ def test_usage_errors_exit_2_before_any_cluster_starts(
     result = CliRunner().invoke(main, ["validate", *args])
     assert result.exit_code == 2
     assert message in result.stderr
+
+
+def test_stored_profiles_reach_workers_without_a_store(
+        tmp_path: Path, dask_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.store import Store
+    from bigtwo.profiles import ProfileResolver
+
+    examples = ROOT / "examples"
+    declaration = json.loads((examples / "house-rules.json").read_text(encoding="utf-8"))
+    profile, problems = ProfileResolver().resolve(declaration)
+    assert profile is not None, problems
+    db = tmp_path / "profiles.db"
+    store = Store(db)
+    store.migrate()
+    store.put_profile(declaration, profile)
+    store.close()
+    monkeypatch.setenv("BIGTWO_DB", str(db))
+    game = json.loads((examples / "club-night.json").read_text(encoding="utf-8"))
+    lines = [json.dumps({**game, "profile": profile.id}), json.dumps(game),
+             json.dumps({**game, "profile": "p-0000000000"})]
+    path = corpus.write(tmp_path / "club.jsonl", lines)
+    expected = single(path)
+    assert [json.loads(line)["valid"] for line in expected.stdout.splitlines()] == [True, None, None]
+    result = CliRunner().invoke(main, ["validate", "--scheduler", dask_client.scheduler.address,
+                                       "--block-size", "1", str(path)])
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        expected.exit_code, expected.stdout, expected.stderr)
+    # --profile names the stored profile for the record that names none.
+    expected = CliRunner().invoke(main, ["validate", "--profile", profile.id, str(path)])
+    result = CliRunner().invoke(main, ["validate", "--scheduler", dask_client.scheduler.address,
+                                       "--profile", profile.id, str(path)])
+    assert [json.loads(line)["valid"] for line in result.stdout.splitlines()] == [True, True, None]
+    assert (result.exit_code, result.stdout) == (expected.exit_code, expected.stdout)
