@@ -145,3 +145,20 @@ def test_extends_cycles_are_refused() -> None:
     loop = {"p-a": {"extends": "p-b"}, "p-b": {"extends": "p-a"}}
     p, problems = ProfileResolver(loop.get).resolve("p-a")
     assert p is None and "too deeply" in problems[0].detail
+
+
+def test_v2_defaults_restated_share_the_id() -> None:
+    """Fields added in v2 are left out of the hash while they hold their default, and equal
+    rules spelled differently normalise first: v1 ids stay, equal rules share one id."""
+    restated, problems = DEFAULT_RESOLVER.resolve({
+        "extends": "hk-standard", "straight_flushes": BASE, "bomb_hands": ["four_of_a_kind"],
+        "revolution": "none", "teams": None,
+        "scoring": {"two_held_cards": ["2S", "2H", "2D", "2C"]}, "match": {"loss_limit": None}})
+    assert restated is not None, problems
+    assert (restated.hash, restated.id) == (PRESETS["hk-standard"].hash, "p-" + PRESETS["hk-standard"].hash[7:19])
+    assert restated.as_dict()["straight_flushes"] is None  # same list as straights: null
+    one, _ = DEFAULT_RESOLVER.resolve({"extends": "hk-standard", "bomb_hands": ["straight_flush", "four_of_a_kind"]})
+    two, _ = DEFAULT_RESOLVER.resolve({"extends": "hk-standard", "bomb_hands": ["four_of_a_kind", "straight_flush"]})
+    assert one is not None and two is not None and one.hash == two.hash != PRESETS["hk-standard"].hash
+    lifted, _ = DEFAULT_RESOLVER.resolve({"extends": "hk-standard", "revolution": "ranks"})
+    assert lifted is not None and lifted.hash != PRESETS["hk-standard"].hash
