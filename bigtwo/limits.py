@@ -20,6 +20,7 @@ JSON_INT_MAX = 2**64 - 1  # the largest deal seed
 
 # Score sheets (bigtwo/sheets.py).
 MAX_SHEET_ROWS = 10_000  # deals in one score sheet (CSV); each costs microseconds to score
+MAX_SHEET_PROBLEMS = 100  # problems listed for one sheet; the rest are not looked for
 # A record's deals when every one is result-only (a score sheet); deals with moves stay
 # under MAX_DEALS_PER_RECORD.
 MAX_RESULT_DEALS_PER_RECORD = MAX_SHEET_ROWS

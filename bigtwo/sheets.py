@@ -65,17 +65,18 @@ def _cell(text: str, row: int, column: str, problems: list[Problem]) -> int | li
         return 0
     if _COUNT.fullmatch(text):
         return int(text)
+    tokens = text.split()
+    if len(tokens) > cards.DECK_SIZE:
+        problems.append(_problem(row, column, f"{len(tokens)} cards is more than a deck holds"))
+        return None
     out = []
-    for token in text.split():
+    for token in tokens:
         card = cards.parse_card(token)
         if card is None:
             problems.append(_problem(row, column, f"{token!r} is neither a count nor a card "
                                                   "(cards like 2S, TH, 10h, K♠, space-separated)"))
             return None
         out.append(cards.name(card))
-    if len(out) > cards.DECK_SIZE:
-        problems.append(_problem(row, column, f"{len(out)} cards is more than a deck holds"))
-        return None
     return out
 
 
@@ -145,6 +146,11 @@ def sheet_record(text: str, profile_ref: Any, profile: Profile) -> tuple[dict[st
                 if header is None:
                     return None, None, problems
                 continue
+            if len(problems) >= limits.MAX_SHEET_PROBLEMS:
+                problems.append(_problem(row, None, (
+                    f"and possibly more: a sheet's problems are listed up to "
+                    f"{limits.MAX_SHEET_PROBLEMS}")))
+                return None, None, problems
             if len(deals) >= limits.MAX_SHEET_ROWS:
                 problems.append(_problem(row, None, f"a sheet holds at most {limits.MAX_SHEET_ROWS} "
                                                     "deals"))
@@ -237,11 +243,19 @@ def check_sheet(
     checked = check_record(record, complete=complete, lang=lang, resolver=resolver)
     has_code = any("deal_code" in d for d in record["deals"])
     if checked.report is None:
-        return None, Checked(None, [_input_problem(p, layout) for p in checked.problems])
+        return None, Checked(None, _capped([_input_problem(p, layout) for p in checked.problems]))
     row_errors = [e for e in checked.report["errors"] if e["code"] in ROW_CODES and e["deal"] is not None]
     if row_errors:
-        return None, Checked(None, [_row_problem(e, layout, has_code) for e in row_errors])
+        return None, Checked(None, _capped([_row_problem(e, layout, has_code) for e in row_errors]))
     return record, checked
+
+
+def _capped(problems: list[Problem]) -> list[Problem]:
+    if len(problems) <= limits.MAX_SHEET_PROBLEMS:
+        return problems
+    rest = len(problems) - limits.MAX_SHEET_PROBLEMS
+    return [*problems[: limits.MAX_SHEET_PROBLEMS],
+            Problem("", f"and {rest} more problem{'s' if rest != 1 else ''} like these")]
 
 
 def sheet_to_record(text: str, profile_ref: Any, *,

@@ -232,3 +232,27 @@ def test_the_club_night_scores_as_worked_out_by_hand() -> None:
     got = [(d["cards_left"], d["penalties"], d["scores"]) for d in rep["deals"]]
     assert got == BY_HAND
     assert rep["totals"] == BY_HAND_TOTALS == [sum(s[2][i] for s in BY_HAND) for i in range(4)]
+
+
+# --- hostile sheets: bounded answers, never an exception ----------------------------------------
+@pytest.mark.parametrize(("sheet", "pointer", "needle"), [
+    ("deal,Ana,Ben,Cai,Dee\n1,0,5\x00,2,9\n", "/rows/2/Ben", "is neither a count nor a card"),
+    ("deal,Ana,Ben,Cai,Dee\n1,0," + "x" * 200_000 + ",2,9\n", "/rows/2", "not readable as CSV"),
+    ("deal,Ana,Ben,Cai,Dee\n1,0," + "3D " * 20_000 + ",2,9\n", "/rows/2/Ben", "more than a deck holds"),
+    ("deal," + ",".join(f"P{i}" for i in range(10_000)) + "\n", "/rows/1", "names 10000 players"),
+    ("deal,Ana,Ben,Cai,Dee\n" + "1,0,1\n" * 5000, "/rows/2", "3 cells; the header has 5"),
+])
+def test_hostile_sheets_get_bounded_answers(sheet: str, pointer: str, needle: str) -> None:
+    from bigtwo import limits
+
+    found = problems(sheet)
+    assert found[0][0] == pointer and needle in found[0][1], found[0]
+    assert len(found) <= limits.MAX_SHEET_PROBLEMS + 1
+
+
+def test_many_inconsistent_rows_are_listed_up_to_the_limit() -> None:
+    from bigtwo import limits
+
+    found = problems("deal,Ana,Ben,Cai,Dee\n" + "1,0,0,1,1\n" * 3000)
+    assert len(found) == limits.MAX_SHEET_PROBLEMS + 1
+    assert found[-1] == ("", f"and {3000 - limits.MAX_SHEET_PROBLEMS} more problems like these")

@@ -73,3 +73,19 @@ def test_penalties_now_at_every_step(client: Any) -> None:
     assert deal["dealt"]["penalties_now"] == [39, 39, 39, 39]
     assert deal["moves"][0]["after"]["penalties_now"] == [24, 39, 39, 39]
     assert script_data(answer)["words"]["text"]["ends_now"] == "ends now: −{p}"
+
+
+def test_tournament_page_shows_where_results_come_from(client: Any) -> None:
+    created = client.post("/v1/tournaments", json={"name": "Club", "profile": "hk-standard"})
+    if created.status_code == 404:  # pages without the tournament API
+        return
+    tid, token = created.json["id"], created.json["token"]
+    stored = client.post(f"/v1/tournaments/{tid}/records", data=CLUB_NIGHT.encode(),
+                         content_type="text/csv", headers={"Authorization": f"Bearer {token}"})
+    assert stored.status_code == 201
+    page = client.get(f"/tournaments/{tid}")
+    text = _text(page)
+    assert "score sheet (scored)" in text
+    assert "8 of them from score sheets" in text
+    replay = client.get(f"/records/{stored.json['id']}")
+    assert replay.status_code == 200 and _text(replay).count("Result from the score sheet") == 8
