@@ -74,3 +74,16 @@ def test_next_allows_a_pass_after_playing_in_the_first_trick(client: Any) -> Non
     assert first["seat"] == 2 and first["may_pass"] is False  # seat 2 has not played yet
     later = next_move(client, profile, "0:3D 1:5C 2:6C 3:TC 0:KC")
     assert later["seat"] == 1 and later["may_pass"] is True  # seat 1 played 5C in this trick
+
+
+def test_evaluate_lets_an_allowed_bomb_interrupt(client: Any) -> None:
+    """000 "Bomben überall": a four of a kind plus kicker on a single; a straight flush is no
+    bomb unless bomb_hands lists it."""
+    bombs = {"extends": "hk-standard", "bombs": "anything"}
+    quad = {"profile": bombs, "cards": ["4C", "4D", "4H", "4S", "3D"], "table": ["2S"]}
+    assert client.post("/v1/combinations/evaluate", json=quad).json["beats_table"] is True
+    flush = {**quad, "cards": ["5H", "6H", "7H", "8H", "9H"]}
+    out = client.post("/v1/combinations/evaluate", json=flush).json
+    assert (out["beats_table"], out["code"]) == (False, "CARD_COUNT")
+    listed = {**flush, "profile": {**bombs, "bomb_hands": ["four_of_a_kind", "straight_flush"]}}
+    assert client.post("/v1/combinations/evaluate", json=listed).json["beats_table"] is True
