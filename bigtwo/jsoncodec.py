@@ -20,7 +20,6 @@ import json
 import math
 import os
 import re
-from itertools import accumulate
 from typing import Any
 
 from . import limits
@@ -35,8 +34,8 @@ except ImportError:
 BACKEND = "json" if orjson is None else "orjson"
 _SURROGATE_HINT = re.compile(rb"\\u[dD][89a-fA-F]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
-_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+_NOT_MARKS = bytes(b for b in range(256) if b not in b'[]{}"')
+_PARENS = bytes.maketrans(b"[]{}", b"()()")
 
 
 class JsonError(ValueError):
@@ -70,27 +69,39 @@ def _has_surrogate(doc: Any) -> bool:
     return False
 
 
-def _bracket_depth(raw: bytes) -> int:
-    """How deep brackets nest in ``raw``, counting those inside strings too: an upper bound on
-    the document's depth, found at C speed (a record's brackets are a few hundred bytes)."""
-    brackets = raw.translate(None, _NOT_BRACKETS)
-    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+def _nesting(raw: bytes, limit: int) -> int | None:
+    """How deep arrays and objects nest in the valid JSON text ``raw`` (at most ``limit + 1``),
+    or None when a bracket may stand inside a string and only the parsed value can tell.
+
+    All at C speed: drop escaped backslashes and quotes, keep only brackets and quotes, drop
+    the empty strings that leaves (every string without a bracket in it), then peel the
+    innermost pairs off once per level."""
+    if b"\\" in raw:
+        raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    marks = raw.translate(_PARENS, _NOT_MARKS)
+    if b'"' in marks:
+        marks = marks.replace(b'""', b"")
+        # A quote left over means some string held a bracket (its quotes cannot pair up).
+        if b'"' in marks:
+            return None
+    for depth in range(limit + 1):
+        if not marks:
+            return depth
+        marks = marks.replace(b"()", b"")
+    return limit + 1
 
 
 def _too_deep(doc: Any, limit: int) -> bool:
-    """True when arrays and objects nest more than ``limit`` deep (iterative: no recursion)."""
-    level: list[Any] = [doc]
-    for _ in range(limit):
-        nested: list[Any] = []
-        for value in level:
-            if type(value) is dict:
-                nested.extend(v for v in value.values() if type(v) is dict or type(v) is list)
-            elif type(value) is list:
-                nested.extend(v for v in value if type(v) is dict or type(v) is list)
-        if not nested:
-            return False
-        level = nested
-    return True
+    """True when arrays and objects nest more than ``limit`` deep; level by level, no recursion."""
+    level = [doc] if type(doc) is dict or type(doc) is list else []
+    depth = 0
+    while level:
+        depth += 1
+        if depth > limit:
+            return True
+        level = [v for c in level for v in (c.values() if type(c) is dict else c)
+                 if type(v) is dict or type(v) is list]
+    return False
 
 
 def _orjson_reason(exc: ValueError, data: bytes | str) -> str:
@@ -111,8 +122,6 @@ def _orjson_reason(exc: ValueError, data: bytes | str) -> str:
 def loads(data: bytes | str) -> Any:
     """One JSON document, or ``JsonError``."""
     raw = data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
-    # The cheap bound first; only a text that might be too deep gets the exact (slower) look.
-    maybe_deep = _bracket_depth(raw) > limits.MAX_JSON_DEPTH
     if orjson is not None:
         try:
             doc = orjson.loads(data)
@@ -129,7 +138,9 @@ def loads(data: bytes | str) -> Any:
             raise JsonError(str(exc)) from None
         if _SURROGATE_HINT.search(raw) and _has_surrogate(doc):
             raise JsonError("a string holds a lone UTF-16 surrogate (\\ud800-\\udfff not in a pair)")
-    if maybe_deep and _too_deep(doc, limits.MAX_JSON_DEPTH):
+    depth = _nesting(raw, limits.MAX_JSON_DEPTH)
+    if (depth is None and _too_deep(doc, limits.MAX_JSON_DEPTH)) or (
+            depth is not None and depth > limits.MAX_JSON_DEPTH):
         raise JsonError(f"nests more than {limits.MAX_JSON_DEPTH} levels deep")
     return doc
 

@@ -17,11 +17,18 @@ class Problem:
 
 
 def escape(token: str | int) -> str:
-    return str(token).replace("~", "~0").replace("/", "~1")
+    text = str(token)
+    if "~" in text or "/" in text:
+        return text.replace("~", "~0").replace("/", "~1")
+    return text
 
 
 def join(prefix: str, *tokens: str | int) -> str:
-    return prefix + "".join("/" + escape(t) for t in tokens)
+    # Called for every deal, hand and move list of every record (pointers are built before
+    # anything is known to be wrong), so the common tokens, indexes and plain names, are cheap.
+    for token in tokens:
+        prefix += f"/{token}" if type(token) is int else "/" + escape(token)
+    return prefix
 
 
 def from_marshmallow(messages: Any, prefix: str = "") -> list[Problem]:

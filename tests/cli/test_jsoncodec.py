@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app.cli import main
 from bigtwo import jsoncodec, limits
@@ -117,3 +119,40 @@ def test_environment_forces_the_fallback() -> None:
     forced = subprocess.run([sys.executable, "-c", code], env={"BIGTWO_JSON": "stdlib", "PATH": "/usr/bin:/bin"},
                             capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[2])
     assert forced.stdout.strip() == "json"
+
+
+def hidden_depth(levels: int) -> bytes:
+    """Nesting `levels` deep where strings holding brackets make a naive bracket count see 2."""
+    return ('[' * levels + '"]"' + ',"["' + ']' * levels).encode()
+
+
+def test_brackets_inside_strings_cannot_hide_depth(backend: str) -> None:
+    with pytest.raises(jsoncodec.JsonError, match="deep"):
+        jsoncodec.loads(b'{"meta": ' + hidden_depth(limits.MAX_JSON_DEPTH) + b"}")
+    assert jsoncodec.loads(hidden_depth(limits.MAX_JSON_DEPTH))  # exactly at the limit
+
+
+def true_depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(true_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(true_depth, value), default=0)
+    return 0
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 10) | st.text(alphabet='[]{}"\\/ab\u00e9', max_size=6),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(alphabet='[]{}"\\a', max_size=3),
+                                                                 inner, max_size=4),
+    max_leaves=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=json_values, ascii_only=st.booleans())
+def test_nesting_is_exact_whenever_it_answers(value: Any, ascii_only: bool) -> None:
+    raw = json.dumps(value, ensure_ascii=ascii_only).encode()
+    found = jsoncodec._nesting(raw, limits.MAX_JSON_DEPTH)
+    if found is not None:
+        assert found == true_depth(value)
+    assert jsoncodec._too_deep(value, true_depth(value)) is False
+    assert jsoncodec._too_deep(value, true_depth(value) - 1) is (true_depth(value) > 0)
