@@ -137,13 +137,8 @@ def simulate(
 ) -> Iterator[dict[str, Any]]:
     """``records`` matches; with ``deal_codes`` their deals are written as codes, and with
     ``tables`` above 1 every match is played at that many tables (one record each, other
-    players, the same codes: boards for the duplicate comparison). Raises ValueError when the
-    profile's table cannot be written as a deal code."""
+    players, the same codes: boards for the duplicate comparison)."""
     rng = random.Random(seed)
-    if deal_codes or tables > 1:
-        problem = deals.parse_code(_new_spec(profile, random.Random(0)).code)
-        if isinstance(problem, str):
-            raise ValueError(f"deal codes cannot describe this profile's deal: {problem}")
     for _ in range(records):
         if not deal_codes and tables == 1:
             yield simulate_record(profile, deals_per_record, rng, profile_ref=profile_ref,

@@ -11,7 +11,6 @@ from click.testing import CliRunner
 
 from app.cli import main
 from bigtwo import deals
-from bigtwo.pipeline import check_record
 from bigtwo.profiles import PRESETS
 from bigtwo.simulate import simulate
 
@@ -83,13 +82,13 @@ def test_duplicate_comparison_scores_the_boards(runner: CliRunner, tmp_path: Pat
             assert len(points) == 3 and sum(points) == 6  # 3 tables: 2 x 3 pairs shared out
 
 
-def test_five_player_deals_are_written_as_codes(runner: CliRunner, tmp_path: Path) -> None:
-    """Rules v2 plays 5 players, and deal codes describe their deals too (B2-5-10-...)."""
+def test_five_seats_deal_codes_replay_valid(runner: CliRunner, tmp_path: Path) -> None:
     declared = tmp_path / "five.json"
     declared.write_text(json.dumps({"extends": "hk-standard", "players": 5, "hand_size": 10}))
-    assert runner.invoke(main, ["simulate", "--profile", str(declared)]).exit_code == 0  # hands: fine
-    result = runner.invoke(main, ["simulate", "--profile", str(declared), "--deal-codes"])
-    assert result.exit_code == 0, result.stderr
-    doc = json.loads(result.stdout.splitlines()[0])
-    assert doc["deals"][0]["deal_code"].startswith("B2-5-10-")
-    assert check_record(doc).report["valid"]  # type: ignore[index]
+    path, records = simulated(runner, tmp_path, "--profile", str(declared), "--records", "2",
+                              "--tables", "2", "--seed", "3")
+    assert all(d["deal_code"].startswith("B2-5-10-") for r in records for d in r["deals"])
+    assert len(records) == 4 and records[0]["players"] == ["Ana", "Ben", "Cai", "Dee", "Eve"]
+    assert records[1]["players"] == ["Fay", "Gus", "Hal", "Ivy", "Jon"]
+    result = runner.invoke(main, ["validate", str(path)])
+    assert result.exit_code == 0
