@@ -193,7 +193,7 @@ def team_results(rows: Iterable[Mapping[str, Any]]) -> list[TeamResult]:
         names = seat_names(record.get("players"), len(report["totals"]))
         for deal in report["deals"]:
             team_scores = deal.get("team_scores")
-            if team_scores is None or deal["scores"] is None:
+            if deal["status"] not in COUNTED or team_scores is None or deal["scores"] is None:
                 continue
             for team, score in enumerate(team_scores):
                 seats = (team, team + 2)  # RULES: teams are [[0, 2], [1, 3]]
