@@ -189,7 +189,10 @@ class ProfileSchema(Schema):
     no_single_two_finish_on_lead = StrictBool(required=True)
     leftover = _choice("undealt", "to_opener", required=True)
     revolution = _choice("none", "ranks", required=True)
-    teams = TeamsField(required=True, allow_none=True)
+    teams = TeamsField(required=True, allow_none=True, metadata={
+        "type": "array", "items": {"type": "array", "items": {"type": "integer"}},
+        "description": "null, or [[0, 2], [1, 3]]: two against two, partners opposite",
+        "example": TEAMS})
     scoring = fields.Nested(ScoringSchema, required=True)
     match = fields.Nested(MatchSchema, required=True)
 
