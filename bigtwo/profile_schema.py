@@ -6,6 +6,7 @@ cross-field checks (cards fit in the deck, tiers in order, ...) live in ``valida
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
@@ -55,6 +56,11 @@ class CardField(fields.String):
         return cards.name(card)
 
 
+# True while checking a profile the store accepted before a bound existed (see
+# ``profiles.check_declaration``): it must keep resolving.
+LISTS_UNBOUNDED: ContextVar[bool] = ContextVar("LISTS_UNBOUNDED", default=False)
+
+
 class BoundedList(fields.List):  # type: ignore[type-arg]
     """A list whose length is checked before any item is: refusing a list of a million items
     costs as little as refusing one of ``max_items + 1``."""
@@ -64,7 +70,7 @@ class BoundedList(fields.List):  # type: ignore[type-arg]
         self.max_items = max_items
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
-        if isinstance(value, list) and len(value) > self.max_items:
+        if isinstance(value, list) and len(value) > self.max_items and not LISTS_UNBOUNDED.get():
             raise ValidationError(f"at most {self.max_items} items (this list has {len(value)})")
         return super()._deserialize(value, attr, data, **kwargs)
 

@@ -28,7 +28,7 @@ from marshmallow import ValidationError
 
 from . import cards
 from .problems import Problem, from_marshmallow, join
-from .profile_schema import BOMB_HANDS, CATEGORIES, RUN_CIRCLE, ProfileSchema
+from .profile_schema import BOMB_HANDS, CATEGORIES, LISTS_UNBOUNDED, RUN_CIRCLE, ProfileSchema
 
 if TYPE_CHECKING:
     from .combos import Classifier
@@ -263,12 +263,18 @@ _SCHEMA = ProfileSchema()
 
 
 def check_declaration(
-    data: Mapping[str, Any], prefix: str = ""
+    data: Mapping[str, Any], prefix: str = "", *, stored: bool = False
 ) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """The declaration loaded, or its problems. ``stored``: a profile the store accepted
+    earlier, which keeps resolving even if it is over a list bound added since (stored
+    profiles are immutable; it is checked once per process, so its length costs once)."""
+    token = LISTS_UNBOUNDED.set(stored)
     try:
         loaded = _SCHEMA.load(data)
     except ValidationError as exc:
         return None, from_marshmallow(exc.messages, prefix)
+    finally:
+        LISTS_UNBOUNDED.reset(token)
     return loaded, []
 
 
@@ -329,25 +335,25 @@ class ProfileResolver:
         declaration = self.lookup(ref)
         if declaration is None:
             return None, [Problem(prefix, f"unknown profile {ref!r}; presets: {', '.join(PRESET_IDS)}")]
-        profile, problems = self._checked(declaration, prefix)
+        profile, problems = self._checked(declaration, prefix, stored=True)
         if profile is None:
             return None, problems
         return _build(ref, profile.name, dict(profile.rules)), []
 
     def _checked(
-        self, declaration: Mapping[str, Any], prefix: str
+        self, declaration: Mapping[str, Any], prefix: str, *, stored: bool = False
     ) -> tuple[Profile | None, list[Problem]]:
         """``_resolve_object`` at depth 0, remembered across requests for declarations that
         stand alone (no ``extends``: what the store keeps), whose meaning is their text."""
         if "extends" in declaration:
-            return self._resolve_object(declaration, prefix, depth=0)
-        key = json.dumps(declaration, sort_keys=True, default=str) + "\x00" + prefix
+            return self._resolve_object(declaration, prefix, depth=0, stored=stored)
+        key = json.dumps(declaration, sort_keys=True, default=str) + f"\x00{prefix}\x00{stored}"
         with _CHECKED_LOCK:
             hit = _CHECKED.get(key)
             if hit is not None:
                 _CHECKED.move_to_end(key)
         if hit is None:
-            hit = self._resolve_object(declaration, prefix, depth=0)
+            hit = self._resolve_object(declaration, prefix, depth=0, stored=stored)
             with _CHECKED_LOCK:
                 _CHECKED[key] = hit
                 while len(_CHECKED) > _CHECKED_LIMIT:
@@ -381,12 +387,12 @@ class ProfileResolver:
         return deep_merge(base, overrides), []
 
     def _resolve_object(
-        self, declaration: Mapping[str, Any], prefix: str, depth: int
+        self, declaration: Mapping[str, Any], prefix: str, depth: int, *, stored: bool = False
     ) -> tuple[Profile | None, list[Problem]]:
         merged, problems = self.merged_declaration(declaration, prefix, depth)
         if merged is None:
             return None, problems
-        loaded, problems = check_declaration(merged, prefix)
+        loaded, problems = check_declaration(merged, prefix, stored=stored)
         if loaded is None:
             return None, problems
         rules = _canonical_rules(loaded)

@@ -76,3 +76,31 @@ def test_a_stored_profile_is_checked_once_for_a_batch_and_across_requests(
         assert answer.status_code == 200
         assert all(r["valid"] for r in answer.json["reports"])
     assert counted["declarations"] <= 1  # 150 records, 3 requests: one schema check at most
+
+
+def test_a_profile_stored_before_the_bounds_still_resolves(app: Any, client: Any,
+                                                           counted: dict[str, int]) -> None:
+    """Stored profiles are immutable: one with more card penalties than the bound allows
+    now (stored by an earlier version) keeps playing, checked once like any other."""
+    import json as jsonlib
+
+    from app.store import Store
+    from tests.hostile.costly import HUGE_HAND_PROFILE
+
+    over = limits.MAX_PROFILE_CARD_PENALTIES * 50
+    resolved = client.get("/v1/profiles/hk-standard").json
+    resolved = {**{k: v for k, v in resolved.items() if k not in ("id", "hash", "preset")},
+                **{k: v for k, v in HUGE_HAND_PROFILE.items() if k != "extends"}}
+    resolved["scoring"] = {**resolved["scoring"], "card_penalties": [PENALTY] * over}
+    store = Store(app.config["BIGTWO_DB"])
+    with store.write() as db:
+        db["profiles"].insert({"id": "p-old000000000", "hash": "sha256:old", "name": "old",
+                               "declaration": jsonlib.dumps(resolved),
+                               "resolved": jsonlib.dumps(resolved), "created_at": "t"})
+    store.close()
+    counted["declarations"] = 0
+    batch = {"records": [huge_hand_record(2, profile="p-old000000000") for _ in range(20)]}
+    answer = client.post("/v1/validate/batch", json=batch)
+    assert answer.status_code == 200, answer.json
+    assert all(r.get("valid") for r in answer.json["reports"]), answer.json["reports"][0]
+    assert counted["declarations"] == 1
