@@ -18,19 +18,22 @@ ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 
 def prepare_directory() -> str:
-    """The directory for this server: the one set in the environment (emptied of earlier
-    samples), or a fresh temporary one. Called when gunicorn reads its config, in the master,
-    so that workers (forked later) inherit the variable."""
+    """The directory for this server: the one set in the environment, or a fresh temporary
+    one. Called when gunicorn reads its config, in the master, so that workers (forked
+    later) inherit the variable; reading the config again (HUP) keeps it."""
     given = os.environ.get(ENV)
     if given:
-        path = Path(given)
-        path.mkdir(parents=True, exist_ok=True)
-        for old in path.glob("*.db"):
-            old.unlink()
-        return str(path)
+        Path(given).mkdir(parents=True, exist_ok=True)
+        return given
     fresh = tempfile.mkdtemp(prefix="bigtwo-metrics-")
     os.environ[ENV] = fresh
     return fresh
+
+
+def on_starting(server: Any) -> None:
+    """The master starts: samples left by an earlier server would be counted again."""
+    for old in Path(prepare_directory()).glob("*.db"):
+        old.unlink()
 
 
 def child_exit(server: Any, worker: Any) -> None:
