@@ -120,8 +120,9 @@ class _Process(Collector):
 @bp.get("/metrics")
 def metrics() -> Response:
     registry = CollectorRegistry(auto_describe=False)
-    if os.environ.get(MULTIPROC_ENV):
-        MultiProcessCollector(registry)
+    shared = os.environ.get(MULTIPROC_ENV)
+    if shared and os.path.isdir(shared):
+        MultiProcessCollector(registry, path=shared)
     else:
         registry.register(_Process())
     registry.register(StoreCollector(current_app.config["BIGTWO_DB"]))

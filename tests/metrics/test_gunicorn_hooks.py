@@ -32,4 +32,5 @@ def test_without_one_a_fresh_directory_is_set_for_the_workers(
         assert Path(made).is_dir() and not list(Path(made).iterdir())
         assert prepare_directory() == made  # a config read again keeps the same directory
     finally:
+        os.environ.pop(ENV, None)  # set by the hook itself, not by monkeypatch
         Path(made).rmdir()
