@@ -8,7 +8,17 @@ from __future__ import annotations
 from typing import Any
 
 PAGE_SIZE = 100
+
 FILTERS = {"all": None, "invalid": False, "valid": True}
+
+
+def _messages(error: dict[str, Any]) -> dict[str, str] | None:
+    from .present import messages_by_language
+
+    try:
+        return messages_by_language(error)
+    except (KeyError, TypeError, ValueError):  # a row from an older engine: keep its text
+        return None
 
 
 def tournament_view(store: Any, tid: str, show: str, page: int = 1) -> dict[str, Any] | None:
@@ -29,13 +39,15 @@ def tournament_view(store: Any, tid: str, show: str, page: int = 1) -> dict[str,
             full = store.get_record(row["id"])
             errors = (full or {}).get("report", {}).get("errors", [])
             if errors:
-                first_error = {"code": errors[0]["code"], "message": errors[0].get("message", "")}
+                # stored reports are in English: the page words the message in its language
+                first_error = {"code": errors[0]["code"], "message": errors[0].get("message", ""),
+                               "messages": _messages(errors[0])}
         players = row.get("players")
         records.append({
             "id": row["id"],
             "seq": row["seq"],
             "valid": row["valid"],
-            "players": ", ".join(players) if isinstance(players, list) else "unnamed seats",
+            "players": ", ".join(players) if isinstance(players, list) else None,
             "deals": row["deal_count"],
             "source": row.get("source", "replayed"),
             "errors": row["error_count"],

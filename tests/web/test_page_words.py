@@ -116,3 +116,23 @@ def test_form_and_its_problems_follow_the_language(client: Any, lang: str, title
     assert answer.status_code == 422 and problem in _text(answer)
     missing = client.get(f"/records/r-0000?lang={lang}")
     assert missing.status_code == 404 and WORDS[lang]["not_found"] in _text(missing)
+
+
+@pytest.mark.parametrize(("lang", "words", "message"), [
+    ("en", ["Standings", "Records", "Invalid only"], "It is seat 4's turn, not seat 1's"),
+    ("de", ["Rangliste", "Aufzeichnungen", "Nur ungültige"], "Platz 4 ist dran, nicht Platz 1"),
+    ("it", ["Classifica", "Registrazioni", "Solo non valide"], "Tocca al posto 4, non al posto 1"),
+])
+def test_tournament_page_follows_the_language(client: Any, lang: str, words: list[str], message: str) -> None:
+    from tests.web.test_pages import _stored
+
+    tid, (good, broken) = _stored(client)
+    page = client.get(f"/tournaments/{tid}?lang={lang}")
+    assert page.status_code == 200
+    text = _text(page)
+    for word in [*words, message]:
+        assert word in text, word
+    html = page.get_data(as_text=True)
+    assert f"/records/{broken}?lang={lang}" in html  # the replay keeps the language
+    if lang != "en":
+        assert "Standings" not in text and "Invalid only" not in text
