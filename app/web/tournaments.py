@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 PAGE_SIZE = 100
-
 FILTERS = {"all": None, "invalid": False, "valid": True}
 
 
