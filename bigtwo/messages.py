@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import cards
+from .profile_schema import RUN_BY_RANKS
 
 LANGUAGES = ("en", "de", "it")
 DEFAULT_LANGUAGE = "en"
@@ -117,6 +118,11 @@ def _decided(kind: str, mine: list[str], top: str, other: list[str], other_top: 
             return f"{name} {_rank_text(top, lang)}"  # 001: "Paar 9 schlägt Paar K nicht"
         return f"{name} {cards_text(mine, lang)}"
     if kind in ("straight", "straight_flush"):
+        if not same_ranks and top[0] == other_top[0]:
+            # Two runs with the same top card (23456 and A2345 both end in the 2): the
+            # profile's list order decided, so name the runs.
+            run = RUN_BY_RANKS[frozenset(c[0] for c in mine)]
+            return f"{name} {'-'.join(_rank_text(r + 'S', lang) for r in run)}"
         shown = card_text(top, lang) if same_ranks else _rank_text(top, lang)
         return f"{name} {_to_rank(shown, lang)}"
     if kind == "flush":

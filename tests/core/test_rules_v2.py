@@ -287,3 +287,36 @@ def test_five_player_deal_codes() -> None:
            "deals": [{"deal_code": "B2-5-10-7", "moves": []}]}
     rep = report(doc, complete=False)
     assert rep["valid"] and rep["deals"][0]["status"] == "incomplete"
+
+
+@pytest.mark.parametrize(
+    ("preset", "play", "table", "lang", "message", "seed"),
+    [
+        ("big-two-web", "2D 3C 4H 5S 6D", "AD 2C 3H 4S 5H", "en",
+         "Straight 2-3-4-5-6 does not beat straight A-2-3-4-5",
+         "001: \"A-2-3-4-5 ist die höchste Straße überhaupt\": both end in the 2, the list decides"),
+        ("big-two-web", "3D 4C 5H 6S 7D", "3S 4C 5H 6D 7S", "de", "Straße bis Karo 7 schlägt Straße bis Pik 7 nicht",
+         "RECORDS: equal runs: the key card's suit decides, so it is named"),
+        ("hk-standard", "3H 5H 7H 9H KH", "3S 5S 7S 9S KS", "it",
+         "Colore K-9-7-5-3 ♥ non batte colore K-9-7-5-3 ♠",
+         "000: rank first: the ranks tie, then the suit"),
+        ("big-two-web", "3H 5H 7H 9H KH", "4S 5S 7S 9S QS", "de", "Flush Herz schlägt Flush Pik nicht",
+         "001: \"Flushes vergleichen standardmäßig erst die Farbe\""),
+        ("hk-standard", "8C 8D 8H 3S 3D", "9C 9D 9H 4S 4D", "de", "Full House 8 schlägt Full House 9 nicht",
+         "000: \"Verglichen nach dem Rang des Drillings\""),
+    ],
+)
+def test_five_card_messages_say_what_decided(preset: str, play: str, table: str, lang: str, message: str,
+                                             seed: str) -> None:
+    from bigtwo import cards
+    from bigtwo.combos import Combo
+    from bigtwo.messages import render
+    from bigtwo.profiles import PRESETS
+
+    classifier = PRESETS[preset].combos
+    a, b = ([cards.NOTATION[c] for c in text.split()] for text in (play, table))
+    mine, theirs = classifier.classify(a, cards.mask_of(a)), classifier.classify(b, cards.mask_of(b))
+    assert isinstance(mine, Combo) and isinstance(theirs, Combo)
+    assert classifier.beats(mine, theirs) == "DOES_NOT_BEAT"
+    error = {"code": "DOES_NOT_BEAT", "params": classifier.versus(mine, theirs), "deal": 0, "move": 1, "seat": 1}
+    assert render(error, lang) == message, seed
