@@ -5,6 +5,7 @@ Everything is computed by the tournament service (``app.tournaments``) and
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 PAGE_SIZE = 100
@@ -54,8 +55,9 @@ def tournament_view(store: Any, tid: str, show: str, page: int = 1) -> dict[str,
             "received_at": row["received_at"],
         })
     players = standings["players"]
-    ranks = [p["rank"] for p in players]
-    table = [{**p, "tied": ranks.count(p["rank"]) > 1} for p in players]
+    # Counted once: a tournament can hold tens of thousands of player names.
+    ranks = Counter(p["rank"] for p in players)
+    table = [{**p, "tied": ranks[p["rank"]] > 1} for p in players]
     return {
         "id": tid,
         "name": info["name"],
