@@ -267,3 +267,28 @@ def test_teams_are_ranked_when_the_profile_has_them() -> None:
 def test_no_team_table_without_teams() -> None:
     result = standings.compute([row("r", [deal([2, 2, 2, -6], 0)], ["C", "A", "B", "D"])])
     assert "teams" not in result
+
+
+def test_a_team_tournament_ranks_teams_over_http(client: Any) -> None:
+    """000/004 2v2 at a club night: the standings rank the pairs by their team scores."""
+    from bigtwo.profiles import DEFAULT_RESOLVER
+    from bigtwo.simulate import simulate
+
+    from .conftest import new_tournament
+
+    declaration = {"extends": "pusoy-dos", "teams": [[0, 2], [1, 3]]}
+    tournament = new_tournament(client, declaration)
+    profile, _ = DEFAULT_RESOLVER.resolve(declaration)
+    assert profile is not None
+    records = list(simulate(profile, records=3, deals_per_record=2, seed=4))
+    records[1]["players"] = ["Eve", "Fay", "Gus", "Hal"]
+    results = tournament.upload({"records": records}).get_json()["results"]
+    assert all(r["valid"] for r in results), results
+    body = client.get(f"/v1/tournaments/{tournament.id}/standings").get_json()
+    teams = {t["team"]: t for t in body["teams"]}
+    assert set(teams) == {"Ana & Cai", "Ben & Dee", "Eve & Gus", "Fay & Hal"}
+    assert teams["Ana & Cai"]["deals_played"] == 4 and teams["Eve & Gus"]["deals_played"] == 2
+    assert teams["Ana & Cai"]["points"] == -teams["Ben & Dee"]["points"]  # zero-sum per table
+    assert [t["rank"] for t in body["teams"]] == sorted(t["rank"] for t in body["teams"])
+    page = client.get(f"/tournaments/{tournament.id}").get_data(as_text=True)
+    assert "Ana &amp; Cai" in page and "<h3>Teams</h3>" in page
