@@ -72,10 +72,12 @@ def test_scheduler_several_inputs_and_globs_keep_argument_order(
 def test_a_worker_killed_mid_run_loses_nothing(tmp_path: Path, corpus_lines: list[str],
                                                dask_client: Any,
                                                capfd: pytest.CaptureFixture[str]) -> None:
-    path = corpus.write(tmp_path / "season.jsonl", corpus_lines)
+    # Four times the corpus, in blocks of 8: enough work that blocks are still in flight
+    # when the first one comes back, even on a loaded machine.
+    path = corpus.write(tmp_path / "season.jsonl", corpus_lines * 4)
     expected = single(path)
-    _, blocks = plan((str(path),), 4)
-    assert len(blocks) >= 40
+    _, blocks = plan((str(path),), 8)
+    assert len(blocks) >= 80
     pids_before = dask_client.run(os.getpid)
     killed: list[int] = []
 
@@ -90,7 +92,7 @@ def test_a_worker_killed_mid_run_loses_nothing(tmp_path: Path, corpus_lines: lis
 
     capfd.readouterr()
     status = validate_on_cluster((str(path),), workers=None, scheduler=None, out=None,
-                                 block_lines=4, spec=CheckSpec(), progress=False,
+                                 block_lines=8, spec=CheckSpec(), progress=False,
                                  on_done=kill_one, client=dask_client)
     out, err = capfd.readouterr()
     assert killed, "no worker was killed"
