@@ -161,3 +161,11 @@ def test_a_command_that_reads_stdin_does_not_eat_the_session(tmp_path: Path) -> 
         assert session.run("echo $X", timeout=20) == ("1\n", 0)  # variables carry over
     finally:
         session.close()
+
+
+def test_every_example_is_used_by_the_docs() -> None:
+    """A file in examples/ that no document names is one nobody keeps true."""
+    text = "\n".join(path.read_text(encoding="utf-8") for path in DOCUMENTS)
+    unused = [p.name for p in sorted((ROOT / "examples").iterdir())
+              if f"examples/{p.name}" not in text and f"`{p.name}`" not in text]
+    assert unused == []
