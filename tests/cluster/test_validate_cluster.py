@@ -204,3 +204,20 @@ def test_stored_profiles_reach_workers_without_a_store(
                                        "--profile", profile.id, str(path)])
     assert [json.loads(line)["valid"] for line in result.stdout.splitlines()] == [True, True, None]
     assert (result.exit_code, result.stdout) == (expected.exit_code, expected.stdout)
+
+
+def test_progress_follows_the_partitions_and_ends_with_the_counts(
+        tmp_path: Path, corpus_lines: list[str], dask_client: Any) -> None:
+    path = corpus.write(tmp_path / "season.jsonl", corpus_lines)
+    expected = single(path)
+    address = dask_client.scheduler.address
+    result = CliRunner().invoke(main, ["validate", "--scheduler", address, "--block-size", "50",
+                                       "--progress", str(path)])
+    assert result.stdout == expected.stdout
+    assert result.stderr.startswith(f"validating on {address}")  # click's bar, off a terminal
+    reports = [json.loads(line) for line in expected.stdout.splitlines()]
+    verdicts = Counter(r["valid"] for r in reports)
+    assert result.stderr.endswith(f"{len(reports)} records: {verdicts[True]} valid, "
+                                  f"{verdicts[False]} invalid, {verdicts[None]} unreadable\n")
+    quiet = CliRunner().invoke(main, ["validate", "--scheduler", address, str(path)])
+    assert quiet.stderr == expected.stderr  # not a terminal: no bar, no counts
