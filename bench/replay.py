@@ -14,7 +14,7 @@ Builds a simulated corpus (every preset, several deals per record), then measure
 Ratios, not absolute times, are what to compare between machines.
 
     .venv/bin/python bench/replay.py [--records 400] [--deals 3] [--repeat 5]
-        [--rival DIR] [--rival-records 2000] [--process-runs 3] [--only-rival]
+        [--rival DIR] [--rival-records 2000] [--rival-deals 3] [--process-runs 3] [--only-rival]
 """
 
 from __future__ import annotations
@@ -119,7 +119,8 @@ def compare_with_rival(args: argparse.Namespace) -> None:
         path = Path(tmp) / "common.jsonl"
         moves = 0
         with path.open("w", encoding="utf-8") as out:
-            for record in simulate(profile, records=args.rival_records, deals_per_record=1, seed=2026):
+            for record in simulate(profile, records=args.rival_records, deals_per_record=args.rival_deals,
+                                   seed=2026):
                 del record["profile"]  # the whole file plays one profile: --profile names it
                 moves += sum(len(d["moves"]) for d in record["deals"])
                 out.write(json.dumps(record, separators=(",", ":")) + "\n")
@@ -138,7 +139,8 @@ def compare_with_rival(args: argparse.Namespace) -> None:
     same = sum(a == b for a, b in zip(verdicts(outputs["bigtwo"]), verdicts(outputs["wal8800"]), strict=True))
     valid = sum(v is True for v in verdicts(outputs["bigtwo"]))
     print()
-    print(f"Against Wal8800/card-games ({commit}): {args.rival_records} records of one deal, {moves} moves, "
+    print(f"Against Wal8800/card-games ({commit}): {args.rival_records} records of {args.rival_deals} deal(s), "
+          f"{moves} moves, "
           f"rules of bench/common-rules.json; {'pinned to core 0' if pin else 'NOT pinned (no taskset)'}; "
           f"best of {args.process_runs} whole-process runs")
     print(f"same verdict on {same} of {args.rival_records} records ({valid} valid by bigtwo)")
@@ -165,6 +167,7 @@ def main() -> None:
     parser.add_argument("--rival", default=os.environ.get("WAL8800_ENGINE", "/tmp/card-games"),
                         help="Wal8800/card-games checkout (default: $WAL8800_ENGINE or /tmp/card-games)")
     parser.add_argument("--rival-records", type=int, default=2000)
+    parser.add_argument("--rival-deals", type=int, default=3, help="deals per record (as the corpus above)")
     parser.add_argument("--process-runs", type=int, default=3)
     parser.add_argument("--only-rival", action="store_true", help="Only the comparison with Wal8800.")
     args = parser.parse_args()
