@@ -104,7 +104,8 @@ def penalty_text(parts: dict[str, int] | None, penalty: int | None, lang: str = 
     words = Words(lang)
     if parts is None:
         return words["went_out"]
-    text = words.count("penalty_cards", parts["cards"], m=parts["multiplier"], base=parts["base"])
+    key = "penalty_cards_1" if parts["cards"] == 1 else "penalty_cards"  # "1 card", not "1 cards"
+    text = words[key].format(n=parts["cards"], m=parts["multiplier"], base=parts["base"])
     value = parts["base"]
     if parts.get("two_factor", 1) != 1:
         value *= parts["two_factor"]
@@ -240,8 +241,9 @@ def _sheet(d: DealTimeline, names: list[str], rd: dict[str, Any], lang: str) -> 
             "score": rd["scores"][seat] if scored else None,
             "winner": seat == rd.get("winner"),
         })
+    # Without hands the timeline's "dealt" position is the result itself: nothing was dealt.
     return {"rows": rows, "scored": rd.get("scores") is not None,
-            "hands_given": any(d.dealt.hands)}
+            "hands_given": d.dealt is not d.result}
 
 
 def _teams(profile: Profile, names: list[str],
@@ -368,6 +370,7 @@ def script_data(view: dict[str, Any], lang: str = "en") -> dict[str, Any]:
                      "after": {k: v for k, v in m["after"].items() if k != "hands"}}
                     for m in d["moves"]
                 ],
+                "sheet": d["sheet"] is not None,
                 "broken": d["broken"]["move"] if d["broken"] else None,
                 "messages": d["broken"]["messages"] if d["broken"] else None,
             }

@@ -100,7 +100,7 @@
       if (snap.penalties_now && n > 0) {
         var now = text("span", say("ends_now", { p: snap.penalties_now[seat] }), "ends-now");
         now.title = W.ends_now_title;
-        head.appendChild(document.createTextNode(" \u00b7 "));
+        head.appendChild(document.createTextNode(" "));
         head.appendChild(now);
       }
       if (snap.to_move === seat) { head.appendChild(text("span", W.to_play, "badge turn")); }
@@ -185,7 +185,8 @@
     var deal = data.deals[step.local];
     var where = say("position_deal", { n: deal.number, m: data.deal_count });
     if (step.move < 0) {
-      where += " \u00b7 " + W.as_dealt;
+      // A score sheet's row has no moves: the one position shown is how the deal ended.
+      where += " \u00b7 " + (deal.sheet ? W.sheet_title : W.as_dealt);
     } else {
       var m = deal.moves[step.move];
       where += " \u00b7 " + say("position_move", { n: m.number, m: deal.move_count });

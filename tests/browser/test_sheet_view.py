@@ -1,0 +1,43 @@
+"""Score sheets and penalties_now in a real browser."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.support import example_record
+
+pytestmark = pytest.mark.browser
+
+CLUB_NIGHT = (Path(__file__).resolve().parents[2] / "fixtures" / "sheets" / "club-night.csv").read_text()
+
+
+def _submit(page: Any, base: str, text: str, profile: str = "") -> None:
+    page.goto(base + "/")
+    page.get_by_label("Record (JSON)").fill(text)
+    if profile:
+        page.locator("#profile").select_option(profile)
+    page.get_by_role("button", name="Replay the record").click()
+    page.wait_for_load_state()
+
+
+def test_each_seat_shows_what_it_would_pay_now(live: tuple[str, Any, Any]) -> None:
+    """001: "13 übrig · Ende jetzt −39"; hk-standard (000): 13 cards x4 = 52, 8 cards x2 = 16."""
+    base, _, page = live
+    _submit(page, base, json.dumps(example_record("hk-two-deals")))
+    cai = page.locator("#table-seats .seat").nth(2)
+    assert "13 cards" in cai.inner_text() and "ends now: −52" in cai.inner_text()
+    page.keyboard.press("ArrowRight")  # Cai leads five cards
+    assert "8 cards" in cai.inner_text() and "ends now: −16" in cai.inner_text()
+
+
+def test_a_pasted_sheet_shows_its_scored_deals(live: tuple[str, Any, Any]) -> None:
+    base, _, page = live
+    _submit(page, base, CLUB_NIGHT, "hk-standard")
+    tables = page.locator("table.sheet")
+    assert tables.count() == 8
+    last = tables.nth(7).inner_text()
+    assert "Match total" in last and "+22" in last and "−32" not in last and "-32" in last
