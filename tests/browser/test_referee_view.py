@@ -229,3 +229,27 @@ def test_hands_shrink_as_cards_are_played(live: tuple[str, Any, Any]) -> None:
     assert "3♦" in page.locator("#on-table").inner_text()
     page.keyboard.press("ArrowLeft")
     assert cai.locator(".card").count() == 13
+
+
+def test_a_long_match_is_paged_and_the_broken_rule_is_one_click_away(
+        live: tuple[str, Any, Any]) -> None:
+    """A 200-deal match shows a page of deals; the buttons move between pages, and the
+    broken-rule button of page 1 opens the page of the broken deal at the broken move."""
+    from tests.hostile.costly import long_match
+
+    base, _, page = live
+    match = long_match(1 << 20)
+    last = match["deals"][-1]["moves"]
+    last[1]["seat"] = (last[1]["seat"] + 2) % 4  # out of turn in the last deal
+    _replay(page, base, match)
+    position = page.locator("#position")
+    assert f"Deal 1 of {len(match['deals'])}" in position.inner_text()
+    assert "(page 1 of" in page.locator("nav.pages").inner_text()
+    page.get_by_role("button", name="Later deals ›").click()
+    page.wait_for_load_state()
+    assert "(page 2 of" in page.locator("nav.pages").inner_text()
+    assert "Deal 1 of" not in position.inner_text()
+    page.locator("#step-broken").click()
+    page.wait_for_load_state()
+    assert f"Deal {len(match['deals'])} of {len(match['deals'])} · move 2 of" in position.inner_text()
+    assert "Broken rule" in page.locator("#now").inner_text()
