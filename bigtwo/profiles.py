@@ -317,7 +317,8 @@ class ProfileResolver:
             cached = self._stored_cache.get(key)
             if cached is None:
                 cached = self._resolve_stored(ref, prefix)
-                if len(self._stored_cache) < 1024:
+                # An unknown id is not remembered: it may be declared a moment later.
+                if cached[0] is not None and len(self._stored_cache) < 1024:
                     self._stored_cache[key] = cached
             return cached
         if isinstance(ref, Mapping):
