@@ -37,7 +37,8 @@ BLUEPRINT_MODULES = [
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask, g
 
-    from . import logs
+    from . import headers, logs
+    from .body import BodyGate, raise_body_problem
     from .problems import ProblemApi, install
     from .store import Store, default_db_path
 
@@ -73,6 +74,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             opened.close()
 
     install(app)
+    headers.install(app)
+    # Read the body at the door, against the inclusive limit (app/body.py).
+    app.wsgi_app = BodyGate(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"))  # type: ignore[method-assign]
+    app.before_request(raise_body_problem)
     api = ProblemApi(app)
     app.extensions["bigtwo_api"] = api
     _register_shared_schemas(api)

@@ -18,7 +18,7 @@ from typing import IO, Any
 
 import click
 
-from bigtwo import limits, standings
+from bigtwo import jsonin, limits, standings
 
 from . import tournaments as service
 from .store import Store, default_db_path
@@ -224,7 +224,7 @@ def _batches(stream: IO[bytes], summary: ImportSummary) -> Iterator[tuple[list[i
         if not raw.strip():
             continue
         try:
-            record = json.loads(raw)
+            record = jsonin.loads(raw)
         except ValueError as exc:
             summary.counts["unreadable"] += 1
             click.echo(f"line {number}: not JSON: {exc}", err=True)

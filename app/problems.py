@@ -18,6 +18,7 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
+from bigtwo import jsonin
 from bigtwo.problems import Problem, from_marshmallow
 
 PROBLEM_TYPE_BASE = "https://bigtwo.invalid/problems/"
@@ -84,22 +85,39 @@ def invalid(problems: list[Problem], detail: str = "The request cannot be proces
 
 
 def json_body() -> Any:
-    """The request's JSON document, or a 415/400 problem saying what is wrong with it."""
+    """The request's JSON document, or a 415/400 problem saying what is wrong with it.
+
+    The body was already read at the door (``app.body``): over the limit is a 413 there,
+    whether it came with Content-Length or chunked."""
     mimetype = request.mimetype or ""
     if mimetype != "application/json" and not mimetype.endswith("+json"):
         abort_problem(415, "Unsupported Media Type",
                       f"send JSON with Content-Type: application/json (got {mimetype or 'none'})")
-    raw = request.get_data(cache=True)
-    limit = current_app.config.get("MAX_CONTENT_LENGTH")
-    if request.content_length is None and limit is not None and len(raw) >= limit:
-        # A chunked body has no Content-Length; werkzeug stops reading at the limit and
-        # hands back the truncated start, which must not be mistaken for the whole body.
-        raise RequestEntityTooLarge()
+    return decode_json(request.get_data(cache=True))
+
+
+def decode_json(raw: bytes | str) -> Any:
+    """``bigtwo.jsonin.loads``, its refusals as 400 problems (one type per rule)."""
     try:
-        return json.loads(raw)
-    except ValueError as exc:
-        abort_problem(400, "Bad Request", f"the body is not valid JSON: {exc}",
-                      type_=PROBLEM_TYPE_BASE + "invalid-json")
+        return jsonin.loads(raw)
+    except jsonin.JsonInputError as exc:
+        abort_problem(400, "Bad Request", exc.detail, **json_problem_fields(exc))
+
+
+def json_problem_fields(exc: jsonin.JsonInputError) -> dict[str, Any]:
+    """The problem document's type, errors and extensions for a refused JSON text."""
+    fields: dict[str, Any] = {
+        "type_": PROBLEM_TYPE_BASE + ("invalid-json" if exc.code == jsonin.INVALID_JSON
+                                      else "json-" + exc.code),
+        "code": exc.code,
+    }
+    if exc.pointer is not None:
+        fields["errors"] = [Problem(exc.pointer, exc.detail)]
+    if exc.position is not None:
+        fields["position"] = exc.position
+    if exc.limit is not None:
+        fields["limit"] = {"name": exc.limit[0], "value": exc.limit[1]}
+    return fields
 
 
 # --- request ids -------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from typing import Any
 
 import sqlite_utils
 
+from bigtwo.jsonin import dumps_stored, loads_stored
 from bigtwo.profiles import Profile, ProfileResolver
 
 DEFAULT_DB = "var/bigtwo.db"
@@ -129,8 +130,22 @@ def _v4(db: sqlite_utils.Database) -> None:
                         updates)
 
 
+def _v5(db: sqlite_utils.Database) -> None:
+    """Hardening: before 2.0.0 a record could be stored holding NaN or Infinity (in ``meta``),
+    text that SQLite's JSON functions refuse, so every later query of its tournament failed.
+    Such rows are rewritten with those numbers as null; nothing else in them changes."""
+    for table, columns in (("records", ("record", "report", "players")),
+                           ("profiles", ("declaration", "resolved"))):
+        for column in columns:
+            bad = db.execute(f"SELECT rowid, {column} FROM {table} "
+                             f"WHERE {column} IS NOT NULL AND NOT json_valid({column})").fetchall()
+            for rowid, text in bad:
+                db.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = ?",
+                           [dumps_stored(loads_stored(text)), rowid])
+
+
 # Each entry moves the schema one version up; append, never edit, once released.
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3, _v4]
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3, _v4, _v5]
 
 
 def token_hash(token: str) -> str:
@@ -157,10 +172,19 @@ def _record_row(row: sqlite3.Row | tuple[Any, ...], columns: list[str]) -> dict[
     out = dict(zip(columns, row, strict=True))
     for key in ("record", "report", "players"):
         if key in out and out[key] is not None:
-            out[key] = json.loads(out[key])
+            out[key] = loads_stored(out[key])
     if "valid" in out:
         out["valid"] = bool(out["valid"])
     return out
+
+
+def _legacy_record(conn: sqlite3.Connection, rid: str) -> dict[str, Any]:
+    """A stored record that SQLite's JSON functions refuse: written before non-finite numbers
+    were refused at the door (a NaN in ``meta``). Read in Python, NaN as null, so that such a
+    row cannot make every later read of its tournament fail."""
+    row = conn.execute("SELECT record FROM records WHERE id = ?", [rid]).fetchone()
+    value = loads_stored(row[0]) if row is not None else None
+    return value if isinstance(value, dict) else {}
 
 
 _LIST_COLUMNS = ["id", "seq", "valid", "players", "deal_count", "error_count", "engine",
@@ -168,8 +192,8 @@ _LIST_COLUMNS = ["id", "seq", "valid", "players", "deal_count", "error_count", "
 
 
 # How many of a record's deals give only their result (score-sheet rows).
-_RESULT_DEALS = ("(SELECT count(*) FROM json_each(record, '$.deals') AS d "
-                 "WHERE json_type(d.value, '$.result') IS NOT NULL)")
+_RESULT_DEALS = ("CASE WHEN json_valid(record) THEN (SELECT count(*) FROM json_each(record, "
+                 "'$.deals') AS d WHERE json_type(d.value, '$.result') IS NOT NULL) ELSE 0 END")
 
 
 def record_source(result_deals: int, deal_count: int) -> str:
@@ -184,8 +208,9 @@ def _profile_row(declaration: Mapping[str, Any], profile: Profile) -> dict[str, 
         "id": profile.id,
         "hash": profile.hash,
         "name": profile.name,
-        "declaration": json.dumps(declaration, sort_keys=True, ensure_ascii=False),
-        "resolved": json.dumps(profile.as_dict(), sort_keys=True, ensure_ascii=False),
+        "declaration": json.dumps(declaration, sort_keys=True, ensure_ascii=False, allow_nan=False),
+        "resolved": json.dumps(profile.as_dict(), sort_keys=True, ensure_ascii=False,
+                               allow_nan=False),
         "created_at": now(),
     }
 
@@ -241,7 +266,7 @@ class Store:
         row = self.conn.execute("SELECT resolved FROM profiles WHERE id = ?", [profile_id]).fetchone()
         if row is None:
             return None
-        resolved = json.loads(row[0])
+        resolved = loads_stored(row[0])
         resolved.pop("id", None)
         resolved.pop("hash", None)
         return resolved
@@ -340,10 +365,11 @@ class Store:
                 db["records"].insert({
                     "id": rid, "tournament_id": tournament_id,
                     "content_hash": item.content_hash,
-                    "record": json.dumps(item.record, ensure_ascii=False, separators=(",", ":")),
-                    "report": json.dumps(report, ensure_ascii=False, separators=(",", ":")),
+                    # Never a non-finite number: SQLite's JSON functions would refuse the row.
+                    "record": dumps_stored(item.record),
+                    "report": dumps_stored(report),
                     "valid": 1 if report["valid"] else 0,
-                    "players": json.dumps(players, ensure_ascii=False) if players is not None else None,
+                    "players": dumps_stored(players) if players is not None else None,
                     "deal_count": len(report["deals"]), "error_count": len(report["errors"]),
                     "engine": report["engine"], "profile_hash": item.profile_hash,
                     "received_at": received,
@@ -386,12 +412,16 @@ class Store:
         ``profile_ref`` is the record's ``profile`` (None when it names none): enough to find
         reports made by another engine or profile version without reading whole records."""
         rows = self.conn.execute(
-            "SELECT id, json_type(record, '$.profile'), json_extract(record, '$.profile'), "
-            "engine, profile_hash FROM records WHERE tournament_id = ? ORDER BY seq",
+            "SELECT id, json_valid(record), CASE WHEN json_valid(record) THEN "
+            "json_type(record, '$.profile') END, CASE WHEN json_valid(record) THEN "
+            "json_extract(record, '$.profile') END, engine, profile_hash "
+            "FROM records WHERE tournament_id = ? ORDER BY seq",
             [tournament_id])
         out = []
-        for rid, kind, ref, engine, profile_hash in rows:
-            if kind in ("object", "array"):
+        for rid, well_formed, kind, ref, engine, profile_hash in rows:
+            if not well_formed:
+                ref = _legacy_record(self.conn, rid).get("profile")
+            elif kind in ("object", "array"):
                 ref = json.loads(ref)
             out.append({"id": rid, "profile_ref": ref, "engine": engine,
                         "profile_hash": profile_hash})
@@ -402,17 +432,24 @@ class Store:
         input of ``bigtwo.standings.compute``. ``record`` is trimmed to what standings read
         (``players`` and each deal's ``deal_code``): decoding whole records would dominate."""
         rows = self.conn.execute(
-            "SELECT r.id, r.report, r.players, (SELECT json_group_array(json_extract("
-            "d.value, '$.deal_code')) FROM json_each(r.record, '$.deals') AS d) "
+            "SELECT r.id, r.report, r.players, CASE WHEN json_valid(r.record) THEN (SELECT "
+            "json_group_array(json_extract(d.value, '$.deal_code')) "
+            "FROM json_each(r.record, '$.deals') AS d) END "
             "FROM records AS r WHERE r.tournament_id = ? AND r.valid = 1 "
             "AND r.duplicate_of IS NULL ORDER BY r.seq",
             [tournament_id])
         out = []
         for rid, report, players, codes in rows:
-            record: dict[str, Any] = {"deals": [{"deal_code": c} for c in json.loads(codes)]}
+            if codes is None:  # a row SQLite cannot read as JSON (see _legacy_record)
+                deals = _legacy_record(self.conn, rid).get("deals")
+                codes_list = [d.get("deal_code") if isinstance(d, dict) else None
+                              for d in (deals if isinstance(deals, list) else [])]
+            else:
+                codes_list = json.loads(codes)
+            record: dict[str, Any] = {"deals": [{"deal_code": c} for c in codes_list]}
             if players is not None:
-                record["players"] = json.loads(players)
-            out.append({"id": rid, "record": record, "report": json.loads(report)})
+                record["players"] = loads_stored(players)
+            out.append({"id": rid, "record": record, "report": loads_stored(report)})
         return out
 
     def replace_report(self, rid: str, report: Mapping[str, Any], profile_hash: str) -> None:
@@ -428,6 +465,6 @@ class Store:
                 db.execute(
                     "UPDATE records SET report = ?, valid = ?, error_count = ?, deal_count = ?, "
                     "engine = ?, profile_hash = ? WHERE id = ?",
-                    [json.dumps(report, ensure_ascii=False, separators=(",", ":")),
+                    [dumps_stored(report),
                      1 if report["valid"] else 0, len(report["errors"]), len(report["deals"]),
                      report["engine"], profile_hash, rid])

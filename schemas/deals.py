@@ -11,7 +11,7 @@ SEED_MAX = 2**64 - 1
 
 class DealCodeRequestSchema(Schema):
     profile = fields.Raw(required=True, metadata=PROFILE_REF)
-    seed = fields.Integer(load_default=None, allow_none=True,
+    seed = fields.Integer(load_default=None, allow_none=True, strict=True,
                           validate=validate.Range(min=0, max=SEED_MAX),
                           metadata={"description": "0 to 2**64-1; random when left out"})
 

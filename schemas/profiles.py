@@ -52,6 +52,15 @@ class ResolvedProfileSchema(ProfileSchema):
     name = fields.String(required=True)
 
 
+class DeclaredProfileSchema(ResolvedProfileSchema):
+    """What POST /v1/profiles answers: the stored profile (as GET answers it)."""
+
+    declared_name = fields.String(metadata={
+        "description": "only when this declaration's name differs from the stored one: the "
+                       "id names the rules, and a profile keeps the name it was first "
+                       "declared with"})
+
+
 class ProfileListItemSchema(Schema):
     id = fields.String(required=True, metadata={"example": "hk-standard"})
     name = fields.String(required=True)

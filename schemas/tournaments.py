@@ -10,6 +10,8 @@ from marshmallow import EXCLUDE, Schema, fields, validate
 
 from bigtwo import limits
 
+from .common import QueryInteger
+
 PAGE_LIMIT_DEFAULT = 50
 PAGE_LIMIT_MAX = 200
 PROFILE_REF = {"description": "a preset id, a stored profile id (p-...), or an inline declaration",
@@ -83,10 +85,10 @@ class QueryArgs(Schema):
 
 
 class RecordListArgsSchema(QueryArgs):
-    limit = fields.Integer(load_default=PAGE_LIMIT_DEFAULT,
+    limit = QueryInteger(load_default=PAGE_LIMIT_DEFAULT,
                            validate=validate.Range(min=1, max=PAGE_LIMIT_MAX),
                            metadata={"description": f"page size, 1 to {PAGE_LIMIT_MAX}"})
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=10**9),
+    offset = QueryInteger(load_default=0, validate=validate.Range(min=0, max=10**9),
                             metadata={"description": "rows to skip (upload order)"})
     valid = fields.Boolean(load_default=None, allow_none=True,
                            metadata={"description": "only valid (true) or invalid (false) records"})

@@ -13,7 +13,12 @@ from flask_smorest import Blueprint
 
 from bigtwo.problems import Problem
 from bigtwo.profiles import PRESET_IDS, PRESETS
-from schemas.profiles import ProfileDeclarationSchema, ProfileListSchema, ResolvedProfileSchema
+from schemas.profiles import (
+    DeclaredProfileSchema,
+    ProfileDeclarationSchema,
+    ProfileListSchema,
+    ResolvedProfileSchema,
+)
 
 from .. import get_store
 from ..problems import abort_problem, invalid, json_body
@@ -56,9 +61,10 @@ _EXAMPLES = {
 @blp.route("/profiles", methods=["POST"])
 @blp.doc(requestBody=json_request_body(
     ProfileDeclarationSchema, "a full declaration, or extends + the fields it changes", _EXAMPLES))
-@blp.response(201, ResolvedProfileSchema, description="stored under a new id")
-@blp.alt_response(200, schema=ResolvedProfileSchema,
-                  description="the same rules were already stored: their id")
+@blp.response(201, DeclaredProfileSchema, description="stored under a new id")
+@blp.alt_response(200, schema=DeclaredProfileSchema,
+                  description="the same rules were already stored: their id, and the name "
+                              "they were first declared with")
 @body_errors(blp)
 def declare_profile() -> Response:
     """Declare a profile; it is stored by the hash of its resolved rules."""
@@ -69,8 +75,17 @@ def declare_profile() -> Response:
     if profile is None:
         invalid(problems, "the profile declaration is invalid")
     created = get_store().put_profile(declaration, profile)
-    response = jsonify(profile.as_dict())
+    # The id names the rules; the name is a label kept from the first declaration of them.
+    # The answer is the stored profile, exactly as GET answers it, so it never shows a name
+    # that was not stored; a different declared name is echoed apart, under its own key.
+    stored, _ = resolver().resolve(profile.id, "")
+    kept = stored if stored is not None else profile
+    body = kept.as_dict()
+    declared_name = declaration.get("name")
+    if isinstance(declared_name, str) and declared_name != kept.name:
+        body["declared_name"] = declared_name
+    response = jsonify(body)
     response.status_code = 201 if created else 200
     response.headers["Location"] = url_for(".get_profile", profile_id=profile.id)
+    response.headers["Content-Location"] = response.headers["Location"]
     return response
-

@@ -135,8 +135,24 @@ def init_app(app: Any) -> None:
     spec.components.schema("Standings", schema=StandingsSchema)
 
 
+def _tournament_link(path: str, method: str, description: str) -> dict[str, Any]:
+    pointer = "~1v1~1tournaments~1{tournament_id}" + path.replace("/", "~1")
+    return {"operationRef": f"#/paths/{pointer}/{method}", "description": description,
+            "parameters": {"tournament_id": "$response.body#/id"}}
+
+
+# OpenAPI links: what a client (and the stateful fuzz suite) can do with a new tournament.
+CREATED_LINKS = {
+    "GetTournament": _tournament_link("", "get", "the tournament just created"),
+    "UploadRecords": _tournament_link("/records", "post", "upload records, with the token"),
+    "ListRecords": _tournament_link("/records", "get", "its records"),
+    "GetStandings": _tournament_link("/standings", "get", "its standings"),
+}
+
+
 @blp.route("", methods=["POST"])
 @blp.doc(**request_doc(TournamentCreateSchema, "a name and the profile every record must use"))
+@blp.doc(responses={"201": {"links": CREATED_LINKS}})
 @blp.response(201, TournamentCreatedSchema)
 @errors(*BODY_ERRORS)
 def create_tournament() -> Any:

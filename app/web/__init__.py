@@ -8,19 +8,20 @@ ships in this package: no request leaves the machine.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, abort, current_app, render_template, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from app.metrics import count_checked
+from bigtwo import jsonin
 from bigtwo.messages import LANGUAGES, pick_language
 from bigtwo.pipeline import check_record
 from bigtwo.problems import Problem
 from bigtwo.profiles import PRESET_IDS, PRESETS, ProfileResolver
 from bigtwo.sheets import check_sheet
 
+from ..params import ParameterError, page_number
 from .present import LANGUAGE_NAMES, profile_title, replay_view, script_data
 from .words import Words
 
@@ -79,11 +80,10 @@ def home() -> str:
 def _read_record_text() -> tuple[str, list[Problem]]:
     upload = request.files.get("file")
     if upload is not None and upload.filename:
-        raw = upload.read()
         try:
-            return raw.decode("utf-8-sig"), []
-        except UnicodeDecodeError:
-            return "", [Problem("", "the uploaded file is not UTF-8 text")]
+            return jsonin.decode_utf8(upload.read()), []
+        except jsonin.JsonInputError as exc:
+            return "", [Problem("", f"the uploaded file is not UTF-8 text: {exc.detail}")]
     return request.form.get("record", ""), []
 
 
@@ -111,9 +111,9 @@ def replay() -> tuple[str, int]:
             problems = [Problem("", "paste a record or choose a file")]
         else:
             try:
-                doc = json.loads(text)
-            except ValueError as exc:
-                problems = [Problem("", f"not valid JSON: {exc}")]
+                doc = jsonin.loads(text)
+            except jsonin.JsonInputError as exc:
+                problems = [Problem(exc.pointer or "", exc.detail)]
     if problems:
         return _home_with_problems(form, problems)
     checked = check_record(doc, complete=form["complete"], lang=_lang(), resolver=_resolver(),
@@ -206,9 +206,8 @@ def stored_record(rid: str) -> tuple[str, int]:
 def tournament_page(tid: str) -> tuple[str, int]:
     from .tournaments import tournament_view
 
-    page = request.args.get("page", "1")
     view = tournament_view(_store(), tid, request.args.get("show", "all"),
-                           int(page) if page.isdigit() else 1)
+                           page_number(request.args))
     if view is None:
         abort(404)
     return render_template("web_tournament.html", t=view, **_common()), 200
@@ -226,6 +225,12 @@ def _profile_label(profile: dict[str, Any]) -> str:
 @bp.app_template_filter("pointer")
 def _pointer(value: str) -> str:
     return value or "(the whole document)"
+
+
+@bp.errorhandler(ParameterError)
+def _bad_parameter(error: ParameterError) -> tuple[str, int]:
+    return render_template("web_problems.html", problems=error.errors, title="Bad request",
+                           **_common()), 400
 
 
 @bp.errorhandler(404)

@@ -29,7 +29,9 @@ def tournament_view(store: Any, tid: str, show: str, page: int = 1) -> dict[str,
     info = service.get(store, tid)
     standings = service.compute_standings(store, tid)  # refreshes stale reports first
     show = show if show in FILTERS else "all"
-    page = max(1, page)
+    # Past the last page shows the last page (page numbers are checked in app.params).
+    last = max(1, -(-store.list_records(tid, valid=FILTERS[show], limit=0)[1] // PAGE_SIZE))
+    page = min(max(1, page), last)
     rows, total = store.list_records(tid, valid=FILTERS[show], limit=PAGE_SIZE,
                                      offset=(page - 1) * PAGE_SIZE)
     records = []

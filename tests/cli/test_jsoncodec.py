@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.cli import main
-from bigtwo import jsoncodec, limits
+from bigtwo import jsoncodec, jsonin, limits
 from bigtwo.pipeline import check_record
 from bigtwo.profiles import PRESETS
 from bigtwo.simulate import simulate
@@ -28,6 +28,7 @@ BACKENDS = ["orjson", "json"]
 def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     if request.param == "json":
         monkeypatch.setattr(jsoncodec, "orjson", None)
+        monkeypatch.setattr(jsonin, "_orjson", None)  # the decoder (jsoncodec.loads is jsonin's)
     elif jsoncodec.orjson is None:
         pytest.fail("orjson is part of the default install (pyproject.toml) but is missing")
     yield request.param
@@ -151,8 +152,8 @@ json_values = st.recursive(
 @given(value=json_values, ascii_only=st.booleans())
 def test_nesting_is_exact_whenever_it_answers(value: Any, ascii_only: bool) -> None:
     raw = json.dumps(value, ensure_ascii=ascii_only).encode()
-    found = jsoncodec._nesting(raw, limits.MAX_JSON_DEPTH)
+    found = jsonin.nesting(raw, limits.MAX_JSON_DEPTH)
     if found is not None:
         assert found == true_depth(value)
-    assert jsoncodec._too_deep(value, true_depth(value)) is False
-    assert jsoncodec._too_deep(value, true_depth(value) - 1) is (true_depth(value) > 0)
+    assert jsonin.too_deep(value, true_depth(value)) is False
+    assert jsonin.too_deep(value, true_depth(value) - 1) is (true_depth(value) > 0)

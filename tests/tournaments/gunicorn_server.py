@@ -42,7 +42,9 @@ class Server:
             # A session of its own, so that the whole group (master and workers) can be killed
             # by its id without touching anything else.
             self.proc = subprocess.Popen(
-                [str(gunicorn), "--bind", f"127.0.0.1:{self.port}", "--workers", "2",
+                # gunicorn.conf.py (the worker model `make serve` uses), two workers.
+                [str(gunicorn), "--config", str(ROOT / "gunicorn.conf.py"),
+                 "--bind", f"127.0.0.1:{self.port}", "--workers", "2",
                  "--timeout", "60", "--chdir", str(ROOT), "wsgi:app"],
                 env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + START_TIMEOUT
