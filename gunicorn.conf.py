@@ -5,6 +5,11 @@ Command-line options (the Makefile's --bind and --workers) override these.
 
 import os
 
+from app.gunicorn_metrics import child_exit, prepare_directory  # noqa: F401 - a gunicorn hook
+
+# /metrics in multiprocess mode: one samples directory for all workers, chosen in the master.
+prepare_directory()
+
 # Threads, not one process per request: a slow client holds a thread, not a worker.
 worker_class = "app.serving.ProblemThreadWorker"
 workers = int(os.environ.get("WEB_CONCURRENCY", os.cpu_count() or 2))
@@ -21,4 +26,7 @@ graceful_timeout = 30
 limit_request_line = 4094
 limit_request_fields = 100
 limit_request_field_size = 8190
-accesslog = "-"
+# Plain-text access lines end with the request id (X-Request-Id) that problem documents quote;
+# with BIGTWO_LOG_FORMAT=json the app logs each request itself (app/logs.py), so gunicorn not.
+access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s'
+accesslog = None if os.environ.get("BIGTWO_LOG_FORMAT") == "json" else "-"
