@@ -79,7 +79,8 @@ def decode_utf8(data: bytes) -> str:
 
 def nesting(raw: bytes, limit: int) -> int | None:
     """How deep arrays and objects nest in the JSON text ``raw`` (at most ``limit + 1``), or
-    None when a bracket may stand inside a string and only the parsed value can tell.
+    None when a bracket may stand inside a string, or brackets do not pair up, and only the
+    parser can tell.
 
     All at C speed: drop escaped backslashes and quotes, keep only brackets and quotes, drop
     the empty strings that leaves (every string without a bracket in it), then peel the
@@ -95,7 +96,10 @@ def nesting(raw: bytes, limit: int) -> int | None:
     for level in range(limit + 1):
         if not marks:
             return level
-        marks = marks.replace(b"()", b"")
+        peeled = marks.replace(b"()", b"")
+        if len(peeled) == len(marks):
+            return None  # brackets that do not pair up: not JSON, the parser says where
+        marks = peeled
     return limit + 1
 
 
