@@ -186,7 +186,9 @@ def sheet_record(text: str, profile_ref: Any, profile: Profile) -> tuple[dict[st
     if problems:
         return None, None, problems
     record = {"profile": profile_ref, "players": header[0], "deals": deals,
-              "meta": {"sheet": {"rows": rows, "deals": labels}}}
+              # The scorer's deal labels are kept; row numbers are not (a blank line more would
+              # make the same sheet another record for a tournament).
+              "meta": {"sheet": {"deals": labels}}}
     return record, Layout(rows, header[0]), []
 
 

@@ -123,3 +123,10 @@ def test_import_a_sheet(runner: CliRunner, tmp_path: Path, request: Any, remote:
 
     table = json.loads(runner.invoke(main, ["tournament", "standings", created["id"], *extra]).stdout)
     assert table["deals"] == 2 and table["deals_scored"] == 2
+
+
+def test_the_same_sheet_typed_differently_is_one_record(tournament: Tournament) -> None:
+    first = upload_sheet(tournament, "deal,Ana,Ben,Cai,Dee\n1,,KH 2s,3c,4d\n")
+    again = upload_sheet(tournament, "deal,Ana,Ben,Cai,Dee\r\n\r\n1, 0 ,2S KH,3C,4D\r\n")
+    assert first.status_code == 201 and again.status_code == 200
+    assert again.get_json()["id"] == first.get_json()["id"]
