@@ -303,6 +303,7 @@ _FIELDS_BY_CODE: dict[str, tuple[str, ...]] = {
     "MUST_PLAY": ("must_play_first_trick",),
     "FORBIDDEN_FINISH": ("no_single_two_finish_on_lead",),
     "MATCH_OVER": ("match.max_deals", "match.target", "match.loss_limit", "teams"),
+    "RESULT_CARD_COUNT": ("hand_size", "leftover"),
     "DECLARED_MISMATCH": ("scoring.tiers", "scoring.two_held_factor", "scoring.two_held_cards",
                           "scoring.card_penalties", "scoring.settlement", "teams"),
 }
