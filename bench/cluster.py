@@ -20,6 +20,7 @@ import argparse
 import hashlib
 import logging
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -82,6 +83,18 @@ def run_cli(args: list[str]) -> str:
     return hashlib.sha256(done.stdout).hexdigest()
 
 
+def cpu_seconds(who: int) -> float:
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _worker_cpu() -> float:
+    import psutil  # a dependency of distributed
+
+    times = psutil.Process().cpu_times()
+    return float(times.user + times.system)
+
+
 def noop(x: int) -> int:
     return x
 
@@ -115,6 +128,8 @@ class Local:
         """One run: the driver's pass, then the checking; the output's sha256."""
         from distributed import get_task_stream
 
+        workers_before = self.client.run(_worker_cpu)
+        driver_before = cpu_seconds(resource.RUSAGE_SELF)
         start = time.perf_counter()
         _, blocks = plan((str(corpus),), size)
         planned = time.perf_counter() - start
@@ -127,12 +142,16 @@ class Local:
         with get_task_stream(self.client) as stream:
             run(self.client, blocks, CheckSpec(), None, emit)
         checked = time.perf_counter() - start
+        driver_cpu = cpu_seconds(resource.RUSAGE_SELF) - driver_before
+        workers_after = self.client.run(_worker_cpu)
+        worker_cpu = [workers_after[w] - workers_before[w] for w in workers_before]
         busy = sum(s["stop"] - s["start"] for task in stream.data
                    for s in task["startstops"] if s["action"] == "compute")
         return {"plan": planned, "check": checked, "partitions": len(blocks),
                 "digest": digest.hexdigest(),
                 "overhead_ms": 1000 * max(0.0, checked * self.workers - busy) / len(blocks),
-                "rss": max(self.client.run(_rss_mib).values())}
+                "rss": max(self.client.run(_rss_mib).values()),
+                "worker_cpu": worker_cpu, "driver_cpu": driver_cpu}
 
     def empty_task_ms(self, tasks: int = 200) -> float:
         start = time.perf_counter()
@@ -213,11 +232,14 @@ def main() -> None:
                ("cli", 1), ("cli", 2)]
     times: dict[tuple[str, int], list[float]] = {c: [] for c in configs}
     details: dict[tuple[str, int], dict[str, Any]] = {}
+    single_cpu: list[float] = []
     reference = run_cli(["validate", str(corpus)])
     for _round in range(args.repeat):
         for kind, n in configs:
             if kind == "single":
+                before = cpu_seconds(resource.RUSAGE_CHILDREN)
                 took, digest = best(1, lambda: run_cli(["validate", str(corpus)]))
+                single_cpu.append(cpu_seconds(resource.RUSAGE_CHILDREN) - before)
             elif kind == "cli":
                 took, digest = best(1, lambda n=n: run_cli(
                     ["validate", "--workers", str(n), str(corpus)]))
@@ -253,6 +275,25 @@ def main() -> None:
         print(f"| {workers} | {size} | {d['partitions']} | {d['plan']:.2f} | {d['check']:.2f} | "
               f"{records / took:,.0f} | {single / took:.2f}x | {d['overhead_ms']:.1f} | "
               f"{empty[workers]:.1f} | {d['rss']:.0f} |")
+    # CPU seconds barely depend on what else runs on the machine, wall time does: what the
+    # runs would take on otherwise idle cores, from the CPU each process spent.
+    base_cpu = min(single_cpu)
+    print(f"\nCPU seconds (load-independent): single process {base_cpu:.2f} s "
+          f"({records / base_cpu:,.0f} records per CPU second)")
+    print("\n| workers | block (lines) | CPU per worker s | driver CPU s | extra CPU ms/partition "
+          "| on idle cores: wall s | speed-up |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for kind, n in configs:
+        if kind != "cluster":
+            continue
+        d = details[(kind, n)]
+        workers, size = (1, DEFAULT_BLOCK_RECORDS) if n == 1 else (2, -n)
+        total = sum(d["worker_cpu"]) + d["driver_cpu"]
+        idle_wall = max(max(d["worker_cpu"]), total / 2)  # 2 cores shared by workers and driver
+        extra = 1000 * max(0.0, total - base_cpu) / d["partitions"]
+        print(f"| {workers} | {size} | {' / '.join(f'{c:.2f}' for c in d['worker_cpu'])} | "
+              f"{d['driver_cpu']:.2f} | {extra:.1f} | {idle_wall:.2f} | "
+              f"{base_cpu / idle_wall:.2f}x |")
     print(f"\nlocal cluster start-up: {starts[1]:.2f} s (1 worker), {starts[2]:.2f} s (2 workers)")
     print("\nend to end (`bigtwo validate --workers N`, start-up included), best of "
           f"{args.repeat} rounds; every output was identical to the single process's:")
