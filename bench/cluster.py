@@ -191,7 +191,7 @@ def store_writes(seconds: float = 3.0) -> None:
                     service.upload(store, tournament, {"records": batch})
                 else:
                     store.add_records(made["id"], [
-                        NewRecord(service.content_hash(r), r, rep, profile_hash)
+                        NewRecord(service.content_hash(r, "casual"), r, rep, profile_hash)
                         for r, rep in zip(batch, checked, strict=False)])
                 done += 1
             took = time.perf_counter() - start
