@@ -4,7 +4,8 @@ A sheet is a header ``deal,<name>,<name>,...`` (a ``deal_code`` column may stand
 after ``deal``), then one row per deal. A cell is a count (``5``) or the cards left,
 separated by spaces (``2S 5C``); ``0`` or an empty cell means no cards left. A row of counts
 becomes ``result.cards_left``, a row of cards ``result.left``; the winner's cell may be ``0``
-or empty in either.
+or empty in either. A last row labelled ``total`` (or ``totals``) holds the scorer's own
+match totals; they are checked against the deals' scores, not taken from the sheet.
 
 A sheet is what a scorer wrote, so every mistake in it is named by row and column, never by
 a JSON Pointer into a record the scorer never saw: ``/rows/3/Ben`` and "row 3, column Ben".
@@ -35,6 +36,8 @@ from .profiles import DEFAULT_RESOLVER, Profile, ProfileResolver
 DEAL_COLUMN = "deal"
 CODE_COLUMN = "deal_code"
 _COUNT = re.compile(r"-?[0-9]+")
+_TOTAL = re.compile(r"[+\-\u2212]?[0-9]+")  # a written total: +12, -5, −5 (a typographic minus)
+TOTAL_LABELS = frozenset({"total", "totals"})
 # Rule errors that say a row of the sheet cannot be right (its arithmetic), as opposed to
 # errors about the match as a whole.
 ROW_CODES = frozenset({"RESULT_WINNER", "RESULT_CARD_COUNT", "DUPLICATE_CARD", "CARD_NOT_HELD",
@@ -47,6 +50,7 @@ class Layout:
 
     rows: list[int]  # per deal, its row number in the sheet (the header is row 1)
     names: list[str]  # per seat, the column's header
+    totals: tuple[int, list[int]] | None = None  # the scorer's own totals row: (row, per seat)
 
 
 def _where(row: int, column: str | None) -> str:
@@ -96,6 +100,21 @@ def _result(values: list[int | list[str]], row: int, names: list[str],
     return {"cards_left": [v if isinstance(v, int) else 0 for v in values]}
 
 
+def _totals(seat_cells: list[str], row: int, names: list[str],
+            problems: list[Problem]) -> tuple[int, list[int]]:
+    """A scorer's totals row (``total,...``): the match total per player, as written."""
+    out = []
+    for name, text in zip(names, seat_cells, strict=True):
+        text = text.strip()
+        if not _TOTAL.fullmatch(text):
+            problems.append(_problem(row, name, f"{text!r} is not a total (a whole number like "
+                                                "-5 or +12)"))
+            out.append(0)
+        else:
+            out.append(int(text.replace("\u2212", "-")))
+    return row, out
+
+
 def _header(cells: list[str], profile: Profile, problems: list[Problem]) -> tuple[list[str], int | None] | None:
     """The seat names and the deal_code column's position, or None (problems added)."""
     head = [c.strip() for c in cells]
@@ -136,6 +155,7 @@ def sheet_record(text: str, profile_ref: Any, profile: Profile) -> tuple[dict[st
     deals: list[dict[str, Any]] = []
     labels: list[str] = []
     rows: list[int] = []
+    totals: tuple[int, list[int]] | None = None
     try:
         for cells in reader:
             row = reader.line_num
@@ -161,6 +181,13 @@ def sheet_record(text: str, profile_ref: Any, profile: Profile) -> tuple[dict[st
                 problems.append(_problem(row, None, f"{len(cells)} cells; the header has {width}"))
                 continue
             seat_cells = [c for i, c in enumerate(cells[1:], start=1) if i != code_at]
+            if totals is not None:
+                problems.append(_problem(row, None, f"the totals row ({totals[0]}) must be the "
+                                                    "last row of the sheet"))
+                continue
+            if cells[0].strip().lower() in TOTAL_LABELS:
+                totals = _totals(seat_cells, row, names, problems)
+                continue
             values = [_cell(c, row, names[s], problems) for s, c in enumerate(seat_cells)]
             readable = [v for v in values if v is not None]
             if len(readable) != len(values):
@@ -189,7 +216,7 @@ def sheet_record(text: str, profile_ref: Any, profile: Profile) -> tuple[dict[st
               # The scorer's deal labels are kept; row numbers are not (a blank line more would
               # make the same sheet another record for a tournament).
               "meta": {"sheet": {"deals": labels}}}
-    return record, Layout(rows, header[0]), []
+    return record, Layout(rows, header[0], totals), []
 
 
 def _row_problem(error: dict[str, Any], layout: Layout, code_at: bool) -> Problem:
@@ -249,7 +276,18 @@ def check_sheet(
     row_errors = [e for e in checked.report["errors"] if e["code"] in ROW_CODES and e["deal"] is not None]
     if row_errors:
         return None, Checked(None, _capped([_row_problem(e, layout, has_code) for e in row_errors]))
+    if layout.totals is not None:
+        wrong = _wrong_totals(layout.totals, checked.report["totals"], layout.names)
+        if wrong:
+            return None, Checked(None, wrong)
     return record, checked
+
+
+def _wrong_totals(written: tuple[int, list[int]], actual: list[int], names: list[str]) -> list[Problem]:
+    """The scorer's arithmetic: each written total against the sum of the deals' scores."""
+    row, totals = written
+    return [_problem(row, name, f"the sheet's total is {said:+d}; the deals above give {real:+d}")
+            for name, said, real in zip(names, totals, actual, strict=True) if said != real]
 
 
 def _capped(problems: list[Problem]) -> list[Problem]:

@@ -256,3 +256,22 @@ def test_many_inconsistent_rows_are_listed_up_to_the_limit() -> None:
     found = problems("deal,Ana,Ben,Cai,Dee\n" + "1,0,0,1,1\n" * 3000)
     assert len(found) == limits.MAX_SHEET_PROBLEMS + 1
     assert found[-1] == ("", f"and {3000 - limits.MAX_SHEET_PROBLEMS} more problems like these")
+
+
+# --- the scorer's own totals row: their arithmetic, checked -------------------------------------
+def test_a_totals_row_that_adds_up() -> None:
+    rep = scored(CLUB_NIGHT.read_text(encoding="utf-8") + "total,+22,-4,14,−32\n", "hk-standard")
+    assert rep["valid"] and len(rep["deals"]) == 8 and rep["totals"] == BY_HAND_TOTALS
+
+
+@pytest.mark.parametrize(("tail", "expected"), [
+    ("Totals,22,-5,14,-31\n",
+     [("/rows/10/Ben", "row 10, column Ben: the sheet's total is -5; the deals above give -4"),
+      ("/rows/10/Dee", "row 10, column Dee: the sheet's total is -31; the deals above give -32")]),
+    ("total,22,-4,x,-32\n",
+     [("/rows/10/Cai", "row 10, column Cai: 'x' is not a total (a whole number like -5 or +12)")]),
+    ("total,22,-4,14,-32\n9,0,1,1,1\n",
+     [("/rows/11", "row 11: the totals row (10) must be the last row of the sheet")]),
+])
+def test_a_totals_row_that_does_not(tail: str, expected: list[tuple[str, str]]) -> None:
+    assert problems(CLUB_NIGHT.read_text(encoding="utf-8") + tail) == expected
