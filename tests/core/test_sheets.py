@@ -12,10 +12,12 @@ from hypothesis import strategies as st
 
 from bigtwo import cards, deals
 from bigtwo.pipeline import check_record
-from bigtwo.profiles import PRESETS
+from bigtwo.profiles import DEFAULT_RESOLVER, PRESETS
 from bigtwo.scoring import cards_matter
 from bigtwo.sheets import check_sheet, sheet_to_record
 from bigtwo.simulate import simulate
+
+from .test_properties import profiles
 
 
 def scored(text: str, profile: Any, **options: Any) -> dict[str, Any]:
@@ -275,3 +277,27 @@ def test_a_totals_row_that_adds_up() -> None:
 ])
 def test_a_totals_row_that_does_not(tail: str, expected: list[tuple[str, str]]) -> None:
     assert problems(CLUB_NIGHT.read_text(encoding="utf-8") + tail) == expected
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(declaration=profiles(), seed=st.integers(0, 2**32), by_cards=st.booleans())
+def test_under_random_profiles_a_games_sheet_scores_as_its_replay(declaration: dict[str, Any],
+                                                                  seed: int, by_cards: bool) -> None:
+    """Any profile (teams, winner_only, loss_limit, held-2 factors, 2 to 5 seats...): the sheet
+    of a simulated match's final cards scores deal by deal and in total as its replay."""
+    profile, found = DEFAULT_RESOLVER.resolve(declaration)
+    assert profile is not None, found
+    by_cards = by_cards or cards_matter(profile)
+    (doc,) = simulate(profile, records=1, deals_per_record=3, seed=seed, profile_ref=declaration)
+    names = doc.get("players") or [f"P{s}" for s in range(profile.players)]
+    sheet = "deal," + ",".join(names) + "\n" + "".join(
+        f"{i + 1}," + ",".join(row) + "\n" for i, row in enumerate(final_cells(doc, by_cards)))
+    replayed = check_record(doc).report
+    assert replayed is not None and replayed["errors"] == []
+    rep = scored(sheet, declaration)
+    assert rep["errors"] == []
+    for a, b in zip(replayed["deals"], rep["deals"], strict=True):
+        for key in ("winner", "cards_left", "penalties", "scores", "team_scores"):
+            assert a.get(key) == b.get(key), key
+    assert rep["totals"] == replayed["totals"] and rep["match"] == replayed["match"]
+    assert rep.get("team_totals") == replayed.get("team_totals")
