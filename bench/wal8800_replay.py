@@ -67,8 +67,9 @@ def replay_deal(deal: dict[str, Any], engine: tuple[Any, Any, Any, dict[str, Any
     if not isinstance(hands, list) or len(hands) != 4:
         return "the engine plays 4 hands given card by card"
     game = big_two([hand_class([card_class(table[c][1], table[c][0]) for c in hand]) for hand in hands])
+    done = False
     for index, move in enumerate(deal["moves"]):
-        if game.is_done():
+        if done:  # the engine's own answer from the last step, not another is_done() scan
             return f"move {index}: the game is already over"
         seat = move["seat"]
         if game.current_player != seat:
@@ -82,12 +83,12 @@ def replay_deal(deal: dict[str, Any], engine: tuple[Any, Any, Any, dict[str, Any
                 return f"move {index}: seat {seat} does not hold {name}"
         events = sum(game.event_count.values())
         played = len(game.state)
-        game.step(action)
+        _, done = game.step(action)
         if sum(game.event_count.values()) != events:
             return f"move {index}: refused ({', '.join(game.event_count)})"
         if "play" in move and len(game.state) == played:
             return f"move {index}: the play was not applied"
-    return None if game.is_done() else "the deal ends before anyone went out"
+    return None if done else "the deal ends before anyone went out"
 
 
 def main() -> int:
