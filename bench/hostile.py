@@ -27,6 +27,7 @@ from bigtwo import limits  # noqa: E402
 from tests.hostile.costly import (  # noqa: E402
     HUGE_HAND_PROFILE,
     ONE_CARD_PROFILE,
+    first_trick_pass_record,
     huge_hand_record,
     long_match,
     one_board_records,
@@ -79,9 +80,12 @@ def cases(client: Any) -> list[Case]:
     batch = fill(lambda n: {"records": [huge] * n})
     out.append(Case("POST /v1/validate/batch", f"{len(batch['records'])} records as above",
                     post("/v1/validate/batch", batch), size_of(batch)))
+    wide = first_trick_pass_record(limits.MAX_DEALS_PER_RECORD)
+    out.append(Case("POST /v1/validate?complete=false",
+                    "200 deals, a 26-card hand passes on a straight flush",
+                    post("/v1/validate?complete=false", wide), size_of(wide)))
     unfinished = huge_hand_record(limits.MAX_DEALS_PER_RECORD, finished=False)
-    unfinished["deals"][-1]["moves"] = []
-    out.append(Case("POST /v1/next", "as above, the 50-card hand to open the last deal",
+    out.append(Case("POST /v1/next", "as above, the 50-card hand to answer the last deal's 2",
                     post("/v1/next", unfinished), size_of(unfinished)))
     one = {**HUGE_HAND_PROFILE, "hand_size": 1}
     lead = {"profile": one, "deals": [{"hands": [

@@ -48,8 +48,13 @@ def _five_candidates(hand: list[int], classifier: Classifier) -> Iterator[tuple[
                     yield (*quad_cards, kicker)
 
 
-def all_combos(hand: list[int], classifier: Classifier) -> list[Combo]:
-    """Every allowed combination in ``hand``, each once, in the profile's total order."""
+ALL_SIZES = frozenset((1, 2, 3, 5))
+
+
+def all_combos(hand: list[int], classifier: Classifier,
+               sizes: frozenset[int] = ALL_SIZES) -> list[Combo]:
+    """Every allowed combination in ``hand`` (of those ``sizes``), each once, in the
+    profile's total order."""
     seen: dict[int, Combo] = {}
 
     def consider(chosen: tuple[int, ...]) -> None:
@@ -59,13 +64,15 @@ def all_combos(hand: list[int], classifier: Classifier) -> list[Combo]:
             if isinstance(found, Combo):
                 seen[mask] = found
 
-    for c in hand:
-        consider((c,))
+    if 1 in sizes:
+        for c in hand:
+            consider((c,))
     for group in _by_rank(hand):
         for size in (2, 3):
-            for chosen in combinations(group, size):
-                consider(chosen)
-    if classifier.profile.five_card_hands:
+            if size in sizes:
+                for chosen in combinations(group, size):
+                    consider(chosen)
+    if 5 in sizes and classifier.profile.five_card_hands:
         for chosen in _five_candidates(hand, classifier):
             consider(chosen)
     return sorted(seen.values(), key=classifier.order_key)
@@ -85,7 +92,10 @@ def legal_plays(
     """
     profile = classifier.profile
     out = []
-    for combo in all_combos(hand, classifier):
+    # Following, only plays of the table's size can beat it, or five-card bombs: a 50-card
+    # hand answering a single need not list its 20,000 five-card hands.
+    sizes = ALL_SIZES if table is None else _beating_sizes(classifier, table)
+    for combo in all_combos(hand, classifier, sizes):
         if table is None:
             if must_contain is not None and must_contain not in combo.cards:
                 continue
@@ -176,6 +186,13 @@ def strongest_by_kind(hand: list[int], classifier: Classifier) -> dict[str, Comb
     return best
 
 
+def _beating_sizes(classifier: Classifier, table: Combo) -> frozenset[int]:
+    """The sizes of play that can beat ``table``: its own, and five cards where bombs exist."""
+    if classifier.profile.bombs != "none":
+        return frozenset((table.size, 5))
+    return frozenset((table.size,))
+
+
 def can_beat(hand: list[int], classifier: Classifier, table: Combo) -> bool:
     """Whether any play of ``hand`` beats ``table``.
 
@@ -185,11 +202,8 @@ def can_beat(hand: list[int], classifier: Classifier, table: Combo) -> bool:
     even for a 50-card hand, where listing every combination (``all_combos``) costs tens of
     thousands: this runs on every pass of a first trick.
     """
-    sizes = {table.size}
-    if classifier.profile.bombs != "none":
-        sizes.add(5)
     classify, beats = classifier.classify, classifier.beats
-    for chosen in _contenders(hand, classifier, frozenset(sizes)):
+    for chosen in _contenders(hand, classifier, _beating_sizes(classifier, table)):
         found = classify(list(chosen), cards.mask_of(chosen))
         if isinstance(found, Combo) and beats(found, table) is None:
             return True

@@ -7,12 +7,15 @@ and ``bench/hostile.py`` (which times them). Every builder returns plain JSON va
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from bigtwo import cards
 from bigtwo.profile_schema import RUNS
 
-# Two seats, two cards each, the 48 undealt cards to the opener: one 50-card hand.
+# Two seats, two cards each, the 48 undealt cards to the holder of the lowest card: one
+# 50-card hand. After the first deal its winner leads freely (previous_winner), so the 50-card
+# hand follows in the first trick without having played in it: the must-play rule applies.
 HUGE_HAND_PROFILE: dict[str, Any] = {
     "extends": "hk-standard",
     "players": 2,
@@ -20,33 +23,30 @@ HUGE_HAND_PROFILE: dict[str, Any] = {
     "leftover": "to_opener",
     "must_play_first_trick": True,
     "straights": list(RUNS),
-    "opening": {"first_deal": "lowest_card", "later_deals": "lowest_card"},
+    "opening": {"first_deal": "lowest_card", "later_deals": "previous_winner"},
 }
 
 _SMALL_HAND = ["2S", "2H"]
 
 
-def huge_hand_deal(*, finished: bool = True) -> dict[str, Any]:
-    """The opener (50 cards) leads 3D, the other seat tops it with a 2, and the opener, who
-    cannot beat it, passes in the first trick: the referee must prove that no play of 50 cards
-    beats the 2 before it accepts the pass."""
+def huge_hand_deal(index: int) -> dict[str, Any]:
+    """Deal ``index`` of a huge-hand record. The first: the 50-card hand leads 3D, the other
+    seat tops it with 2S, the 50-card hand passes, 2H goes out. Every later one: the winner
+    leads 2S and the 50-card hand, not yet in the trick, passes; the referee must prove that
+    none of its plays beats the 2 before it accepts the pass. Then 2H goes out."""
     big = [c for c in cards.CANONICAL if c not in _SMALL_HAND]
-    moves: list[dict[str, Any]] = [
-        {"seat": 0, "play": ["3D"]},
-        {"seat": 1, "play": ["2S"]},
-        {"seat": 0, "pass": True},
-    ]
-    if finished:
-        moves.append({"seat": 1, "play": ["2H"]})
+    opening: list[dict[str, Any]] = [{"seat": 0, "play": ["3D"]}] if index == 0 else []
+    moves = opening + [{"seat": 1, "play": ["2S"]}, {"seat": 0, "pass": True},
+                       {"seat": 1, "play": ["2H"]}]
     return {"hands": [big, list(_SMALL_HAND)], "moves": moves}
 
 
 def huge_hand_record(deals: int = 200, *, profile: Any = None, finished: bool = True) -> dict[str, Any]:
-    """``deals`` such deals (the last one unfinished when ``finished`` is False, leaving the
-    50-card hand to lead: every play of it is legal)."""
-    out = [huge_hand_deal() for _ in range(deals)]
+    """``deals`` such deals; when not ``finished``, the last one stops at the 2 the 50-card
+    hand has to answer (``/v1/next`` then lists what it may play)."""
+    out = [huge_hand_deal(i) for i in range(deals)]
     if not finished:
-        out[-1]["moves"] = out[-1]["moves"][:3]
+        out[-1]["moves"] = out[-1]["moves"][:-2]
     return {"profile": HUGE_HAND_PROFILE if profile is None else profile, "deals": out}
 
 
@@ -101,3 +101,38 @@ def long_match(target_bytes: int, profile: str = "hk-standard", seed: int = 7) -
     while size_of(doc) > target_bytes and len(doc["deals"]) > 1:
         doc["deals"] = doc["deals"][: max(1, len(doc["deals"]) * 9 // 10)]
     return doc
+
+
+# Under rules v2 only a seat that has not yet played in the first trick must play, so the
+# dearest must-play check is the largest hand that is not the opener's: 26 cards.
+WIDE_PROFILE: dict[str, Any] = {
+    "extends": "hk-standard",
+    "players": 2,
+    "hand_size": 26,
+    "must_play_first_trick": True,
+    "straights": list(RUNS),
+    "opening": {"first_deal": "lowest_card", "later_deals": "lowest_card"},
+}
+
+
+def _no_straight_flush_hand(rng: random.Random) -> list[str]:
+    """26 cards holding no straight flush of any run (never five of a suit in a row)."""
+    opener_flush = {"3D", "4D", "5D", "6D", "7D"}
+    skip = rng.randrange(4)
+    picked = [r + s for s in "SHCD" for i, r in enumerate(cards.RANKS) if i % 4 != skip]
+    return sorted(rng.sample([c for c in picked if c not in opener_flush], 26),
+                  key=cards.CANONICAL.index)
+
+
+def first_trick_pass_record(deals: int = 200, seed: int = 1) -> dict[str, Any]:
+    """``deals`` deals in which the opener leads the lowest straight flush and the other seat,
+    26 cards and not yet in the trick, passes: the referee must prove that none of its plays
+    beats a straight flush. Every deal another hand. Unfinished: check with ``complete=false``."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(deals):
+        wide = _no_straight_flush_hand(rng)
+        opener = [c for c in cards.CANONICAL if c not in wide]
+        out.append({"hands": [opener, wide], "moves": [
+            {"seat": 0, "play": ["3D", "4D", "5D", "6D", "7D"]}, {"seat": 1, "pass": True}]})
+    return {"profile": WIDE_PROFILE, "deals": out}
