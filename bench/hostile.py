@@ -78,14 +78,14 @@ def cases(client: Any) -> list[Case]:
                     lambda: client.post("/v1/validate?profile=hk-standard", data=csv,
                                         content_type="text/csv"), len(csv)))
     batch = fill(lambda n: {"records": [huge] * n})
-    out.append(Case("POST /v1/validate/batch", f"{len(batch['records'])} records as above",
+    out.append(Case("POST /v1/validate/batch", f"{len(batch['records'])} records as in the first row",
                     post("/v1/validate/batch", batch), size_of(batch)))
     wide = first_trick_pass_record(limits.MAX_DEALS_PER_RECORD)
     out.append(Case("POST /v1/validate?complete=false",
                     "200 deals, a 26-card hand passes on a straight flush",
                     post("/v1/validate?complete=false", wide), size_of(wide)))
     unfinished = huge_hand_record(limits.MAX_DEALS_PER_RECORD, finished=False)
-    out.append(Case("POST /v1/next", "as above, the 50-card hand to answer the last deal's 2",
+    out.append(Case("POST /v1/next", "the first row's record, the 50-card hand to answer the last deal's 2",
                     post("/v1/next", unfinished), size_of(unfinished)))
     one = {**HUGE_HAND_PROFILE, "hand_size": 1}
     lead = {"profile": one, "deals": [{"hands": [
@@ -117,7 +117,7 @@ def cases(client: Any) -> list[Case]:
     for item in upload["records"]:
         item.pop("profile")
     data = json.dumps(upload, separators=(",", ":"))
-    out.append(Case("POST /v1/tournaments/{id}/records", f"{len(upload['records'])} such records",
+    out.append(Case("POST /v1/tournaments/{id}/records", f"{len(upload['records'])} records as in the first row",
                     lambda: client.post(f"/v1/tournaments/{created['id']}/records", data=data,
                                         content_type="application/json", headers=auth),
                     len(data)))
