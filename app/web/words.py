@@ -605,6 +605,6 @@ def script_words(lang: str) -> dict[str, Any]:
             "table_empty", "table_empty_leads", "as_dealt", "passes", "plays", "tries",
             "leads_trick", "trick_over", "goes_out", "broken_rule_title", "unreplayed_at",
             "unreplayed", "position_deal", "position_move", "position_trick", "card_title",
-            "ends_now", "ends_now_title", "sheet_title")
+            "ends_now", "ends_now_title", "sheet_title", "sheet_caption")
     return {"text": {k: words[k] for k in keys}, "suits": SUIT_WORDS[words.lang],
             "ranks": RANK_WORDS[words.lang], "hands_dealt_press": words["press_next"]}

@@ -40,4 +40,6 @@ def test_a_pasted_sheet_shows_its_scored_deals(live: tuple[str, Any, Any]) -> No
     tables = page.locator("table.sheet")
     assert tables.count() == 8
     last = tables.nth(7).inner_text()
-    assert "Match total" in last and "+22" in last and "−32" not in last and "-32" in last
+    assert "Match total" in last and "+22" in last and "-32" in last
+    assert "Result from the score sheet" in page.locator("#position").inner_text()
+    assert "Its moves were not seen" in page.locator("#now").inner_text()

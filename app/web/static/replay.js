@@ -129,7 +129,7 @@
     el.now.textContent = "";
     el.now.className = "now";
     if (step.move < 0) {
-      el.now.appendChild(text("p", data.words.hands_dealt_press));
+      el.now.appendChild(text("p", deal.sheet ? W.sheet_caption : data.words.hands_dealt_press));
       return;
     }
     var m = deal.moves[step.move];
