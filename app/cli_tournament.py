@@ -19,6 +19,7 @@ from typing import IO, Any
 import click
 
 from bigtwo import jsonin, limits, standings
+from bigtwo.records import deals_in
 
 from . import tournaments as service
 from .store import Store, default_db_path
@@ -218,7 +219,7 @@ def _batches(stream: IO[bytes], summary: ImportSummary) -> Iterator[tuple[list[i
     """(line numbers, records, bytes read) in groups that a server accepts in one request."""
     lines: list[int] = []
     records: list[Any] = []
-    size = consumed = 0
+    size = consumed = deals = 0
     for number, raw in enumerate(stream, start=1):
         consumed += len(raw)
         if not raw.strip():
@@ -229,12 +230,16 @@ def _batches(stream: IO[bytes], summary: ImportSummary) -> Iterator[tuple[list[i
             summary.counts["unreadable"] += 1
             click.echo(f"line {number}: not JSON: {exc}", err=True)
             continue
-        if records and (len(records) >= limits.MAX_RECORDS_PER_BATCH or size + len(raw) > MAX_BATCH_BYTES):
+        held = deals_in([record])
+        if records and (len(records) >= limits.MAX_RECORDS_PER_BATCH
+                        or size + len(raw) > MAX_BATCH_BYTES
+                        or deals + held > limits.MAX_DEALS_PER_BATCH):
             yield lines, records, consumed - len(raw)
-            lines, records, size, consumed = [], [], 0, len(raw)
+            lines, records, size, consumed, deals = [], [], 0, len(raw), 0
         lines.append(number)
         records.append(record)
         size += len(raw)
+        deals += held
     if records:
         yield lines, records, consumed
 

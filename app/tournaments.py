@@ -18,6 +18,7 @@ from bigtwo.messages import DEFAULT_LANGUAGE, render
 from bigtwo.pipeline import check_record
 from bigtwo.problems import Problem, join
 from bigtwo.profiles import Profile, ProfileResolver
+from bigtwo.records import deals_in
 from bigtwo.sheets import check_sheet
 
 from .metrics import count_checked
@@ -138,6 +139,9 @@ def _split_body(body: Any) -> tuple[list[Any], str, bool]:
         elif len(items) > limits.MAX_RECORDS_PER_BATCH:
             extra.append(Problem("/records", f"{len(items)} records is over the limit of "
                                              f"{limits.MAX_RECORDS_PER_BATCH} per request"))
+        elif deals_in(items) > limits.MAX_DEALS_PER_BATCH:
+            extra.append(Problem("/records", f"{deals_in(items)} deals in all is over the limit "
+                                             f"of {limits.MAX_DEALS_PER_BATCH} per request"))
         if extra:
             raise unprocessable(extra, "the batch cannot be read")
         return items, "/records", True

@@ -33,3 +33,8 @@ MAX_RESULT_DEALS_PER_RECORD = MAX_SHEET_ROWS
 REPLAY_PAGE_MOVES = 250
 REPLAY_UNREPLAYED_SHOWN = 20
 REPLAY_ERRORS_SHOWN = 100
+
+# A batch (POST /v1/validate/batch, a tournament upload) checks at most this many deals in all
+# its records together: the cost of a request follows its deals, and 1 MiB holds about 17,000
+# small ones (a deal code and a result, or one move). One score sheet at its limit fits.
+MAX_DEALS_PER_BATCH = 10_000

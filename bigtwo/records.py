@@ -285,3 +285,9 @@ def parse_record(
     if problems:
         return None, problems
     return Record(profile, names, parsed), []
+
+
+def deals_in(items: list[Any]) -> int:
+    """How many deals the records of a batch hold (items that are not records count 0)."""
+    return sum(len(d) for item in items if isinstance(item, dict)
+               and isinstance(d := item.get("deals"), list))

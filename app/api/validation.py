@@ -15,6 +15,7 @@ from app.metrics import count_checked
 from bigtwo import limits
 from bigtwo.pipeline import check_record
 from bigtwo.problems import Problem
+from bigtwo.records import deals_in
 from bigtwo.sheets import check_sheet
 from schemas.records import (
     BatchRequestSchema,
@@ -90,13 +91,20 @@ def _batch_records(body: Any) -> list[Any]:
                 limit={"name": "MAX_RECORDS_PER_BATCH", "value": limits.MAX_RECORDS_PER_BATCH})
     if problems:
         invalid(problems)
+    deals = deals_in(records)
+    if deals > limits.MAX_DEALS_PER_BATCH:
+        invalid([Problem("/records", f"{deals} deals in all is over the limit of "
+                                     f"{limits.MAX_DEALS_PER_BATCH} per batch")],
+                "the batch is over a limit",
+                limit={"name": "MAX_DEALS_PER_BATCH", "value": limits.MAX_DEALS_PER_BATCH})
     return records
 
 
 @blp.route("/validate/batch", methods=["POST"])
 @blp.arguments(ValidateQuerySchema, location="query", as_kwargs=True)
 @blp.doc(requestBody=json_request_body(
-    BatchRequestSchema, f"at most {limits.MAX_RECORDS_PER_BATCH} records"))
+    BatchRequestSchema, f"at most {limits.MAX_RECORDS_PER_BATCH} records, "
+                        f"{limits.MAX_DEALS_PER_BATCH} deals in all"))
 @blp.response(200, BatchResponseSchema,
               description="one report per record, in order; a record that cannot be replayed "
                           "gets its problem document (pointers relative to that record)")
