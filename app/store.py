@@ -149,7 +149,8 @@ MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3, _v4,
 
 
 def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+    # surrogatepass: a header value the server could not decode must not turn a 401 into a 500
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def record_id(tournament_id: str, content_hash: str) -> str:

@@ -156,3 +156,11 @@ def test_migration_5_repairs_rows_that_hold_a_nan(app: Any, client: Any, upload_
         valid, meta = conn.execute("SELECT json_valid(record), json_extract(record, '$.meta') "
                                    "FROM records WHERE id = ?", [uploaded["id"]]).fetchone()
     assert (valid, json.loads(meta)) == (1, {"x": None})
+
+
+def test_a_token_the_server_could_not_decode_is_a_401(client: Any, upload_target: Any) -> None:
+    base, _ = upload_target
+    for token in ("\udcff\udcfe", "ÿÿ", "b2t_" + "\u2603" * 10):
+        answer = client.post(base + "/records", json=_record(),
+                             headers={"Authorization": f"Bearer {token}"})
+        assert answer.status_code == 401 and answer.mimetype == PROBLEM, token
