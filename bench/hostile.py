@@ -80,6 +80,13 @@ def cases(client: Any) -> list[Case]:
     batch = fill(lambda n: {"records": [huge] * n})
     out.append(Case("POST /v1/validate/batch", f"{len(batch['records'])} records as in the first row",
                     post("/v1/validate/batch", batch), size_of(batch)))
+    sheets = {"records": [
+        {"profile": "hk-standard", "deals": [
+            {"deal_code": f"B2-4-13-{k * 1000 + i:X}", "result": {"cards_left": [0, 5, 9, 13]}}
+            for i in range(limits.MAX_DEALS_PER_BATCH // 50)]} for k in range(50)]}
+    out.append(Case("POST /v1/validate/batch",
+                    f"{limits.MAX_DEALS_PER_BATCH} result-only deals in 50 records, a code each",
+                    post("/v1/validate/batch", sheets), size_of(sheets)))
     wide = first_trick_pass_record(limits.MAX_DEALS_PER_RECORD)
     out.append(Case("POST /v1/validate?complete=false",
                     "200 deals, a 26-card hand passes on a straight flush",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import cards
 
@@ -94,8 +95,15 @@ _LIMITS = tuple((1 << 64) - ((1 << 64) % bound) if bound else 0 for bound in ran
 
 
 def shuffled_deck(seed: int) -> list[int]:
+    """The documented shuffle of ``seed`` (a fresh list each call)."""
+    return list(_shuffled(seed))
+
+
+@lru_cache(maxsize=4096)
+def _shuffled(seed: int) -> tuple[int, ...]:
     """The documented shuffle (``SplitMix64`` and ``below``, inlined: a score sheet may name
-    thousands of deal codes, and this ran at half a millisecond per deal)."""
+    thousands of deal codes, and this ran at half a millisecond per deal). Remembered for the
+    last few thousand seeds: duplicate boards name the same codes over and over."""
     state = seed & _MASK64
     deck = list(range(cards.DECK_SIZE))
     for i in range(cards.DECK_SIZE - 1, 0, -1):
@@ -110,7 +118,7 @@ def shuffled_deck(seed: int) -> list[int]:
                 break
         j = z % bound
         deck[i], deck[j] = deck[j], deck[i]
-    return deck
+    return tuple(deck)
 
 
 def _reference_shuffled_deck(seed: int) -> list[int]:
