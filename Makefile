@@ -31,7 +31,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 serve: $(SERVE_STAMP)
 	@mkdir -p $(dir $(BIGTWO_DB))
 	@echo "bigtwo on http://$(HOST):$(PORT)/  (API docs: http://$(HOST):$(PORT)/docs, OpenAPI: /openapi.json, store: $(BIGTWO_DB))"
-	$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile - 'wsgi:app'
+	$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) 'wsgi:app'
 
 lint: $(STAMP)
 	$(BIN)/ruff check bigtwo app schemas tests bench scripts wsgi.py

@@ -5,9 +5,14 @@ Command-line options (the Makefile's --bind and --workers) override these.
 
 import os
 
-from app.gunicorn_metrics import child_exit, prepare_directory  # noqa: F401 - a gunicorn hook
+from app.gunicorn_metrics import (  # noqa: F401 - gunicorn hooks
+    child_exit,
+    on_starting,
+    prepare_directory,
+)
 
-# /metrics in multiprocess mode: one samples directory for all workers, chosen in the master.
+# /metrics in multiprocess mode: one samples directory for all workers, chosen in the master
+# (emptied by on_starting when the server starts, left alone when the config is reloaded).
 prepare_directory()
 
 # Threads, not one process per request: a slow client holds a thread, not a worker.

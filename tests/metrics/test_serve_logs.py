@@ -12,6 +12,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from tests.tournaments.gunicorn_server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,3 +70,26 @@ def test_json_log_lines_under_gunicorn(tmp_path: Path) -> None:
     assert len(requests) == len(healthz) + 2
     assert not [line for line in log.read_text().splitlines()
                 if "/nowhere" in line and not line.startswith("{")]
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_gunicorn_conf_logs_each_request_once_with_its_id(tmp_path: Path, fmt: str) -> None:
+    """The repository's gunicorn.conf.py (what `make serve` runs): plain-text access lines
+    that end in the request id, or with BIGTWO_LOG_FORMAT=json, JSON lines only."""
+    from tests.tournaments.gunicorn_server import Server
+
+    live = Server(tmp_path / "g.db", tmp_path / "g.log", env={"BIGTWO_LOG_FORMAT": fmt})
+    live.start()
+    try:
+        assert get(live.base + "/v1/tournaments/t-none", "trace-7")[0] == 404
+    finally:
+        live.stop()
+    mentions = [line for line in live.log.read_text().splitlines() if "trace-7" in line]
+    assert len(mentions) == 1, mentions
+    if fmt == "json":
+        logged = json.loads(mentions[0])
+        assert (logged["request_id"], logged["status"], logged["path"]) == (
+            "trace-7", 404, "/v1/tournaments/t-none")
+    else:
+        assert '"GET /v1/tournaments/t-none HTTP/1.1" 404' in mentions[0]
+        assert mentions[0].endswith(" trace-7")
