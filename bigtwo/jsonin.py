@@ -50,7 +50,10 @@ _PARENS = bytes.maketrans(b"[]{}", b"()()")
 _SURROGATE_HINT = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 # orjson reads integers past 64 bits as floats; a text that may hold one takes the standard path.
-_LONG_DIGITS = re.compile(f"[0-9]{{{limits.MAX_JSON_INT_DIGITS + 1}}}")
+# Found as a run of digits in the bytes with every digit mapped to "0" (C speed: a regex scan
+# cost more than orjson's whole parse of a record, whose cards and seats are full of digits).
+_DIGITS_AS_ZERO = bytes.maketrans(b"0123456789", b"0000000000")
+_LONG_DIGITS = b"0" * (limits.MAX_JSON_INT_DIGITS + 1)
 
 
 _MISSING = object()
@@ -165,7 +168,7 @@ def loads(data: bytes | str, *, max_depth: int = limits.MAX_JSON_DEPTH) -> Any:
     found = nesting(raw, max_depth)
     if found is not None and found > max_depth:
         raise _too_deep_error(max_depth)
-    long_digits = _LONG_DIGITS.search(text) is not None
+    long_digits = _LONG_DIGITS in raw.translate(_DIGITS_AS_ZERO)
     doc: Any = _MISSING
     if _orjson is not None and not long_digits:
         # orjson itself refuses NaN, Infinity, overflow and lone surrogates; what it refuses,
