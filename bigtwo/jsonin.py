@@ -80,6 +80,24 @@ def decode_utf8(data: bytes) -> str:
                              position=exc.start) from None
 
 
+def decode_text(data: bytes, charset: str = "utf-8") -> str:
+    """Text in a declared charset (a CSV score sheet's ``charset=``), held to what JSON text is
+    held to: UTF-8 is strict, and no charset may yield a lone surrogate (UTF-7 can:
+    ``+2AA-`` decodes to ``\\ud800``, which no UTF-8 encoder can write back out)."""
+    name = charset.strip().lower()
+    if name in ("utf-8", "utf8"):
+        return decode_utf8(data)
+    try:
+        text = data.decode(name)
+    except (UnicodeDecodeError, LookupError) as exc:
+        raise JsonInputError(INVALID_UTF8, f"not readable as {charset}: {exc}") from None
+    found = _SURROGATE.search(text)
+    if found is not None:
+        raise JsonInputError(LONE_SURROGATE, f"decoding as {charset} gives a lone UTF-16 "
+                                             "surrogate", position=found.start())
+    return text
+
+
 def nesting(raw: bytes, limit: int) -> int | None:
     """How deep arrays and objects nest in the JSON text ``raw`` (at most ``limit + 1``), or
     None when a bracket may stand inside a string, or brackets do not pair up, and only the

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app, request
-from werkzeug.exceptions import RequestEntityTooLarge
+from flask import request
+
+from bigtwo import jsonin
 
 from ..problems import PROBLEM_TYPE_BASE, abort_problem
 
@@ -21,17 +22,14 @@ def is_sheet() -> bool:
 
 
 def sheet_text() -> str:
-    """The request's sheet as text, or a 400 problem (not UTF-8) / 413 (over the limit)."""
-    raw = request.get_data(cache=True)
-    limit = current_app.config.get("MAX_CONTENT_LENGTH")
-    if request.content_length is None and limit is not None and len(raw) >= limit:
-        raise RequestEntityTooLarge()  # a chunked body cut at the limit, as for JSON
-    charset = (request.mimetype_params.get("charset") or "utf-8").lower()
+    """The request's sheet as text, or a 400 problem (not readable text in its charset, or a
+    lone surrogate). The body limit was met at the door (app/body.py), chunked or not."""
+    charset = request.mimetype_params.get("charset") or "utf-8"
     try:
-        return raw.decode("utf-8-sig" if charset in ("utf-8", "utf8") else charset)
-    except (UnicodeDecodeError, LookupError) as exc:
-        abort_problem(400, "Bad Request", f"the score sheet is not readable text: {exc}",
-                      type_=PROBLEM_TYPE_BASE + "invalid-csv")
+        return jsonin.decode_text(request.get_data(cache=True), charset)
+    except jsonin.JsonInputError as exc:
+        abort_problem(400, "Bad Request", f"the score sheet is not readable text: {exc.detail}",
+                      type_=PROBLEM_TYPE_BASE + "invalid-csv", code=exc.code)
 
 
 def csv_content(description: str) -> dict[str, Any]:
