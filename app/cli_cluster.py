@@ -230,11 +230,9 @@ def run_block(block: Block, spec: CheckSpec, out: str | None) -> BlockResult:
     if out is not None:
         import fsspec
 
-        text = "".join(line + "\n" for line in result.lines)
-        with fsspec.open(f"{out.rstrip('/')}/{part_name(block.index)}", "w",
-                         encoding="utf-8") as part:
-            part.write(text)
-        result.lines = []
+        with fsspec.open(f"{out.rstrip('/')}/{part_name(block.index)}", "wb") as part:
+            part.write(result.data)
+        result.data = b""
     return result
 
 
@@ -333,7 +331,7 @@ def validate_on_cluster(patterns: tuple[str, ...], *, workers: int | None,
     if progress is None:
         progress = sys.stderr.isatty() and (out is not None or not sys.stdout.isatty())
     totals = _Totals()
-    stdout: IO[str] = sys.stdout
+    stdout: IO[bytes] = sys.stdout.buffer
 
     def emit(result: BlockResult) -> None:
         totals.add(result)
@@ -341,7 +339,7 @@ def validate_on_cluster(patterns: tuple[str, ...], *, workers: int | None,
         for number, message in result.messages:
             click.echo(f"error: {name}:{number}: {message}", err=True)
         if out is None:
-            stdout.write("".join(line + "\n" for line in result.lines))
+            stdout.write(result.data)
 
     with _bar(len(blocks), progress, workers, scheduler) as bar:
         def done(index: int) -> None:

@@ -136,7 +136,7 @@ class Local:
         digest = hashlib.sha256()
 
         def emit(result: BlockResult) -> None:
-            digest.update("".join(line + "\n" for line in result.lines).encode())
+            digest.update(result.data)
 
         start = time.perf_counter()
         with get_task_stream(self.client) as stream:
