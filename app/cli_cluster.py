@@ -255,8 +255,10 @@ def client_for(workers: int | None, scheduler: str | None) -> Iterator[Any]:
     # cluster is up in about half the time (docs/SCALING.md), and unlike a plain fork it is
     # safe in a process that already runs threads.
     dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"})
+    # Quiet: a worker's complaint while the cluster shuts down (a missed heartbeat on a busy
+    # machine) is not the user's business, and stderr must stay the single process's.
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                      dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR) as cluster, \
+                      dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL) as cluster, \
             Client(cluster) as client:
         yield client
 

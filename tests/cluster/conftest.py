@@ -22,7 +22,7 @@ def dask_client() -> Iterator[Any]:
     from distributed import Client, LocalCluster
 
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address="127.0.0.1:0", silence_logs=logging.ERROR) as cluster, \
+                      dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL) as cluster, \
             Client(cluster, timeout="60s") as client:
         client.wait_for_workers(2, timeout=60)
         yield client
