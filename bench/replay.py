@@ -88,16 +88,20 @@ RIVAL_SCRIPT = ROOT / "bench" / "wal8800_replay.py"
 
 
 def process_run(command: list[str], env: dict[str, str]) -> tuple[float, float, bytes]:
-    """Wall time, CPU time (user + system) and stdout of one whole process."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT, env=env)
-    out = proc.stdout.read() if proc.stdout else b""
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode not in (0, 1):
-        sys.exit(f"{command[:4]} failed with exit status {proc.returncode}")
-    return wall, usage.ru_utime + usage.ru_stime, out
+    """Wall time, CPU time (user + system) and stdout of one whole process.
+
+    Output goes to a file, not a pipe: a pipe that this process drains late would stall the
+    engine that writes more (our reports are longer than the rival's verdicts)."""
+    with tempfile.TemporaryFile() as out:
+        start = time.perf_counter()
+        proc = subprocess.Popen(command, stdout=out, stderr=subprocess.DEVNULL, cwd=ROOT, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode not in (0, 1):
+            sys.exit(f"{command[:4]} failed with exit status {proc.returncode}")
+        out.seek(0)
+        return wall, usage.ru_utime + usage.ru_stime, out.read()
 
 
 def verdicts(output: bytes) -> list[bool | None]:
