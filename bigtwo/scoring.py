@@ -13,7 +13,7 @@ result (a score sheet) are scored by exactly the same code:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -63,14 +63,20 @@ def seat_penalties(
     profile: Profile, hands: Sequence[int], winner: int
 ) -> tuple[list[int], list[dict[str, int] | None]]:
     """Each seat's penalty (0 for the winner) from the hands left, as card bitmasks."""
+    return _losers_pay(hands, winner, lambda mask: penalty(profile, mask))
+
+
+def _losers_pay(
+    left: Sequence[int], winner: int, pay: Callable[[int], tuple[int, dict[str, int]]]
+) -> tuple[list[int], list[dict[str, int] | None]]:
     penalties: list[int] = []
     parts: list[dict[str, int] | None] = []
-    for seat, mask in enumerate(hands):
+    for seat, held in enumerate(left):
         if seat == winner:
             penalties.append(0)
             parts.append(None)
         else:
-            paid, detail = penalty(profile, mask)
+            paid, detail = pay(held)
             penalties.append(paid)
             parts.append(detail)
     return penalties, parts
@@ -127,16 +133,7 @@ def score_deal(profile: Profile, hands: Sequence[int], winner: int) -> DealScore
 def score_counts(profile: Profile, counts: Sequence[int], winner: int) -> DealScore:
     """Penalties from the number of cards left alone (a score sheet of counts), then the same
     settlement. Only for profiles where ``cards_matter`` is False, where it is exact."""
-    penalties: list[int] = []
-    parts: list[dict[str, int] | None] = []
-    for seat, left in enumerate(counts):
-        if seat == winner:
-            penalties.append(0)
-            parts.append(None)
-        else:
-            paid, detail = count_penalty(profile, left)
-            penalties.append(paid)
-            parts.append(detail)
+    penalties, parts = _losers_pay(counts, winner, lambda left: count_penalty(profile, left))
     settled = settle(profile, penalties, winner)
     return DealScore(penalties, settled.scores, settled.team_scores, parts)
 
