@@ -17,19 +17,15 @@ marshmallow); both paths must answer alike:
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
 from . import jsonin
 
-try:
-    if os.environ.get("BIGTWO_JSON") == "stdlib":
-        raise ImportError("BIGTWO_JSON=stdlib")
+# jsonin chose the backend (BIGTWO_JSON=stdlib forces the standard library): writing follows
+# the same choice.
+BACKEND = jsonin.BACKEND
+if BACKEND == "orjson":
     import orjson
-except ImportError:
-    orjson = None  # type: ignore[assignment]
-
-BACKEND = "json" if orjson is None else "orjson"
 
 # Decoding has one definition for the whole service (API, pages, CLI): bigtwo.jsonin, which
 # takes the same orjson fast path and refuses the same texts either way.
@@ -39,7 +35,7 @@ loads = jsonin.loads
 
 def dumps(obj: Any, pretty: bool = False) -> bytes:
     """UTF-8 JSON; compact unless ``pretty`` (two-space indent)."""
-    if orjson is not None:
+    if BACKEND == "orjson":
         return orjson.dumps(obj, option=orjson.OPT_INDENT_2 if pretty else 0)
     if pretty:
         return json.dumps(obj, ensure_ascii=False, indent=2).encode("utf-8")
