@@ -113,7 +113,7 @@ def legal_plays(
 
 
 def _contenders(
-    hand: list[int], classifier: Classifier, sizes: frozenset[int] = frozenset((1, 2, 3, 5))
+    hand: list[int], classifier: Classifier, sizes: frozenset[int] = ALL_SIZES
 ) -> Iterator[tuple[int, ...]]:
     """A few hundred candidate plays at most, among which lies the strongest combination of
     every kind of those ``sizes`` the hand can form (see ``can_beat``).

@@ -133,14 +133,14 @@ class Table:
             # The count is checked before the shape when following (001: "Spiel 5 Karten - du
             # hast 4 gewählt" for four cards on a five-card table).
             if type(combo) is Combo:
-                return "CARD_COUNT", self._versus(combo, table)
+                return "CARD_COUNT", classifier.versus(combo, table)
             return "CARD_COUNT", {"played": cards.names(play), "table": cards.names(table.cards)}
         if isinstance(combo, Violation):
             return combo.code, {"played": cards.names(play), "reason": combo.reason}
         if table is not None:
             code = classifier.beats(combo, table)
             if code is not None:
-                return code, self._versus(combo, table)
+                return code, classifier.versus(combo, table)
         elif self.opening_card is not None and not mask >> self.opening_card & 1:
             return "OPENING_CARD", {"card": cards.name(self.opening_card)}
         if (
@@ -152,9 +152,6 @@ class Table:
         ):
             return "FORBIDDEN_FINISH", {"card": cards.name(play[0])}
         return combo
-
-    def _versus(self, combo: Combo, table: Combo) -> dict[str, Any]:
-        return self.classifier.versus(combo, table)
 
     def apply(self, seat: int, combo: Combo | None) -> None:
         self.moves_done += 1
@@ -218,21 +215,7 @@ def _deal_problems(profile: Profile, deal: Deal, index: int) -> list[RuleError]:
     if len(hands) != profile.players:
         return [RuleError("PLAYER_COUNT", index, None, None, hands_at,
                           {"expected": profile.players, "actual": len(hands)})]
-    errors = []
-    dealt = 0
-    for hand in hands:
-        dealt |= cards.mask_of(hand)
-    if dealt.bit_count() != sum(map(len, hands)):  # some card is dealt twice: say which
-        seen = 0
-        reported = 0
-        for seat, hand in enumerate(hands):
-            for c in hand:
-                bit = 1 << c
-                if seen & bit and not reported & bit:
-                    reported |= bit
-                    errors.append(RuleError("DUPLICATE_CARD", index, None, seat,
-                                            join(hands_at, seat), {"card": cards.name(c)}))
-                seen |= bit
+    errors = _cards_twice(hands, index, hands_at)
     opener = _lowest_holder(profile, hands)
     for seat, hand in enumerate(hands):
         expected = profile.hand_size
@@ -242,6 +225,27 @@ def _deal_problems(profile: Profile, deal: Deal, index: int) -> list[RuleError]:
             errors.append(RuleError("HAND_SIZE", index, None, seat, join(hands_at, seat),
                                     {"expected": expected, "actual": len(hand)}))
     return sorted(errors, key=lambda e: (e.code != "HAND_SIZE", e.seat or 0))
+
+
+def _cards_twice(groups: list[list[int]], index: int, at: str) -> list[RuleError]:
+    """A DUPLICATE_CARD for each card that stands in ``groups`` (hands, or the cards left)
+    more than once, at the seat where it appears again."""
+    union = 0
+    for group in groups:
+        union |= cards.mask_of(group)
+    if union.bit_count() == sum(map(len, groups)):
+        return []
+    errors = []
+    seen = reported = 0
+    for seat, group in enumerate(groups):
+        for c in group:
+            bit = 1 << c
+            if seen & bit and not reported & bit:
+                reported |= bit
+                errors.append(RuleError("DUPLICATE_CARD", index, None, seat, join(at, seat),
+                                        {"card": cards.name(c)}))
+            seen |= bit
+    return errors
 
 
 def _lowest_holder(profile: Profile, hands: list[list[int]]) -> int | None:
@@ -313,19 +317,10 @@ def penalties_now(profile: Profile, hands: list[int]) -> list[int]:
 def _result_problems(profile: Profile, deal: Deal, result: Result, index: int) -> list[RuleError]:
     """A result's rule errors: those of the first failing check, in RECORDS.md's order
     (DUPLICATE_CARD, CARD_NOT_HELD, RESULT_WINNER, RESULT_CARD_COUNT)."""
-    at = f"/deals/{index}/result/{'left' if result.left is not None else 'cards_left'}"
+    at = _result_at(result, index)
     counts = result.counts
     if result.left is not None:
-        seen = reported = 0
-        errors = []
-        for seat, left in enumerate(result.left):
-            for c in left:
-                bit = 1 << c
-                if seen & bit and not reported & bit:
-                    reported |= bit
-                    errors.append(RuleError("DUPLICATE_CARD", index, None, seat, f"{at}/{seat}",
-                                            {"card": cards.name(c)}))
-                seen |= bit
+        errors = _cards_twice(result.left, index, at)
         if errors:
             return errors
         if deal.hands:

@@ -59,13 +59,6 @@ def cards_matter(profile: Profile) -> bool:
     return profile.two_held_factor > 1 or bool(profile.card_penalties)
 
 
-def seat_penalties(
-    profile: Profile, hands: Sequence[int], winner: int
-) -> tuple[list[int], list[dict[str, int] | None]]:
-    """Each seat's penalty (0 for the winner) from the hands left, as card bitmasks."""
-    return _losers_pay(hands, winner, lambda mask: penalty(profile, mask))
-
-
 def _losers_pay(
     left: Sequence[int], winner: int, pay: Callable[[int], tuple[int, dict[str, int]]]
 ) -> tuple[list[int], list[dict[str, int] | None]]:
@@ -125,7 +118,7 @@ class DealScore:
 
 def score_deal(profile: Profile, hands: Sequence[int], winner: int) -> DealScore:
     """Penalties from the hands left (bitmasks), then the settlement."""
-    penalties, parts = seat_penalties(profile, hands, winner)
+    penalties, parts = _losers_pay(hands, winner, lambda mask: penalty(profile, mask))
     settled = settle(profile, penalties, winner)
     return DealScore(penalties, settled.scores, settled.team_scores, parts)
 
@@ -146,14 +139,6 @@ def card_dependence(profile: Profile) -> str:
     if profile.card_penalties:
         reasons.append("scoring.card_penalties is set")
     return " and ".join(reasons)
-
-
-def deal_scores(
-    profile: Profile, hands: list[int], winner: int
-) -> tuple[list[int], list[int], list[dict[str, int] | None]]:
-    """``(penalties, scores, parts)`` of ``score_deal``, for callers that need no teams."""
-    scored = score_deal(profile, hands, winner)
-    return scored.penalties, scored.scores, scored.parts
 
 
 @dataclass(slots=True)

@@ -8,7 +8,7 @@ import pytest
 
 from bigtwo import cards
 from bigtwo.profiles import DEFAULT_RESOLVER, PRESETS, Profile
-from bigtwo.scoring import Tally, deal_scores, penalty, settle
+from bigtwo.scoring import Tally, penalty, score_deal, settle
 
 # Loser hands of a given size without a 2 (ranks 3..A, suits cycling).
 PLAIN = [c for c in range(48)]
@@ -84,11 +84,13 @@ def test_card_penalty_any_of() -> None:
 
 def test_settlements() -> None:
     hands = [hand(0), hand(5), hand(10), hand(13)]
-    penalties, scores, parts = deal_scores(PRESETS["hk-standard"], hands, 0)
+    scored = score_deal(PRESETS["hk-standard"], hands, 0)
+    penalties, scores, parts = scored.penalties, scored.scores, scored.parts
     assert penalties == [0, 5, 30, 52] and scores == [87, -5, -30, -52] and sum(scores) == 0
     assert parts[0] is None and parts[3] == {"cards": 13, "multiplier": 4, "base": 52, "two_factor": 1,
                                              "card_penalties": 0}
-    penalties, scores, _ = deal_scores(PRESETS["casual"], hands, 0)
+    scored = score_deal(PRESETS["casual"], hands, 0)
+    penalties, scores = scored.penalties, scored.scores
     assert scores == [0, -5, -10, -13]
 
 
