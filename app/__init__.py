@@ -1,6 +1,6 @@
 """The Flask application: a thin HTTP adapter over the rules core (``bigtwo``) and the store.
 
-Importing this package must stay cheap: the command line (``app.cli``) lives in it, and
+Importing this package must stay cheap: the command line (``bigtwo.cli.main``) lives in it, and
 ``bigtwo validate`` must not load Flask, the store or the API schemas (tests/cli/test_startup.py
 checks). So Flask and everything built on it are imported inside the functions below, never at
 the top of this file.
@@ -13,12 +13,12 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from bigtwo import ENGINE_VERSION, limits
-from bigtwo.profiles import ProfileResolver
+from bigtwo.rules.profiles import ProfileResolver
 
 if TYPE_CHECKING:
     from flask import Flask
 
-    from .store import Store
+    from bigtwo.store.db import Store
 
 # Each module exposes ``blp`` (a flask_smorest.Blueprint, documented in the OpenAPI document)
 # or ``bp`` (a plain Flask blueprint, e.g. HTML pages). Add a module here to mount it.
@@ -37,10 +37,10 @@ BLUEPRINT_MODULES = [
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask, g
 
-    from . import headers, logs
-    from .body import BodyGate, raise_body_problem
-    from .problems import ProblemApi, install
-    from .store import Store, default_db_path
+    from app import headers, logs
+    from app.body import BodyGate, raise_body_problem
+    from app.problems import ProblemApi, install
+    from bigtwo.store.db import Store, default_db_path
 
     app = Flask(__name__)
     app.config.update(
@@ -116,7 +116,7 @@ def get_store() -> Store:
     """The request's store connection, opened on first use and closed at teardown."""
     from flask import current_app, g
 
-    from .store import Store
+    from bigtwo.store.db import Store
 
     if "store" not in g:
         g.store = Store(current_app.config["BIGTWO_DB"])

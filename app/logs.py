@@ -20,8 +20,8 @@ from typing import Any
 
 from flask import Flask, Response, g, request
 
-from .metrics import route_label
-from .problems import request_id
+from app.metrics import route_label
+from app.problems import request_id
 
 FORMATS = ("text", "json")
 ENV = "BIGTWO_LOG_FORMAT"

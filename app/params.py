@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from app.problems import PROBLEM_TYPE_BASE, ProblemException
 from bigtwo import limits
-
-from .problems import PROBLEM_TYPE_BASE, ProblemException
 
 _DIGITS = re.compile(r"[0-9]{1,7}")
 

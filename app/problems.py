@@ -18,8 +18,8 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
-from bigtwo import jsonin
-from bigtwo.problems import Problem, from_marshmallow
+from bigtwo.records import jsonin
+from bigtwo.rules.problems import Problem, from_marshmallow
 
 PROBLEM_TYPE_BASE = "https://bigtwo.invalid/problems/"
 MEDIA_TYPE = "application/problem+json"
@@ -97,7 +97,7 @@ def json_body() -> Any:
 
 
 def decode_json(raw: bytes | str) -> Any:
-    """``bigtwo.jsonin.loads``, its refusals as 400 problems (one type per rule)."""
+    """``bigtwo.records.jsonin.loads``, its refusals as 400 problems (one type per rule)."""
     try:
         return jsonin.loads(raw)
     except jsonin.JsonInputError as exc:

@@ -29,7 +29,7 @@ from gunicorn import util
 from gunicorn.http import errors as http_errors
 from gunicorn.workers.gthread import ThreadWorker
 
-from .problems import MEDIA_TYPE, PROBLEM_TYPE_BASE
+from app.problems import MEDIA_TYPE, PROBLEM_TYPE_BASE
 
 DEFAULT_READ_TIMEOUT = 10.0
 

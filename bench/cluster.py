@@ -34,8 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # library's http for everything imported here.
 sys.path[0] = str(ROOT)
 
-from app.cli_cluster import plan, run  # noqa: E402
-from bigtwo.cluster import DEFAULT_BLOCK_RECORDS, BlockResult, CheckSpec  # noqa: E402
+from bigtwo.batch.cluster import DEFAULT_BLOCK_RECORDS, BlockResult, CheckSpec  # noqa: E402
+from bigtwo.cli.cluster import plan, run  # noqa: E402
 
 BIGTWO = ROOT / ".venv" / "bin" / "bigtwo"
 PROFILES = ["hk-standard", "big-two-web", "casual", "pusoy-dos"]
@@ -163,10 +163,10 @@ def store_writes(seconds: float = 3.0) -> None:
     """The SQLite store's write rate, which decides when it stops (docs/SCALING.md): records
     already checked, stored 1 or 100 to a transaction (WAL, synchronous=FULL: an fsync each),
     and a whole upload (checked, then stored) of 100 records."""
-    from app import tournaments as service
-    from app.store import NewRecord, Store
-    from bigtwo.profiles import PRESETS
-    from bigtwo.simulate import simulate
+    from bigtwo.rules.profiles import PRESETS
+    from bigtwo.rules.simulate import simulate
+    from bigtwo.store import tournaments as service
+    from bigtwo.store.db import NewRecord, Store
 
     records = list(simulate(PRESETS["casual"], records=100, deals_per_record=1, seed=9))
     checked = [service.check_record(r, default_profile="casual").report for r in records]

@@ -166,7 +166,7 @@ def cases(client: Any) -> list[Case]:
 
 
 def _all_cards() -> list[str]:
-    from bigtwo import cards
+    from bigtwo.rules import cards
 
     return list(cards.CANONICAL)
 

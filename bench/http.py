@@ -32,8 +32,8 @@ import time  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 from concurrent.futures import ThreadPoolExecutor  # noqa: E402
 
-from bigtwo.profiles import PRESETS  # noqa: E402
-from bigtwo.simulate import simulate  # noqa: E402
+from bigtwo.rules.profiles import PRESETS  # noqa: E402
+from bigtwo.rules.simulate import simulate  # noqa: E402
 
 HOST = "127.0.0.1"
 START_TIMEOUT_S = 30.0

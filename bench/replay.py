@@ -33,11 +33,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bigtwo.pipeline import check_record  # noqa: E402
-from bigtwo.profiles import PRESETS, ProfileResolver  # noqa: E402
-from bigtwo.records import parse_record  # noqa: E402
-from bigtwo.replay import replay_record  # noqa: E402
-from bigtwo.simulate import simulate  # noqa: E402
+from bigtwo.records.parse import parse_record  # noqa: E402
+from bigtwo.records.pipeline import check_record  # noqa: E402
+from bigtwo.rules.profiles import PRESETS, ProfileResolver  # noqa: E402
+from bigtwo.rules.replay import replay_record  # noqa: E402
+from bigtwo.rules.simulate import simulate  # noqa: E402
 
 
 def best_of(repeat: int, fn: Callable[[], object]) -> float:
@@ -74,7 +74,7 @@ def cli_run(path: Path) -> tuple[float, int]:
     Peak memory is read from /proc's VmHWM while the process runs: getrusage's ru_maxrss
     would carry this (large) benchmark process's own peak across fork and exec."""
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "app.cli", "validate", "--no-progress", str(path)],
+    proc = subprocess.Popen([sys.executable, "-m", "bigtwo.cli.main", "validate", "--no-progress", str(path)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
     peak = 0
     while proc.poll() is None:
@@ -129,7 +129,7 @@ def compare_with_rival(args: argparse.Namespace) -> None:
                 moves += sum(len(d["moves"]) for d in record["deals"])
                 out.write(json.dumps(record, separators=(",", ":")) + "\n")
         env = {**os.environ, "BIGTWO_DB": str(Path(tmp) / "none.db"), "WAL8800_ENGINE": str(rival)}
-        ours = [*pin, sys.executable, "-m", "app.cli", "validate", "--no-progress", "--profile",
+        ours = [*pin, sys.executable, "-m", "bigtwo.cli.main", "validate", "--no-progress", "--profile",
                 str(COMMON_RULES), str(path)]
         theirs = [*pin, sys.executable, str(RIVAL_SCRIPT), "--engine", str(rival), str(path)]
         runs: dict[str, list[tuple[float, float]]] = {"bigtwo": [], "bigtwo-stdlib-json": [], "wal8800": []}

@@ -13,13 +13,13 @@ MAX_TOURNAMENT_NAME_LENGTH = 200
 MAX_PROFILE_TIERS = 52
 MAX_PROFILE_CARD_PENALTIES = 64
 
-# Untrusted JSON (bigtwo/jsonin.py): every request body, pasted form and file goes through it.
+# Untrusted JSON (bigtwo/records/jsonin.py): every request body, pasted form and file goes through it.
 MAX_JSON_DEPTH = 64  # a record nests 6 deep, a batch 8: 64 leaves room for any honest `meta`
 MAX_JSON_INT_DIGITS = 20  # every 64-bit integer fits (a deal seed is up to 2**64 - 1); fields
 # check their own ranges after decoding, with a pointer (a seed of 2**64 is a 422 on /seed)
 MAX_PAGE_NUMBER = 1_000_000  # ?page= on pages: 1 to this; past the last page shows the last
 
-# Score sheets (bigtwo/sheets.py).
+# Score sheets (bigtwo/records/sheets.py).
 MAX_SHEET_ROWS = 10_000  # deals in one score sheet (CSV); each costs microseconds to score
 MAX_SHEET_PROBLEMS = 100  # problems listed for one sheet; the rest are not looked for
 # A record's deals when every one is result-only (a score sheet); deals with moves stay

@@ -14,7 +14,7 @@ import dask
 import dask.bag as db
 from distributed import Client, LocalCluster
 
-from bigtwo.cluster import validate_bag
+from bigtwo.batch.cluster import validate_bag
 
 
 def verdict(report: dict) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from .tournaments import PROFILE_REF
+from schemas.tournaments import PROFILE_REF
 
 SEED_MAX = 2**64 - 1
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
-from bigtwo import cards, limits, profile_schema
-from bigtwo.combos import FIVE_KINDS
-from bigtwo.messages import CODES
-
-from .profiles import ProfileRefField
-from .records import CARD
+from bigtwo import limits
+from bigtwo.records.messages import CODES
+from bigtwo.rules import cards, profile_schema
+from bigtwo.rules.combos import FIVE_KINDS
+from schemas.profiles import ProfileRefField
+from schemas.records import CARD
 
 KINDS = ("single", "pair", "triple", *FIVE_KINDS)
 

@@ -1,6 +1,6 @@
 """Rule profiles: declarations (full or ``extends`` + overrides), resolved profiles, lists.
 
-The field definitions come from the core's own ``bigtwo.profile_schema`` so the documented
+The field definitions come from the core's own ``bigtwo.rules.profile_schema`` so the documented
 shape cannot drift from what the resolver checks.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from marshmallow import Schema, fields
 
-from bigtwo.profile_schema import ProfileSchema
+from bigtwo.rules.profile_schema import ProfileSchema
 
 DECLARATION_REF = "#/components/schemas/ProfileDeclaration"
 

@@ -1,7 +1,7 @@
 """Game records and validation reports (RECORDS.md).
 
 The record schemas document the shape only: records are parsed by the core
-(``bigtwo.records`` via ``check_record``) so that the CLI and the API agree exactly.
+(``bigtwo.records.parse`` via ``check_record``) so that the CLI and the API agree exactly.
 """
 
 from __future__ import annotations
@@ -9,9 +9,8 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from bigtwo import limits
-from bigtwo.messages import CODES, LANGUAGES
-
-from .profiles import ProfileRefField
+from bigtwo.records.messages import CODES, LANGUAGES
+from schemas.profiles import ProfileRefField
 
 CARD = {"type": "string", "example": "3D",
         "description": "rank then suit: 2-9, T or 10, J, Q, K, A; C D H S or ♣ ♦ ♥ ♠; any case"}

@@ -1,6 +1,6 @@
 """Tournaments, stored records and standings (API.md, Tournaments).
 
-Request bodies are checked by ``app.tournaments`` (so the CLI and the API agree); these
+Request bodies are checked by ``bigtwo.store.tournaments`` (so the CLI and the API agree); these
 schemas document them and shape the responses.
 """
 
@@ -9,8 +9,7 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from bigtwo import limits
-
-from .common import QueryInteger
+from schemas.common import QueryInteger
 
 PAGE_LIMIT_DEFAULT = 50
 PAGE_LIMIT_MAX = 200

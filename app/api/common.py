@@ -10,8 +10,8 @@ from flask import Response, jsonify, request
 from flask_smorest import Blueprint
 from marshmallow import Schema
 
-from bigtwo.messages import LANGUAGES, pick_language
-from bigtwo.profiles import ProfileResolver
+from bigtwo.records.messages import LANGUAGES, pick_language
+from bigtwo.rules.profiles import ProfileResolver
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -10,8 +10,8 @@ from marshmallow import ValidationError
 from app import get_store
 from app.api.tournaments import BODY_ERRORS, errors, register_problem_handlers, request_doc
 from app.problems import abort_problem, invalid, json_body
-from bigtwo import cards, deals
-from bigtwo.problems import Problem, from_marshmallow
+from bigtwo.rules import cards, deals
+from bigtwo.rules.problems import Problem, from_marshmallow
 from schemas.deals import DealCodeRequestSchema, DealCodeSchema
 
 blp = Blueprint("deals", __name__, url_prefix="/v1/deals",

@@ -7,8 +7,8 @@ import copy
 from functools import cache
 from typing import Any
 
-from bigtwo.profiles import PRESETS
-from bigtwo.simulate import simulate
+from bigtwo.rules.profiles import PRESETS
+from bigtwo.rules.simulate import simulate
 
 
 @cache

@@ -12,19 +12,18 @@ from flask import Response
 from flask_smorest import Blueprint
 from marshmallow import ValidationError
 
-from bigtwo import cards
-from bigtwo.combos import Classifier, Combo, Violation
-from bigtwo.messages import combo_label, render
-from bigtwo.pipeline import check_record
-from bigtwo.problems import Problem, from_marshmallow
-from bigtwo.profiles import Profile
-from bigtwo.replay import Table, penalties_now
+from app.api.common import body_errors, json_request_body, language, localized, resolver
+from app.api.examples import unfinished_record
+from app.problems import PROBLEM_TYPE_BASE, abort_problem, invalid, json_body
+from bigtwo.records.messages import combo_label, render
+from bigtwo.records.pipeline import check_record
+from bigtwo.rules import cards
+from bigtwo.rules.combos import Classifier, Combo, Violation
+from bigtwo.rules.problems import Problem, from_marshmallow
+from bigtwo.rules.profiles import Profile
+from bigtwo.rules.replay import Table, penalties_now
 from schemas.play import EvaluateRequestSchema, EvaluateResponseSchema, NextResponseSchema
 from schemas.records import LangQuerySchema, RecordSchema
-
-from ..problems import PROBLEM_TYPE_BASE, abort_problem, invalid, json_body
-from .common import body_errors, json_request_body, language, localized, resolver
-from .examples import unfinished_record
 
 blp = Blueprint("play", __name__, url_prefix="/v1",
                 description="Move checks for game clients")

@@ -11,18 +11,17 @@ from typing import Any
 from flask import Response, jsonify, url_for
 from flask_smorest import Blueprint
 
-from bigtwo.problems import Problem
-from bigtwo.profiles import PRESET_IDS, PRESETS
+from app import get_store
+from app.api.common import body_errors, json_request_body, resolver
+from app.problems import abort_problem, invalid, json_body
+from bigtwo.rules.problems import Problem
+from bigtwo.rules.profiles import PRESET_IDS, PRESETS
 from schemas.profiles import (
     DeclaredProfileSchema,
     ProfileDeclarationSchema,
     ProfileListSchema,
     ResolvedProfileSchema,
 )
-
-from .. import get_store
-from ..problems import abort_problem, invalid, json_body
-from .common import body_errors, json_request_body, resolver
 
 blp = Blueprint("profiles", __name__, url_prefix="/v1", description="Rule profiles")
 

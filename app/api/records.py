@@ -6,8 +6,8 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
-from app import tournaments as service
 from app.api.tournaments import errors, query_args, register_problem_handlers, service_call
+from bigtwo.store import tournaments as service
 from schemas.tournaments import LangArgsSchema, StoredRecordSchema
 
 blp = Blueprint("records", __name__, url_prefix="/v1/records",

@@ -9,9 +9,8 @@ from typing import Any
 
 from flask import request
 
-from bigtwo import jsonin
-
-from ..problems import PROBLEM_TYPE_BASE, abort_problem
+from app.problems import PROBLEM_TYPE_BASE, abort_problem
+from bigtwo.records import jsonin
 
 CSV = "text/csv"
 EXAMPLE = "deal,Ana,Ben,Cai,Dee\n1,0,5,2,9\n2,3,0,2S 5C,KH\n"

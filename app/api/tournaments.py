@@ -10,10 +10,11 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, ValidationError
 
 from app import get_store
-from app import tournaments as service
 from app.api.sheet_body import SHEET_DESCRIPTION, csv_content, is_sheet, sheet_text
+from app.metrics import count_checked
 from app.problems import PROBLEM_TYPE_BASE, ProblemException, abort_problem, json_body
-from bigtwo import standings
+from bigtwo.records import standings
+from bigtwo.store import tournaments as service
 from schemas.tournaments import (
     RecordListArgsSchema,
     RecordPageSchema,
@@ -187,9 +188,9 @@ def upload_records(tournament_id: str) -> Any:
         tournament = service.authorize(store, tournament_id, request.headers.get("Authorization"))
         if is_sheet():
             result = service.upload_sheet(store, tournament, sheet_text(),
-                                          request.args.get("profile"))
+                                          request.args.get("profile"), observe=count_checked)
         else:
-            result = service.upload(store, tournament, json_body())
+            result = service.upload(store, tournament, json_body(), observe=count_checked)
     except service.TournamentError as exc:
         raise_problem(exc)
     schema = UploadBatchSchema() if result.batch else UploadItemSchema()

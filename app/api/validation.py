@@ -11,12 +11,16 @@ from typing import Any
 from flask import Response
 from flask_smorest import Blueprint
 
+from app.api.common import body_errors, json_request_body, language, localized, resolver
+from app.api.examples import record_examples
+from app.api.sheet_body import SHEET_DESCRIPTION, csv_content, is_sheet, sheet_text
 from app.metrics import count_checked
+from app.problems import PROBLEM_TYPE_BASE, invalid, json_body, problem_document
 from bigtwo import limits
-from bigtwo.pipeline import check_record
-from bigtwo.problems import Problem
-from bigtwo.records import deals_in
-from bigtwo.sheets import check_sheet
+from bigtwo.records.parse import deals_in
+from bigtwo.records.pipeline import check_record
+from bigtwo.records.sheets import check_sheet
+from bigtwo.rules.problems import Problem
 from schemas.records import (
     BatchRequestSchema,
     BatchResponseSchema,
@@ -25,11 +29,6 @@ from schemas.records import (
     ValidateOneQuerySchema,
     ValidateQuerySchema,
 )
-
-from ..problems import PROBLEM_TYPE_BASE, invalid, json_body, problem_document
-from .common import body_errors, json_request_body, language, localized, resolver
-from .examples import record_examples
-from .sheet_body import SHEET_DESCRIPTION, csv_content, is_sheet, sheet_text
 
 blp = Blueprint("validation", __name__, url_prefix="/v1",
                 description="Check game records against a rule profile")

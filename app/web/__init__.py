@@ -14,16 +14,15 @@ from flask import Blueprint, abort, current_app, render_template, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from app.metrics import count_checked
-from bigtwo import jsonin
-from bigtwo.messages import LANGUAGES, pick_language
-from bigtwo.pipeline import check_record
-from bigtwo.problems import Problem
-from bigtwo.profiles import PRESET_IDS, PRESETS, ProfileResolver
-from bigtwo.sheets import check_sheet
-
-from ..params import ParameterError, page_number
-from .present import LANGUAGE_NAMES, profile_title, replay_view, script_data
-from .words import Words
+from app.params import ParameterError, page_number
+from app.web.present import LANGUAGE_NAMES, profile_title, replay_view, script_data
+from app.web.words import Words
+from bigtwo.records import jsonin
+from bigtwo.records.messages import LANGUAGES, pick_language
+from bigtwo.records.pipeline import check_record
+from bigtwo.records.sheets import check_sheet
+from bigtwo.rules.problems import Problem
+from bigtwo.rules.profiles import PRESET_IDS, PRESETS, ProfileResolver
 
 bp = Blueprint(
     "web", __name__,
@@ -204,7 +203,7 @@ def stored_record(rid: str) -> tuple[str, int]:
 
 @bp.get("/tournaments/<tid>")
 def tournament_page(tid: str) -> tuple[str, int]:
-    from .tournaments import tournament_view
+    from app.web.tournaments import tournament_view
 
     view = tournament_view(_store(), tid, request.args.get("show", "all"),
                            page_number(request.args))

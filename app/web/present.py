@@ -7,12 +7,11 @@ import copy
 from bisect import bisect_right
 from typing import Any
 
-from bigtwo import cards, limits
-from bigtwo.messages import LANGUAGES, combo_label, render
-from bigtwo.pipeline import Checked
-from bigtwo.profiles import Profile
-from bigtwo.records import Record
-from bigtwo.timeline import (
+from app.web.words import RANK_WORDS, SUIT_WORDS, Words, script_words
+from bigtwo import limits
+from bigtwo.records.messages import LANGUAGES, combo_label, render
+from bigtwo.records.pipeline import Checked
+from bigtwo.records.timeline import (
     BROKEN,
     DealTimeline,
     MoveStep,
@@ -21,8 +20,9 @@ from bigtwo.timeline import (
     build_timeline,
     house_rules,
 )
-
-from .words import RANK_WORDS, SUIT_WORDS, Words, script_words
+from bigtwo.rules import cards
+from bigtwo.rules.game import Record
+from bigtwo.rules.profiles import Profile
 
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "it": "Italiano"}
 RED_SUITS = frozenset("DH")

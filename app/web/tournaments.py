@@ -1,7 +1,7 @@
 """The tournament page's view model: standings, records with their verdicts, download link.
 
-Everything is computed by the tournament service (``app.tournaments``) and
-``bigtwo.standings``, the same code the JSON API answers with; this only arranges it."""
+Everything is computed by the tournament service (``bigtwo.store.tournaments``) and
+``bigtwo.records.standings``, the same code the JSON API answers with; this only arranges it."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ FILTERS = {"all": None, "invalid": False, "valid": True}
 
 
 def _messages(error: dict[str, Any]) -> dict[str, str] | None:
-    from .present import messages_by_language
+    from app.web.present import messages_by_language
 
     try:
         return messages_by_language(error)
@@ -22,7 +22,7 @@ def _messages(error: dict[str, Any]) -> dict[str, str] | None:
 
 
 def tournament_view(store: Any, tid: str, show: str, page: int = 1) -> dict[str, Any] | None:
-    from app import tournaments as service
+    from bigtwo.store import tournaments as service
 
     if store.get_tournament(tid) is None:
         return None

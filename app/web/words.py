@@ -1,5 +1,5 @@
 """The referee's pages in English, German and Italian: every string the pages and their
-script show, in one table. Rule messages come from ``bigtwo.messages``; this is the wording
+script show, in one table. Rule messages come from ``bigtwo.records.messages``; this is the wording
 around them. Placeholders are ``str.format`` fields; every language has every key (a test
 checks), so a page never mixes languages."""
 

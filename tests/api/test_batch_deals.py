@@ -25,10 +25,10 @@ def _over() -> dict[str, Any]:
 @pytest.fixture
 def checks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     import app.api.validation
-    import app.tournaments
+    import bigtwo.store.tournaments
 
     calls = [0]
-    for module in (app.api.validation, app.tournaments):
+    for module in (app.api.validation, bigtwo.store.tournaments):
         original = module.check_record
 
         def counted(*args: Any, _original: Any = original, **kwargs: Any) -> Any:
@@ -61,7 +61,7 @@ def test_an_upload_over_the_deal_limit_stores_nothing(client: Any, checks: list[
 
 
 def test_the_cli_import_splits_batches_by_deals() -> None:
-    from app.cli_tournament import ImportSummary, _batches
+    from bigtwo.cli.tournament import ImportSummary, _batches
 
     per = limits.MAX_DEALS_PER_RECORD
     count = 2 * limits.MAX_DEALS_PER_BATCH // per  # twice what one batch may hold

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from bigtwo import limits, profiles
-from bigtwo.profile_schema import CardField
+from bigtwo import limits
+from bigtwo.rules import profiles
+from bigtwo.rules.profile_schema import CardField
 from tests.api.helpers import assert_problem, pointers
 from tests.hostile.costly import huge_hand_record
 
@@ -84,7 +85,7 @@ def test_a_profile_stored_before_the_bounds_still_resolves(app: Any, client: Any
     now (stored by an earlier version) keeps playing, checked once like any other."""
     import json as jsonlib
 
-    from app.store import Store
+    from bigtwo.store.db import Store
     from tests.hostile.costly import HUGE_HAND_PROFILE
 
     over = limits.MAX_PROFILE_CARD_PENALTIES * 50

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bigtwo.profiles import PRESET_IDS, PRESETS
+from bigtwo.rules.profiles import PRESET_IDS, PRESETS
 from schemas.profiles import ProfileListSchema, ResolvedProfileSchema
 from tests.api.helpers import assert_problem, conforms, pointers, record
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from bigtwo import limits
-from bigtwo.pipeline import check_record
+from bigtwo.records.pipeline import check_record
 from schemas.records import BatchResponseSchema, ReportSchema
 from tests.api.helpers import assert_problem, conforms, example, pointers, record
 

@@ -13,9 +13,9 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from app.cli import main, simulate_command
-from bigtwo.profiles import PRESETS
-from bigtwo.simulate import simulate
+from bigtwo.cli.main import main, simulate_command
+from bigtwo.rules.profiles import PRESETS
+from bigtwo.rules.simulate import simulate
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""bigtwo.jsoncodec: orjson and the standard-library fallback accept and refuse the same texts,
+"""bigtwo.records.jsoncodec: orjson and the standard-library fallback accept and refuse the same texts,
 write the same bytes, and `bigtwo validate` answers a bad line the same way with either."""
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.cli import main
-from bigtwo import jsoncodec, jsonin, limits
-from bigtwo.pipeline import check_record
-from bigtwo.profiles import PRESETS
-from bigtwo.simulate import simulate
+from bigtwo import limits
+from bigtwo.cli.main import main
+from bigtwo.records import jsoncodec, jsonin
+from bigtwo.records.pipeline import check_record
+from bigtwo.rules.profiles import PRESETS
+from bigtwo.rules.simulate import simulate
 
 BACKENDS = ["orjson", "json"]
 
@@ -116,7 +117,7 @@ def test_validate_answers_each_bad_line_alike(backend: str, tmp_path: Path,
 
 
 def test_environment_forces_the_fallback() -> None:
-    code = "from bigtwo import jsoncodec; print(jsoncodec.BACKEND)"
+    code = "from bigtwo.records import jsoncodec; print(jsoncodec.BACKEND)"
     forced = subprocess.run([sys.executable, "-c", code], env={"BIGTWO_JSON": "stdlib", "PATH": "/usr/bin:/bin"},
                             capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[2])
     assert forced.stdout.strip() == "json"

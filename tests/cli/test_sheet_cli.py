@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from app.cli import main
+from bigtwo.cli.main import main
 
 SHEET = "deal,Ana,Ben,Cai,Dee\n1,0,5,2,9\n2,3,0,1,13\n"
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from app.cli import main
-from bigtwo import deals
-from bigtwo.profiles import PRESETS
-from bigtwo.simulate import simulate
+from bigtwo.cli.main import main
+from bigtwo.rules import deals
+from bigtwo.rules.profiles import PRESETS
+from bigtwo.rules.simulate import simulate
 
 
 @pytest.fixture

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from app.cli import main
-from bigtwo.combos import Combo
-from bigtwo.pipeline import check_record
-from bigtwo.records import parse_record
-from bigtwo.replay import Table, opening
+from bigtwo.cli.main import main
+from bigtwo.records.parse import parse_record
+from bigtwo.records.pipeline import check_record
+from bigtwo.rules.combos import Combo
+from bigtwo.rules.replay import Table, opening
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "teams": {"extends": "pusoy-dos", "teams": [[0, 2], [1, 3]], "match": {"max_deals": 3}},

@@ -14,17 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from bigtwo.profiles import PRESETS
-from bigtwo.simulate import simulate
+from bigtwo.rules.profiles import PRESETS
+from bigtwo.rules.simulate import simulate
 
 ROOT = Path(__file__).resolve().parents[2]
 # Top-level packages the CLI's rules commands must not load, and the project's own adapters.
 FORBIDDEN = ("flask", "werkzeug", "jinja2", "sqlite_utils", "sqlite3", "flask_smorest", "apispec",
-             "gunicorn", "schemas", "app.store", "app.tournaments", "app.api", "app.web")
+             "gunicorn", "schemas", "bigtwo.store.db", "bigtwo.store.tournaments", "app.api", "app.web")
 
 PROBE = """
 import json, sys
-from app.cli import main
+from bigtwo.cli.main import main
 try:
     main(sys.argv[1:], prog_name="bigtwo")
 except SystemExit as exc:
@@ -59,7 +59,7 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_validate_loads_no_web_or_store_module(corpus: Path, tmp_path: Path, extra: list[str]) -> None:
     code, modules = imported(["validate", *extra, str(corpus)], tmp_path)
     assert code == 0
-    assert "bigtwo.replay" in modules and "click" in modules  # it did the work
+    assert "bigtwo.rules.replay" in modules and "click" in modules  # it did the work
     assert loaded_forbidden(modules) == []
 
 
@@ -75,11 +75,11 @@ def test_control_tournament_commands_do_load_the_store(tmp_path: Path) -> None:
     """The probe sees the store when a command needs it: the checks above are not vacuous."""
     code, modules = imported(["tournament", "standings", "t-none"], tmp_path)
     assert code == 2  # no such tournament
-    assert "sqlite_utils" in loaded_forbidden(modules) and "app.store" in modules
+    assert "sqlite_utils" in loaded_forbidden(modules) and "bigtwo.store.db" in modules
 
 
 def test_stored_profile_id_opens_the_store_only_then(corpus: Path, tmp_path: Path) -> None:
     """A --profile that is not a preset is looked up in the store (absent here: exit 2)."""
     code, modules = imported(["validate", "--profile", "p-0123456789ab", str(corpus)], tmp_path)
     assert code == 2
-    assert "app.store" in modules and "flask" not in modules
+    assert "bigtwo.store.db" in modules and "flask" not in modules

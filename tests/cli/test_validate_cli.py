@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from app.cli import main
+from bigtwo.cli.main import main
 from tests.conftest import example_record as example
 
 
@@ -114,7 +114,7 @@ def test_no_progress_bar_when_piped(tmp_path: Path) -> None:
     """A real process with stdout and stderr piped: reports only, no progress output."""
     path = tmp_path / "sim.jsonl"
     run(["simulate", "--records", "3", "-o", str(path)])
-    proc = subprocess.run([sys.executable, "-m", "app.cli", "validate", str(path)], capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "bigtwo.cli.main", "validate", str(path)], capture_output=True,
                           text=True, check=False)
     assert proc.returncode == 0 and proc.stderr == ""
     assert len(proc.stdout.splitlines()) == 3

@@ -8,8 +8,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bigtwo.profiles import PRESETS
-from bigtwo.simulate import simulate
+from bigtwo.rules.profiles import PRESETS
+from bigtwo.rules.simulate import simulate
 from tests.conftest import example_record
 
 

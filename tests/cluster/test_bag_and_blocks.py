@@ -1,4 +1,4 @@
-"""`bigtwo.cluster.validate_bag` (the Python API) and the cutting of inputs into blocks."""
+"""`bigtwo.batch.cluster.validate_bag` (the Python API) and the cutting of inputs into blocks."""
 
 from __future__ import annotations
 
@@ -12,11 +12,10 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.cli import main
-from app.cli_cluster import _scan
-from bigtwo.cluster import split_lines, validate_bag
-
-from . import corpus
+from bigtwo.batch.cluster import split_lines, validate_bag
+from bigtwo.cli.cluster import _scan
+from bigtwo.cli.main import main
+from tests.cluster import corpus
 
 db = pytest.importorskip("dask.bag")
 

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from app import tournaments as service
-from app.cli import main
-from app.store import Store
 from bigtwo import ENGINE_VERSION
-from bigtwo.pipeline import check_record
+from bigtwo.cli.main import main
+from bigtwo.records.pipeline import check_record
+from bigtwo.store import tournaments as service
+from bigtwo.store.db import Store
 from tests.tournaments.helpers import broken, simulated
 
 RECORDS = 23

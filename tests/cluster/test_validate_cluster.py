@@ -16,11 +16,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from app.cli import main
-from app.cli_cluster import plan, validate_on_cluster
-from bigtwo.cluster import CheckSpec
-
-from . import corpus
+from bigtwo.batch.cluster import CheckSpec
+from bigtwo.cli.cluster import plan, validate_on_cluster
+from bigtwo.cli.main import main
+from tests.cluster import corpus
 
 ROOT = Path(__file__).resolve().parents[2]
 BIGTWO = ROOT / ".venv" / "bin" / "bigtwo"
@@ -147,7 +146,7 @@ def test_without_the_extra_the_option_says_how_to_install_it(
 def test_the_core_imports_without_dask() -> None:
     code = ("import sys\n"
             "for name in ('dask', 'distributed', 'fsspec'): sys.modules[name] = None\n"
-            "import bigtwo.cluster, bigtwo.lines, app.cli\n"
+            "import bigtwo.batch.cluster, bigtwo.records.lines, bigtwo.cli.main\n"
             "print('ok')")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=ROOT, timeout=120)
@@ -175,8 +174,8 @@ def test_usage_errors_exit_2_before_any_cluster_starts(
 
 def test_stored_profiles_reach_workers_without_a_store(
         tmp_path: Path, dask_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from app.store import Store
-    from bigtwo.profiles import ProfileResolver
+    from bigtwo.rules.profiles import ProfileResolver
+    from bigtwo.store.db import Store
 
     examples = ROOT / "examples"
     declaration = json.loads((examples / "house-rules.json").read_text(encoding="utf-8"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bigtwo.pipeline import check_record
+from bigtwo.records.pipeline import check_record
 
 
 def move(text: str) -> dict[str, Any]:

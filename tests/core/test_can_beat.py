@@ -15,11 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bigtwo import cards
-from bigtwo.combos import Classifier, Combo
-from bigtwo.legal import all_combos, can_beat, strongest_by_kind
-from bigtwo.profile_schema import CATEGORIES, RUNS
-from bigtwo.profiles import DEFAULT_RESOLVER, Profile
+from bigtwo.rules import cards
+from bigtwo.rules.combos import Classifier, Combo
+from bigtwo.rules.legal import all_combos, can_beat, strongest_by_kind
+from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile
+from bigtwo.rules.runs import CATEGORIES, RUNS
 
 # A 50-card hand forms about 20,000 combinations; the strongest of each kind needs a few
 # hundred classifications, and a check against one table fewer still.

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bigtwo import cards
+from bigtwo.rules import cards
 
 
 @pytest.mark.parametrize(

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bigtwo import cards
-from bigtwo.combos import Combo, Violation
-from bigtwo.legal import all_combos
-from bigtwo.profiles import DEFAULT_RESOLVER, PRESETS, Profile
+from bigtwo.rules import cards
+from bigtwo.rules.combos import Combo, Violation
+from bigtwo.rules.legal import all_combos
+from bigtwo.rules.profiles import DEFAULT_RESOLVER, PRESETS, Profile
 
 
 def profile(ref: Any) -> Profile:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bigtwo import deals
+from bigtwo.rules import deals
 
 
 @settings(max_examples=300, deadline=None)

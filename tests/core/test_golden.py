@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bigtwo.pipeline import check_record
+from bigtwo.records.pipeline import check_record
 
 GOLDEN = Path(__file__).resolve().parents[2] / "fixtures" / "golden"
 EXAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "examples"

@@ -1,4 +1,4 @@
-"""bigtwo.jsonin: the one decoder for untrusted JSON (issue 10, classes 1-3)."""
+"""bigtwo.records.jsonin: the one decoder for untrusted JSON (issue 10, classes 1-3)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bigtwo import jsonin, limits
+from bigtwo import limits
+from bigtwo.records import jsonin
 
 
 @pytest.fixture(autouse=True, params=["orjson", "json"])

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bigtwo.messages import CODES, LANGUAGES, pick_language
-
-from .helpers import deal, record, report, small
+from bigtwo.records.messages import CODES, LANGUAGES, pick_language
+from tests.core.helpers import deal, record, report, small
 
 HK3 = small("hk-standard", hand_size=3)
 HANDS = ["3D 9C KS", "4C 5H 2S", "6D 6S JH", "7C 8H AD"]
@@ -56,7 +55,7 @@ def test_pick_language(query: str | None, header: str | None, expected: str) -> 
 
 
 def test_every_code_has_every_language() -> None:
-    from bigtwo.messages import _T  # the renderer table itself
+    from bigtwo.records.messages import _T  # the renderer table itself
 
     assert len(CODES) == 21 and set(LANGUAGES) == {"en", "de", "it"}
     assert set(_T) == set(CODES)

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from bigtwo.profiles import DEFAULT_RESOLVER, PRESETS, ProfileResolver
+from bigtwo.rules.profiles import DEFAULT_RESOLVER, PRESETS, ProfileResolver
 
 BASE = ["34567", "45678", "56789", "6789T", "789TJ", "89TJQ", "9TJQK", "TJQKA"]
 

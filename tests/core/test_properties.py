@@ -19,10 +19,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bigtwo.pipeline import check_record
-from bigtwo.profile_schema import CATEGORIES, RUNS
-from bigtwo.profiles import DEFAULT_RESOLVER, PRESETS
-from bigtwo.simulate import simulate
+from bigtwo.records.pipeline import check_record
+from bigtwo.rules.profiles import DEFAULT_RESOLVER, PRESETS
+from bigtwo.rules.runs import CATEGORIES, RUNS
+from bigtwo.rules.simulate import simulate
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -169,11 +169,11 @@ def test_legal_plays_agree_with_the_referee(declaration: dict[str, Any], seed: i
     of the hand that the referee's check accepts (opening card, beating, finishing rules,
     bombs, and the reversed order of a revolution), and a pass is refused exactly when the
     generator says it must be."""
-    from bigtwo import cards
-    from bigtwo.combos import Combo
-    from bigtwo.legal import all_combos
-    from bigtwo.records import parse_record
-    from bigtwo.replay import Table, lowest_card
+    from bigtwo.records.parse import parse_record
+    from bigtwo.rules import cards
+    from bigtwo.rules.combos import Combo
+    from bigtwo.rules.legal import all_combos
+    from bigtwo.rules.replay import Table, lowest_card
 
     profile, _ = DEFAULT_RESOLVER.resolve(declaration)
     assert profile is not None
@@ -208,7 +208,7 @@ def test_comparison_is_a_strict_order(declaration: dict[str, Any], reverse: bool
     """Under random v2 profiles (bombs, bomb_hands, straight_flushes, category orders), in the
     normal and the reversed rank order: irreflexive, asymmetric, and transitive among
     combinations of one size."""
-    from bigtwo.legal import all_combos
+    from bigtwo.rules.legal import all_combos
 
     profile, _ = DEFAULT_RESOLVER.resolve(declaration)
     assert profile is not None
@@ -227,7 +227,7 @@ def test_comparison_is_a_strict_order(declaration: dict[str, Any], reverse: bool
 
 def test_reversed_order_reverses_ranks_only() -> None:
     """RULES "Revolution": ranks reversed (2 lowest, 3 highest), suits and categories kept."""
-    from bigtwo import cards
+    from bigtwo.rules import cards
 
     p = PRESETS["hk-standard"]
     rev = p.reversed_combos

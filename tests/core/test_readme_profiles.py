@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bigtwo.pipeline import check_record
-from bigtwo.profiles import DEFAULT_RESOLVER
-from bigtwo.simulate import simulate
+from bigtwo.records.pipeline import check_record
+from bigtwo.rules.profiles import DEFAULT_RESOLVER
+from bigtwo.rules.simulate import simulate
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

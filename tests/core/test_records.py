@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from bigtwo import limits
-from bigtwo.pipeline import check_record
+from bigtwo.records.pipeline import check_record
 
 HANDS = [["3D", "9C", "KS"], ["4C", "5H", "2S"], ["6D", "6S", "JH"], ["7C", "8H", "AD"]]
 P = {"extends": "hk-standard", "hand_size": 3}
@@ -84,7 +84,7 @@ def test_default_profile_applies_only_when_the_record_names_none() -> None:
 
 
 def test_deal_code_stands_for_its_hands() -> None:
-    from bigtwo import deals
+    from bigtwo.rules import deals
 
     spec = deals.new_spec(4, 13, seed=12345)
     hands, _ = deals.deal(spec)
@@ -100,7 +100,7 @@ def test_deal_code_stands_for_its_hands() -> None:
      ("B2-4-14-1", "do not fit in 52 cards"), ("hello", "is not a deal code")],
 )
 def test_bad_deal_codes_say_why(code: str, detail: str) -> None:
-    from bigtwo import deals
+    from bigtwo.rules import deals
 
     said = deals.parse_code(code)
     assert isinstance(said, str) and detail in said

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import codes, deal, record, report, small
+from tests.core.helpers import codes, deal, record, report, small
 
 HK3 = small("hk-standard", hand_size=3)
 # The deals below are written clockwise; big-two-web itself plays counterclockwise (v2).

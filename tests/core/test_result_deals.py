@@ -10,11 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bigtwo.pipeline import check_record
-from bigtwo.profiles import PRESETS
-from bigtwo.simulate import simulate
-
-from .helpers import codes, deal, record, report, small
+from bigtwo.records.pipeline import check_record
+from bigtwo.rules.profiles import PRESETS
+from bigtwo.rules.simulate import simulate
+from tests.core.helpers import codes, deal, record, report, small
 
 
 def counts(*left: int, **extra: Any) -> dict[str, Any]:

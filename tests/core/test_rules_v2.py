@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import codes, deal, record, report, small
+from tests.core.helpers import codes, deal, record, report, small
 
 HANDS = ["3D 9C KS", "4C 5H 2S", "6D 6S JH", "7C 8H AD"]
 WIN1 = "0:3D 1:4C 2:JH 3:AD 0:- 1:2S 2:- 3:- 0:- 1:5H"  # clockwise; seat 1 goes out
@@ -123,13 +123,13 @@ SEED_ROYAL = '004: "Royal Flush (A-K-D-B-10 einer Farbe): ... von keinem anderen
     ],
 )
 def test_straight_flushes(ref: Any, play: str, table: str, expected: str | None, seed: str) -> None:
-    from .test_combos import beats
+    from tests.core.test_combos import beats
 
     assert beats(ref, play, table) == expected, seed
 
 
 def test_straight_flushes_classify_separately() -> None:
-    from .test_combos import kind
+    from tests.core.test_combos import kind
 
     ref = {"extends": "hk-standard", "straight_flushes": ["34567"]}
     assert kind(ref, "4H 5H 6H 7H 8H") == "flush"
@@ -248,7 +248,7 @@ def test_five_players(moves: str, expected: list[tuple[str, int, int]], seed: st
 
 def test_five_players_hand_size_limit() -> None:
     """RULES: hand_size at most 52 / players."""
-    from bigtwo.profiles import DEFAULT_RESOLVER
+    from bigtwo.rules.profiles import DEFAULT_RESOLVER
 
     ok, _ = DEFAULT_RESOLVER.resolve({"extends": "hk-standard", "players": 5, "hand_size": 10})
     assert ok is not None and ok.leftover_count == 2
@@ -276,7 +276,7 @@ def test_two_held_cards_in_a_report() -> None:
 
 def test_five_player_deal_codes() -> None:
     """Deal codes stand for 5-player deals too (B2-5-10-...): 50 cards dealt, 2 undealt."""
-    from bigtwo import deals
+    from bigtwo.rules import deals
 
     spec = deals.parse_code("B2-5-10-7")
     assert isinstance(spec, deals.DealSpec) and spec.players == 5
@@ -308,10 +308,10 @@ def test_five_player_deal_codes() -> None:
 )
 def test_five_card_messages_say_what_decided(preset: str, play: str, table: str, lang: str, message: str,
                                              seed: str) -> None:
-    from bigtwo import cards
-    from bigtwo.combos import Combo
-    from bigtwo.messages import render
-    from bigtwo.profiles import PRESETS
+    from bigtwo.records.messages import render
+    from bigtwo.rules import cards
+    from bigtwo.rules.combos import Combo
+    from bigtwo.rules.profiles import PRESETS
 
     classifier = PRESETS[preset].combos
     a, b = ([cards.NOTATION[c] for c in text.split()] for text in (play, table))

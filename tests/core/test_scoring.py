@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from bigtwo import cards
-from bigtwo.profiles import DEFAULT_RESOLVER, PRESETS, Profile
-from bigtwo.scoring import Tally, penalty, score_deal, settle
+from bigtwo.rules import cards
+from bigtwo.rules.profiles import DEFAULT_RESOLVER, PRESETS, Profile
+from bigtwo.rules.scoring import Tally, penalty, score_deal, settle
 
 # Loser hands of a given size without a 2 (ranks 3..A, suits cycling).
 PLAIN = [c for c in range(48)]

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from bigtwo.pipeline import check_record
-from bigtwo.profiles import DEFAULT_RESOLVER
-from bigtwo.simulate import simulate
+from bigtwo.records.pipeline import check_record
+from bigtwo.rules.profiles import DEFAULT_RESOLVER
+from bigtwo.rules.simulate import simulate
 
 BASE8 = ["34567", "45678", "56789", "6789T", "789TJ", "89TJQ", "9TJQK", "TJQKA"]
 

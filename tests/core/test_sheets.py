@@ -1,4 +1,4 @@
-"""Score sheets as CSV (bigtwo.sheets): the seeds' scoring from a sheet, every way a sheet can
+"""Score sheets as CSV (bigtwo.records.sheets): the seeds' scoring from a sheet, every way a sheet can
 be malformed (named by row and column), and a simulated game's sheet scoring as its replay."""
 
 from __future__ import annotations
@@ -10,14 +10,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bigtwo import cards, deals
-from bigtwo.pipeline import check_record
-from bigtwo.profiles import DEFAULT_RESOLVER, PRESETS
-from bigtwo.scoring import cards_matter
-from bigtwo.sheets import check_sheet, sheet_to_record
-from bigtwo.simulate import simulate
-
-from .test_properties import profiles
+from bigtwo.records.pipeline import check_record
+from bigtwo.records.sheets import check_sheet, sheet_to_record
+from bigtwo.rules import cards, deals
+from bigtwo.rules.profiles import DEFAULT_RESOLVER, PRESETS
+from bigtwo.rules.scoring import cards_matter
+from bigtwo.rules.simulate import simulate
+from tests.core.test_properties import profiles
 
 
 def scored(text: str, profile: Any, **options: Any) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from types import ModuleType
 
 import pytest
 
-from bigtwo.messages import CODES, LANGUAGES
+from bigtwo.records.messages import CODES, LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "docs" / "RECORDS.md"

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bigtwo.profile_schema import MatchSchema, OpeningSchema, ProfileSchema, ScoringSchema
-from bigtwo.profiles import PRESETS, ProfileResolver
+from bigtwo.rules.profile_schema import MatchSchema, OpeningSchema, ProfileSchema, ScoringSchema
+from bigtwo.rules.profiles import PRESETS, ProfileResolver
 from tests.docs.runnable import blocks
 
 RULES = Path(__file__).resolve().parents[2] / "docs" / "RULES.md"

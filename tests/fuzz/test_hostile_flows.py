@@ -22,9 +22,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, initialize, invariant, rule
 
 from app import create_app
+from tests.fuzz.store_probe import snapshot
 from tests.tournaments.helpers import broken, simulated
-
-from .store_probe import snapshot
 
 pytestmark = pytest.mark.slow
 

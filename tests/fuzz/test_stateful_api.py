@@ -30,9 +30,8 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from app import create_app
+from tests.fuzz.store_probe import snapshot
 from tests.tournaments.helpers import broken, simulated
-
-from .store_probe import snapshot
 
 pytestmark = pytest.mark.slow
 

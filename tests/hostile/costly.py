@@ -10,8 +10,8 @@ import json
 import random
 from typing import Any
 
-from bigtwo import cards
-from bigtwo.profile_schema import RUNS
+from bigtwo.rules import cards
+from bigtwo.rules.runs import RUNS
 
 # Two seats, two cards each, the 48 undealt cards to the holder of the lowest card: one
 # 50-card hand. After the first deal its winner leads freely (previous_winner), so the 50-card
@@ -64,7 +64,7 @@ ONE_CARD_PROFILE: dict[str, Any] = {
 def one_card_deal(code: str) -> dict[str, Any]:
     """A deal of ``code`` (2 seats, 1 card each): the holder of the lower card leads it and is
     out. The smallest complete deal there is, so a record holds 200 of them in 13 KB."""
-    from bigtwo import deals
+    from bigtwo.rules import deals
 
     spec = deals.parse_code(code)
     assert isinstance(spec, deals.DealSpec)
@@ -83,7 +83,7 @@ def one_board_records(records: int, deals_per_record: int = 200, code: str = "B2
 
 
 def _profile(declaration: dict[str, Any]) -> Any:
-    from bigtwo.profiles import DEFAULT_RESOLVER
+    from bigtwo.rules.profiles import DEFAULT_RESOLVER
 
     profile, problems = DEFAULT_RESOLVER.resolve(declaration)
     assert profile is not None, problems
@@ -93,8 +93,8 @@ def _profile(declaration: dict[str, Any]) -> Any:
 def long_match(target_bytes: int, profile: str = "hk-standard", seed: int = 7) -> dict[str, Any]:
     """A legal simulated match of as many deals as fit in ``target_bytes`` (at most 200)."""
     from bigtwo import limits
-    from bigtwo.profiles import PRESETS
-    from bigtwo.simulate import simulate
+    from bigtwo.rules.profiles import PRESETS
+    from bigtwo.rules.simulate import simulate
 
     (doc,) = simulate(PRESETS[profile], records=1, deals_per_record=limits.MAX_DEALS_PER_RECORD,
                       seed=seed)

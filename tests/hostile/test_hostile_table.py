@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from bigtwo import limits
-from bigtwo.cards import CANONICAL
+from bigtwo.rules.cards import CANONICAL
 from tests.tournaments.helpers import simulated
 
 PROBLEM = "application/problem+json"
@@ -64,14 +64,14 @@ class Hostile:
         return calls
 
     def replays(self) -> list[int]:
-        """Calls of the one checking path (bigtwo.pipeline.check_record), wherever imported."""
+        """Calls of the one checking path (bigtwo.records.pipeline.check_record), wherever imported."""
         import app.api.play
         import app.api.validation
-        import app.tournaments
         import app.web
+        import bigtwo.store.tournaments
 
         calls = [0]
-        for module in (app.api.play, app.api.validation, app.tournaments, app.web):
+        for module in (app.api.play, app.api.validation, bigtwo.store.tournaments, app.web):
             original = module.check_record
 
             def counted(*args: Any, _original: Any = original, **kwargs: Any) -> Any:
@@ -187,7 +187,7 @@ def stalled_body(h: Hostile) -> Outcome:
 
 # --- class 9: coerced values -------------------------------------------------------------
 def coerced_seed(h: Hostile) -> Outcome:
-    from bigtwo import deals
+    from bigtwo.rules import deals
 
     dealt = h.count(deals, "new_spec")
     for seed in ("12", 1.5, True, 12.0, [12]):
@@ -272,7 +272,7 @@ def security_headers(h: Hostile) -> Outcome:
 
 # --- class 4: one small request costs seconds of CPU (rows by engineer "hardcost") ----------
 def _classifications(h: Hostile) -> list[int]:
-    from bigtwo.combos import Classifier
+    from bigtwo.rules.combos import Classifier
 
     return h.count(Classifier, "classify")
 
@@ -320,7 +320,7 @@ def next_huge_free_lead(h: Hostile) -> Outcome:
 def stored_profile_batch(h: Hostile) -> Outcome:
     """A batch of 100 records naming a stored profile with 64 card penalties: the profile is
     schema-checked once, not once per record."""
-    from bigtwo import profiles
+    from bigtwo.rules import profiles
     from tests.hostile.costly import HUGE_HAND_PROFILE, huge_hand_record
 
     h.app.config["MAX_CONTENT_LENGTH"] = limits.MAX_BODY_BYTES
@@ -337,7 +337,7 @@ def stored_profile_batch(h: Hostile) -> Outcome:
 
 def overlong_profile_list(h: Hostile) -> Outcome:
     """3,200 card penalties: refused by the list's length before any penalty is read."""
-    from bigtwo.profile_schema import CardField
+    from bigtwo.rules.profile_schema import CardField
 
     h.app.config["MAX_CONTENT_LENGTH"] = limits.MAX_BODY_BYTES
     read = h.count(CardField, "_deserialize")
@@ -351,10 +351,10 @@ def overlong_profile_list(h: Hostile) -> Outcome:
 # --- class 5: quadratic standings ---------------------------------------------------------
 def one_board_many_tables(h: Hostile) -> Outcome:
     """One deal code played at 2,000 tables (10 records of 200 one-card deals): the work,
-    lines of bigtwo/standings.py executed, grows with the tables, not with their square."""
+    lines of bigtwo/records/standings.py executed, grows with the tables, not with their square."""
     import sys
 
-    from bigtwo import standings
+    from bigtwo.records import standings
     from tests.hostile.costly import ONE_CARD_PROFILE, one_board_records
 
     h.app.config["MAX_CONTENT_LENGTH"] = limits.MAX_BODY_BYTES
@@ -459,7 +459,7 @@ ROWS = [
     Row(4, "a profile with 3,200 card penalties", overlong_profile_list, 422, 4,
         "cards read (the default two_held_cards only)"),
     Row(5, "standings: one deal code at 2,000 tables", one_board_many_tables, 200, 300 * 2000,
-        "lines of bigtwo/standings.py run"),
+        "lines of bigtwo/records/standings.py run"),
     Row(6, "replay page of a 200-deal match", long_replay_page, 200, 400,
         "KiB of page (the echoed record aside)", "text/html"),
     Row(14, "the same game re-spelled, re-ordered, profile inline", same_game_respelled, 200, 0,

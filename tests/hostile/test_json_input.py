@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from bigtwo import jsonin, limits
+from bigtwo import limits
+from bigtwo.records import jsonin
 from tests.tournaments.helpers import simulated
 
 PROBLEM = "application/problem+json"
@@ -110,7 +111,7 @@ def test_the_replay_page_refuses_pasted_and_uploaded_hostile_records(client: Any
 @pytest.mark.parametrize(("name", "body", "code"), HOSTILE[:8], ids=[h[0] for h in HOSTILE[:8]])
 def test_the_cli_refuses_hostile_files_with_exit_2(tmp_path: Path, monkeypatch: Any, name: str,
                                                    body: Any, code: str) -> None:
-    from app.cli import EXIT_UNREADABLE, main
+    from bigtwo.cli.main import EXIT_UNREADABLE, main
 
     monkeypatch.setenv("BIGTWO_DB", str(tmp_path / "none.db"))
     path = tmp_path / "record.json"

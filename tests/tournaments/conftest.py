@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import PROFILE
+from tests.tournaments.helpers import PROFILE
 
 
 @dataclass

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bigtwo import deals
-from bigtwo.profiles import PRESETS
-from bigtwo.simulate import play_deal, simulate
+from bigtwo.rules import deals
+from bigtwo.rules.profiles import PRESETS
+from bigtwo.rules.simulate import play_deal, simulate
 
 PROFILE = "casual"
 NAMES = ["Ana", "Ben", "Cai", "Dee"]

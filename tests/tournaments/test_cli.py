@@ -12,10 +12,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from app.cli import main
+from bigtwo.cli.main import main
 from tests.live_server import serve
-
-from .helpers import broken, coded_record, simulated
+from tests.tournaments.helpers import broken, coded_record, simulated
 
 
 @pytest.fixture
@@ -90,7 +89,7 @@ def test_create_import_standings(runner: CliRunner, tmp_path: Path, request: Any
 
 def test_import_in_batches_of_at_most_100(runner: CliRunner, tmp_path: Path, server: str,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    from app.cli_tournament import HttpBackend
+    from bigtwo.cli.tournament import HttpBackend
 
     sizes: list[int] = []
     original = HttpBackend.upload

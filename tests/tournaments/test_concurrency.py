@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from .gunicorn_server import Server
-from .helpers import simulated
+from tests.tournaments.gunicorn_server import Server
+from tests.tournaments.helpers import simulated
 
 THREADS = 6
 RECORDS = 60

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from .gunicorn_server import Server
-from .helpers import simulated
+from tests.tournaments.gunicorn_server import Server
+from tests.tournaments.helpers import simulated
 
 UPLOADERS = 3
 RECORDS_PER_UPLOADER = 60

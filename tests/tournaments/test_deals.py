@@ -6,12 +6,11 @@ from typing import Any
 
 import pytest
 
-from bigtwo import cards, deals
+from bigtwo.rules import cards, deals
+from tests.tournaments.conftest import Tournament
+from tests.tournaments.helpers import coded_record
 
-from .conftest import Tournament
-from .helpers import coded_record
-
-# Generated once from bigtwo.deals and pinned: if any of these change, every deal code ever
+# Generated once from bigtwo.rules.deals and pinned: if any of these change, every deal code ever
 # handed out now names other cards. docs/DEAL_CODES.md quotes the first two.
 GOLDEN = {
     "B2-4-13-0": (

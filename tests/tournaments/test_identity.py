@@ -11,12 +11,11 @@ from typing import Any
 
 import pytest
 
-from app.store import MIGRATIONS, Store, record_id
-from bigtwo.identity import canonical_record, record_hash
-from bigtwo.profiles import PRESETS
-
-from .conftest import Tournament
-from .helpers import NAMES, coded_record, simulated
+from bigtwo.records.identity import canonical_record, record_hash
+from bigtwo.rules.profiles import PRESETS
+from bigtwo.store.db import MIGRATIONS, Store, record_id
+from tests.tournaments.conftest import Tournament
+from tests.tournaments.helpers import NAMES, coded_record, simulated
 
 
 def _respell(doc: dict[str, Any]) -> dict[str, Any]:
@@ -125,7 +124,7 @@ def test_migration_re_identifies_stored_records_and_loses_none(tmp_path: Path) -
     hashes = dict(store.conn.execute("SELECT id, content_hash FROM records").fetchall())
     assert hashes[ids[0]] == record_hash(a, "casual")
     # A third upload of the same game now finds the first record.
-    from app.tournaments import upload
+    from bigtwo.store.tournaments import upload
 
     tournament = store.get_tournament(tid)
     assert tournament is not None

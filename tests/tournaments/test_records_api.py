@@ -9,9 +9,8 @@ from typing import Any
 import pytest
 
 from bigtwo import ENGINE_VERSION
-
-from .conftest import Tournament
-from .helpers import broken, simulated
+from tests.tournaments.conftest import Tournament
+from tests.tournaments.helpers import broken, simulated
 
 
 def tamper(app: Any, record_id: str, **columns: Any) -> None:

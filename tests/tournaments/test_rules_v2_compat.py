@@ -9,12 +9,12 @@ import random
 from pathlib import Path
 from typing import Any
 
-from app import tournaments
-from app.store import MIGRATIONS, NewRecord, Store
 from bigtwo import ENGINE_VERSION
-from bigtwo.pipeline import check_record
-from bigtwo.profiles import PRESETS, V2_DEFAULTS, rules_hash, stored_id
-from bigtwo.simulate import simulate_record
+from bigtwo.records.pipeline import check_record
+from bigtwo.rules.profiles import PRESETS, V2_DEFAULTS, rules_hash, stored_id
+from bigtwo.rules.simulate import simulate_record
+from bigtwo.store import tournaments
+from bigtwo.store.db import MIGRATIONS, NewRecord, Store
 
 
 def v1_rules(**overrides: Any) -> dict[str, Any]:

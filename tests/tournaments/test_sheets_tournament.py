@@ -13,11 +13,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from app.cli import main
-from bigtwo import standings
-
-from .conftest import Tournament
-from .helpers import NAMES, coded_record
+from bigtwo.cli.main import main
+from bigtwo.records import standings
+from tests.tournaments.conftest import Tournament
+from tests.tournaments.helpers import NAMES, coded_record
 
 CODE = "B2-4-13-1Z3K9"
 SHEET = "deal,Ana,Ben,Cai,Dee\n1,0,5,2,9\n2,3,0,1,13\n"

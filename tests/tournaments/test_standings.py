@@ -10,10 +10,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bigtwo import standings
-
-from .conftest import Tournament
-from .helpers import NAMES, broken, coded_record
+from bigtwo.records import standings
+from tests.tournaments.conftest import Tournament
+from tests.tournaments.helpers import NAMES, broken, coded_record
 
 
 def deal(scores: list[int], winner: int | None, status: str = "complete", index: int = 0) -> dict[str, Any]:
@@ -205,7 +204,7 @@ def test_match_points_equal_the_pairwise_definition(tables: list[tuple[str, list
 
 
 def lines_run(fn: Any, *args: Any) -> tuple[Any, int]:
-    """``fn(*args)`` and the number of lines of bigtwo/standings.py it executed: a measure of
+    """``fn(*args)`` and the number of lines of bigtwo/records/standings.py it executed: a measure of
     work that does not depend on the machine's speed."""
     count = 0
 
@@ -271,10 +270,9 @@ def test_no_team_table_without_teams() -> None:
 
 def test_a_team_tournament_ranks_teams_over_http(client: Any) -> None:
     """000/004 2v2 at a club night: the standings rank the pairs by their team scores."""
-    from bigtwo.profiles import DEFAULT_RESOLVER
-    from bigtwo.simulate import simulate
-
-    from .conftest import new_tournament
+    from bigtwo.rules.profiles import DEFAULT_RESOLVER
+    from bigtwo.rules.simulate import simulate
+    from tests.tournaments.conftest import new_tournament
 
     declaration = {"extends": "pusoy-dos", "teams": [[0, 2], [1, 3]]}
     tournament = new_tournament(client, declaration)

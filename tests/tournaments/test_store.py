@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from app import store as store_module
-from app.store import MIGRATIONS, NewRecord, Store
-from bigtwo.profiles import PRESETS
+from bigtwo.rules.profiles import PRESETS
+from bigtwo.store import db as store_module
+from bigtwo.store.db import MIGRATIONS, NewRecord, Store
 
 
 def test_a_version_1_database_migrates_and_keeps_its_profiles(tmp_path: Path) -> None:

@@ -7,10 +7,9 @@ from typing import Any
 
 import pytest
 
-from app.store import token_hash
-
-from .conftest import Tournament, new_tournament
-from .helpers import broken, simulated
+from bigtwo.store.db import token_hash
+from tests.tournaments.conftest import Tournament, new_tournament
+from tests.tournaments.helpers import broken, simulated
 
 PROBLEM = "application/problem+json"
 

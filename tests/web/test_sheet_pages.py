@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .test_pages import _text
+from tests.web.test_pages import _text
 
 CLUB_NIGHT = (Path(__file__).resolve().parents[2] / "fixtures" / "sheets" / "club-night.csv").read_text()
 

@@ -1,4 +1,4 @@
-"""bigtwo.timeline: the per-move snapshots behind the referee's view."""
+"""bigtwo.records.timeline: the per-move snapshots behind the referee's view."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ from typing import Any
 
 import pytest
 
-from bigtwo.pipeline import check_record
-from bigtwo.profiles import PRESETS
-from bigtwo.timeline import (
+from bigtwo.records.pipeline import check_record
+from bigtwo.records.timeline import (
     BROKEN,
     OK,
     UNCHECKED,
@@ -20,6 +19,7 @@ from bigtwo.timeline import (
     explaining_fields,
     house_rules,
 )
+from bigtwo.rules.profiles import PRESETS
 from tests.browser.support import example_record
 
 

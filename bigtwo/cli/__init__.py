@@ -1,0 +1,1 @@
+"""The ``bigtwo`` command line (click): validate, sheet, simulate, tournament, serve."""

@@ -1,0 +1,343 @@
+"""The ``bigtwo`` command: a thin click adapter over the rules core and the store.
+
+Exit codes of ``validate``: 0 every record valid, 1 any invalid, 2 input it cannot read
+(or a usage error, such as an unknown ``--profile``).
+
+Start-up matters here: ``validate``, ``simulate`` and ``sheet`` need only click and the rules
+core, so this module imports nothing else at the top. The store (sqlite-utils) is loaded only
+when a profile is not a preset, and the ``tournament`` commands (store, HTTP client) only when
+one of them runs. tests/cli/test_startup.py holds that line.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any
+
+import click
+
+from bigtwo.cli.cluster import cluster_options, on_cluster
+from bigtwo.records import jsoncodec
+from bigtwo.records.jsoncodec import JsonError
+from bigtwo.records.lines import VERDICTS, LineOptions, check_line, problem_doc, problem_lines
+from bigtwo.records.messages import LANGUAGES
+from bigtwo.records.pipeline import check_record
+from bigtwo.rules.profiles import Lookup, ProfileResolver
+from bigtwo.rules.simulate import simulate
+
+EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+
+
+def local_resolver() -> ProfileResolver:
+    """Presets, plus profiles stored in the local database (BIGTWO_DB) when it exists.
+
+    The store is opened on the first id that is not a preset, so validating records that name
+    presets never loads sqlite-utils."""
+    opened: dict[str, Lookup] = {}
+
+    def lookup(profile_id: str) -> Any:
+        if "lookup" not in opened:
+            from bigtwo.store.db import Store, default_db_path
+
+            path = default_db_path()
+            opened["lookup"] = Store(path).profile_declaration if Path(path).exists() else _nothing
+        return opened["lookup"](profile_id)
+
+    return ProfileResolver(lookup)
+
+
+def _nothing(_: str) -> None:
+    return None
+
+
+def profile_option_value(value: str | None) -> Any:
+    """``--profile`` names an id, or a JSON file holding a declaration."""
+    if value is None:
+        return None
+    if value.endswith(".json") or os.path.sep in value:
+        try:
+            return jsoncodec.loads(Path(value).read_bytes())
+        except (OSError, ValueError) as exc:
+            raise click.BadParameter(f"cannot read profile file {value}: {exc}",
+                                     param_hint="'--profile'") from exc
+    return value
+
+
+def _tournament_group() -> click.Command:
+    from bigtwo.cli.recheck import recheck_command
+    from bigtwo.cli.tournament import tournament
+
+    if "recheck" not in tournament.commands:
+        tournament.add_command(recheck_command)
+    return tournament
+
+
+def _serve_command() -> click.Command:
+    from bigtwo.cli.serve import serve_command
+
+    return serve_command
+
+
+class LazyGroup(click.Group):
+    """A group whose heavier subcommands are imported only when they are run (or listed)."""
+
+    lazy: dict[str, Callable[[], click.Command]] = {"tournament": _tournament_group,
+                                                     "serve": _serve_command}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.lazy])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy:
+            return self.lazy[cmd_name]()
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="bigtwo")
+def main() -> None:
+    """Referee and scoring service for Big Two, Deuces and Pusoy Dos."""
+
+
+@contextmanager
+def _progress(total: int | None, enabled: bool) -> Iterator[Any]:
+    if not enabled:
+        yield None
+        return
+    with click.progressbar(length=total or 0, label="validating", file=sys.stderr,
+                           show_pos=False, show_percent=True) as bar:
+        yield bar
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...",
+                type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("--allow-incomplete", is_flag=True, help="Accept deals whose log ends before anyone went out.")
+@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
+              help="Language of the error messages.")
+@click.option("--profile", "profile", metavar="ID|FILE",
+              help="Profile for records that name none: a preset, a stored id, or a JSON file.")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar on stderr (default: only when stderr is a terminal and stdout is not).")
+@cluster_options
+def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile: str | None,
+             progress: bool | None, **cluster: Any) -> None:
+    """Replay records and print their reports as JSON.
+
+    PATH is a .json file with one record, a .jsonl file with one record per line, a .csv
+    score sheet (with --profile), or - for standard input (JSON Lines when the first line is
+    a whole JSON document).
+
+    With --workers or --scheduler, PATH... are JSON Lines files or globs (local paths or
+    fsspec URLs), checked on a Dask cluster; the output is the same. See docs/SCALING.md.
+    """
+    resolver = local_resolver()
+    profile_ref = profile_option_value(profile)
+    default_profile = None
+    if profile_ref is not None:
+        # Checked before any record is read: a wrong --profile is a usage error (exit 2) even
+        # when every record names its own profile and the option would never be used.
+        default_profile, problems = resolver.resolve(profile_ref, "--profile")
+        if default_profile is None:
+            raise click.BadParameter(problem_lines(problems), param_hint="'--profile'")
+    if on_cluster(paths, cluster, not allow_incomplete, lang, profile_ref, progress):
+        return
+    path = paths[0]
+    options = {"complete": not allow_incomplete, "lang": lang, "resolver": resolver,
+               "default_profile": default_profile}
+    out = sys.stdout.buffer
+    if path == "-":
+        stream: IO[bytes] = sys.stdin.buffer
+        first = stream.readline()
+        try:
+            jsoncodec.loads(first)
+            jsonl = True
+        except ValueError:
+            jsonl = False
+        stream = io.BufferedReader(_Prepend(first, stream))  # type: ignore[arg-type]
+        total = None
+    else:
+        try:
+            stream = open(path, "rb")  # noqa: SIM115 - closed below, streamed line by line
+        except OSError as exc:
+            click.echo(f"error: cannot open {path}: {exc.strerror}", err=True)
+            sys.exit(EXIT_UNREADABLE)
+        jsonl = path.endswith(".jsonl") or path.endswith(".ndjson")
+        total = os.fstat(stream.fileno()).st_size
+    with stream:
+        if path.lower().endswith(".csv"):
+            sys.exit(_validate_sheet(stream.read(), path, out, options))
+        if not jsonl:
+            sys.exit(_validate_one(stream.read(), path, out, options))
+        if progress is None:
+            progress = sys.stderr.isatty() and not sys.stdout.isatty()
+        sys.exit(_validate_lines(stream, path, out, options, total, progress))
+
+
+class _Prepend(io.RawIOBase):
+    """Standard input with its already-read first line put back in front."""
+
+    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
+        self.head, self.rest = head, rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self.head:
+            n = min(len(buffer), len(self.head))
+            buffer[:n], self.head = self.head[:n], self.head[n:]
+            return n
+        chunk = self.rest.read(len(buffer))
+        buffer[: len(chunk)] = chunk
+        return len(chunk)
+
+
+def _validate_one(data: bytes, path: str, out: IO[bytes], options: dict[str, Any]) -> int:
+    try:
+        doc = jsoncodec.loads(data)
+    except JsonError as exc:
+        click.echo(f"error: {path}: not JSON: {exc}", err=True)
+        return EXIT_UNREADABLE
+    checked = check_record(doc, **options)
+    if checked.report is None:
+        click.echo(f"error: {path}: cannot replay: {problem_lines(checked.problems)}", err=True)
+        out.write(jsoncodec.dumps(problem_doc(checked.problems), pretty=True) + b"\n")
+        return EXIT_UNREADABLE
+    out.write(jsoncodec.dumps(checked.report, pretty=True) + b"\n")
+    return EXIT_VALID if checked.report["valid"] else EXIT_INVALID
+
+
+def _read_sheet_text(data: bytes, path: str) -> str | None:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        click.echo(f"error: {path}: a score sheet is UTF-8 text: {exc}", err=True)
+        return None
+
+
+def _echo_sheet_problems(path: str, problems: list[Any]) -> None:
+    for p in problems:
+        # A sheet's own problems already say "row 3, column Ben"; others name their pointer.
+        where = "" if p.pointer.startswith("/rows") else f"{p.pointer or '/'}: "
+        click.echo(f"error: {path}: {where}{p.detail}", err=True)
+
+
+def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: dict[str, Any]) -> int:
+    """A score sheet (CSV): its record checked as any other; a malformed sheet is named by
+    row and column."""
+    from bigtwo.records.sheets import check_sheet
+
+    text = _read_sheet_text(data, path)
+    if text is None:
+        return EXIT_UNREADABLE
+    if options["default_profile"] is None:
+        click.echo(f"error: {path}: a score sheet names no profile: give --profile", err=True)
+        return EXIT_UNREADABLE
+    _, checked = check_sheet(text, options["default_profile"], complete=options["complete"],
+                             lang=options["lang"], resolver=options["resolver"])
+    if checked.report is None:
+        _echo_sheet_problems(path, checked.problems)
+        out.write(jsoncodec.dumps(problem_doc(checked.problems), pretty=True) + b"\n")
+        return EXIT_UNREADABLE
+    out.write(jsoncodec.dumps(checked.report, pretty=True) + b"\n")
+    return EXIT_VALID if checked.report["valid"] else EXIT_INVALID
+
+
+@main.command("sheet")
+@click.argument("path", type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("--profile", "profile", required=True, metavar="ID|FILE",
+              help="The profile the sheet was scored under: a preset, a stored id, or a JSON file.")
+@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
+              help="Language of the messages about a row's arithmetic.")
+def sheet_command(path: str, profile: str, lang: str) -> None:
+    """Print the record a score sheet (CSV) stands for, as JSON.
+
+    The sheet is a header deal,<name>,<name>,... (optionally a deal_code column) and a row
+    per deal whose cells are the cards each player still held: a count, or the cards
+    themselves separated by spaces. Exit 0 with the record, 2 when the sheet cannot be read
+    (each problem named by row and column on stderr)."""
+    from bigtwo.records.sheets import check_sheet
+
+    try:
+        with click.open_file(path, "rb") as stream:
+            data = stream.read()
+    except OSError as exc:
+        click.echo(f"error: cannot open {path}: {exc.strerror}", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    text = _read_sheet_text(data, path)
+    if text is None:
+        sys.exit(EXIT_UNREADABLE)
+    record, checked = check_sheet(text, profile_option_value(profile), lang=lang,
+                                  resolver=local_resolver())
+    if record is None:
+        _echo_sheet_problems(path, checked.problems)
+        sys.exit(EXIT_UNREADABLE)
+    click.echo(jsoncodec.dumps(record, pretty=True).decode("utf-8"))
+
+
+def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: dict[str, Any],
+                    total: int | None, show_progress: bool) -> int:
+    counts = dict.fromkeys(VERDICTS, 0)
+    line_options = LineOptions(**options)
+    with _progress(total, show_progress) as bar:
+        for number, line in enumerate(stream, start=1):
+            if bar is not None:
+                bar.update(len(line))
+            outcome = check_line(line, number, line_options)
+            if outcome is None:
+                continue
+            counts[outcome.verdict] += 1
+            if outcome.message is not None:
+                click.echo(f"error: {path}:{number}: {outcome.message}", err=True)
+            out.write(outcome.line)
+    if show_progress:
+        click.echo(summary_line(counts), err=True)
+    return exit_status(counts)
+
+
+def summary_line(counts: dict[str, int]) -> str:
+    return (f"{sum(counts.values())} records: {counts['valid']} valid, "
+            f"{counts['invalid']} invalid, {counts['unreadable']} unreadable")
+
+
+def exit_status(counts: dict[str, int]) -> int:
+    if counts["unreadable"]:
+        return EXIT_UNREADABLE
+    return EXIT_INVALID if counts["invalid"] else EXIT_VALID
+
+
+@main.command("simulate")
+@click.option("--profile", "profile", default="hk-standard", show_default=True, metavar="ID|FILE",
+              help="A preset, a stored profile id, or a JSON file with a declaration.")
+@click.option("--deals", "deal_count", type=click.IntRange(1, 200), default=1, show_default=True,
+              help="Deals per record (fewer when the profile's match limit ends the match).")
+@click.option("--records", type=click.IntRange(0), default=1, show_default=True,
+              help="How many matches to write: one record (JSON line) each, at each table.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seeds the random players: the same seed writes the same records.")
+@click.option("--deal-codes", is_flag=True,
+              help="Write each deal as a deal code (B2-...) instead of its hands.")
+@click.option("--tables", type=click.IntRange(1, 100), default=1, show_default=True,
+              help="Play every match at this many tables: one record each, other players, the "
+                   "same deal codes (boards for the duplicate comparison; implies --deal-codes).")
+@click.option("-o", "--output", type=click.File("wb"), default="-", help="Where to write JSON Lines.")
+def simulate_command(profile: str, deal_count: int, records: int, seed: int, deal_codes: bool,
+                     tables: int, output: IO[bytes]) -> None:
+    """Write legal random matches as JSON Lines records, reproducible from --seed."""
+    ref = profile_option_value(profile)
+    resolved, problems = local_resolver().resolve(ref, "--profile")
+    if resolved is None:
+        raise click.BadParameter(problem_lines(problems), param_hint="'--profile'")
+    for record in simulate(resolved, records=records, deals_per_record=deal_count, seed=seed,
+                           profile_ref=ref, deal_codes=deal_codes, tables=tables):
+        output.write(jsoncodec.dumps(record) + b"\n")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

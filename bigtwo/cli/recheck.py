@@ -1,0 +1,151 @@
+"""``bigtwo tournament recheck ID``: re-rule a tournament's stale reports, on Dask if asked.
+
+A stored report is stale when another engine version made it, or when its profile no longer
+resolves to the hash it was checked with (``tournaments.Freshness``, the same test the API
+applies when it reads a record). Reading a record refreshes it one at a time; after an
+engine upgrade this command does the whole tournament up front, in batches: each batch is
+checked (in this process, or by a Dask worker) and written back in one transaction, so an
+interrupted recheck leaves whole batches done and the rest still stale, to be resumed.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import click
+
+from bigtwo.batch.cluster import CheckSpec, Rechecked, recheck_records
+from bigtwo.cli.cluster import client_for, require_extra, stored_profiles
+from bigtwo.store import tournaments as service
+from bigtwo.store.db import Store, default_db_path
+
+DEFAULT_BATCH = 200
+# Batches in flight per worker: enough to keep every worker busy while the driver writes,
+# few enough that the driver never holds much more than that of the tournament in memory.
+IN_FLIGHT_PER_WORKER = 3
+
+
+def stale_ids(store: Store, tournament_id: str) -> tuple[dict[str, Any], list[str], int]:
+    """The tournament, the ids of its stale records in upload order, and its record count."""
+    found = store.get_tournament(tournament_id)
+    if found is None:
+        raise service.not_found("tournament", tournament_id)
+    freshness = service.Freshness(store, found["profile_id"])
+    versions = store.record_versions(tournament_id)
+    stale = [v["id"] for v in versions
+             if freshness.stale(v["engine"], v["profile_hash"], v["profile_ref"])]
+    return found, stale, len(versions)
+
+
+def _batches(store: Store, ids: list[str], size: int) -> Iterator[list[tuple[str, Any]]]:
+    for at in range(0, len(ids), size):
+        batch = []
+        for rid in ids[at:at + size]:
+            row = store.get_record(rid)
+            if row is not None:
+                batch.append((rid, row["record"]))
+        yield batch
+
+
+def recheck(store: Store, tournament_id: str, *, batch_size: int = DEFAULT_BATCH,
+            client: Any = None, workers: int = 1,
+            on_batch: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Recheck the stale records; with a Dask ``client`` the batches run on its workers."""
+    found, ids, total = stale_ids(store, tournament_id)
+    spec = CheckSpec(default_profile=found["profile_id"], profiles=stored_profiles(store))
+    counts = {"tournament": tournament_id, "records": total, "stale": len(ids), "rechecked": 0,
+              "valid": 0, "invalid": 0, "unreplayable": 0, "batches": 0}
+
+    def write(results: list[Rechecked]) -> None:
+        updates = []
+        for item in results:
+            if item.report is None or item.profile_hash is None:
+                counts["unreplayable"] += 1  # keeps its last report, as on read
+                continue
+            updates.append((item.id, item.report, item.profile_hash))
+            counts["valid" if item.report["valid"] else "invalid"] += 1
+        store.replace_reports(updates)  # one transaction
+        counts["rechecked"] += len(updates)
+        counts["batches"] += 1
+        if on_batch is not None:
+            on_batch(len(results))
+
+    batches = _batches(store, ids, batch_size)
+    if client is None:
+        for batch in batches:
+            write(recheck_records(batch, spec))
+        return counts
+    from distributed import as_completed
+
+    window = max(1, workers) * IN_FLIGHT_PER_WORKER
+    first = [client.submit(recheck_records, b, spec, pure=False)
+             for _, b in zip(range(window), batches, strict=False)]
+    running = as_completed(first)
+    for future in running:
+        write(future.result())
+        future.release()
+        following = next(batches, None)
+        if following is not None:
+            running.add(client.submit(recheck_records, following, spec, pure=False))
+    return counts
+
+
+@click.command("recheck")
+@click.argument("tournament_id")
+@click.option("--workers", type=click.IntRange(1, 1024), metavar="N",
+              help="Recheck on a local Dask cluster of N worker processes (cluster extra).")
+@click.option("--scheduler", metavar="URL", help="Recheck on an existing Dask cluster.")
+@click.option("--batch-size", type=click.IntRange(1, 100_000), default=DEFAULT_BATCH,
+              show_default=True, help="Records per batch (one transaction each).")
+def recheck_command(tournament_id: str, workers: int | None, scheduler: str | None,
+                    batch_size: int) -> None:
+    """Recompute the tournament's stale reports (another engine or profile version made
+    them) and store them, one transaction per batch. Works on the local store (BIGTWO_DB).
+
+    Prints counts as JSON: records, stale, rechecked, valid, invalid, unreplayable (records
+    that no longer replay keep their last report), batches."""
+    if workers is not None and scheduler is not None:
+        raise click.UsageError("give --workers N (a local cluster) or --scheduler URL, not both")
+    if workers is not None or scheduler is not None:
+        require_extra("--scheduler" if scheduler else "--workers")
+    store = Store(default_db_path())
+    store.migrate()
+    show = sys.stderr.isatty()
+    try:
+        with _progress(store, tournament_id, show) as on_batch:
+            if workers is None and scheduler is None:
+                counts = recheck(store, tournament_id, batch_size=batch_size, on_batch=on_batch)
+            else:
+                with client_for(workers, scheduler) as client:
+                    size = workers or len(client.scheduler_info().get("workers", {})) or 1
+                    counts = recheck(store, tournament_id, batch_size=batch_size,
+                                     client=client, workers=size, on_batch=on_batch)
+    except service.TournamentError as exc:
+        click.echo(f"error: {exc.title}: {exc.detail}", err=True)
+        sys.exit(2)
+    finally:
+        store.close()
+    click.echo(json.dumps(counts))
+
+
+class _progress:
+    """A bar over the stale records on a terminal; nothing otherwise."""
+
+    def __init__(self, store: Store, tournament_id: str, show: bool) -> None:
+        self.store, self.tournament_id, self.show = store, tournament_id, show
+        self.bar: Any = None
+
+    def __enter__(self) -> Callable[[int], None] | None:
+        if not self.show or self.store.get_tournament(self.tournament_id) is None:
+            return None
+        _, ids, _ = stale_ids(self.store, self.tournament_id)
+        self.bar = click.progressbar(length=len(ids), label="rechecking", file=sys.stderr)
+        self.bar.__enter__()
+        return self.bar.update  # type: ignore[no-any-return]
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)

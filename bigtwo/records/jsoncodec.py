@@ -1,0 +1,42 @@
+"""JSON Lines in and out: orjson when it is installed, the standard library otherwise.
+
+orjson parses a record several times faster than ``json``. It is in the app's default install
+but optional here, so the rules core needs nothing beyond the standard library (and
+marshmallow); both paths must answer alike:
+
+- ``loads`` is ``bigtwo.records.jsonin.loads`` (the one decoder of every JSON input): it refuses NaN,
+  Infinity, numbers that overflow to infinity (``1e309``), lone UTF-16 surrogates, invalid
+  UTF-8, integers of more than 20 digits and nesting deeper than ``limits.MAX_JSON_DEPTH``,
+  each with a ``JsonError`` (``jsonin.JsonInputError``) naming the reason.
+- ``dumps`` writes compact (or two-space indented) UTF-8 with the keys in insertion order;
+  both backends give the same bytes for the reports the CLI writes.
+
+``BIGTWO_JSON=stdlib`` forces the fallback (tests use it; so can anyone comparing the two).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bigtwo.records import jsonin
+
+# jsonin chose the backend (BIGTWO_JSON=stdlib forces the standard library): writing follows
+# the same choice.
+BACKEND = jsonin.BACKEND
+if BACKEND == "orjson":
+    import orjson
+
+# Decoding has one definition for the whole service (API, pages, CLI): bigtwo.records.jsonin, which
+# takes the same orjson fast path and refuses the same texts either way.
+JsonError = jsonin.JsonInputError
+loads = jsonin.loads
+
+
+def dumps(obj: Any, pretty: bool = False) -> bytes:
+    """UTF-8 JSON; compact unless ``pretty`` (two-space indent)."""
+    if BACKEND == "orjson":
+        return orjson.dumps(obj, option=orjson.OPT_INDENT_2 if pretty else 0)
+    if pretty:
+        return json.dumps(obj, ensure_ascii=False, indent=2).encode("utf-8")
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

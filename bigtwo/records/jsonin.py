@@ -1,0 +1,236 @@
+"""Untrusted JSON in: the one decoder for request bodies, pasted records and files.
+
+Python's decoder accepts what must not get further: NaN and Infinity (and ``1e309``, which
+parses to infinity), lone UTF-16 surrogates (``"\\ud800"``, which no UTF-8 encoder can write
+back out), integers of more digits than any 64-bit number, and nesting deep enough to
+exhaust the interpreter's stack. ``loads`` refuses each with a ``JsonInputError`` value
+(a code, a detail and, where known, a position or a JSON Pointer) before any of it is used.
+
+orjson, when installed, parses the documents that pass the depth check (several times faster);
+whatever it refuses, and any text holding a 21-digit run, is parsed again by the standard
+library with the checks above, so both backends accept and refuse exactly the same texts and
+the refusal always carries its precise code. ``BIGTWO_JSON=stdlib`` forces the standard path.
+
+``loads_stored`` is the defensive reader for what is already in a store: a value written
+before these checks existed cannot make a read fail; a non-finite number reads as null.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import re
+from typing import Any
+
+from bigtwo import limits
+from bigtwo.rules.problems import join
+
+try:
+    if os.environ.get("BIGTWO_JSON") == "stdlib":
+        raise ImportError("BIGTWO_JSON=stdlib")
+    import orjson as _orjson
+except ImportError:
+    _orjson = None  # type: ignore[assignment]
+
+BACKEND = "json" if _orjson is None else "orjson"
+
+# Error codes (documented in docs/SECURITY.md).
+INVALID_UTF8 = "invalid-utf8"
+INVALID_JSON = "invalid-json"
+TOO_DEEP = "too-deep"
+NON_FINITE = "non-finite-number"
+INT_RANGE = "number-out-of-range"
+LONE_SURROGATE = "lone-surrogate"
+
+_NOT_MARKS = bytes(b for b in range(256) if b not in b'[]{}"')
+_PARENS = bytes.maketrans(b"[]{}", b"()()")
+# Only an escape (or a raw surrogate in text that did not come from UTF-8) can make one.
+_SURROGATE_HINT = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+# orjson reads integers past 64 bits as floats; a text that may hold one takes the standard path.
+# Found as a run of digits in the bytes with every digit mapped to "0" (C speed: a regex scan
+# cost more than orjson's whole parse of a record, whose cards and seats are full of digits).
+_DIGITS_AS_ZERO = bytes.maketrans(b"0123456789", b"0000000000")
+_LONG_DIGITS = b"0" * (limits.MAX_JSON_INT_DIGITS + 1)
+
+
+_MISSING = object()
+
+
+class JsonInputError(ValueError):
+    """Why a text is not acceptable JSON: ``code`` says which rule, ``detail`` in words."""
+
+    def __init__(self, code: str, detail: str, *, position: int | None = None,
+                 pointer: str | None = None, limit: tuple[str, int] | None = None) -> None:
+        super().__init__(detail)
+        self.code, self.detail = code, detail
+        self.position, self.pointer, self.limit = position, pointer, limit
+
+
+def decode_utf8(data: bytes) -> str:
+    """Strict UTF-8 (a leading byte-order mark is allowed): the encoded surrogate
+    ``ED A0 80``, overlong forms and stray bytes are refused with their offset."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise JsonInputError(INVALID_UTF8, f"byte {exc.start} is not valid UTF-8 "
+                                           f"({data[exc.start:exc.start + 3].hex(' ')})",
+                             position=exc.start) from None
+
+
+def decode_text(data: bytes, charset: str = "utf-8") -> str:
+    """Text in a declared charset (a CSV score sheet's ``charset=``), held to what JSON text is
+    held to: UTF-8 is strict, and no charset may yield a lone surrogate (UTF-7 can:
+    ``+2AA-`` decodes to ``\\ud800``, which no UTF-8 encoder can write back out)."""
+    name = charset.strip().lower()
+    if name in ("utf-8", "utf8"):
+        return decode_utf8(data)
+    try:
+        text = data.decode(name)
+    except (UnicodeDecodeError, LookupError) as exc:
+        raise JsonInputError(INVALID_UTF8, f"not readable as {charset}: {exc}") from None
+    found = _SURROGATE.search(text)
+    if found is not None:
+        raise JsonInputError(LONE_SURROGATE, f"decoding as {charset} gives a lone UTF-16 "
+                                             "surrogate", position=found.start())
+    return text
+
+
+def nesting(raw: bytes, limit: int) -> int | None:
+    """How deep arrays and objects nest in the JSON text ``raw`` (at most ``limit + 1``), or
+    None when a bracket may stand inside a string, or brackets do not pair up, and only the
+    parser can tell.
+
+    All at C speed: drop escaped backslashes and quotes, keep only brackets and quotes, drop
+    the empty strings that leaves (every string without a bracket in it), then peel the
+    innermost pairs off once per level."""
+    if b"\\" in raw:
+        raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    marks = raw.translate(_PARENS, _NOT_MARKS)
+    if b'"' in marks:
+        marks = marks.replace(b'""', b"")
+        # A quote left over means some string held a bracket (its quotes cannot pair up).
+        if b'"' in marks:
+            return None
+    for level in range(limit + 1):
+        if not marks:
+            return level
+        peeled = marks.replace(b"()", b"")
+        if len(peeled) == len(marks):
+            return None  # brackets that do not pair up: not JSON, the parser says where
+        marks = peeled
+    return limit + 1
+
+
+def too_deep(doc: Any, limit: int) -> bool:
+    """True when arrays and objects nest more than ``limit`` deep; level by level, no recursion."""
+    level = [doc] if type(doc) is dict or type(doc) is list else []
+    reached = 0
+    while level:
+        reached += 1
+        if reached > limit:
+            return True
+        level = [v for c in level for v in (c.values() if type(c) is dict else c)
+                 if type(v) is dict or type(v) is list]
+    return False
+
+
+def _reject_constant(name: str) -> Any:
+    raise JsonInputError(NON_FINITE, f"{name} is not a JSON number: numbers must be finite")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise JsonInputError(NON_FINITE, f"{text} is out of range: numbers must be finite")
+    return value
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > limits.MAX_JSON_INT_DIGITS:
+        shown = text if len(text) <= 24 else text[:20] + "..."
+        raise JsonInputError(INT_RANGE, f"{shown} is out of range: integers have at most "
+                                        f"{limits.MAX_JSON_INT_DIGITS} digits",
+                             limit=("MAX_JSON_INT_DIGITS", limits.MAX_JSON_INT_DIGITS))
+    return int(text)
+
+
+def _surrogate_pointer(doc: Any) -> str | None:
+    """The pointer of the first key or string holding a lone surrogate, if any."""
+    stack: list[tuple[str, Any]] = [("", doc)]
+    while stack:
+        at, value = stack.pop()
+        if isinstance(value, str):
+            if _SURROGATE.search(value):
+                return at
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if _SURROGATE.search(key):
+                    return join(at, key.encode("utf-8", "backslashreplace").decode("ascii"))
+                stack.append((join(at, key), item))
+        elif isinstance(value, list):
+            stack.extend((join(at, i), item) for i, item in enumerate(value))
+    return None
+
+
+def loads(data: bytes | str, *, max_depth: int = limits.MAX_JSON_DEPTH) -> Any:
+    """Decode untrusted JSON, or raise ``JsonInputError``. Every check is linear in the size."""
+    if isinstance(data, bytes | bytearray):
+        raw, text = bytes(data), decode_utf8(data)
+    else:
+        raw, text = data.encode("utf-8", "surrogatepass"), data
+    # Exact before parsing whenever the brackets tell (strings hold none); else after, on the
+    # value (both parsers stop themselves long before the interpreter's stack is at risk).
+    found = nesting(raw, max_depth)
+    if found is not None and found > max_depth:
+        raise _too_deep_error(max_depth)
+    long_digits = _LONG_DIGITS in raw.translate(_DIGITS_AS_ZERO)
+    doc: Any = _MISSING
+    if _orjson is not None and not long_digits:
+        # orjson itself refuses NaN, Infinity, overflow and lone surrogates; what it refuses,
+        # the standard path refuses too, and says precisely why.
+        with contextlib.suppress(_orjson.JSONDecodeError):
+            doc = _orjson.loads(raw)
+    if doc is _MISSING:
+        doc = _standard_loads(text, max_depth, long_digits)
+    if found is None and too_deep(doc, max_depth):
+        raise _too_deep_error(max_depth)
+    return doc
+
+
+def _too_deep_error(max_depth: int) -> JsonInputError:
+    return JsonInputError(TOO_DEEP, f"the document nests more than {max_depth} levels deep",
+                          limit=("MAX_JSON_DEPTH", max_depth))
+
+
+def _standard_loads(text: str, max_depth: int, long_digits: bool = True) -> Any:
+    try:
+        # Integers are only looked at one by one when a 21-digit run occurs somewhere.
+        doc = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float,
+                         parse_int=_bounded_int if long_digits else None)
+    except json.JSONDecodeError as exc:
+        raise JsonInputError(INVALID_JSON, f"not valid JSON: {exc.msg} at line {exc.lineno} "
+                                           f"column {exc.colno}", position=exc.pos) from None
+    except RecursionError:  # brackets hidden by strings: the parser stopped at its own limit
+        raise _too_deep_error(max_depth) from None
+    if _SURROGATE_HINT.search(text):
+        at = _surrogate_pointer(doc)
+        if at is not None:
+            raise JsonInputError(LONE_SURROGATE, "a string holds a lone UTF-16 surrogate "
+                                                 "(\\ud800-\\udfff not part of a pair)",
+                                 pointer=at)
+    return doc
+
+
+def loads_stored(text: str | bytes) -> Any:
+    """Read JSON this service wrote itself. Rows written before non-finite numbers were
+    refused may hold NaN or Infinity: they read as null rather than fail every read after."""
+    return json.loads(text, parse_constant=lambda _name: None,
+                      parse_float=lambda s: v if math.isfinite(v := float(s)) else None)
+
+
+def dumps_stored(value: Any) -> str:
+    """JSON for the store: compact, UTF-8 text, and never a non-finite number."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)

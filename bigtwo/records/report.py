@@ -1,0 +1,57 @@
+"""The validation report of RECORDS.md, built from a replay's result at the edge."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bigtwo import ENGINE_VERSION
+from bigtwo.records.messages import DEFAULT_LANGUAGE, render
+from bigtwo.rules.replay import RecordResult, RuleError
+
+
+def error_dict(error: RuleError, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "code": error.code,
+        "deal": error.deal,
+        "move": error.move,
+        "seat": error.seat,
+        "pointer": error.pointer,
+        "params": error.params,
+    }
+    out["message"] = render(out, lang)
+    return out
+
+
+def build_report(result: RecordResult, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    profile = result.profile
+    teams = profile.teams is not None
+    deals = []
+    for d in result.deals:
+        row = {
+            "index": d.index,
+            "status": d.status,
+            "leader": d.leader,
+            "winner": d.winner,
+            "moves_checked": d.moves_checked,
+            "cards_left": d.cards_left,
+            "penalties": d.penalties,
+            "scores": d.scores,
+            "scoring": d.tiers,
+            "penalties_now": d.penalties_now,
+        }
+        if teams:
+            row["team_scores"] = d.team_scores
+        deals.append(row)
+    out = {
+        "valid": not result.errors,
+        "engine": ENGINE_VERSION,
+        "profile": {"id": profile.id, "hash": profile.hash},
+        "errors": [error_dict(e, lang) for e in result.errors],
+        "deals": deals,
+        "totals": result.totals,
+        "match": {"over": result.match_over, "winners": result.winners},
+    }
+    if teams:
+        # Only with teams, so that reports of profiles without them stay as they were.
+        out["team_totals"] = result.team_totals
+    return out

@@ -1,0 +1,263 @@
+"""Tournament standings and the duplicate comparison, computed from stored reports.
+
+Pure: the input is what the store keeps per record (the submitted record and its report), the
+output is plain data. Only deals that are ``complete`` or ``scored`` (a score sheet's row,
+scored from its result) in a ``valid`` report count: an invalid record is flagged for a
+referee, never scored. Each counted deal keeps its source, ``replayed`` or ``scored``, so a
+reader sees which results rest on a checked move log and which on a score sheet.
+
+Standings, per player name: deals played, deals won, points (the sum of that player's deal
+scores under the tournament's profile). Rank orders by points, highest first; equal points
+share a rank and the next rank skips (1, 1, 3). Within a tie rows are listed by name.
+
+Names come from the record's ``players``; a record without names scores its seats as
+``"seat 0"``, ``"seat 1"`` ... (seats are numbered from 0, as in records), so unnamed tables
+pool by seat. A name that appears twice in one record is split into ``"<name> (seat n)"``
+so one person can never be credited twice for one deal.
+
+Duplicate comparison: a deal code played at two or more tables is a board. Everyone who held
+the same cards (same code, same seat) is compared with the others who held them:
+``match points = 2 x (opponents with a lower score) + 1 x (opponents with an equal score)``,
+out of ``2 x (tables - 1)``. Per player, match points add up over boards, with the maximum
+they could have reached and the percentage of it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from bisect import bisect_left, bisect_right
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bigtwo.rules import deals
+
+MATCH_POINTS_FORMULA = (
+    "match points = 2 x (others at the same seat of the same deal code with a lower score) "
+    "+ 1 x (those with an equal score); maximum 2 x (tables - 1)"
+)
+CSV_COLUMNS = ("rank", "player", "deals_played", "deals_won", "points", "match_points",
+               "max_match_points", "deals_scored")
+COUNTED = {"complete": "replayed", "scored": "scored"}  # counted status -> source
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat of one counted deal."""
+
+    player: str
+    record: str
+    deal: int
+    seat: int
+    score: int
+    won: bool
+    deal_code: str | None
+    source: str = "replayed"  # replayed (a move log) or scored (a score sheet's result)
+
+
+def seat_names(names: Any, seats: int) -> list[str]:
+    """The scoring name of each seat (see the module docstring for the fallbacks)."""
+    if not isinstance(names, list) or len(names) != seats or not all(isinstance(n, str) for n in names):
+        return [f"seat {s}" for s in range(seats)]
+    out = []
+    for seat, name in enumerate(names):
+        out.append(f"{name} (seat {seat})" if names.count(name) > 1 else name)
+    return out
+
+
+def canonical_code(code: Any) -> str | None:
+    """Spellings of one code (case, Crockford look-alikes) compare equal."""
+    if not isinstance(code, str):
+        return None
+    spec = deals.parse_code(code)
+    return spec.code if isinstance(spec, deals.DealSpec) else None
+
+
+def seat_results(rows: Iterable[Mapping[str, Any]]) -> list[SeatResult]:
+    """Every seat of every counted deal. A row is ``{"id", "record", "report"}``."""
+    out: list[SeatResult] = []
+    for row in rows:
+        report, record = row["report"], row["record"]
+        if not report.get("valid"):
+            continue
+        seats = len(report["totals"])
+        names = seat_names(record.get("players"), seats)
+        raw_deals = record.get("deals") or []
+        for deal in report["deals"]:
+            source = COUNTED.get(deal["status"])
+            if source is None or deal["scores"] is None:
+                continue
+            index = deal["index"]
+            raw = raw_deals[index] if index < len(raw_deals) else {}
+            code = canonical_code(raw.get("deal_code")) if isinstance(raw, dict) else None
+            for seat in range(seats):
+                out.append(SeatResult(names[seat], str(row["id"]), index, seat,
+                                      int(deal["scores"][seat]), deal["winner"] == seat, code,
+                                      source))
+    return out
+
+
+def _ranked(rows: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
+    rows.sort(key=lambda r: (-r[key], r["player"].casefold(), r["player"]))
+    for i, row in enumerate(rows):
+        tied_above = i > 0 and rows[i - 1][key] == row[key]
+        row["rank"] = rows[i - 1]["rank"] if tied_above else i + 1
+    return [{"rank": r.pop("rank"), **r} for r in rows]
+
+
+def table(results: Sequence[SeatResult]) -> list[dict[str, Any]]:
+    """``[{rank, player, deals_played, deals_won, points, deals_scored}]``, best first;
+    ``deals_scored`` counts the deals among ``deals_played`` that came from score sheets."""
+    totals: dict[str, dict[str, Any]] = {}
+    for r in results:
+        row = totals.setdefault(r.player, {"player": r.player, "deals_played": 0,
+                                           "deals_won": 0, "points": 0, "deals_scored": 0})
+        row["deals_played"] += 1
+        row["deals_scored"] += r.source == "scored"
+        row["deals_won"] += int(r.won)
+        row["points"] += r.score
+    return _ranked(list(totals.values()), "points")
+
+
+def match_points(score: int, others: Iterable[int]) -> int:
+    return sum(2 if score > other else 1 if score == other else 0 for other in others)
+
+
+def duplicate(results: Sequence[SeatResult]) -> dict[str, Any]:
+    """Boards (deal codes played at two or more tables) and match points per player."""
+    tables: dict[str, dict[tuple[str, int], list[SeatResult]]] = defaultdict(dict)
+    for r in results:
+        if r.deal_code is not None:
+            tables[r.deal_code].setdefault((r.record, r.deal), []).append(r)
+    boards: list[dict[str, Any]] = []
+    per_player: dict[str, dict[str, Any]] = {}
+    for code in sorted(tables):
+        plays = tables[code]
+        if len(plays) < 2:
+            continue
+        best = 2 * (len(plays) - 1)
+        by_seat: dict[int, list[SeatResult]] = defaultdict(list)
+        for seat_list in plays.values():
+            for r in seat_list:
+                by_seat[r.seat].append(r)
+        seats = []
+        for seat in sorted(by_seat):
+            held = by_seat[seat]
+            # Counting lower and equal scores by bisection over the sorted scores keeps a board
+            # played at many tables n log n; comparing every pair was quadratic.
+            ordered = sorted(r.score for r in held)
+            entries: list[dict[str, Any]] = []
+            for r in held:
+                lower = bisect_left(ordered, r.score)
+                equal = bisect_right(ordered, r.score) - lower - 1  # everyone else with this score
+                mp = 2 * lower + equal
+                entries.append({"player": r.player, "record": r.record, "deal": r.deal,
+                                "source": r.source, "score": r.score, "match_points": mp})
+                total = per_player.setdefault(r.player, {"player": r.player, "boards": 0,
+                                                         "match_points": 0, "max_points": 0})
+                total["boards"] += 1
+                total["match_points"] += mp
+                total["max_points"] += best
+            entries.sort(key=lambda e: (-e["match_points"], e["player"], e["record"], e["deal"]))
+            seats.append({"seat": seat, "results": entries})
+        boards.append({"deal_code": code, "tables": len(plays), "max_points": best,
+                       "seats": seats})
+    players = _ranked(list(per_player.values()), "match_points")
+    for row in players:
+        row["percent"] = round(100 * row["match_points"] / row["max_points"], 1)
+    return {"formula": MATCH_POINTS_FORMULA, "boards": boards, "players": players}
+
+
+@dataclass(frozen=True, slots=True)
+class TeamResult:
+    """One team (two partners opposite each other) in one counted deal of a team profile."""
+
+    team: str  # the partners' names in seat order, joined by " & "
+    players: tuple[str, ...]
+    score: int
+    won: bool
+
+
+def team_results(rows: Iterable[Mapping[str, Any]]) -> list[TeamResult]:
+    """Every team of every counted deal whose report has ``team_scores`` (profiles with
+    ``teams``). The partners are the seats of one team in the profile's ``teams``: 0 and 2,
+    1 and 3; a team is known by its two names, so the same pair at another table (either
+    seat order) pools, and a player with another partner is another team."""
+    out: list[TeamResult] = []
+    for row in rows:
+        report, record = row["report"], row["record"]
+        if not report.get("valid") or report.get("team_totals") is None:
+            continue
+        names = seat_names(record.get("players"), len(report["totals"]))
+        for deal in report["deals"]:
+            team_scores = deal.get("team_scores")
+            if deal["status"] not in COUNTED or team_scores is None or deal["scores"] is None:
+                continue
+            for team, score in enumerate(team_scores):
+                seats = (team, team + 2)  # RULES: teams are [[0, 2], [1, 3]]
+                players = tuple(sorted((names[s] for s in seats), key=str.casefold))
+                out.append(TeamResult(" & ".join(players), players, int(score),
+                                      deal["winner"] in seats))
+    return out
+
+
+def team_table(results: Sequence[TeamResult]) -> list[dict[str, Any]]:
+    """``[{rank, team, players, deals_played, deals_won, points}]``, best first; equal points
+    share a rank as players do."""
+    totals: dict[str, dict[str, Any]] = {}
+    for r in results:
+        row = totals.setdefault(r.team, {"team": r.team, "players": list(r.players),
+                                         "deals_played": 0, "deals_won": 0, "points": 0})
+        row["deals_played"] += 1
+        row["deals_won"] += int(r.won)
+        row["points"] += r.score
+    rows = sorted(totals.values(), key=lambda r: (-r["points"], r["team"].casefold(), r["team"]))
+    out: list[dict[str, Any]] = []
+    for i, row in enumerate(rows):
+        rank = out[-1]["rank"] if i > 0 and rows[i - 1]["points"] == row["points"] else i + 1
+        out.append({"rank": rank, **row})
+    return out
+
+
+def compute(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """Standings from stored rows ``{"id", "record", "report"}`` (invalid ones are skipped).
+
+    ``{"records": n, "deals": n, "players": [...], "duplicate": {...}}``, and ``"teams"``
+    (``team_table``) when the reports are of a profile with teams."""
+    rows = list(rows)
+    results = seat_results(rows)
+    counted = {(r.record, r.deal): r.source for r in results}
+    out: dict[str, Any] = {
+        "records": len({r.record for r in results}),
+        "deals": len(counted),
+        "deals_scored": sum(source == "scored" for source in counted.values()),
+        "players": table(results),
+        "duplicate": duplicate(results),
+    }
+    teams = team_results(rows)
+    if teams:
+        out["teams"] = team_table(teams)
+    return out
+
+
+def _cell(value: Any) -> Any:
+    # A name like "=HYPERLINK(...)" would run as a formula in a spreadsheet (CSV injection).
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def to_csv(standings: Mapping[str, Any]) -> str:
+    """The standings table as CSV (header row first), with each player's match points."""
+    duplicate_rows = {p["player"]: p for p in standings["duplicate"]["players"]}
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for row in standings["players"]:
+        dup = duplicate_rows.get(row["player"], {"match_points": 0, "max_points": 0})
+        writer.writerow([row["rank"], _cell(row["player"]), row["deals_played"],
+                         row["deals_won"], row["points"], dup["match_points"], dup["max_points"],
+                         row.get("deals_scored", 0)])
+    return buffer.getvalue()

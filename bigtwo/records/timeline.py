@@ -1,0 +1,377 @@
+"""A record's replay as a sequence of snapshots, for showing a game move by move.
+
+The referee's view needs more than the report: the hands as dealt, every move with the
+trick it belongs to, who led each trick, the cards each seat held after every move, and
+where the first broken rule sits. This module replays each deal again with ``replay.Table``
+(the same state machine the report came from) and records the state after every move.
+
+It is pure: no Flask, no storage. Card names are canonical (``"TH"``); rendering them as
+symbols or words is the caller's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bigtwo.rules import cards
+from bigtwo.rules.combos import Combo
+from bigtwo.rules.game import Deal, Record
+from bigtwo.rules.profiles import Profile
+from bigtwo.rules.replay import RecordResult, RuleError, Table, opening, penalties_now
+
+# Move status values.
+OK = "ok"  # replayed and legal
+BROKEN = "broken"  # the first broken rule of its deal: not applied
+UNCHECKED = "unchecked"  # after the deal's broken rule, or in a deal that was not replayed
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The table as it stood at one point of a deal."""
+
+    hands: tuple[tuple[str, ...], ...]  # per seat, low to high in the profile's order
+    counts: tuple[int, ...]  # cards left per seat
+    table: tuple[str, ...] | None  # the combination on top, None between tricks
+    table_seat: int | None  # who played it
+    to_move: int | None  # whose turn it is next (None once the deal is over or not replayed)
+    passed: tuple[int, ...]  # seats sitting out until the next lead (locked_out profiles)
+    # What each seat would pay if the deal ended here (None once someone went out, or where
+    # the cards are not known): seed 001's "13 übrig · Ende jetzt −39".
+    penalties_now: tuple[int, ...] | None = None
+    revolution: bool = False  # the rank order is reversed (revolution: ranks, after a quad)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "hands": [list(h) for h in self.hands],
+            "counts": list(self.counts),
+            "table": list(self.table) if self.table is not None else None,
+            "table_seat": self.table_seat,
+            "to_move": self.to_move,
+            "passed": list(self.passed),
+            "penalties_now": list(self.penalties_now) if self.penalties_now is not None else None,
+            "revolution": self.revolution,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MoveStep:
+    index: int  # position in the deal's moves, 0-based
+    seat: int
+    cards: tuple[str, ...] | None  # None for a pass; low to high
+    kind: str | None  # combination kind of a legal play (single, pair, flush, ...)
+    top: str | None  # the card that names the combination
+    trick: int | None  # index into DealTimeline.tricks; None when not replayed
+    leads: bool  # this move opens a trick
+    ends_trick: bool  # after this move everyone else has passed: the trick is over
+    goes_out: bool  # the seat played its last card
+    status: str  # OK, BROKEN or UNCHECKED
+    after: Snapshot  # the table after the move (for a broken move: as it stood before it)
+
+    @property
+    def is_pass(self) -> bool:
+        return self.cards is None
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    index: int
+    leader: int | None  # the seat that led it; None for the moves that were not replayed
+    moves: tuple[int, ...]  # move indices
+    won_by: int | None  # whose play took it (None while it is open)
+    counts_after: tuple[int, ...]  # cards left per seat after its last move
+    replayed: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class DealTimeline:
+    index: int
+    status: str  # as in the report: complete, incomplete, invalid, not_checked
+    leader: int | None
+    opening_card: str | None  # the card the first play must contain, when the rule applies
+    dealt: Snapshot  # before the first move
+    moves: tuple[MoveStep, ...]
+    tricks: tuple[Trick, ...]
+    broken_move: int | None  # index of the first broken rule's move
+    winner: int | None
+    error: RuleError | None = None  # the rule error at broken_move
+    # A result-only deal (a score sheet's row): how it ended, cards when the sheet lists them.
+    result: Snapshot | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Timeline:
+    players: int
+    names: tuple[str, ...]  # the record's player names, else "Seat n"
+    deals: tuple[DealTimeline, ...]
+    first_error: RuleError | None  # the report's first error, whatever its kind
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def first_broken(self) -> tuple[int, int] | None:
+        """(deal, move) of the first broken rule that sits at a move."""
+        for deal in self.deals:
+            if deal.broken_move is not None:
+                return deal.index, deal.broken_move
+        return None
+
+
+def seat_names(record: Record) -> tuple[str, ...]:
+    n = record.profile.players
+    names = record.players
+    if names is not None and len(names) == n:
+        return tuple(names)
+    return tuple(f"Seat {s}" for s in range(n))
+
+
+def _sorted_names(profile: Profile, ids: Sequence[int]) -> tuple[str, ...]:
+    strength = profile.strength
+    return tuple(cards.name(c) for c in sorted(ids, key=strength.__getitem__))
+
+
+def _snapshot(profile: Profile, table: Table, *, live: bool) -> Snapshot:
+    passed = tuple(s for s in range(table.n) if table.locked >> s & 1)
+    on_top = table.table
+    return Snapshot(
+        hands=tuple(_sorted_names(profile, cards.cards_of(m)) for m in table.hands),
+        counts=tuple(table.counts),
+        table=_sorted_names(profile, on_top.cards) if on_top is not None else None,
+        table_seat=table.top_seat if on_top is not None else None,
+        to_move=table.current if live and table.winner is None else None,
+        passed=passed,
+        penalties_now=tuple(penalties_now(profile, table.hands)) if table.winner is None else None,
+        revolution=table.revolution,
+    )
+
+
+def _static_snapshot(profile: Profile, hands: list[list[int]]) -> Snapshot:
+    return Snapshot(
+        hands=tuple(_sorted_names(profile, h) for h in hands),
+        counts=tuple(len(h) for h in hands),
+        table=None,
+        table_seat=None,
+        to_move=None,
+        passed=(),
+    )
+
+
+def _unchecked(profile: Profile, index: int, seat: int, play: list[int] | None,
+               after: Snapshot) -> MoveStep:
+    return MoveStep(index, seat, None if play is None else _sorted_names(profile, play), None, None,
+                    None, False, False, False, UNCHECKED, after)
+
+
+def _leader_and_opening(
+    profile: Profile, deal: Deal, index: int, leader: int | None
+) -> tuple[int | None, int | None]:
+    """Who leads the deal and which card its first play must hold, as ``replay_record`` decides."""
+    free_lead = index > 0 and profile.later_deals == "previous_winner"
+    if free_lead and leader is None or not any(deal.hands):
+        return leader, None
+    return opening(profile, deal.hands, leader if free_lead else None)
+
+
+def _result_timeline(profile: Profile, deal: Deal, index: int, status: str, leader: int | None,
+                     winner: int | None) -> DealTimeline:
+    """A deal without moves: its hands (when given) and how it ended, nothing to step through."""
+    result = deal.result
+    assert result is not None
+    final = Snapshot(
+        hands=tuple(_sorted_names(profile, h) for h in result.left) if result.left is not None
+        else tuple(() for _ in result.counts),
+        counts=tuple(result.counts), table=None, table_seat=None, to_move=None, passed=(),
+    )
+    # Without hands, the step control shows the only position there is: how the deal ended.
+    dealt = _static_snapshot(profile, deal.hands) if deal.hands else final
+    return DealTimeline(index, status, leader, None, dealt, (), (), None, winner, None, final)
+
+
+def deal_timeline(
+    profile: Profile, deal: Deal, index: int, status: str, leader: int | None,
+    error: RuleError | None = None, winner: int | None = None,
+) -> DealTimeline:
+    """Replay one deal and keep a snapshot after each move.
+
+    ``status`` and ``leader`` come from the report's deal result. A ``not_checked`` deal is
+    listed (hands and moves) but not replayed.
+    """
+    if deal.result is not None:
+        return _result_timeline(profile, deal, index, status, leader, winner)
+    dealt = _static_snapshot(profile, deal.hands)
+    replayable = status != "not_checked" and len(deal.hands) == profile.players
+    leader, opening = _leader_and_opening(profile, deal, index, leader)
+    if not replayable or leader is None:
+        moves = tuple(_unchecked(profile, i, s, p, dealt) for i, (s, p) in enumerate(deal.moves))
+        pseudo = [Trick(0, None, tuple(range(len(moves))), None, dealt.counts, replayed=False)]
+        return DealTimeline(index, status, leader, None, dealt, moves, tuple(pseudo if moves else []),
+                            None, winner, error)
+
+    table = Table(profile, deal.hands, leader, opening)
+    dealt = _snapshot(profile, table, live=True)
+    steps: list[MoveStep] = []
+    tricks: list[Trick] = []
+    trick_moves: list[int] = []
+    trick_leader: int | None = None
+    broken: int | None = None
+    frozen: Snapshot | None = None
+
+    def close_trick(won_by: int | None, counts: tuple[int, ...]) -> None:
+        nonlocal trick_moves
+        if trick_moves:
+            tricks.append(Trick(len(tricks), trick_leader, tuple(trick_moves), won_by, counts))
+        trick_moves = []
+
+    for i, (seat, play) in enumerate(deal.moves):
+        if frozen is not None:
+            steps.append(_unchecked(profile, i, seat, play, frozen))
+            continue
+        leads = table.table is None and table.winner is None
+        if leads:
+            trick_leader = table.current
+        outcome = table.check(seat, play)
+        if outcome is not None and not isinstance(outcome, Combo):
+            broken = i
+            frozen = _snapshot(profile, table, live=True)
+            trick_moves.append(i)
+            played = None if play is None else _sorted_names(profile, play)
+            steps.append(MoveStep(i, seat, played, None, None, len(tricks), leads, False, False,
+                                  BROKEN, frozen))
+            continue
+        combo = outcome
+        top_before = table.top_seat if combo is None else seat
+        table.apply(seat, combo)
+        trick_moves.append(i)
+        ended = table.winner is not None or table.table is None
+        snap = _snapshot(profile, table, live=True)
+        steps.append(MoveStep(
+            i, seat,
+            None if combo is None else _sorted_names(profile, combo.cards),
+            None if combo is None else combo.kind,
+            None if combo is None else cards.name(combo.top),
+            len(tricks), leads, ended, table.winner == seat, OK, snap,
+        ))
+        if ended:
+            close_trick(top_before if table.winner is None else seat, snap.counts)
+    if trick_moves:
+        counts = steps[trick_moves[-1]].after.counts
+        close_trick(None, counts)
+    rest = [s.index for s in steps if s.status == UNCHECKED]
+    if rest:
+        tricks.append(Trick(len(tricks), None, tuple(rest), None,
+                            frozen.counts if frozen is not None else dealt.counts, replayed=False))
+    return DealTimeline(
+        index, status, leader, cards.name(opening) if opening is not None else None, dealt,
+        tuple(steps), tuple(tricks), broken, table.winner if broken is None else None, error,
+    )
+
+
+def build_timeline(record: Record, result: RecordResult,
+                   only: range | None = None) -> Timeline:
+    """The deals of a replayed record (all, or those in ``only``) as snapshots; ``result`` is
+    ``replay_record``'s answer."""
+    profile = record.profile
+    move_errors: dict[int, RuleError] = {}
+    for e in result.errors:
+        if e.deal is not None and e.move is not None and e.deal not in move_errors:
+            move_errors[e.deal] = e
+    deals = []
+    for deal, res in zip(record.deals, result.deals, strict=False):
+        if only is not None and res.index not in only:
+            continue
+        deals.append(deal_timeline(profile, deal, res.index, res.status, res.leader,
+                                   move_errors.get(res.index), res.winner))
+    return Timeline(
+        players=profile.players,
+        names=seat_names(record),
+        deals=tuple(deals),
+        first_error=result.errors[0] if result.errors else None,
+    )
+
+
+# --- which house rules explain an error -------------------------------------------------------
+# The profile fields a referee should look at when a rule error is reported. Fixed rules
+# (a leader may not pass, a card must be held) name none.
+_FIELDS_BY_CODE: dict[str, tuple[str, ...]] = {
+    "PLAYER_COUNT": ("players",),
+    "HAND_SIZE": ("hand_size", "leftover"),
+    "WRONG_TURN": ("direction", "passing"),
+    "LOCKED_OUT": ("passing", "direction"),
+    "CARD_COUNT": ("bombs", "bomb_hands"),
+    "CATEGORY": ("cross_category", "five_card_order"),
+    "OPENING_CARD": ("suit_order", "opening.first_deal", "opening.later_deals"),
+    "MUST_PLAY": ("must_play_first_trick",),
+    "FORBIDDEN_FINISH": ("no_single_two_finish_on_lead",),
+    "MATCH_OVER": ("match.max_deals", "match.target", "match.loss_limit", "teams"),
+    "RESULT_CARD_COUNT": ("hand_size", "leftover"),
+    "DECLARED_MISMATCH": ("scoring.tiers", "scoring.two_held_factor", "scoring.two_held_cards",
+                          "scoring.card_penalties", "scoring.settlement", "teams"),
+}
+_FIELDS_BY_REASON: dict[str, tuple[str, ...]] = {
+    "no_triples": ("triples",),
+    "no_five_card_hands": ("five_card_hands",),
+    "no_two_in_straights": ("straights",),
+    "straight_not_listed": ("straights",),
+}
+_FIELDS_BY_KIND: dict[str, tuple[str, ...]] = {
+    "single": ("suit_order",),
+    "pair": ("suit_order",),
+    "triple": (),
+    "straight": ("straights", "suit_order"),
+    "straight_flush": ("straight_flushes", "straights", "suit_order"),
+    "flush": ("flush_compare", "suit_order"),
+    "full_house": (),
+    "four_of_a_kind": (),
+}
+
+
+def explaining_fields(code: str, params: Mapping[str, Any]) -> tuple[str, ...]:
+    """Dotted profile fields that decide whether this error applies (may be empty)."""
+    if code == "COMBINATION_NOT_ALLOWED":
+        return _FIELDS_BY_REASON.get(str(params.get("reason")), ("triples", "five_card_hands", "straights"))
+    if code == "DOES_NOT_BEAT":
+        played, on_table = params.get("played_kind"), params.get("table_kind")
+        if played != on_table:
+            fields: tuple[str, ...] = ("five_card_order", "cross_category", "bombs", "bomb_hands")
+        else:
+            fields = _FIELDS_BY_KIND.get(str(played), ())
+        return (*fields, "revolution") if params.get("revolution") else fields
+    return _FIELDS_BY_CODE.get(code, ())
+
+
+def field_value(rules: Mapping[str, Any], dotted: str) -> Any:
+    value: Any = rules
+    for part in dotted.split("."):
+        if not isinstance(value, Mapping) or part not in value:
+            return None
+        value = value[part]
+    return value
+
+
+def format_value(value: Any) -> str:
+    """A profile value as a referee reads it: lists joined, tiers as 'x2 from 8'."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, list):
+        if value and all(isinstance(v, Mapping) and "multiplier" in v for v in value):
+            return ", ".join(f"x{v['multiplier']} from {v['from']}" for v in value)
+        if value and all(isinstance(v, Mapping) and "points" in v for v in value):
+            return "; ".join(
+                f"+{v['points']} for {'all of' if v.get('all') else 'any of'} {' '.join(v['cards'])}"
+                for v in value
+            )
+        if not value:
+            return "none"
+        if all(isinstance(v, list) for v in value):  # teams: [[0, 2], [1, 3]]
+            return " against ".join("seats " + " + ".join(str(s) for s in team) for team in value)
+        if all(isinstance(v, str) and len(v) == 1 for v in value):
+            return " < ".join(value)
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def house_rules(profile: Profile, code: str, params: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(field, value) pairs of the profile that explain an error, values formatted for people."""
+    return [(f, format_value(field_value(profile.rules, f))) for f in explaining_fields(code, params)]

@@ -1,0 +1,191 @@
+"""Combinations: what a set of cards is under a profile, and whether it beats the table.
+
+Every combination carries one integer ``key`` that orders it against others of its kind, so a
+comparison on the replay's hot path is a single integer compare. Classification is memoised
+per profile by the play's card bitmask: games repeat the same singles and pairs constantly.
+
+A profile has two classifiers: the normal one and, for ``revolution: ranks``, one that reads
+the rank order backwards (2 lowest, 3 highest; lists of straights read from the end; suit
+and category order unchanged). A deal switches to the second after a four of a kind.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from bigtwo.rules import cards
+from bigtwo.rules.runs import RUN_BY_RANKS, WRAP_RUNS
+
+if TYPE_CHECKING:
+    from bigtwo.rules.profiles import Profile
+
+FIVE_KINDS = ("straight", "flush", "full_house", "four_of_a_kind", "straight_flush")
+_MEMO_LIMIT = 200_000
+_BASE13 = 13**5
+
+
+class Combo(NamedTuple):
+    kind: str  # single, pair, triple, or a five-card kind
+    size: int
+    category: int  # position in the profile's five_card_order; -1 below five cards
+    key: int  # orders combinations of the same kind (and five-card hands of one category)
+    cards: tuple[int, ...]  # sorted low to high by the profile's single-card strength
+    top: int  # the card that names it: highest card, key card of a straight, the triple's rank card
+
+    @property
+    def is_five(self) -> bool:
+        return self.size == 5
+
+
+class Violation(NamedTuple):
+    code: str
+    reason: str  # a message key: which rule refused it
+
+
+class Classifier:
+    def __init__(self, profile: Profile, *, reversed_ranks: bool = False) -> None:
+        self.profile = profile
+        self.reversed = reversed_ranks
+        self.suit_rank = profile.suit_rank
+        # The rank value in force: Big Two order, or read backwards after a revolution.
+        self.rank_value = tuple(12 - r if reversed_ranks else r for r in range(13))
+        self.strength = tuple(
+            self.rank_value[c >> 2] * 4 + self.suit_rank[c & 3] for c in range(cards.DECK_SIZE)
+        )
+        self.category_rank = profile.category_rank
+        self.straight_rank = self._positions(profile.straights)
+        self.straight_flush_rank = self._positions(profile.straight_flushes)
+        self.bomb_kinds = frozenset(profile.bomb_hands) if profile.bombs == "anything" else frozenset()
+        self._memo: dict[int, Combo | Violation] = {}
+
+    def _positions(self, runs: tuple[str, ...]) -> dict[str, int]:
+        last = len(runs) - 1
+        return {run: (last - i if self.reversed else i) for i, run in enumerate(runs)}
+
+    def classify(self, play: list[int], mask: int) -> Combo | Violation:
+        found = self._memo.get(mask)
+        if found is None:
+            found = self._classify(play)
+            if len(self._memo) < _MEMO_LIMIT:
+                self._memo[mask] = found
+        return found
+
+    def _classify(self, play: list[int]) -> Combo | Violation:
+        strength = self.strength
+        ordered = tuple(sorted(play, key=strength.__getitem__))
+        n = len(ordered)
+        ranks = [c >> 2 for c in ordered]
+        top = ordered[-1]
+        if n == 1:
+            return Combo("single", 1, -1, strength[top], ordered, top)
+        if n in (2, 3) and ranks.count(ranks[0]) == n:
+            if n == 2:
+                return Combo("pair", 2, -1, strength[top], ordered, top)
+            if not self.profile.triples:
+                return Violation("COMBINATION_NOT_ALLOWED", "no_triples")
+            return Combo("triple", 3, -1, self.rank_value[ranks[0]], ordered, top)
+        if n != 5:
+            # Only four of one rank gets the "needs a fifth card" text; other shapes are plain
+            # "no combination" (seed 001's wording for both).
+            four_alike = n == 4 and ranks.count(ranks[0]) == 4
+            return Violation("NOT_A_COMBINATION", "four_cards" if four_alike else "shape")
+        found = self._five(ordered, ranks)
+        if isinstance(found, Combo) and not self.profile.five_card_hands:
+            return Violation("COMBINATION_NOT_ALLOWED", "no_five_card_hands")
+        return found
+
+    def _five(self, ordered: tuple[int, ...], ranks: list[int]) -> Combo | Violation:
+        flush = len({c & 3 for c in ordered}) == 1
+        distinct = set(ranks)
+        if len(distinct) == 5:
+            run = RUN_BY_RANKS.get(frozenset(cards.RANKS[r] for r in distinct))
+            if run is not None:
+                kind = "straight_flush" if flush else "straight"
+                listed = self.straight_flush_rank if flush else self.straight_rank
+                position = listed.get(run)
+                if position is not None:
+                    # The key card is the highest-ranked card in the rank order in force: the 2
+                    # of A2345 and 23456 normally (RULES), the lowest card after a revolution.
+                    value = self.rank_value
+                    key_card = max(ordered, key=lambda c: value[c >> 2])
+                    key = position * 4 + self.suit_rank[key_card & 3]
+                    return Combo(kind, 5, self.category_rank[kind], key, ordered, key_card)
+                if not flush:
+                    if run in WRAP_RUNS:  # 001: runs over K-A-2 never count: no combination
+                        return Violation("NOT_A_COMBINATION", "shape")
+                    reason = "no_two_in_straights" if 12 in distinct else "straight_not_listed"
+                    return Violation("COMBINATION_NOT_ALLOWED", reason)
+            if flush:
+                return self._flush(ordered, ranks)
+            return Violation("NOT_A_COMBINATION", "shape")
+        counts = sorted((ranks.count(r), r) for r in distinct)
+        if counts[-1][0] == 4:
+            quad = counts[-1][1]
+            top = max((c for c in ordered if c >> 2 == quad), key=self.strength.__getitem__)
+            return Combo("four_of_a_kind", 5, self.category_rank["four_of_a_kind"],
+                         self.rank_value[quad], ordered, top)
+        if len(counts) == 2 and counts[-1][0] == 3:
+            trip = counts[-1][1]
+            top = max((c for c in ordered if c >> 2 == trip), key=self.strength.__getitem__)
+            return Combo("full_house", 5, self.category_rank["full_house"],
+                         self.rank_value[trip], ordered, top)
+        return Violation("NOT_A_COMBINATION", "shape")
+
+    def _flush(self, ordered: tuple[int, ...], ranks: list[int]) -> Combo:
+        value = 0
+        for r in sorted((self.rank_value[r] for r in ranks), reverse=True):
+            value = value * 13 + r
+        suit = self.suit_rank[ordered[0] & 3]
+        if self.profile.flush_compare == "rank_first":
+            key = value * 4 + suit
+        else:
+            key = suit * _BASE13 + value
+        top = ordered[-1]  # highest rank in the order in force (ordered by strength)
+        return Combo("flush", 5, self.category_rank["flush"], key, ordered, top)
+
+    # --- comparison ------------------------------------------------------------------
+    def is_bomb(self, combo: Combo) -> bool:
+        """A hand of ``bomb_hands`` where bombs may interrupt (``bombs: anything``)."""
+        return combo.kind in self.bomb_kinds
+
+    def beats(self, play: Combo, table: Combo) -> str | None:
+        """None when ``play`` beats ``table``; otherwise the error code that says why not."""
+        if self.bomb_kinds:
+            play_bomb, table_bomb = play.kind in self.bomb_kinds, table.kind in self.bomb_kinds
+            if play_bomb and table_bomb:
+                return None if (play.category, play.key) > (table.category, table.key) else "DOES_NOT_BEAT"
+            if play_bomb:
+                # A bomb beats anything that is not a bomb, except a five-card hand that beats
+                # it by the five-card rules (000: "ein Straight Flush schlägt eine Bombe").
+                if table.size == 5 and self._five_beats(table, play) is None:
+                    return "DOES_NOT_BEAT"
+                return None
+        if play.size != table.size:
+            return "CARD_COUNT"
+        if play.size == 5:
+            return self._five_beats(play, table)
+        return None if play.key > table.key else "DOES_NOT_BEAT"
+
+    def versus(self, play: Combo, table: Combo) -> dict[str, Any]:
+        """The params of an error comparing ``play`` with ``table``: what the message needs to
+        say what decided (the rank order in force, how flushes compare)."""
+        params: dict[str, Any] = {
+            "played": cards.names(play.cards), "table": cards.names(table.cards),
+            "played_kind": play.kind, "table_kind": table.kind,
+            "played_top": cards.name(play.top), "table_top": cards.name(table.top)}
+        if play.kind == table.kind == "flush":
+            params["flush_compare"] = self.profile.flush_compare
+        if self.reversed:
+            params["revolution"] = True
+        return params
+
+    def _five_beats(self, play: Combo, table: Combo) -> str | None:
+        if play.kind != table.kind:
+            if not self.profile.cross_category:
+                return "CATEGORY"
+            return None if play.category > table.category else "DOES_NOT_BEAT"
+        return None if play.key > table.key else "DOES_NOT_BEAT"
+
+    def order_key(self, combo: Combo) -> tuple[int, int, int]:
+        """A total order over all combinations, used by tests and the legal-play listing."""
+        return (combo.size, combo.category, combo.key)

@@ -1,0 +1,143 @@
+"""Reproducible deals from a short code. The algorithm is frozen: see docs/DEAL_CODES.md.
+
+Code: ``B2-<players>-<hand_size>-<seed>``, the seed in Crockford base32 (0..2**64-1).
+Shuffle: SplitMix64 seeded with the seed, Fisher-Yates from the top of the deck in canonical
+order (3C 3D 3H 3S 4C ... 2S), uniform draws by rejection. Card k of the shuffled deck goes to
+seat k mod players until every seat holds hand_size cards; the rest stay undealt in deck order.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+from functools import lru_cache
+
+from bigtwo.rules import cards
+
+_MASK64 = (1 << 64) - 1
+_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base32
+_DECODE = {ch: i for i, ch in enumerate(_ALPHABET)} | {"O": 0, "I": 1, "L": 1}
+_CODE = re.compile(r"^B2-([2-5])-(\d{1,2})-([0-9A-Z]{1,13})$")
+FORMAT_VERSION = "B2"
+
+
+@dataclass(frozen=True)
+class DealSpec:
+    players: int
+    hand_size: int
+    seed: int
+
+    @property
+    def code(self) -> str:
+        return f"{FORMAT_VERSION}-{self.players}-{self.hand_size}-{encode_seed(self.seed)}"
+
+
+class SplitMix64:
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK64
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, bound: int) -> int:
+        """Uniform in [0, bound) without modulo bias."""
+        limit = (1 << 64) - ((1 << 64) % bound)
+        while True:
+            x = self.next()
+            if x < limit:
+                return x % bound
+
+
+def encode_seed(seed: int) -> str:
+    if seed == 0:
+        return "0"
+    out = []
+    while seed:
+        seed, digit = divmod(seed, 32)
+        out.append(_ALPHABET[digit])
+    return "".join(reversed(out))
+
+
+def decode_seed(text: str) -> int | str:
+    """The seed a base32 string stands for, or a sentence saying what is wrong with it."""
+    value = 0
+    for ch in text.upper():
+        digit = _DECODE.get(ch)
+        if digit is None:
+            return f"{ch!r} is not a Crockford base32 digit (0-9, A-Z except U)"
+        value = value * 32 + digit
+    return value if value <= _MASK64 else "the seed is over 2**64 - 1"
+
+
+def parse_code(code: str) -> DealSpec | str:
+    """The spec a code stands for, or a sentence saying what is wrong with it."""
+    if not isinstance(code, str):
+        return "a deal code is a string like 'B2-4-13-1Z3K9'"
+    match = _CODE.match(code.strip().upper())
+    if not match:
+        return f"{code!r} is not a deal code (format B2-<players>-<hand size>-<seed>)"
+    players, hand_size = int(match.group(1)), int(match.group(2))
+    seed = decode_seed(match.group(3))
+    if isinstance(seed, str):
+        return f"{code!r}: {seed}"
+    if hand_size < 1 or players * hand_size > cards.DECK_SIZE:
+        return f"{code!r}: {players} hands of {hand_size} cards do not fit in 52 cards"
+    return DealSpec(players, hand_size, seed)
+
+
+# Rejection limits of SplitMix64.below for every bound a 52-card shuffle uses.
+_LIMITS = tuple((1 << 64) - ((1 << 64) % bound) if bound else 0 for bound in range(cards.DECK_SIZE + 1))
+
+
+def shuffled_deck(seed: int) -> list[int]:
+    """The documented shuffle of ``seed`` (a fresh list each call)."""
+    return list(_shuffled(seed))
+
+
+@lru_cache(maxsize=4096)
+def _shuffled(seed: int) -> tuple[int, ...]:
+    """The documented shuffle (``SplitMix64`` and ``below``, inlined: a score sheet may name
+    thousands of deal codes, and this ran at half a millisecond per deal). Remembered for the
+    last few thousand seeds: duplicate boards name the same codes over and over."""
+    state = seed & _MASK64
+    deck = list(range(cards.DECK_SIZE))
+    for i in range(cards.DECK_SIZE - 1, 0, -1):
+        bound = i + 1
+        limit = _LIMITS[bound]
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % bound
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def _reference_shuffled_deck(seed: int) -> list[int]:
+    """The shuffle as DEAL_CODES.md states it, step by step (tests hold the fast one to it)."""
+    rng = SplitMix64(seed)
+    deck = list(range(cards.DECK_SIZE))
+    for i in range(cards.DECK_SIZE - 1, 0, -1):
+        j = rng.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def deal(spec: DealSpec) -> tuple[list[list[int]], list[int]]:
+    """Hands (each sorted in canonical order) and the undealt cards, in deck order."""
+    deck = shuffled_deck(spec.seed)
+    dealt = spec.players * spec.hand_size
+    hands = [sorted(deck[seat:dealt:spec.players]) for seat in range(spec.players)]
+    return hands, deck[dealt:]
+
+
+def new_spec(players: int, hand_size: int, seed: int | None = None) -> DealSpec:
+    return DealSpec(players, hand_size, secrets.randbits(64) if seed is None else seed & _MASK64)

@@ -1,0 +1,212 @@
+"""Every combination a hand can form, and every legal play in a position.
+
+Five-card hands are built by shape (straights from the profile's list, flushes per suit, full
+houses, fours with a kicker) rather than by trying all C(n, 5) subsets, so even a 39-card hand
+(two players with the undealt cards to the opener) stays cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations, product
+
+from bigtwo.rules import cards
+from bigtwo.rules.combos import Classifier, Combo
+from bigtwo.rules.runs import RUNS
+
+
+def _by_rank(hand: list[int]) -> list[list[int]]:
+    groups: list[list[int]] = [[] for _ in cards.RANKS]
+    for c in hand:
+        groups[c >> 2].append(c)
+    return groups
+
+
+def _five_candidates(hand: list[int], classifier: Classifier) -> Iterator[tuple[int, ...]]:
+    groups = _by_rank(hand)
+    profile = classifier.profile
+    for run in profile.straights:
+        options = [groups[cards.RANKS.index(r)] for r in run]
+        if all(options):
+            yield from product(*options)
+    for suit in range(4):
+        suited = [c for c in hand if c & 3 == suit]
+        if len(suited) >= 5:
+            yield from combinations(suited, 5)
+    for trip_rank, trip_cards in enumerate(groups):
+        if len(trip_cards) < 3:
+            continue
+        for trip in combinations(trip_cards, 3):
+            for pair_rank, pair_cards in enumerate(groups):
+                if pair_rank != trip_rank and len(pair_cards) >= 2:
+                    for pair in combinations(pair_cards, 2):
+                        yield trip + pair
+    for quad_rank, quad_cards in enumerate(groups):
+        if len(quad_cards) == 4:
+            for kicker in hand:
+                if kicker >> 2 != quad_rank:
+                    yield (*quad_cards, kicker)
+
+
+ALL_SIZES = frozenset((1, 2, 3, 5))
+
+
+def all_combos(hand: list[int], classifier: Classifier,
+               sizes: frozenset[int] = ALL_SIZES) -> list[Combo]:
+    """Every allowed combination in ``hand`` (of those ``sizes``), each once, in the
+    profile's total order."""
+    seen: dict[int, Combo] = {}
+
+    def consider(chosen: tuple[int, ...]) -> None:
+        mask = cards.mask_of(chosen)
+        if mask not in seen:
+            found = classifier.classify(list(chosen), mask)
+            if isinstance(found, Combo):
+                seen[mask] = found
+
+    if 1 in sizes:
+        for c in hand:
+            consider((c,))
+    for group in _by_rank(hand):
+        for size in (2, 3):
+            if size in sizes:
+                for chosen in combinations(group, size):
+                    consider(chosen)
+    if 5 in sizes and classifier.profile.five_card_hands:
+        for chosen in _five_candidates(hand, classifier):
+            consider(chosen)
+    return sorted(seen.values(), key=classifier.order_key)
+
+
+def legal_plays(
+    hand: list[int],
+    classifier: Classifier,
+    table: Combo | None,
+    *,
+    must_contain: int | None = None,
+) -> list[Combo]:
+    """Plays allowed now: any lead (with the opening card if required), or any beating play.
+
+    The finishing restriction (no single 2 to go out on a lead) is applied too, so that a
+    client's hint never suggests a move the referee would refuse.
+    """
+    profile = classifier.profile
+    out = []
+    # Following, only plays of the table's size can beat it, or five-card bombs: a 50-card
+    # hand answering a single need not list its 20,000 five-card hands.
+    sizes = ALL_SIZES if table is None else _beating_sizes(classifier, table)
+    for combo in all_combos(hand, classifier, sizes):
+        if table is None:
+            if must_contain is not None and must_contain not in combo.cards:
+                continue
+            if (
+                profile.no_single_two_finish_on_lead
+                and combo.size == len(hand)
+                and combo.kind == "single"
+                and combo.cards[0] >> 2 == 12
+            ):
+                continue
+        elif classifier.beats(combo, table) is not None:
+            continue
+        out.append(combo)
+    return out
+
+
+def _contenders(
+    hand: list[int], classifier: Classifier, sizes: frozenset[int] = ALL_SIZES
+) -> Iterator[tuple[int, ...]]:
+    """A few hundred candidate plays at most, among which lies the strongest combination of
+    every kind of those ``sizes`` the hand can form (see ``can_beat``).
+
+    Every single, pair and triple (at most 52 + 78 + 52). Five-card hands by shape, one per
+    possible key: per run and per card of it, one straight through that card that is not
+    all one suit if the hand allows it; every straight flush; per suit, flushes from the
+    highest ranks down until the first that is not a straight flush; one full house per
+    triple rank and one four of a kind per quad rank (their key is that rank alone).
+    """
+    groups = _by_rank(hand)
+    if 1 in sizes:
+        yield from ((c,) for c in hand)
+    for group in groups:
+        for size in (2, 3):
+            if size in sizes:
+                yield from combinations(group, size)
+    if 5 not in sizes or not classifier.profile.five_card_hands:
+        return
+    held = cards.mask_of(hand)
+    for run in RUNS:
+        for suit in range(4):
+            line = tuple(cards.card_id(cards.RANKS.index(r), suit) for r in run)
+            if all(held >> c & 1 for c in line):
+                yield line
+    for run in classifier.profile.straights:
+        options = [groups[cards.RANKS.index(r)] for r in run]
+        if not all(options):
+            continue
+        for at, fixed_group in enumerate(options):
+            for fixed in fixed_group:
+                # Another suit somewhere keeps it a plain straight (when the hand allows).
+                chosen = [fixed if i == at else group[0] for i, group in enumerate(options)]
+                for i, group in enumerate(options):
+                    other = next((c for c in group if c & 3 != fixed & 3), None)
+                    if i != at and other is not None:
+                        chosen[i] = other
+                        break
+                yield tuple(chosen)
+    strength = classifier.strength
+    for suit in range(4):
+        suited = sorted((c for c in hand if c & 3 == suit), key=strength.__getitem__, reverse=True)
+        for five in combinations(suited, 5):
+            yield five
+            found = classifier.classify(list(five), cards.mask_of(five))
+            if isinstance(found, Combo) and found.kind == "flush":
+                break
+    pairs = [g[:2] for g in groups if len(g) >= 2]
+    for trip_rank, trip_cards in enumerate(groups):
+        if len(trip_cards) >= 3:
+            pair = next((p for p in pairs if p[0] >> 2 != trip_rank), None)
+            if pair is not None:
+                yield (*trip_cards[:3], *pair)
+            if len(trip_cards) == 4:
+                kicker = next((c for c in hand if c >> 2 != trip_rank), None)
+                if kicker is not None:
+                    yield (*trip_cards, kicker)
+
+
+def strongest_by_kind(hand: list[int], classifier: Classifier) -> dict[str, Combo]:
+    """The combination with the highest key of each kind ``hand`` can form."""
+    best: dict[str, Combo] = {}
+    classify = classifier.classify
+    for chosen in _contenders(hand, classifier):
+        found = classify(list(chosen), cards.mask_of(chosen))
+        if isinstance(found, Combo):
+            held = best.get(found.kind)
+            if held is None or found.key > held.key:
+                best[found.kind] = found
+    return best
+
+
+def _beating_sizes(classifier: Classifier, table: Combo) -> frozenset[int]:
+    """The sizes of play that can beat ``table``: its own, and five cards where bombs exist."""
+    if classifier.profile.bombs != "none":
+        return frozenset((table.size, 5))
+    return frozenset((table.size,))
+
+
+def can_beat(hand: list[int], classifier: Classifier, table: Combo) -> bool:
+    """Whether any play of ``hand`` beats ``table``.
+
+    Whether a play beats the table depends on its kind and, within a kind, grows with its
+    key; so the strongest combination of each kind decides, and only plays of the table's
+    size (or five-card bombs) can beat it. That costs at most a few hundred classifications
+    even for a 50-card hand, where listing every combination (``all_combos``) costs tens of
+    thousands: this runs on every pass of a first trick.
+    """
+    classify, beats = classifier.classify, classifier.beats
+    for chosen in _contenders(hand, classifier, _beating_sizes(classifier, table)):
+        found = classify(list(chosen), cards.mask_of(chosen))
+        if isinstance(found, Combo) and beats(found, table) is None:
+            return True
+    return False
+
+

@@ -1,0 +1,457 @@
+"""Replaying a record move by move under one profile.
+
+The replay never raises for a broken rule: each one becomes a ``RuleError`` value with its
+position. A deal stops at its first rule error, because everything after it depends on a
+position that never legally existed (RECORDS.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import chain
+from typing import Any
+
+from bigtwo.rules import cards
+from bigtwo.rules.combos import Combo, Violation
+from bigtwo.rules.game import Deal, Move, Record, Result
+from bigtwo.rules.legal import can_beat, legal_plays
+from bigtwo.rules.problems import join
+from bigtwo.rules.profiles import Profile
+from bigtwo.rules.scoring import Tally, penalty, score_counts, score_deal
+
+
+@dataclass(slots=True)
+class RuleError:
+    code: str
+    deal: int | None
+    move: int | None
+    seat: int | None
+    pointer: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class DealResult:
+    index: int
+    status: str  # complete | incomplete | invalid | not_checked | scored
+    leader: int | None = None
+    winner: int | None = None
+    moves_checked: int = 0
+    cards_left: list[int] | None = None
+    penalties: list[int] | None = None
+    scores: list[int] | None = None
+    tiers: list[dict[str, int] | None] | None = None
+    team_scores: list[int] | None = None
+    penalties_now: list[int] | None = None  # incomplete deals: what each seat pays if it ended now
+
+
+@dataclass(slots=True)
+class RecordResult:
+    profile: Profile
+    errors: list[RuleError]
+    deals: list[DealResult]
+    totals: list[int]
+    match_over: bool
+    winners: list[int]
+    final_table: Table | None = None
+    team_totals: list[int] | None = None
+
+
+class Table:
+    """The state of one deal: hands, whose turn, what lies on the table.
+
+    ``check`` says what rule a move would break (or None); ``apply`` performs a legal move.
+    """
+
+    __slots__ = (
+        "profile", "classifier", "n", "hands", "counts", "current", "top_seat", "table",
+        "locked", "first_trick", "opening_card", "winner", "leader", "locked_out", "trick_leader",
+        "moves_done", "ended_at", "played_first", "revolution",
+    )
+
+    def __init__(self, profile: Profile, hands: list[list[int]], leader: int, opening_card: int | None):
+        self.profile = profile
+        self.classifier = profile.combos
+        self.n = profile.players
+        self.hands = [cards.mask_of(h) for h in hands]
+        self.counts = [len(h) for h in hands]
+        self.current = leader
+        self.leader = leader
+        self.trick_leader = leader
+        self.top_seat: int | None = None
+        self.table: Combo | None = None
+        self.locked = 0
+        self.locked_out = profile.passing == "locked_out"
+        self.first_trick = True
+        self.opening_card = opening_card
+        self.winner: int | None = None
+        self.moves_done = 0
+        self.ended_at: int | None = None
+        self.played_first = 0  # seats that have played a card in the deal's first trick
+        self.revolution = False  # rank order reversed for the rest of the deal
+
+    def must_play_applies(self, seat: int) -> bool:
+        """Whether ``must_play_first_trick`` forbids ``seat`` a pass that a beating play allows:
+        in the first trick, until the seat has played a card in it (000: "bis ein Spieler
+        einmal gespielt hat")."""
+        return (self.first_trick and self.profile.must_play_first_trick
+                and not self.played_first >> seat & 1)
+
+    def check(self, seat: int, play: list[int] | None) -> tuple[str, dict[str, Any]] | Combo | None:
+        """The first rule (in RECORDS.md's order) that the move breaks, or the play's combination."""
+        if self.winner is not None:
+            return "MOVE_AFTER_END", {"ended_at": self.ended_at, "winner": self.winner}
+        mask = 0
+        if play is not None:
+            for c in play:
+                bit = 1 << c
+                if mask & bit:
+                    return "DUPLICATE_CARD", {"card": cards.name(c)}
+                mask |= bit
+        if seat != self.current:
+            if self.locked_out and self.locked >> seat & 1:
+                return "LOCKED_OUT", {"expected": self.current}
+            return "WRONG_TURN", {"expected": self.current}
+        table = self.table
+        if play is None:
+            if table is None:
+                return "LEADER_MUST_PLAY", {}
+            if (
+                self.must_play_applies(seat)
+                and can_beat(cards.cards_of(self.hands[seat]), self.classifier, table)
+            ):
+                return "MUST_PLAY", {"table": cards.names(table.cards)}
+            return None
+        missing = mask & ~self.hands[seat]
+        if missing:
+            return "CARD_NOT_HELD", {"cards": cards.names(cards.cards_of(missing))}
+        classifier = self.classifier
+        combo = classifier.classify(play, mask)
+        if table is not None and len(play) != table.size and not (
+            type(combo) is Combo and classifier.is_bomb(combo)
+        ):
+            # The count is checked before the shape when following (001: "Spiel 5 Karten - du
+            # hast 4 gewählt" for four cards on a five-card table).
+            if type(combo) is Combo:
+                return "CARD_COUNT", classifier.versus(combo, table)
+            return "CARD_COUNT", {"played": cards.names(play), "table": cards.names(table.cards)}
+        if isinstance(combo, Violation):
+            return combo.code, {"played": cards.names(play), "reason": combo.reason}
+        if table is not None:
+            code = classifier.beats(combo, table)
+            if code is not None:
+                return code, classifier.versus(combo, table)
+        elif self.opening_card is not None and not mask >> self.opening_card & 1:
+            return "OPENING_CARD", {"card": cards.name(self.opening_card)}
+        if (
+            table is None
+            and self.profile.no_single_two_finish_on_lead
+            and combo.size == 1
+            and self.counts[seat] == 1
+            and play[0] >> 2 == 12
+        ):
+            return "FORBIDDEN_FINISH", {"card": cards.name(play[0])}
+        return combo
+
+    def apply(self, seat: int, combo: Combo | None) -> None:
+        self.moves_done += 1
+        if combo is None:
+            if self.locked_out:
+                self.locked |= 1 << seat
+        else:
+            self.hands[seat] &= ~cards.mask_of(combo.cards)
+            self.counts[seat] -= combo.size
+            self.top_seat = seat
+            self.table = combo
+            self.opening_card = None
+            if self.first_trick:
+                self.played_first |= 1 << seat
+            if (combo.kind == "four_of_a_kind" and not self.revolution
+                    and self.profile.revolution == "ranks"):
+                # Judged under the old order; everything after it under the reversed one,
+                # the quad on the table included (RULES "Revolution").
+                self.reverse_ranks()
+            if self.counts[seat] == 0:
+                self.winner = seat
+                self.ended_at = self.moves_done - 1
+                return
+        self._advance(seat)
+
+    def reverse_ranks(self) -> None:
+        """Start the revolution: the rank order is reversed for the rest of the deal."""
+        self.revolution = True
+        self.classifier = self.profile.reversed_combos
+        if self.table is not None:
+            on_top = self.table
+            again = self.classifier.classify(list(on_top.cards), cards.mask_of(on_top.cards))
+            assert type(again) is Combo
+            self.table = again
+
+    def _advance(self, seat: int) -> None:
+        n, step, locked, top = self.n, self.profile.step, self.locked, self.top_seat
+        nxt = (seat + step) % n
+        while locked >> nxt & 1 and nxt != top:
+            nxt = (nxt + step) % n
+        if nxt == top:
+            # Everyone else passed since the top play: the trick ends and its owner leads.
+            self.table = None
+            self.top_seat = None
+            self.locked = 0
+            self.first_trick = False
+            self.trick_leader = nxt
+        self.current = nxt
+
+    def legal_plays(self) -> list[Combo]:
+        if self.winner is not None:
+            return []
+        hand = cards.cards_of(self.hands[self.current])
+        return legal_plays(hand, self.classifier, self.table, must_contain=self.opening_card)
+
+
+def _deal_problems(profile: Profile, deal: Deal, index: int) -> list[RuleError]:
+    at = join("/deals", index)
+    hands = deal.hands
+    hands_at = join(at, "deal_code" if deal.deal_code is not None else "hands")
+    if len(hands) != profile.players:
+        return [RuleError("PLAYER_COUNT", index, None, None, hands_at,
+                          {"expected": profile.players, "actual": len(hands)})]
+    errors = _cards_twice(hands, index, hands_at)
+    opener = _lowest_holder(profile, hands)
+    for seat, hand in enumerate(hands):
+        expected = profile.hand_size
+        if profile.leftover == "to_opener" and seat == opener:
+            expected += profile.leftover_count
+        if len(hand) != expected:
+            errors.append(RuleError("HAND_SIZE", index, None, seat, join(hands_at, seat),
+                                    {"expected": expected, "actual": len(hand)}))
+    return sorted(errors, key=lambda e: (e.code != "HAND_SIZE", e.seat or 0))
+
+
+def _cards_twice(groups: list[list[int]], index: int, at: str) -> list[RuleError]:
+    """A DUPLICATE_CARD for each card that stands in ``groups`` (hands, or the cards left)
+    more than once, at the seat where it appears again."""
+    union = 0
+    for group in groups:
+        union |= cards.mask_of(group)
+    if union.bit_count() == sum(map(len, groups)):
+        return []
+    errors = []
+    seen = reported = 0
+    for seat, group in enumerate(groups):
+        for c in group:
+            bit = 1 << c
+            if seen & bit and not reported & bit:
+                reported |= bit
+                errors.append(RuleError("DUPLICATE_CARD", index, None, seat, join(at, seat),
+                                        {"card": cards.name(c)}))
+            seen |= bit
+    return errors
+
+
+def _lowest_holder(profile: Profile, hands: list[list[int]]) -> int | None:
+    """The first seat holding the lowest dealt card (None when nothing is dealt)."""
+    if not any(hands):
+        return None
+    card = lowest_card(profile, hands)
+    return next(seat for seat, hand in enumerate(hands) if card in hand)
+
+
+def lowest_card(profile: Profile, hands: list[list[int]]) -> int:
+    # chain and the tuple's __getitem__ keep the 52 steps of every deal in C.
+    return min(chain.from_iterable(hands), key=profile.strength.__getitem__)
+
+
+def opening(profile: Profile, hands: list[list[int]], free_leader: int | None) -> tuple[int, int | None]:
+    """Who leads a deal and which card its first play must contain (None: a free lead).
+
+    ``free_leader`` is the previous winner where the profile lets them lead freely; otherwise
+    the holder of the lowest dealt card leads and must play it (RULES.md, opening)."""
+    if free_leader is not None:
+        return free_leader, None
+    card = lowest_card(profile, hands)
+    return next(s for s, h in enumerate(hands) if card in h), card
+
+
+def replay_deal(
+    profile: Profile, deal: Deal, index: int, leader: int | None, *, complete: bool,
+    errors: list[RuleError],
+) -> tuple[DealResult, Table | None]:
+    """Replay one deal. ``leader`` None means the lowest-card rule picks the leader."""
+    problems = _deal_problems(profile, deal, index)
+    if problems:
+        errors.extend(problems)
+        return DealResult(index, "not_checked", cards_left=[len(h) for h in deal.hands]), None
+    leader, opening_card = opening(profile, deal.hands, leader)
+    table = Table(profile, deal.hands, leader, opening_card)
+    moves: list[Move] = deal.moves
+    check, apply = table.check, table.apply
+    for i, (seat, play) in enumerate(moves):
+        outcome = check(seat, play)
+        if outcome is None or type(outcome) is Combo:
+            apply(seat, outcome)
+            continue
+        code, params = outcome  # type: ignore[misc]
+        errors.append(RuleError(code, index, i, seat, f"/deals/{index}/moves/{i}", params))
+        return DealResult(index, "invalid", leader, None, i, list(table.counts)), table
+    result = DealResult(index, "complete" if table.winner is not None else "incomplete", leader,
+                        table.winner, len(moves), list(table.counts))
+    if table.winner is None:
+        result.penalties_now = penalties_now(profile, table.hands)
+        if complete:
+            errors.append(RuleError("INCOMPLETE", index, None, None, f"/deals/{index}/moves",
+                                    {"moves": len(moves)}))
+    else:
+        scored = score_deal(profile, table.hands, table.winner)
+        result.penalties, result.scores, result.tiers = scored.penalties, scored.scores, scored.parts
+        result.team_scores = scored.team_scores
+    _check_declared(deal, result, errors)
+    return result, table
+
+
+def penalties_now(profile: Profile, hands: list[int]) -> list[int]:
+    """What each seat would pay if the deal ended now, every seat scored as a loser
+    (seed 001's live display "13 übrig · Ende jetzt −39")."""
+    return [penalty(profile, mask)[0] for mask in hands]
+
+
+def _result_problems(profile: Profile, deal: Deal, result: Result, index: int) -> list[RuleError]:
+    """A result's rule errors: those of the first failing check, in RECORDS.md's order
+    (DUPLICATE_CARD, CARD_NOT_HELD, RESULT_WINNER, RESULT_CARD_COUNT)."""
+    at = _result_at(result, index)
+    counts = result.counts
+    if result.left is not None:
+        errors = _cards_twice(result.left, index, at)
+        if errors:
+            return errors
+        if deal.hands:
+            for seat, (left, hand) in enumerate(zip(result.left, deal.hands, strict=True)):
+                missing = cards.mask_of(left) & ~cards.mask_of(hand)
+                if missing:
+                    errors.append(RuleError("CARD_NOT_HELD", index, None, seat, f"{at}/{seat}",
+                                            {"cards": cards.names(cards.cards_of(missing))}))
+            if errors:
+                return errors
+    out = [s for s, n in enumerate(counts) if n == 0]
+    if len(out) != 1:
+        return [RuleError("RESULT_WINNER", index, None, None, at, {"seats": out})]
+    errors = []
+    for seat, n in enumerate(counts):
+        dealt = _dealt_size(profile, deal, seat)
+        if not 0 <= n <= dealt:
+            errors.append(RuleError("RESULT_CARD_COUNT", index, None, seat, f"{at}/{seat}",
+                                    {"count": n, "dealt": dealt}))
+    return errors
+
+
+def _result_at(result: Result, index: int) -> str:
+    return join("/deals", index, "result", "left" if result.left is not None else "cards_left")
+
+
+def _dealt_size(profile: Profile, deal: Deal, seat: int) -> int:
+    if deal.hands:
+        return len(deal.hands[seat])
+    # Without hands the opener is unknown, so any seat may hold the undealt cards too.
+    return profile.hand_size + (profile.leftover_count if profile.leftover == "to_opener" else 0)
+
+
+def score_result(profile: Profile, deal: Deal, index: int, leader: int | None,
+                 errors: list[RuleError]) -> DealResult:
+    """A result-only deal (a score sheet's row): checked for consistency, then scored by the
+    same ``scoring`` functions as a replayed deal. Its moves were never seen, so its status is
+    ``scored``. ``leader`` is the previous winner where that rule applies (None: unknown or
+    the lowest card's holder, found from the hands when they are given)."""
+    result = deal.result
+    assert result is not None
+    if len(result.counts) != profile.players:
+        errors.append(RuleError("PLAYER_COUNT", index, None, None, _result_at(result, index),
+                                {"expected": profile.players, "actual": len(result.counts)}))
+        return DealResult(index, "not_checked", cards_left=result.counts or None)
+    if deal.hands:
+        problems = _deal_problems(profile, deal, index)
+        if problems:
+            errors.extend(problems)
+            return DealResult(index, "not_checked", cards_left=result.counts or None)
+        if leader is None:
+            leader = opening(profile, deal.hands, None)[0]
+    problems = _result_problems(profile, deal, result, index)
+    counts = result.counts
+    if problems:
+        errors.extend(problems)
+        return DealResult(index, "invalid", leader, cards_left=counts)
+    winner = counts.index(0)
+    outcome = DealResult(index, "scored", leader, winner, 0, counts)
+    if result.left is not None:
+        scored = score_deal(profile, [cards.mask_of(left) for left in result.left], winner)
+    else:
+        scored = score_counts(profile, counts, winner)
+    outcome.penalties, outcome.scores, outcome.tiers = scored.penalties, scored.scores, scored.parts
+    outcome.team_scores = scored.team_scores
+    _check_declared(deal, outcome, errors)
+    return outcome
+
+
+def _check_declared(deal: Deal, result: DealResult, errors: list[RuleError]) -> None:
+    declared = deal.declared
+    if declared is None:
+        return
+    at = join("/deals", result.index, "declared")
+    index = result.index
+    winner = declared.get("winner")
+    if winner is not None and winner != result.winner:
+        errors.append(RuleError("DECLARED_MISMATCH", index, None, winner, join(at, "winner"),
+                                {"field": "winner", "declared": winner, "actual": result.winner}))
+    scores = declared.get("scores")
+    if scores is None:
+        return
+    if result.scores is None or len(scores) != len(result.scores):
+        errors.append(RuleError("DECLARED_MISMATCH", index, None, None, join(at, "scores"),
+                                {"field": "scores", "declared": scores, "actual": result.scores}))
+        return
+    for seat, (said, actual) in enumerate(zip(scores, result.scores, strict=True)):
+        if said != actual:
+            errors.append(RuleError("DECLARED_MISMATCH", index, None, seat, join(at, "scores", seat),
+                                    {"field": "score", "declared": said, "actual": actual}))
+
+
+def replay_record(record: Record, *, complete: bool = True) -> RecordResult:
+    profile = record.profile
+    n = profile.players
+    errors: list[RuleError] = []
+    if record.players is not None and len(record.players) != n:
+        errors.append(RuleError("PLAYER_COUNT", None, None, None, "/players",
+                                {"expected": n, "actual": len(record.players)}))
+    tally = Tally(profile)
+    results: list[DealResult] = []
+    over = False
+    last_deal = 0
+    previous_winner: int | None = None
+    table: Table | None = None
+    for index, deal in enumerate(record.deals):
+        if over:
+            errors.append(RuleError("MATCH_OVER", index, None, None, join("/deals", index),
+                                    {"last_deal": last_deal}))
+            results.append(DealResult(index, "not_checked"))
+            table = None
+            continue
+        free_lead = index > 0 and profile.later_deals == "previous_winner"
+        if deal.result is not None:
+            # Who led a result-only deal does not change its score: it is scored even when
+            # the deal before it has no winner.
+            result, table = score_result(profile, deal, index, previous_winner if free_lead else None,
+                                         errors), None
+        elif free_lead and previous_winner is None:
+            results.append(DealResult(index, "not_checked", cards_left=[len(h) for h in deal.hands]))
+            table = None
+            continue
+        else:
+            result, table = replay_deal(profile, deal, index, previous_winner if free_lead else None,
+                                        complete=complete, errors=errors)
+        results.append(result)
+        previous_winner = result.winner
+        if result.scores is not None:
+            tally.add(result.scores, result.team_scores, deals_played=index + 1)
+            over = tally.over
+            last_deal = index
+    winners = tally.winners() if over else []
+    return RecordResult(profile, errors, results, tally.totals, over, winners, table,
+                        tally.team_totals)

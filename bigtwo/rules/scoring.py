@@ -1,0 +1,198 @@
+"""Scoring: what each seat pays for one finished deal, how a deal settles, and the match.
+
+Three layers, each usable on its own so that a replayed deal and a deal known only by its
+result (a score sheet) are scored by exactly the same code:
+
+- ``penalty`` / ``count_penalty``: one loser's penalty, in RULES.md's order: cards x tier
+  multiplier, then x ``two_held_factor`` for a held card of ``two_held_cards``, then + the
+  card penalties;
+- ``settle(profile, penalties, winner)``: the deal's scores per seat (and per team) under the
+  profile's settlement, teams included;
+- ``Tally``: running totals (per seat and per team), the match limits and the match winners.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bigtwo.rules.profiles import Profile
+
+
+def tier_for(profile: Profile, left: int) -> int:
+    multiplier = 0
+    for tier in profile.tiers:
+        if tier.start <= left:
+            multiplier = tier.multiplier
+    return multiplier
+
+
+def penalty(profile: Profile, hand_mask: int) -> tuple[int, dict[str, int]]:
+    """What a loser holding ``hand_mask`` pays, with the parts that made it up."""
+    left = hand_mask.bit_count()
+    multiplier = tier_for(profile, left)
+    base = left * multiplier
+    factor = profile.two_held_factor if hand_mask & profile.two_held_mask else 1
+    extra = 0
+    for rule in profile.card_penalties:
+        held = hand_mask & rule.mask
+        if (held == rule.mask) if rule.all else held:
+            extra += rule.points
+    parts = {"cards": left, "multiplier": multiplier, "base": base, "two_factor": factor,
+             "card_penalties": extra}
+    return base * factor + extra, parts
+
+
+def count_penalty(profile: Profile, left: int) -> tuple[int, dict[str, int]]:
+    """A loser's penalty known only by how many cards they held. Exact when the profile's
+    scoring does not look at which cards are held (``cards_matter`` is False)."""
+    multiplier = tier_for(profile, left)
+    parts = {"cards": left, "multiplier": multiplier, "base": left * multiplier, "two_factor": 1,
+             "card_penalties": 0}
+    return left * multiplier, parts
+
+
+def cards_matter(profile: Profile) -> bool:
+    """Whether a penalty depends on which cards are held, not only on how many."""
+    return profile.two_held_factor > 1 or bool(profile.card_penalties)
+
+
+def _losers_pay(
+    left: Sequence[int], winner: int, pay: Callable[[int], tuple[int, dict[str, int]]]
+) -> tuple[list[int], list[dict[str, int] | None]]:
+    penalties: list[int] = []
+    parts: list[dict[str, int] | None] = []
+    for seat, held in enumerate(left):
+        if seat == winner:
+            penalties.append(0)
+            parts.append(None)
+        else:
+            paid, detail = pay(held)
+            penalties.append(paid)
+            parts.append(detail)
+    return penalties, parts
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    scores: list[int]  # per seat; with teams both partners carry their team's score
+    team_scores: list[int] | None  # per team in ``teams`` order; None without teams
+
+
+def settle(profile: Profile, penalties: Sequence[int], winner: int) -> Settlement:
+    """One deal's scores from the seats' penalties (RULES.md "Scoring" and "Teams")."""
+    how = profile.settlement
+    if profile.teams is None or profile.team_of is None:
+        if how == "penalty_only":
+            return Settlement([-p for p in penalties], None)
+        total = sum(penalties)
+        scores = [0] * len(penalties) if how == "winner_only" else [-p for p in penalties]
+        scores[winner] = total
+        return Settlement(scores, None)
+    team_of = profile.team_of
+    winning = team_of[winner]
+    partner = next(s for s in profile.teams[winning] if s != winner)
+    p_partner = penalties[partner]
+    p_opp = sum(penalties[s] for s in range(len(penalties)) if team_of[s] != winning)
+    value = p_opp - p_partner  # seed 004: the partner's cards still count for the opponents
+    team_scores = [0] * len(profile.teams)
+    for team in range(len(profile.teams)):
+        if how == "winner_takes_all":
+            team_scores[team] = value if team == winning else -value
+        elif how == "winner_only":
+            team_scores[team] = value if team == winning else 0
+        else:
+            team_scores[team] = -p_partner if team == winning else -p_opp
+    return Settlement([team_scores[team_of[s]] for s in range(len(penalties))], team_scores)
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    penalties: list[int]
+    scores: list[int]
+    team_scores: list[int] | None
+    parts: list[dict[str, int] | None]
+
+
+def score_deal(profile: Profile, hands: Sequence[int], winner: int) -> DealScore:
+    """Penalties from the hands left (bitmasks), then the settlement."""
+    penalties, parts = _losers_pay(hands, winner, lambda mask: penalty(profile, mask))
+    settled = settle(profile, penalties, winner)
+    return DealScore(penalties, settled.scores, settled.team_scores, parts)
+
+
+def score_counts(profile: Profile, counts: Sequence[int], winner: int) -> DealScore:
+    """Penalties from the number of cards left alone (a score sheet of counts), then the same
+    settlement. Only for profiles where ``cards_matter`` is False, where it is exact."""
+    penalties, parts = _losers_pay(counts, winner, lambda left: count_penalty(profile, left))
+    settled = settle(profile, penalties, winner)
+    return DealScore(penalties, settled.scores, settled.team_scores, parts)
+
+
+def card_dependence(profile: Profile) -> str:
+    """The profile fields that make scoring depend on the cards, as a referee reads them."""
+    reasons = []
+    if profile.two_held_factor > 1:
+        reasons.append(f"scoring.two_held_factor is {profile.two_held_factor}")
+    if profile.card_penalties:
+        reasons.append("scoring.card_penalties is set")
+    return " and ".join(reasons)
+
+
+@dataclass(slots=True)
+class Tally:
+    """A match's running totals and limits (RULES.md "Match"). Add each scored deal in order;
+    ``over`` says whether the match limit has been reached after the deals added so far."""
+
+    profile: Profile
+    totals: list[int] = field(default_factory=list)
+    team_totals: list[int] | None = None
+    deals: int = 0
+
+    def __post_init__(self) -> None:
+        self.totals = [0] * self.profile.players
+        if self.profile.teams is not None:
+            self.team_totals = [0] * len(self.profile.teams)
+
+    def add(self, scores: Sequence[int], team_scores: Sequence[int] | None = None, *,
+            deals_played: int | None = None) -> None:
+        """Add a scored deal. ``deals_played`` counts the record's deals up to this one when
+        some before it were not scored (an invalid deal is still a deal of the match)."""
+        self.deals = self.deals + 1 if deals_played is None else deals_played
+        for seat, score in enumerate(scores):
+            self.totals[seat] += score
+        if self.team_totals is not None and team_scores is not None:
+            for team, score in enumerate(team_scores):
+                self.team_totals[team] += score
+
+    @property
+    def ranked_totals(self) -> list[int]:
+        """The totals the match limits and winners look at: per team with teams, else per seat."""
+        return self.team_totals if self.team_totals is not None else self.totals
+
+    @property
+    def over(self) -> bool:
+        profile, totals = self.profile, self.ranked_totals
+        if self.deals == 0:
+            return False
+        if profile.max_deals is not None and self.deals >= profile.max_deals:
+            return True
+        if profile.loss_limit is not None and min(totals) <= -profile.loss_limit:
+            return True
+        if profile.target is None:
+            return False
+        if profile.settlement == "penalty_only":
+            # Totals are minus the accumulated penalties: the limit is a penalty reaching it.
+            return max(-t for t in totals) >= profile.target
+        return max(totals) >= profile.target
+
+    def winners(self) -> list[int]:
+        """Seats with the best total (both partners of the best team); ties share."""
+        totals = self.ranked_totals
+        best = max(totals)
+        if self.profile.teams is not None and self.team_totals is not None:
+            return sorted(s for t, team in enumerate(self.profile.teams) if totals[t] == best
+                          for s in team)
+        return [s for s in range(len(totals)) if totals[s] == best]

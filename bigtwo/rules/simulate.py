@@ -1,0 +1,150 @@
+"""Random but legal matches under any profile, reproducible from a seed.
+
+The simulator drives the same ``Table`` the referee replays with and picks among
+``Table.legal_plays()``, so every record it writes is legal by construction; tests replay them
+through the whole pipeline to check that parsing, replay and scoring agree with that.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from bigtwo.rules import cards, deals
+from bigtwo.rules.combos import Combo
+from bigtwo.rules.profiles import Profile
+from bigtwo.rules.replay import Table, lowest_card
+from bigtwo.rules.scoring import Tally, score_deal
+
+MAX_ATTEMPTS = 50
+# Players at table t, seat s: NAMES[t * players + s] (numbered once the list runs out), so that
+# several tables playing the same deal codes seat different people for the duplicate comparison.
+NAMES = ("Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou",
+         "Max", "Ned", "Oli", "Pam", "Quy", "Rui", "Sam", "Tom")
+
+
+class DeadEnd(Exception):
+    """The random players reached a position with no legal move (e.g. a lone 2 on lead where
+    going out on a single 2 is forbidden); the deal is dealt again."""
+
+
+def _new_spec(profile: Profile, rng: random.Random) -> deals.DealSpec:
+    return deals.DealSpec(profile.players, profile.hand_size, rng.getrandbits(64))
+
+
+def _deal_hands(profile: Profile, rng: random.Random) -> list[list[int]]:
+    return _hands_of(profile, _new_spec(profile, rng))
+
+
+def _hands_of(profile: Profile, spec: deals.DealSpec) -> list[list[int]]:
+    """The hands a deal code stands for, as a record naming that code is read (bigtwo.records.parse)."""
+    hands, undealt = deals.deal(spec)
+    if undealt and profile.leftover == "to_opener":
+        lowest = min((c for h in hands for c in h), key=profile.strength.__getitem__)
+        opener = next(s for s, h in enumerate(hands) if lowest in h)
+        hands[opener] = sorted(hands[opener] + undealt)
+    return hands
+
+
+def _choose(options: list[Combo], rng: random.Random) -> Combo:
+    # Pick a size first: otherwise five-card hands, which are many, would crowd out singles.
+    sizes = sorted({c.size for c in options})
+    size = rng.choice(sizes)
+    return rng.choice([c for c in options if c.size == size])
+
+
+def play_deal(
+    profile: Profile, hands: list[list[int]], leader: int | None, rng: random.Random,
+    pass_rate: float = 0.35,
+) -> tuple[list[dict[str, Any]], Table]:
+    opening = None
+    if leader is None:
+        opening = lowest_card(profile, hands)
+        leader = next(s for s, h in enumerate(hands) if opening in h)
+    table = Table(profile, hands, leader, opening)
+    moves: list[dict[str, Any]] = []
+    while table.winner is None:
+        seat = table.current
+        options = table.legal_plays()
+        may_pass = table.table is not None and not (table.must_play_applies(seat) and options)
+        if options and (not may_pass or rng.random() >= pass_rate):
+            combo = _choose(options, rng)
+            moves.append({"seat": seat, "play": cards.names(combo.cards)})
+            table.apply(seat, combo)
+        elif may_pass:
+            moves.append({"seat": seat, "pass": True})
+            table.apply(seat, None)
+        else:
+            raise DeadEnd
+    return moves, table
+
+
+def simulate_record(
+    profile: Profile, deal_count: int, rng: random.Random, *, profile_ref: Any = None,
+    names: list[str] | None = None, declare: bool = True,
+    specs: list[deals.DealSpec] | None = None,
+) -> dict[str, Any]:
+    """One match of up to ``deal_count`` deals (fewer if the profile's match limit ends it).
+
+    With ``specs`` (one per deal) the deals are those codes, written as ``deal_code``; a dead
+    end then replays the same cards with other random choices instead of dealing again."""
+    record_deals: list[dict[str, Any]] = []
+    previous_winner: int | None = None
+    tally = Tally(profile)
+    for index in range(deal_count):
+        free = index > 0 and profile.later_deals == "previous_winner"
+        for _ in range(MAX_ATTEMPTS):
+            hands = _deal_hands(profile, rng) if specs is None else _hands_of(profile, specs[index])
+            try:
+                moves, table = play_deal(profile, hands, previous_winner if free else None, rng)
+                break
+            except DeadEnd:
+                continue
+        else:  # pragma: no cover - needs fifty dead ends in a row
+            raise RuntimeError("the simulator could not finish a deal")
+        winner = table.winner
+        assert winner is not None
+        scored = score_deal(profile, table.hands, winner)
+        deal: dict[str, Any] = (
+            {"hands": [cards.names(h) for h in hands], "moves": moves} if specs is None
+            else {"deal_code": specs[index].code, "moves": moves})
+        if declare:
+            deal["declared"] = {"winner": winner, "scores": scored.scores}
+        record_deals.append(deal)
+        previous_winner = winner
+        tally.add(scored.scores, scored.team_scores)
+        if tally.over:
+            break
+    record: dict[str, Any] = {"profile": profile_ref if profile_ref is not None else profile.id}
+    if names is not None:
+        record["players"] = names
+    record["deals"] = record_deals
+    return record
+
+
+def table_names(players: int, table: int) -> list[str]:
+    out = []
+    for seat in range(players):
+        i = table * players + seat
+        out.append(NAMES[i % len(NAMES)] + (f" {i // len(NAMES) + 1}" if i >= len(NAMES) else ""))
+    return out
+
+
+def simulate(
+    profile: Profile, *, records: int, deals_per_record: int, seed: int, profile_ref: Any = None,
+    deal_codes: bool = False, tables: int = 1,
+) -> Iterator[dict[str, Any]]:
+    """``records`` matches; with ``deal_codes`` their deals are written as codes, and with
+    ``tables`` above 1 every match is played at that many tables (one record each, other
+    players, the same codes: boards for the duplicate comparison)."""
+    rng = random.Random(seed)
+    for _ in range(records):
+        if not deal_codes and tables == 1:
+            yield simulate_record(profile, deals_per_record, rng, profile_ref=profile_ref,
+                                  names=table_names(profile.players, 0))
+            continue
+        specs = [_new_spec(profile, rng) for _ in range(deals_per_record)]
+        for table in range(tables):
+            yield simulate_record(profile, deals_per_record, rng, profile_ref=profile_ref,
+                                  names=table_names(profile.players, table), specs=specs)

@@ -1,0 +1,471 @@
+"""The embedded SQLite store (sqlite-utils): schema migrations, profiles, and the write path.
+
+Durability and concurrency choices, all deliberate:
+- WAL journal with ``synchronous=FULL``: a commit that returned is on disk, even if the
+  process is killed a moment later; readers never block the writer.
+- Every write runs in ``BEGIN IMMEDIATE`` so that two gunicorn workers queue on the write
+  lock (``busy_timeout``) instead of failing with "database is locked" on lock upgrade.
+- Migrations run at start inside the same kind of transaction, keyed on ``user_version``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import sqlite3
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from bigtwo.records.jsonin import dumps_stored, loads_stored
+from bigtwo.rules.profiles import Profile, ProfileResolver
+
+DEFAULT_DB = "var/bigtwo.db"
+BUSY_TIMEOUT_MS = 30_000
+
+
+def default_db_path() -> str:
+    return os.environ.get("BIGTWO_DB", DEFAULT_DB)
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def _v1(db: sqlite_utils.Database) -> None:
+    db["profiles"].create(
+        {"id": str, "hash": str, "name": str, "declaration": str, "resolved": str, "created_at": str},
+        pk="id",
+    )
+    db["profiles"].create_index(["hash"], unique=True)
+
+
+def _v2(db: sqlite_utils.Database) -> None:
+    db["tournaments"].create(
+        {"id": str, "name": str, "profile_id": str, "profile_hash": str, "token_hash": str,
+         "created_at": str},
+        pk="id", not_null={"name", "profile_id", "profile_hash", "token_hash", "created_at"},
+    )
+    # Looking a token up by its hash only answers "whose token is this" for the 403 case; the
+    # secret itself never reaches the database.
+    db["tournaments"].create_index(["token_hash"], unique=True)
+    db["records"].create(
+        {"seq": int, "id": str, "tournament_id": str, "content_hash": str, "record": str,
+         "report": str, "valid": int, "players": str, "deal_count": int, "error_count": int,
+         "engine": str, "profile_hash": str, "received_at": str},
+        pk="seq",
+        not_null={"id", "tournament_id", "content_hash", "record", "report", "valid",
+                  "deal_count", "error_count", "engine", "profile_hash", "received_at"},
+        foreign_keys=[("tournament_id", "tournaments", "id")],
+    )
+    db["records"].create_index(["id"], unique=True)
+    # The idempotency rule: one stored copy of a record per tournament, enforced by the schema
+    # too, so that even a logic slip cannot store a duplicate.
+    db["records"].create_index(["tournament_id", "content_hash"], unique=True)
+    db["records"].create_index(["tournament_id", "valid", "seq"])
+
+
+# Fields whose meaning for a declaration that leaves them out changed in rules v2: a stored
+# profile keeps the value it resolved to when it was declared (big-two-web turned
+# counterclockwise in v2; a child of it declared before keeps playing clockwise).
+PINNED_IN_V2 = ("direction",)
+
+
+def _v3(db: sqlite_utils.Database) -> None:
+    """Rules v2: pin into each stored declaration the v1 value of every field in
+    ``PINNED_IN_V2`` that it left to its parent, so that re-resolving the declaration gives
+    the same rules (and the same id) as before. The frozen ``resolved`` rules, which the
+    resolver reads, already hold these values; this keeps the two columns in agreement."""
+    for row in list(db.query("SELECT id, declaration, resolved FROM profiles")):
+        declaration = json.loads(row["declaration"])
+        resolved = json.loads(row["resolved"])
+        if not isinstance(declaration, dict) or not isinstance(resolved, dict):
+            continue
+        missing = {k: resolved[k] for k in PINNED_IN_V2 if k not in declaration and k in resolved}
+        if missing:
+            declaration.update(missing)
+            db.execute("UPDATE profiles SET declaration = ? WHERE id = ?",
+                       [json.dumps(declaration, sort_keys=True, ensure_ascii=False), row["id"]])
+
+
+def _v4(db: sqlite_utils.Database) -> None:
+    """Records are identified by their canonical form (``bigtwo.records.identity``, API.md v2), not by
+    their JSON as written. Every stored record gets its canonical hash; its id stays (clients
+    hold it). Records that turn out to be the same game as an earlier one of their tournament
+    (uploaded twice as "th" and "TH", say) are kept, not deleted: they are marked
+    ``duplicate_of`` that earlier record and no longer count in standings."""
+    from bigtwo.records.identity import record_hash
+
+    db["records"].add_column("duplicate_of", str)
+    rows = db.execute(
+        "SELECT r.seq, r.id, r.tournament_id, r.record, t.profile_id FROM records AS r "
+        "JOIN tournaments AS t ON t.id = r.tournament_id ORDER BY r.seq").fetchall()
+    first: dict[tuple[str, str], str] = {}
+    updates: list[tuple[str, str | None, int]] = []
+    for seq, rid, tournament_id, text, profile_id in rows:
+        try:
+            doc = json.loads(text)
+        except ValueError:  # pragma: no cover - stored records are JSON objects
+            continue
+        if not isinstance(doc, dict):  # pragma: no cover
+            continue
+        digest = record_hash(doc, profile_id)
+        original = first.setdefault((tournament_id, digest), rid)
+        if original == rid:
+            updates.append((digest, None, seq))
+        else:
+            # The unique (tournament, content hash) index holds one record per game.
+            updates.append((f"{digest}#duplicate:{rid}", original, seq))
+    # Two passes, so that no intermediate state collides with the unique index.
+    db.execute("UPDATE records SET content_hash = 'migrating:' || id")
+    db.conn.executemany("UPDATE records SET content_hash = ?, duplicate_of = ? WHERE seq = ?",
+                        updates)
+
+
+def _v5(db: sqlite_utils.Database) -> None:
+    """Hardening: before 2.0.0 a record could be stored holding NaN or Infinity (in ``meta``),
+    text that SQLite's JSON functions refuse, so every later query of its tournament failed.
+    Such rows are rewritten with those numbers as null; nothing else in them changes."""
+    for table, columns in (("records", ("record", "report", "players")),
+                           ("profiles", ("declaration", "resolved"))):
+        for column in columns:
+            bad = db.execute(f"SELECT rowid, {column} FROM {table} "
+                             f"WHERE {column} IS NOT NULL AND NOT json_valid({column})").fetchall()
+            for rowid, text in bad:
+                db.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = ?",
+                           [dumps_stored(loads_stored(text)), rowid])
+
+
+# Each entry moves the schema one version up; append, never edit, once released.
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3, _v4, _v5]
+
+
+def token_hash(token: str) -> str:
+    # surrogatepass: a header value the server could not decode must not turn a 401 into a 500
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def record_id(tournament_id: str, content_hash: str) -> str:
+    """Derived, not random: the same record in the same tournament always has the same id."""
+    digest = hashlib.sha256(f"{tournament_id}\n{content_hash}".encode()).hexdigest()
+    return "r-" + digest[:20]
+
+
+@dataclass(frozen=True, slots=True)
+class NewRecord:
+    """A checked record ready to store (see ``Store.add_records``)."""
+
+    content_hash: str
+    record: Mapping[str, Any]
+    report: Mapping[str, Any]
+    profile_hash: str
+
+
+def _record_row(row: sqlite3.Row | tuple[Any, ...], columns: list[str]) -> dict[str, Any]:
+    out = dict(zip(columns, row, strict=True))
+    for key in ("record", "report", "players"):
+        if key in out and out[key] is not None:
+            out[key] = loads_stored(out[key])
+    if "valid" in out:
+        out["valid"] = bool(out["valid"])
+    return out
+
+
+def _legacy_record(conn: sqlite3.Connection, rid: str) -> dict[str, Any]:
+    """A stored record that SQLite's JSON functions refuse: written before non-finite numbers
+    were refused at the door (a NaN in ``meta``). Read in Python, NaN as null, so that such a
+    row cannot make every later read of its tournament fail."""
+    row = conn.execute("SELECT record FROM records WHERE id = ?", [rid]).fetchone()
+    value = loads_stored(row[0]) if row is not None else None
+    return value if isinstance(value, dict) else {}
+
+
+_LIST_COLUMNS = ["id", "seq", "valid", "players", "deal_count", "error_count", "engine",
+                 "profile_hash", "received_at"]
+
+
+# How many of a record's deals give only their result (score-sheet rows).
+_RESULT_DEALS = ("CASE WHEN json_valid(record) THEN (SELECT count(*) FROM json_each(record, "
+                 "'$.deals') AS d WHERE json_type(d.value, '$.result') IS NOT NULL) ELSE 0 END")
+
+
+def record_source(result_deals: int, deal_count: int) -> str:
+    """replayed (every deal has moves), scored (a score sheet) or mixed."""
+    if result_deals == 0:
+        return "replayed"
+    return "scored" if result_deals >= deal_count else "mixed"
+
+
+def _profile_row(declaration: Mapping[str, Any], profile: Profile) -> dict[str, Any]:
+    return {
+        "id": profile.id,
+        "hash": profile.hash,
+        "name": profile.name,
+        "declaration": json.dumps(declaration, sort_keys=True, ensure_ascii=False, allow_nan=False),
+        "resolved": json.dumps(profile.as_dict(), sort_keys=True, ensure_ascii=False,
+                               allow_nan=False),
+        "created_at": now(),
+    }
+
+
+class Store:
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                               check_same_thread=False)
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        self.conn = conn
+        self.db = sqlite_utils.Database(conn)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    @contextmanager
+    def write(self) -> Iterator[sqlite_utils.Database]:
+        """One all-or-nothing write transaction, queued behind other writers."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        else:
+            self.conn.execute("COMMIT")
+
+    @property
+    def schema_version(self) -> int:
+        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+
+    def migrate(self) -> int:
+        with self.write() as db:
+            version = self.schema_version
+            for step in MIGRATIONS[version:]:
+                step(db)
+            self.conn.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
+        return len(MIGRATIONS)
+
+    def ping(self) -> bool:
+        return self.conn.execute("SELECT 1").fetchone()[0] == 1
+
+    # --- profiles ------------------------------------------------------------------------
+    def profile_declaration(self, profile_id: str) -> Mapping[str, Any] | None:
+        """The stored profile as a complete declaration: its resolved rules, frozen at the time
+        it was declared, so a later change to a preset it extended cannot change its meaning."""
+        row = self.conn.execute("SELECT resolved FROM profiles WHERE id = ?", [profile_id]).fetchone()
+        if row is None:
+            return None
+        resolved = loads_stored(row[0])
+        resolved.pop("id", None)
+        resolved.pop("hash", None)
+        return resolved
+
+    def resolver(self) -> ProfileResolver:
+        """Presets, plus every profile stored here, for resolving a record's profile."""
+        return ProfileResolver(self.profile_declaration)
+
+    def put_profile(self, declaration: Mapping[str, Any], profile: Profile) -> bool:
+        """Store a declared profile under its hash-derived id; False when it was already there."""
+        with self.write() as db:
+            if self.conn.execute("SELECT 1 FROM profiles WHERE id = ?", [profile.id]).fetchone():
+                return False
+            db["profiles"].insert(_profile_row(declaration, profile))
+        return True
+
+    def list_profiles(self) -> list[dict[str, Any]]:
+        rows = self.conn.execute("SELECT id, name, hash FROM profiles ORDER BY created_at, id")
+        return [{"id": r[0], "name": r[1], "hash": r[2]} for r in rows]
+
+    # --- tournaments and their records ---------------------------------------------------
+    def create_tournament(self, name: str, profile: Profile,
+                          declaration: Mapping[str, Any] | None = None) -> tuple[str, str]:
+        """A new tournament playing ``profile``; returns ``(id, token)``.
+
+        The token is returned here and nowhere else: only its SHA-256 is stored. When the
+        profile was declared inline, pass its ``declaration`` and it is stored in the same
+        transaction (once, under its hash-derived id)."""
+        tournament_id = "t-" + secrets.token_hex(6)
+        token = "b2t_" + secrets.token_urlsafe(32)
+        with self.write() as db:
+            if declaration is not None and not self.conn.execute(
+                    "SELECT 1 FROM profiles WHERE id = ?", [profile.id]).fetchone():
+                db["profiles"].insert(_profile_row(declaration, profile))
+            db["tournaments"].insert({
+                "id": tournament_id, "name": name, "profile_id": profile.id,
+                "profile_hash": profile.hash, "token_hash": token_hash(token),
+                "created_at": now(),
+            })
+        return tournament_id, token
+
+    def get_tournament(self, tournament_id: str) -> dict[str, Any] | None:
+        """``{id, name, profile_id, profile_hash, created_at, counts: {records, valid,
+        invalid}}`` or None. The token hash is never part of it."""
+        row = self.conn.execute(
+            "SELECT id, name, profile_id, profile_hash, created_at FROM tournaments WHERE id = ?",
+            [tournament_id]).fetchone()
+        if row is None:
+            return None
+        total, valid = self.conn.execute(
+            "SELECT count(*), coalesce(sum(valid), 0) FROM records WHERE tournament_id = ?",
+            [tournament_id]).fetchone()
+        return {"id": row[0], "name": row[1], "profile_id": row[2], "profile_hash": row[3],
+                "created_at": row[4],
+                "counts": {"records": total, "valid": valid, "invalid": total - valid}}
+
+    def list_tournaments(self) -> list[dict[str, Any]]:
+        """Every tournament, newest first: ``{id, name, profile_id, created_at}``."""
+        rows = self.conn.execute(
+            "SELECT id, name, profile_id, created_at FROM tournaments ORDER BY created_at DESC, id")
+        return [{"id": r[0], "name": r[1], "profile_id": r[2], "created_at": r[3]} for r in rows]
+
+    def token_matches(self, tournament_id: str, token: str) -> bool | None:
+        """True: the token is this tournament's. False: it belongs to another tournament.
+        None: it is nobody's (or the tournament does not exist). Constant-time comparison."""
+        presented = token_hash(token)
+        row = self.conn.execute("SELECT token_hash FROM tournaments WHERE id = ?",
+                                [tournament_id]).fetchone()
+        if row is not None and hmac.compare_digest(row[0], presented):
+            return True
+        other = self.conn.execute("SELECT 1 FROM tournaments WHERE token_hash = ?",
+                                  [presented]).fetchone()
+        return False if other else None
+
+    def add_records(self, tournament_id: str,
+                    records: list[NewRecord]) -> list[tuple[str, bool]]:
+        """Store checked records in one transaction; ``(id, created)`` per record, in order.
+
+        A record already stored in this tournament (same content hash, also earlier in the
+        same list) is not stored again: ``created`` is False and the id is the stored one."""
+        out: list[tuple[str, bool]] = []
+        received = now()
+        with self.write() as db:
+            for item in records:
+                # By content hash, not by derived id: records stored before v4 keep the ids
+                # derived from their old hash.
+                known = self.conn.execute(
+                    "SELECT id FROM records WHERE tournament_id = ? AND content_hash = ?",
+                    [tournament_id, item.content_hash]).fetchone()
+                if known:
+                    out.append((known[0], False))
+                    continue
+                rid = record_id(tournament_id, item.content_hash)
+                report = item.report
+                players = item.record.get("players")
+                db["records"].insert({
+                    "id": rid, "tournament_id": tournament_id,
+                    "content_hash": item.content_hash,
+                    # Never a non-finite number: SQLite's JSON functions would refuse the row.
+                    "record": dumps_stored(item.record),
+                    "report": dumps_stored(report),
+                    "valid": 1 if report["valid"] else 0,
+                    "players": dumps_stored(players) if players is not None else None,
+                    "deal_count": len(report["deals"]), "error_count": len(report["errors"]),
+                    "engine": report["engine"], "profile_hash": item.profile_hash,
+                    "received_at": received,
+                })
+                out.append((rid, True))
+        return out
+
+    def get_record(self, rid: str) -> dict[str, Any] | None:
+        """The stored record: ``{id, tournament_id, content_hash, record, report, valid,
+        engine, profile_hash, received_at}`` with ``record`` and ``report`` as objects."""
+        columns = ["id", "tournament_id", "content_hash", "record", "report", "valid", "engine",
+                   "profile_hash", "received_at"]
+        row = self.conn.execute(f"SELECT {', '.join(columns)} FROM records WHERE id = ?",
+                                [rid]).fetchone()
+        return None if row is None else _record_row(row, columns)
+
+    def list_records(self, tournament_id: str, *, valid: bool | None = None, limit: int = 50,
+                     offset: int = 0) -> tuple[list[dict[str, Any]], int]:
+        """One page of a tournament's records in upload order, and the total that match.
+
+        Rows are summaries (``id, seq, valid, players, deal_count, error_count, engine,
+        profile_hash, received_at``); fetch the whole record with ``get_record``."""
+        where, params = "tournament_id = ?", [tournament_id]
+        if valid is not None:
+            where += " AND valid = ?"
+            params.append(1 if valid else 0)
+        total = self.conn.execute(f"SELECT count(*) FROM records WHERE {where}", params).fetchone()[0]
+        rows = self.conn.execute(
+            f"SELECT {', '.join(_LIST_COLUMNS)}, {_RESULT_DEALS} FROM records WHERE {where} "
+            "ORDER BY seq LIMIT ? OFFSET ?", [*params, limit, offset]).fetchall()
+        out = []
+        for r in rows:
+            row = _record_row(r[:-1], _LIST_COLUMNS)
+            row["source"] = record_source(int(r[-1]), int(row["deal_count"]))
+            out.append(row)
+        return out, int(total)
+
+    def record_versions(self, tournament_id: str) -> list[dict[str, Any]]:
+        """``{id, profile_ref, engine, profile_hash}`` for every record of a tournament, where
+        ``profile_ref`` is the record's ``profile`` (None when it names none): enough to find
+        reports made by another engine or profile version without reading whole records."""
+        rows = self.conn.execute(
+            "SELECT id, json_valid(record), CASE WHEN json_valid(record) THEN "
+            "json_type(record, '$.profile') END, CASE WHEN json_valid(record) THEN "
+            "json_extract(record, '$.profile') END, engine, profile_hash "
+            "FROM records WHERE tournament_id = ? ORDER BY seq",
+            [tournament_id])
+        out = []
+        for rid, well_formed, kind, ref, engine, profile_hash in rows:
+            if not well_formed:
+                ref = _legacy_record(self.conn, rid).get("profile")
+            elif kind in ("object", "array"):
+                ref = json.loads(ref)
+            out.append({"id": rid, "profile_ref": ref, "engine": engine,
+                        "profile_hash": profile_hash})
+        return out
+
+    def valid_reports(self, tournament_id: str) -> list[dict[str, Any]]:
+        """``{id, record, report}`` of every valid record of a tournament, in upload order: the
+        input of ``bigtwo.records.standings.compute``. ``record`` is trimmed to what standings read
+        (``players`` and each deal's ``deal_code``): decoding whole records would dominate."""
+        rows = self.conn.execute(
+            "SELECT r.id, r.report, r.players, CASE WHEN json_valid(r.record) THEN (SELECT "
+            "json_group_array(json_extract(d.value, '$.deal_code')) "
+            "FROM json_each(r.record, '$.deals') AS d) END "
+            "FROM records AS r WHERE r.tournament_id = ? AND r.valid = 1 "
+            "AND r.duplicate_of IS NULL ORDER BY r.seq",
+            [tournament_id])
+        out = []
+        for rid, report, players, codes in rows:
+            if codes is None:  # a row SQLite cannot read as JSON (see _legacy_record)
+                deals = _legacy_record(self.conn, rid).get("deals")
+                codes_list = [d.get("deal_code") if isinstance(d, dict) else None
+                              for d in (deals if isinstance(deals, list) else [])]
+            else:
+                codes_list = json.loads(codes)
+            record: dict[str, Any] = {"deals": [{"deal_code": c} for c in codes_list]}
+            if players is not None:
+                record["players"] = loads_stored(players)
+            out.append({"id": rid, "record": record, "report": loads_stored(report)})
+        return out
+
+    def replace_report(self, rid: str, report: Mapping[str, Any], profile_hash: str) -> None:
+        """Store a recomputed report (another engine or profile version made the old one)."""
+        self.replace_reports([(rid, report, profile_hash)])
+
+    def replace_reports(self, items: list[tuple[str, Mapping[str, Any], str]]) -> None:
+        """``replace_report`` for many records in one transaction."""
+        if not items:
+            return
+        with self.write() as db:
+            for rid, report, profile_hash in items:
+                db.execute(
+                    "UPDATE records SET report = ?, valid = ?, error_count = ?, deal_count = ?, "
+                    "engine = ?, profile_hash = ? WHERE id = ?",
+                    [dumps_stored(report),
+                     1 if report["valid"] else 0, len(report["errors"]), len(report["deals"]),
+                     report["engine"], profile_hash, rid])

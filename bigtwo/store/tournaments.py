@@ -1,0 +1,290 @@
+"""Tournament use cases shared by the HTTP API and the ``bigtwo tournament`` CLI.
+
+No Flask here: failures are ``TournamentError`` values with an HTTP status, which the API turns
+into problem documents and the CLI into messages. Checking a record is always
+``bigtwo.records.pipeline.check_record`` with a resolver over the store.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bigtwo import ENGINE_VERSION, limits
+from bigtwo.records import standings
+from bigtwo.records.identity import record_hash
+from bigtwo.records.messages import DEFAULT_LANGUAGE, render
+from bigtwo.records.parse import deals_in
+from bigtwo.records.pipeline import check_record
+from bigtwo.records.sheets import check_sheet
+from bigtwo.rules.problems import Problem, join
+from bigtwo.rules.profiles import Profile, ProfileResolver
+from bigtwo.store.db import NewRecord, Store
+
+
+class TournamentError(Exception):
+    def __init__(self, status: int, title: str, detail: str,
+                 problems: list[Problem] | None = None) -> None:
+        super().__init__(detail)
+        self.status, self.title, self.detail, self.problems = status, title, detail, problems
+
+
+def not_found(what: str, ident: str) -> TournamentError:
+    return TournamentError(404, "Not Found", f"no {what} with id {ident!r}")
+
+
+def unprocessable(problems: list[Problem], detail: str) -> TournamentError:
+    return TournamentError(422, "Unprocessable Content", detail, problems)
+
+
+def content_hash(record: Mapping[str, Any], profile_id: str) -> str:
+    """The identity of a record uploaded to a tournament playing ``profile_id``: the hash of
+    its canonical form (``bigtwo.records.identity``), so that the same game written another way
+    (card spellings, key order, spacing, the profile by id or inline) is the same record."""
+    return record_hash(record, profile_id)
+
+
+# --- creating and reading tournaments ---------------------------------------------------------
+def create(store: Store, body: Any) -> dict[str, str]:
+    """``{"name", "profile"}`` -> ``{"id", "token"}``; an inline profile is stored too."""
+    if not isinstance(body, dict):
+        raise unprocessable([Problem("", 'send {"name": ..., "profile": ...}')],
+                            "a tournament needs a name and a profile")
+    problems = [Problem(join("", k), "unknown field") for k in body if k not in ("name", "profile")]
+    name = body.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > limits.MAX_TOURNAMENT_NAME_LENGTH:
+        problems.append(Problem("/name", f"must be a name of 1 to {limits.MAX_TOURNAMENT_NAME_LENGTH} characters"))
+    profile: Profile | None = None
+    if "profile" not in body:
+        problems.append(Problem("/profile", "missing: a preset id, a stored profile id or a declaration"))
+    else:
+        profile, profile_problems = store.resolver().resolve(body["profile"], "/profile")
+        problems.extend(profile_problems)
+    if problems or profile is None or not isinstance(name, str):
+        raise unprocessable(problems, "the tournament cannot be created")
+    inline = body["profile"] if isinstance(body["profile"], Mapping) else None
+    tournament_id, token = store.create_tournament(name.strip(), profile, inline)
+    return {"id": tournament_id, "token": token}
+
+
+def tournament_profile(store: Store, tournament: Mapping[str, Any]) -> Profile:
+    profile, problems = store.resolver().resolve(tournament["profile_id"])
+    if profile is None:  # pragma: no cover - stored ids and presets always resolve
+        raise TournamentError(500, "Internal Server Error", "the tournament's profile is gone")
+    return profile
+
+
+def get(store: Store, tournament_id: str) -> dict[str, Any]:
+    """The public view of a tournament: name, profile summary, record counts."""
+    found = store.get_tournament(tournament_id)
+    if found is None:
+        raise not_found("tournament", tournament_id)
+    profile = tournament_profile(store, found)
+    return {"id": found["id"], "name": found["name"], "profile": profile.summary(),
+            "created_at": found["created_at"], "counts": found["counts"]}
+
+
+def authorize(store: Store, tournament_id: str, authorization: str | None) -> dict[str, Any]:
+    """The tournament, when ``authorization`` is ``Bearer <its token>``; else 404/401/403."""
+    found = store.get_tournament(tournament_id)
+    if found is None:
+        raise not_found("tournament", tournament_id)
+    scheme, _, token = (authorization or "").strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        raise TournamentError(401, "Unauthorized",
+                              "send the tournament's token: Authorization: Bearer <token>")
+    verdict = store.token_matches(tournament_id, token)
+    if verdict is None:
+        raise TournamentError(401, "Unauthorized", "the token is not valid")
+    if verdict is False:
+        raise TournamentError(403, "Forbidden", "this token belongs to another tournament")
+    return found
+
+
+# --- uploading records ----------------------------------------------------------------------
+@dataclass(slots=True)
+class Upload:
+    """The outcome of one upload: per record, its id, whether it was new, and its validity."""
+
+    batch: bool
+    items: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def status(self) -> int:
+        return 201 if any(i["created"] for i in self.items) else 200
+
+    def body(self) -> dict[str, Any]:
+        if not self.batch:
+            return self.items[0]
+        return {
+            "results": self.items,
+            "created": sum(i["created"] for i in self.items),
+            "duplicates": sum(not i["created"] for i in self.items),
+            "valid": sum(i["valid"] for i in self.items),
+            "invalid": sum(not i["valid"] for i in self.items),
+        }
+
+
+def _split_body(body: Any) -> tuple[list[Any], str, bool]:
+    """The records of an upload, the pointer prefix of each, and whether it was a batch."""
+    if isinstance(body, dict) and "records" in body and "deals" not in body:
+        extra = [Problem(join("", k), "unknown field") for k in body if k != "records"]
+        items = body["records"]
+        if not isinstance(items, list) or not items:
+            extra.append(Problem("/records", "must be a non-empty list of records"))
+        elif len(items) > limits.MAX_RECORDS_PER_BATCH:
+            extra.append(Problem("/records", f"{len(items)} records is over the limit of "
+                                             f"{limits.MAX_RECORDS_PER_BATCH} per request"))
+        elif deals_in(items) > limits.MAX_DEALS_PER_BATCH:
+            extra.append(Problem("/records", f"{deals_in(items)} deals in all is over the limit "
+                                             f"of {limits.MAX_DEALS_PER_BATCH} per request"))
+        if extra:
+            raise unprocessable(extra, "the batch cannot be read")
+        return items, "/records", True
+    return [body], "", False
+
+
+def _ignore(_: dict[str, Any] | None) -> None:
+    return None
+
+
+def _prefixed(problems: list[Problem], prefix: str) -> list[Problem]:
+    return [Problem(prefix + p.pointer, p.detail) for p in problems]
+
+
+def upload(store: Store, tournament: Mapping[str, Any], body: Any,
+           observe: Callable[[dict[str, Any] | None], None] = _ignore) -> Upload:
+    """Check every record, then store them all in one transaction, or nothing at all.
+
+    Malformed records and records under another profile make the whole request a 422 naming
+    each of them; rule-breaking records are stored with their (invalid) report. ``observe``
+    sees every checked report (the service counts them for its metrics)."""
+    items, prefix, batch = _split_body(body)
+    profile = tournament_profile(store, tournament)
+    lookup = store.resolver()
+    problems: list[Problem] = []
+    ready: list[NewRecord] = []
+    for index, doc in enumerate(items):
+        at = join(prefix, index) if batch else ""
+        checked = check_record(doc, resolver=lookup, default_profile=profile.id)
+        observe(checked.report)
+        if checked.report is None or checked.record is None:
+            problems.extend(_prefixed(checked.problems, at))
+            continue
+        used = checked.record.profile
+        if used.hash != profile.hash:
+            problems.append(Problem(
+                join(at, "profile") if "profile" in doc else at,
+                f"this tournament plays {profile.id!r} ({profile.hash}); "
+                f"the record uses {used.id!r} ({used.hash})"))
+            continue
+        ready.append(NewRecord(content_hash(doc, tournament["profile_id"]), doc, checked.report,
+                               used.hash))
+    if problems:
+        raise unprocessable(problems, "nothing was stored: fix the records named in errors")
+    stored = store.add_records(tournament["id"], ready)
+    result = Upload(batch)
+    for index, (item, (rid, created)) in enumerate(zip(ready, stored, strict=True)):
+        entry: dict[str, Any] = {"id": rid, "status": 201 if created else 200, "created": created,
+                                 "valid": bool(item.report["valid"]),
+                                 "errors": len(item.report["errors"])}
+        if batch:
+            entry = {"index": index, **entry}
+        result.items.append(entry)
+    return result
+
+
+def upload_sheet(store: Store, tournament: Mapping[str, Any], text: str,
+                 profile_ref: Any = None,
+                 observe: Callable[[dict[str, Any] | None], None] = _ignore) -> Upload:
+    """A score sheet (CSV) as one record of result-only deals, stored as ``upload`` stores a
+    record. A sheet that cannot be right (its shape, or a row's arithmetic) is a 422 naming
+    each row and column, and nothing is stored."""
+    ref = profile_ref if profile_ref else tournament_profile(store, tournament).id
+    record, checked = check_sheet(text, ref, resolver=store.resolver())
+    if record is None:
+        raise unprocessable(checked.problems, "nothing was stored: the score sheet has problems, "
+                                              "each named by its row and column")
+    return upload(store, tournament, record, observe)
+
+
+# --- reading records and standings ----------------------------------------------------------
+def _current(store: Store, row: Mapping[str, Any], default_profile: str,
+             lookup: ProfileResolver | None = None) -> tuple[dict[str, Any], str] | None:
+    """A fresh report and profile hash for a stored record, or None if it cannot be replayed."""
+    checked = check_record(row["record"], resolver=lookup or store.resolver(),
+                           default_profile=default_profile)
+    if checked.report is None or checked.record is None:
+        return None
+    return checked.report, checked.record.profile.hash
+
+
+class Freshness:
+    """Says whether a stored report is stale: made by another engine version, or under a
+    profile that no longer resolves to the hash it was checked with (e.g. a changed preset)."""
+
+    def __init__(self, store: Store, default_profile: str) -> None:
+        self.lookup = store.resolver()
+        self.default_profile = default_profile
+        self._hashes: dict[str, str | None] = {}
+
+    def profile_hash(self, ref: Any) -> str | None:
+        ref = self.default_profile if ref is None else ref
+        key = json.dumps(ref, sort_keys=True)
+        if key not in self._hashes:
+            profile, _ = self.lookup.resolve(ref)
+            self._hashes[key] = None if profile is None else profile.hash
+        return self._hashes[key]
+
+    def stale(self, engine: str, profile_hash: str, ref: Any) -> bool:
+        return engine != ENGINE_VERSION or self.profile_hash(ref) != profile_hash
+
+
+def refresh(store: Store, rows: list[Mapping[str, Any]], default_profile: str) -> dict[str, Any]:
+    """Recompute and store (in one transaction) the reports of the stale rows among ``rows``
+    (``{id, profile_ref, engine, profile_hash}``); the fresh reports by record id."""
+    freshness = Freshness(store, default_profile)
+    fresh: dict[str, Any] = {}
+    updates: list[tuple[str, Mapping[str, Any], str]] = []
+    for row in rows:
+        if not freshness.stale(row["engine"], row["profile_hash"], row["profile_ref"]):
+            continue
+        full = store.get_record(row["id"])
+        again = None if full is None else _current(store, full, default_profile,
+                                                   lookup=freshness.lookup)
+        if again is not None:  # a record that no longer parses keeps its last report
+            fresh[row["id"]] = again[0]
+            updates.append((row["id"], again[0], again[1]))
+    store.replace_reports(updates)
+    return fresh
+
+
+def get_record(store: Store, record_id: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    row = store.get_record(record_id)
+    if row is None:
+        raise not_found("record", record_id)
+    tournament = store.get_tournament(row["tournament_id"])
+    assert tournament is not None  # a foreign key guarantees it
+    version = {"id": row["id"], "engine": row["engine"], "profile_hash": row["profile_hash"],
+               "profile_ref": row["record"].get("profile")}
+    report = refresh(store, [version], tournament["profile_id"]).get(row["id"], row["report"])
+    if lang != DEFAULT_LANGUAGE:
+        # Messages are stored in the default language; each error keeps its code and params,
+        # so another language is a re-render, not a second replay.
+        report = {**report, "errors": [{**e, "message": render(e, lang)} for e in report["errors"]]}
+    return {"id": row["id"], "tournament": row["tournament_id"],
+            "content_hash": row["content_hash"], "received_at": row["received_at"],
+            "valid": bool(report["valid"]), "record": row["record"], "report": report}
+
+
+def compute_standings(store: Store, tournament_id: str) -> dict[str, Any]:
+    """``bigtwo.records.standings.compute`` over the tournament's current reports, with its id."""
+    found = store.get_tournament(tournament_id)
+    if found is None:
+        raise not_found("tournament", tournament_id)
+    refresh(store, store.record_versions(tournament_id), found["profile_id"])
+    result = standings.compute(store.valid_reports(tournament_id))
+    return {"tournament": tournament_id, "name": found["name"], **result}
