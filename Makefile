@@ -35,6 +35,7 @@ serve: $(SERVE_STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check bigtwo app schemas tests bench scripts wsgi.py
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
