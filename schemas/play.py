@@ -6,8 +6,9 @@ from marshmallow import RAISE, Schema, fields, validate
 
 from bigtwo import limits
 from bigtwo.records.messages import CODES
-from bigtwo.rules import cards, profile_schema
+from bigtwo.rules import cards
 from bigtwo.rules.combos import FIVE_KINDS
+from schemas import profiles as profile_schema
 from schemas.profiles import ProfileRefField
 from schemas.records import CARD
 

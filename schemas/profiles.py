@@ -1,42 +1,128 @@
 """Rule profiles: declarations (full or ``extends`` + overrides), resolved profiles, lists.
 
-The field definitions come from the core's own ``bigtwo.rules.profile_schema`` so the documented
-shape cannot drift from what the resolver checks.
+The profile schemas are built from the core's field registry (``bigtwo.rules.fields``): each
+registry entry becomes one marshmallow field with its type, choices, bounds and docs line, so
+the documented shape cannot drift from what the resolver checks. They document the shape
+only; declarations are checked by the core.
 """
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, ValidationError, fields, validate
 
-from bigtwo.rules.profile_schema import ProfileSchema
+from bigtwo.rules import kinds
+from bigtwo.rules.fields import LAYOUT, NAME, Field, Group, plain
+from bigtwo.rules.runs import TEAMS
 
 DECLARATION_REF = "#/components/schemas/ProfileDeclaration"
+CARD = {"type": "string", "example": "3D",
+        "description": "rank then suit: 2-9, T or 10, J, Q, K, A; C D H S or ♣ ♦ ♥ ♠; any case"}
 
 
-def _optional(schema: type[Schema], name: str, extra: dict[str, Any] | None = None) -> type[Schema]:
-    """A copy of ``schema`` with every field optional: a declaration overrides only some.
+class StrictBool(fields.Boolean):
+    """JSON true/false only: 1, "yes" or "true" are refused rather than guessed at."""
 
-    Nested objects merge key by key, so they become optional too; lists replace whole,
-    so a list's items keep their required fields.
-    """
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> bool:
+        if value is True or value is False:
+            return value
+        raise self.make_error("invalid", input=value)
+
+
+class CardField(fields.String):
+    """One card in any accepted spelling, loaded as its canonical name (as profiles read them)."""
+
+    def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> str:
+        try:
+            return kinds.Card().load_value(value, False)
+        except kinds.Invalid as exc:
+            raise ValidationError(exc.messages) from None
+
+
+_OBJECTS: dict[int, type[Schema]] = {}  # one schema per object kind (a list's items)
+
+
+def _field(kind: kinds.Kind, name: str, required: bool, metadata: dict[str, Any]) -> fields.Field:  # type: ignore[type-arg]
+    """The marshmallow field documenting one kind of the registry."""
+    kw: dict[str, Any] = {"required": required, "allow_none": kind.nullable, "metadata": metadata}
+    if isinstance(kind, kinds.Int):
+        check = (validate.OneOf(kind.choices) if kind.choices is not None
+                 else validate.Range(min=kind.minimum, max=kind.maximum))
+        return fields.Integer(strict=True, validate=check, **kw)
+    if isinstance(kind, kinds.Bool):
+        return StrictBool(**kw)
+    if isinstance(kind, kinds.Choice):
+        return fields.String(validate=validate.OneOf(list(kind.enum)), **kw)
+    if isinstance(kind, kinds.Text):
+        return fields.String(validate=validate.Length(max=kind.max_length), **kw)
+    if isinstance(kind, kinds.Card):
+        return CardField(**{**kw, "metadata": {**CARD, **metadata}})
+    if isinstance(kind, kinds.Straight):
+        return fields.String(**{**kw, "metadata": {"example": "34567", **metadata}})
+    if isinstance(kind, kinds.Teams):
+        return fields.Raw(**{**kw, "metadata": {
+            "type": "array", "items": {"type": "array", "items": {"type": "integer"}},
+            "example": TEAMS, **metadata}})
+    if isinstance(kind, kinds.ListOf):
+        inner = _field(kind.item, name, True, {})
+        return fields.List(inner, validate=validate.Length(min=kind.min_items, max=kind.max_items),
+                           **kw)
+    if isinstance(kind, kinds.Obj):
+        schema = _OBJECTS.get(id(kind))
+        if schema is None:
+            attrs = {key: _field(k, key, True, {}) for key, k in kind.keys}
+            schema = _OBJECTS[id(kind)] = _schema(name + "Schema", attrs)
+        return fields.Nested(schema, **kw)
+    raise TypeError(f"no schema for {kind!r}")
+
+
+def _schema(name: str, attrs: dict[str, Any]) -> type[Schema]:
+    # marshmallow names a field after its attribute; "from" is a keyword elsewhere.
+    out = {}
+    for key, value in attrs.items():
+        if key in {"from"}:
+            value.data_key = key
+            key = key + "_"
+        out[key] = value
+    out["Meta"] = type("Meta", (), {"ordered": True})
+    return type(name, (Schema,), out)
+
+
+def _group_schema(group: Group, name: str, required: bool) -> type[Schema]:
     attrs: dict[str, Any] = {}
-    for key, field in schema._declared_fields.items():
-        field = copy.deepcopy(field)
-        field.required = False
-        if isinstance(field, fields.Nested) and isinstance(field.nested, type):
-            nested = field.nested
-            field.nested = _optional(nested, nested.__name__.replace("Schema", "OverridesSchema"))
-        attrs[key] = field
+    for key, member in group.members.items():
+        if isinstance(member, Group):
+            inner = _group_schema(member, key.title() + ("Schema" if required else "OverridesSchema"),
+                                  required)
+            attrs[key] = fields.Nested(inner, required=required)
+        else:
+            attrs[key] = _entry(member, required)
+    return _schema(name, attrs)
+
+
+def _entry(f: Field, required: bool) -> fields.Field:  # type: ignore[type-arg]
+    metadata = {"description": f"{f.doc} (since v{f.since})", "default": plain(f.default)}
+    # Lists replace whole, so a list's items keep their required keys even in an override.
+    return _field(f.kind, _ITEM_NAMES.get(f.attr, f.attr.title().replace("_", "")), required,
+                  metadata)
+
+
+_ITEM_NAMES = {"tiers": "Tier", "card_penalties": "CardPenalty"}
+
+
+def _with_name(schema: type[Schema], name: str, required_name: bool,
+               extra: dict[str, Any] | None = None) -> type[Schema]:
+    attrs: dict[str, Any] = {"name": _field(NAME, "Name", required_name, {})}
     attrs.update(extra or {})
-    attrs["Meta"] = type("Meta", (), {"ordered": True})
-    return type(name, (Schema,), attrs)
+    attrs.update(schema._declared_fields)
+    return _schema(name, attrs)
 
 
-ProfileDeclarationSchema = _optional(
-    ProfileSchema, "ProfileDeclarationSchema",
+ProfileSchema = _with_name(_group_schema(LAYOUT, "ProfileRulesSchema", True), "ProfileSchema", False)
+
+ProfileDeclarationSchema = _with_name(
+    _group_schema(LAYOUT, "ProfileDeclarationRulesSchema", False), "ProfileDeclarationSchema", False,
     {"extends": fields.String(metadata={
         "description": "a preset or stored profile id; the other fields override it "
                        "(objects merge key by key, lists replace)",
@@ -44,7 +130,7 @@ ProfileDeclarationSchema = _optional(
 )
 
 
-class ResolvedProfileSchema(ProfileSchema):
+class ResolvedProfileSchema(ProfileSchema):  # type: ignore[misc,valid-type]
     """Every field, defaults filled: what GET /v1/profiles/{id} answers."""
 
     id = fields.String(required=True, metadata={"example": "p-3f2a9c0d1e4b"})

@@ -115,6 +115,8 @@ class DealReportSchema(Schema):
     penalties_now = fields.List(fields.Integer(), allow_none=True, metadata={
         "description": "v2: for an incomplete deal, what each seat would pay if the deal "
                        "ended now; null otherwise"})
+    team_scores = fields.List(fields.Integer(), allow_none=True, metadata={
+        "description": "v2, only under a profile with teams: each seat's team score for the deal"})
 
 
 class MatchResultSchema(Schema):
@@ -130,6 +132,8 @@ class ReportSchema(Schema):
     deals = fields.List(fields.Nested(DealReportSchema), required=True)
     totals = fields.List(fields.Integer(), required=True)
     match = fields.Nested(MatchResultSchema, required=True)
+    team_totals = fields.List(fields.Integer(), metadata={
+        "description": "v2, only under a profile with teams: each seat's team total"})
 
 
 class BatchResponseSchema(Schema):

@@ -18,7 +18,7 @@ from app.problems import PROBLEM_TYPE_BASE, abort_problem, invalid, json_body
 from bigtwo.records.messages import combo_label, render
 from bigtwo.records.pipeline import check_record
 from bigtwo.rules import cards
-from bigtwo.rules.combos import Classifier, Combo, Violation
+from bigtwo.rules.combos import Classifier, Combo, Violation, classifier_for
 from bigtwo.rules.problems import Problem, from_marshmallow
 from bigtwo.rules.profiles import Profile
 from bigtwo.rules.replay import Table, penalties_now
@@ -46,7 +46,7 @@ def _duplicate(played: list[int]) -> int | None:
 
 
 def _classifier(profile: Profile, revolution: bool) -> Classifier:
-    return profile.reversed_combos if revolution else profile.combos
+    return classifier_for(profile, True) if revolution else classifier_for(profile)
 
 
 def _table_combo(profile: Profile, table: list[int], revolution: bool = False) -> Combo:

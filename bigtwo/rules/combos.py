@@ -42,6 +42,15 @@ class Violation(NamedTuple):
     reason: str  # a message key: which rule refused it
 
 
+def classifier_for(profile: Profile, reversed_ranks: bool = False) -> Classifier:
+    """The profile's classifier (``reversed_ranks``: the one after a revolution), made once per
+    profile object and kept on it, so that its memo lives exactly as long as the profile."""
+    found = profile.classifiers.get(reversed_ranks)
+    if found is None:
+        found = profile.classifiers[reversed_ranks] = Classifier(profile, reversed_ranks=reversed_ranks)
+    return found
+
+
 class Classifier:
     def __init__(self, profile: Profile, *, reversed_ranks: bool = False) -> None:
         self.profile = profile

@@ -4,11 +4,13 @@ A declaration is either complete or ``{"extends": id, ...overrides}``; nested ob
 key by key, lists replace. The resolved profile's hash covers the rules only (not its id or
 name), so two declarations that mean the same rules share one hash and one stored id.
 
-Fields added in v2 (``V2_DEFAULTS``) are left out of the hashed rules while they hold their
-default. A profile stored under v1, which never named them, therefore keeps its hash and id,
-and a v2 declaration that restates a default shares the id of one that leaves it out. Spellings
-that mean the same rules are normalised first (``straight_flushes`` equal to ``straights`` is
-``null``; ``bomb_hands`` and card lists are put in one order).
+Every field is declared once, in the field registry (``bigtwo.rules.fields``): the check, the
+defaults, the attributes of ``Profile`` and the hashing come from it. Fields added after v1
+are left out of the hashed rules while they hold their default. A profile stored under v1,
+which never named them, therefore keeps its hash and id, and a declaration that restates a
+default shares the id of one that leaves it out. Spellings that mean the same rules are
+normalised first (``straight_flushes`` equal to ``straights`` is ``null``; ``bomb_hands`` and
+card lists are put in one order).
 """
 
 from __future__ import annotations
@@ -19,87 +21,63 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError
 from functools import cached_property
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from marshmallow import ValidationError
-
-from bigtwo.rules import cards
+from bigtwo.rules import cards, fields
+from bigtwo.rules.fields import CardPenalty, Rules, Tier
 from bigtwo.rules.problems import Problem, from_marshmallow, join
-from bigtwo.rules.profile_schema import LISTS_UNBOUNDED, ProfileSchema
-from bigtwo.rules.runs import BOMB_HANDS, CATEGORIES, RUN_CIRCLE
+from bigtwo.rules.runs import CATEGORIES, RUN_CIRCLE
 
-if TYPE_CHECKING:
-    from bigtwo.rules.combos import Classifier
+__all__ = ["CardPenalty", "Profile", "ProfileResolver", "Tier", "check_declaration",
+           "hashed_rules", "rules_hash", "stored_id"]
 
 PRESET_IDS = ("hk-standard", "big-two-web", "casual", "pusoy-dos")
 DEFAULT_BASE = "hk-standard"
 MAX_EXTENDS_DEPTH = 8
 
-# v2 fields and their defaults (paths into the rules); see the module docstring.
-V2_DEFAULTS: tuple[tuple[tuple[str, ...], Any], ...] = (
-    (("straight_flushes",), None),
-    (("bomb_hands",), ["four_of_a_kind"]),
-    (("revolution",), "none"),
-    (("teams",), None),
-    (("scoring", "two_held_cards"), ["2C", "2D", "2H", "2S"]),
-    (("match", "loss_limit"), None),
-)
 
+class Profile(Rules):
+    """A resolved profile. Every field of the registry (``fields.Rules``) is a plain instance
+    attribute, set once from the canonical rules: the replay reads them in its hot loops."""
 
-@dataclass(frozen=True)
-class Tier:
-    start: int
-    multiplier: int
-
-
-@dataclass(frozen=True)
-class CardPenalty:
-    cards: tuple[str, ...]
-    all: bool
-    points: int
-
-    @cached_property
-    def mask(self) -> int:
-        return cards.mask_of(cards.NOTATION[c] for c in self.cards)
-
-
-@dataclass(frozen=True)
-class Profile:
     id: str
     name: str
-    rules: Mapping[str, Any] = field(repr=False, compare=False)
-    players: int
-    hand_size: int
-    direction: str
-    suit_order: tuple[str, ...]
-    triples: bool
-    five_card_hands: bool
-    straights: tuple[str, ...]
-    straight_flushes: tuple[str, ...]  # resolved: null in the declaration means ``straights``
-    flush_compare: str
-    five_card_order: tuple[str, ...]
-    cross_category: bool
-    bombs: str
-    bomb_hands: tuple[str, ...]
-    passing: str
-    first_deal: str
-    later_deals: str
-    must_play_first_trick: bool
-    no_single_two_finish_on_lead: bool
-    leftover: str
-    revolution: str
-    teams: tuple[tuple[int, ...], ...] | None
-    tiers: tuple[Tier, ...]
-    two_held_factor: int
-    two_held_cards: tuple[str, ...]
-    card_penalties: tuple[CardPenalty, ...]
-    settlement: str
-    max_deals: int | None
-    target: int | None
-    loss_limit: int | None
+    rules: Mapping[str, Any]
+    # Filled by ``combos.classifier_for``: the classifiers (and their memo) live and die with
+    # the profile that made them.
+    classifiers: dict[bool, Any]
+
+    def __init__(self, profile_id: str, name: str, rules: Mapping[str, Any]) -> None:
+        put = object.__setattr__
+        put(self, "id", profile_id)
+        put(self, "name", name)
+        put(self, "rules", rules)
+        for attr, value in fields.attributes(rules):
+            put(self, attr, value)
+        put(self, "classifiers", {})
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.id, self.name, *(getattr(self, f.attr) for f in fields.FIELDS))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Profile):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return f"Profile(id={self.id!r}, name={self.name!r})"
 
     # --- derived tables, computed once per profile -------------------------------------
     @cached_property
@@ -150,19 +128,6 @@ class Profile:
         return tuple(out)
 
     @cached_property
-    def combos(self) -> Classifier:
-        from bigtwo.rules.combos import Classifier
-
-        return Classifier(self)
-
-    @cached_property
-    def reversed_combos(self) -> Classifier:
-        """The classifier after a revolution (``revolution: ranks``): rank order reversed."""
-        from bigtwo.rules.combos import Classifier
-
-        return Classifier(self, reversed_ranks=True)
-
-    @cached_property
     def leftover_count(self) -> int:
         return cards.DECK_SIZE - self.players * self.hand_size
 
@@ -180,15 +145,9 @@ def rules_hash(rules: Mapping[str, Any]) -> str:
 
 
 def hashed_rules(rules: Mapping[str, Any]) -> dict[str, Any]:
-    """The rules as hashed: v2 fields that hold their default are left out (module docstring)."""
-    out = copy.deepcopy(dict(rules))
-    for path, default in V2_DEFAULTS:
-        parent: Any = out
-        for key in path[:-1]:
-            parent = parent.get(key) if isinstance(parent, dict) else None
-        if isinstance(parent, dict) and path[-1] in parent and parent[path[-1]] == default:
-            del parent[path[-1]]
-    return out
+    """The rules as hashed: fields newer than v1 that hold their default are left out
+    (``fields.strip_defaults``), so every v1 and v2 profile keeps its id."""
+    return fields.strip_defaults(rules)
 
 
 def stored_id(profile_hash: str) -> str:
@@ -197,57 +156,11 @@ def stored_id(profile_hash: str) -> str:
 
 def _canonical_rules(data: dict[str, Any]) -> dict[str, Any]:
     """Normalise spellings so that equal rules serialise (and hash) identically."""
-    rules = {k: v for k, v in data.items() if k != "name"}
-    rules["suit_order"] = [s.upper() for s in rules["suit_order"]]
-    for penalty in rules["scoring"]["card_penalties"]:
-        penalty["cards"] = sorted(penalty["cards"], key=lambda c: cards.NOTATION[c])
-    rules["scoring"]["two_held_cards"] = sorted(rules["scoring"]["two_held_cards"],
-                                                key=lambda c: cards.NOTATION[c])
-    rules["bomb_hands"] = sorted(rules["bomb_hands"], key=BOMB_HANDS.index)
-    if rules["straight_flushes"] == rules["straights"]:
-        rules["straight_flushes"] = None
-    return rules
+    return fields.canonical(data)
 
 
 def _build(profile_id: str, name: str, rules: dict[str, Any]) -> Profile:
-    scoring, match, opening = rules["scoring"], rules["match"], rules["opening"]
-    return Profile(
-        id=profile_id,
-        name=name,
-        rules=rules,
-        players=rules["players"],
-        hand_size=rules["hand_size"],
-        direction=rules["direction"],
-        suit_order=tuple(rules["suit_order"]),
-        triples=rules["triples"],
-        five_card_hands=rules["five_card_hands"],
-        straights=tuple(rules["straights"]),
-        straight_flushes=tuple(rules["straights"] if rules["straight_flushes"] is None
-                               else rules["straight_flushes"]),
-        flush_compare=rules["flush_compare"],
-        five_card_order=tuple(rules["five_card_order"]),
-        cross_category=rules["cross_category"],
-        bombs=rules["bombs"],
-        bomb_hands=tuple(rules["bomb_hands"]),
-        passing=rules["passing"],
-        first_deal=opening["first_deal"],
-        later_deals=opening["later_deals"],
-        must_play_first_trick=rules["must_play_first_trick"],
-        no_single_two_finish_on_lead=rules["no_single_two_finish_on_lead"],
-        leftover=rules["leftover"],
-        revolution=rules["revolution"],
-        teams=None if rules["teams"] is None else tuple(tuple(t) for t in rules["teams"]),
-        tiers=tuple(Tier(t["from"], t["multiplier"]) for t in scoring["tiers"]),
-        two_held_factor=scoring["two_held_factor"],
-        two_held_cards=tuple(scoring["two_held_cards"]),
-        card_penalties=tuple(
-            CardPenalty(tuple(p["cards"]), p["all"], p["points"]) for p in scoring["card_penalties"]
-        ),
-        settlement=scoring["settlement"],
-        max_deals=match["max_deals"],
-        target=match["target"],
-        loss_limit=match["loss_limit"],
-    )
+    return Profile(profile_id, name, rules)
 
 
 def deep_merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
@@ -260,22 +173,15 @@ def deep_merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str
     return merged
 
 
-_SCHEMA = ProfileSchema()
-
-
 def check_declaration(
     data: Mapping[str, Any], prefix: str = "", *, stored: bool = False
 ) -> tuple[dict[str, Any] | None, list[Problem]]:
     """The declaration loaded, or its problems. ``stored``: a profile the store accepted
     earlier, which keeps resolving even if it is over a list bound added since (stored
     profiles are immutable; it is checked once per process, so its length costs once)."""
-    token = LISTS_UNBOUNDED.set(stored)
-    try:
-        loaded = _SCHEMA.load(data)
-    except ValidationError as exc:
-        return None, from_marshmallow(exc.messages, prefix)
-    finally:
-        LISTS_UNBOUNDED.reset(token)
+    loaded, errors = fields.check(data, stored=stored)
+    if errors:
+        return None, from_marshmallow(errors, prefix)
     return loaded, []
 
 
@@ -402,7 +308,11 @@ class ProfileResolver:
         return _build(stored_id(h), loaded.get("name") or stored_id(h), rules), []
 
 
+DEFAULTS: dict[str, Any] = fields.defaults()
+
+
 def _load_presets() -> tuple[dict[str, dict[str, Any]], dict[str, Profile]]:
+    """The preset files: each states its id, its name and what it plays unlike the defaults."""
     declarations: dict[str, dict[str, Any]] = {}
     profiles: dict[str, Profile] = {}
     folder = resources.files("bigtwo.rules") / "presets"
@@ -411,7 +321,7 @@ def _load_presets() -> tuple[dict[str, dict[str, Any]], dict[str, Profile]]:
         if raw.pop("id") != preset_id:
             raise RuntimeError(f"preset file {preset_id}.json names another id")
         declarations[preset_id] = raw
-        loaded, problems = check_declaration(raw)
+        loaded, problems = check_declaration(deep_merge(DEFAULTS, raw))
         if loaded is None:
             raise RuntimeError(f"preset {preset_id} is invalid: {problems}")
         profiles[preset_id] = _build(preset_id, loaded["name"], _canonical_rules(loaded))
@@ -419,7 +329,6 @@ def _load_presets() -> tuple[dict[str, dict[str, Any]], dict[str, Profile]]:
 
 
 PRESET_DECLARATIONS, PRESETS = _load_presets()
-DEFAULTS: dict[str, Any] = {k: v for k, v in PRESET_DECLARATIONS[DEFAULT_BASE].items() if k != "name"}
 DEFAULT_RESOLVER = ProfileResolver()
 
 assert set(CATEGORIES) == set(PRESETS[DEFAULT_BASE].five_card_order)

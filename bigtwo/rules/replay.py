@@ -12,7 +12,7 @@ from itertools import chain
 from typing import Any
 
 from bigtwo.rules import cards
-from bigtwo.rules.combos import Combo, Violation
+from bigtwo.rules.combos import Combo, Violation, classifier_for
 from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.legal import can_beat, legal_plays
 from bigtwo.rules.problems import join
@@ -71,7 +71,7 @@ class Table:
 
     def __init__(self, profile: Profile, hands: list[list[int]], leader: int, opening_card: int | None):
         self.profile = profile
-        self.classifier = profile.combos
+        self.classifier = classifier_for(profile)
         self.n = profile.players
         self.hands = [cards.mask_of(h) for h in hands]
         self.counts = [len(h) for h in hands]
@@ -180,7 +180,7 @@ class Table:
     def reverse_ranks(self) -> None:
         """Start the revolution: the rank order is reversed for the rest of the deal."""
         self.revolution = True
-        self.classifier = self.profile.reversed_combos
+        self.classifier = classifier_for(self.profile, True)
         if self.table is not None:
             on_top = self.table
             again = self.classifier.classify(list(on_top.cards), cards.mask_of(on_top.cards))

@@ -9,7 +9,7 @@ import pytest
 
 from bigtwo import limits
 from bigtwo.rules import profiles
-from bigtwo.rules.profile_schema import CardField
+from bigtwo.rules.kinds import Card
 from tests.api.helpers import assert_problem, pointers
 from tests.hostile.costly import huge_hand_record
 
@@ -20,7 +20,7 @@ PENALTY = {"cards": ["2D"], "all": True, "points": 1}
 def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     """How many times a profile declaration is schema-checked, and how many cards it reads."""
     counts = {"declarations": 0, "cards": 0}
-    check, card = profiles.check_declaration, CardField._deserialize
+    check, card = profiles.check_declaration, Card.load_value
 
     def counting_check(*args: Any, **kwargs: Any) -> Any:
         counts["declarations"] += 1
@@ -31,7 +31,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         return card(self, *args, **kwargs)
 
     monkeypatch.setattr(profiles, "check_declaration", counting_check)
-    monkeypatch.setattr(CardField, "_deserialize", counting_card)
+    monkeypatch.setattr(Card, "load_value", counting_card)
     profiles._CHECKED.clear()
     return counts
 

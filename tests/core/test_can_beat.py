@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bigtwo.rules import cards
-from bigtwo.rules.combos import Classifier, Combo
+from bigtwo.rules.combos import Classifier, Combo, classifier_for
 from bigtwo.rules.legal import all_combos, can_beat, strongest_by_kind
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile
 from bigtwo.rules.runs import CATEGORIES, RUNS
@@ -75,7 +75,7 @@ def test_can_beat_agrees_with_listing_every_combination(profile: Profile, seed: 
     rng.shuffle(deck)
     hand, rest = sorted(deck[:size]), deck[size:]
     # After a revolution the reversed classifier judges (RULES.md, revolution).
-    classifier = profile.reversed_combos if revolution else profile.combos
+    classifier = classifier_for(profile, True) if revolution else classifier_for(profile)
     # Tables drawn from what the other cards form, of every kind: weak and strong ones.
     tables = all_combos(rest, classifier)
     for table in rng.sample(tables, min(len(tables), 25)):
@@ -89,7 +89,7 @@ def test_can_beat_agrees_with_listing_every_combination(profile: Profile, seed: 
 def test_strongest_by_kind_is_the_maximum_of_each_kind(profile: Profile, seed: int, size: int,
                                                        revolution: bool) -> None:
     hand = sorted(random.Random(seed).sample(range(cards.DECK_SIZE), size))
-    classifier = profile.reversed_combos if revolution else profile.combos
+    classifier = classifier_for(profile, True) if revolution else classifier_for(profile)
     expected: dict[str, int] = {}
     for combo in all_combos(hand, classifier):
         expected[combo.kind] = max(expected.get(combo.kind, combo.key), combo.key)
@@ -124,7 +124,7 @@ def test_a_single_on_the_table_is_checked_against_singles_only(table: str, bombs
     assert profile is not None
     hand = [c for c in range(cards.DECK_SIZE) if cards.name(c) not in ("2S", "2H")]
     counting = Counting(profile)
-    on_table = profile.combos.classify([cards.NOTATION[table]], 1 << cards.NOTATION[table])
+    on_table = classifier_for(profile).classify([cards.NOTATION[table]], 1 << cards.NOTATION[table])
     assert isinstance(on_table, Combo)
     assert can_beat(hand, counting, on_table) is beaten
     bound = MAX_CLASSIFY_SINGLE_TABLE if bombs == "none" else MAX_CLASSIFY_STRONGEST
@@ -146,7 +146,7 @@ def test_strongest_of_a_kind_hand_made(hand: str, kind: str, expected: str) -> N
     profile, _ = DEFAULT_RESOLVER.resolve({**ALL_RUNS, "suit_order": ["C", "S", "H", "D"]})
     assert profile is not None
     ids = [cards.NOTATION[c] for c in hand.split()]
-    best = strongest_by_kind(ids, profile.combos)[kind]
-    want = profile.combos.classify([cards.NOTATION[c] for c in expected.split()],
+    best = strongest_by_kind(ids, classifier_for(profile))[kind]
+    want = classifier_for(profile).classify([cards.NOTATION[c] for c in expected.split()],
                                    cards.mask_of(cards.NOTATION[c] for c in expected.split()))
     assert isinstance(want, Combo) and best.key == want.key

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bigtwo.rules import cards
-from bigtwo.rules.combos import Combo, Violation
+from bigtwo.rules.combos import Combo, Violation, classifier_for
 from bigtwo.rules.legal import all_combos
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, PRESETS, Profile
 
@@ -26,14 +26,14 @@ def profile(ref: Any) -> Profile:
 
 def combo(ref: Any, text: str) -> Combo | Violation:
     ids = [cards.NOTATION[c] for c in text.split()]
-    return profile(ref).combos.classify(ids, cards.mask_of(ids))
+    return classifier_for(profile(ref)).classify(ids, cards.mask_of(ids))
 
 
 def beats(ref: Any, play: str, table: str) -> str | None:
     p = profile(ref)
     a, b = combo(p, play), combo(p, table)
     assert isinstance(a, Combo) and isinstance(b, Combo), (a, b)
-    return p.combos.beats(a, b)
+    return classifier_for(p).beats(a, b)
 
 
 def kind(ref: Any, text: str) -> str:
@@ -177,11 +177,11 @@ def test_comparison_is_a_strict_order(preset: str, data: st.DataObject) -> None:
     """For combinations of one size and kind family: irreflexive, asymmetric, transitive."""
     p = PRESETS[preset]
     hand = sorted(data.draw(st.lists(st.integers(0, 51), min_size=8, max_size=16, unique=True)))
-    pool = all_combos(hand, p.combos)
+    pool = all_combos(hand, classifier_for(p))
     if len(pool) < 3:
         return
     a, b, c = (data.draw(st.sampled_from(pool)) for _ in range(3))
-    gt = lambda x, y: p.combos.beats(x, y) is None  # noqa: E731
+    gt = lambda x, y: classifier_for(p).beats(x, y) is None  # noqa: E731
     assert not gt(a, a)
     if gt(a, b):
         assert not gt(b, a)
@@ -192,7 +192,7 @@ def test_comparison_is_a_strict_order(preset: str, data: st.DataObject) -> None:
 def test_every_combination_of_a_hand_is_found_once() -> None:
     p = PRESETS["big-two-web"]
     hand = [cards.NOTATION[c] for c in "3D 4D 5D 6D 7D 7C 7H 7S AC 2C 2S".split()]
-    found = all_combos(hand, p.combos)
+    found = all_combos(hand, classifier_for(p))
     masks = [cards.mask_of(c.cards) for c in found]
     assert len(masks) == len(set(masks))
     kinds = {c.kind for c in found}
@@ -202,6 +202,6 @@ def test_every_combination_of_a_hand_is_found_once() -> None:
 
     brute = set()
     for chosen in combinations(hand, 5):
-        if isinstance(p.combos.classify(list(chosen), cards.mask_of(chosen)), Combo):
+        if isinstance(classifier_for(p).classify(list(chosen), cards.mask_of(chosen)), Combo):
             brute.add(cards.mask_of(chosen))
     assert brute == {m for m, c in zip(masks, found, strict=True) if c.size == 5}

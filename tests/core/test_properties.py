@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bigtwo.records.pipeline import check_record
+from bigtwo.rules.combos import classifier_for
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, PRESETS
 from bigtwo.rules.runs import CATEGORIES, RUNS
 from bigtwo.rules.simulate import simulate
@@ -193,7 +194,7 @@ def test_legal_plays_agree_with_the_referee(declaration: dict[str, Any], seed: i
     seat = table.current
     plays = table.legal_plays()
     legal = {cards.mask_of(c.cards) for c in plays}
-    for combo in all_combos(cards.cards_of(table.hands[seat]), profile.combos):
+    for combo in all_combos(cards.cards_of(table.hands[seat]), classifier_for(profile)):
         accepted = isinstance(table.check(seat, list(combo.cards)), Combo)
         assert accepted == (cards.mask_of(combo.cards) in legal), combo
     may_pass = table.table is not None and not (table.must_play_applies(seat) and plays)
@@ -212,7 +213,7 @@ def test_comparison_is_a_strict_order(declaration: dict[str, Any], reverse: bool
 
     profile, _ = DEFAULT_RESOLVER.resolve(declaration)
     assert profile is not None
-    classifier = profile.reversed_combos if reverse else profile.combos
+    classifier = classifier_for(profile, True) if reverse else classifier_for(profile)
     pool = all_combos(sorted(hand), classifier)
     if len(pool) < 3:
         return
@@ -230,7 +231,7 @@ def test_reversed_order_reverses_ranks_only() -> None:
     from bigtwo.rules import cards
 
     p = PRESETS["hk-standard"]
-    rev = p.reversed_combos
+    rev = classifier_for(p, True)
     ids = [cards.NOTATION[c] for c in ("2S", "3D", "3S", "AH")]
     singles = [rev.classify([c], 1 << c) for c in ids]
     by_key = sorted(zip((s.key for s in singles), ("2S", "3D", "3S", "AH"), strict=True))

@@ -310,10 +310,10 @@ def test_five_card_messages_say_what_decided(preset: str, play: str, table: str,
                                              seed: str) -> None:
     from bigtwo.records.messages import render
     from bigtwo.rules import cards
-    from bigtwo.rules.combos import Combo
+    from bigtwo.rules.combos import Combo, classifier_for
     from bigtwo.rules.profiles import PRESETS
 
-    classifier = PRESETS[preset].combos
+    classifier = classifier_for(PRESETS[preset])
     a, b = ([cards.NOTATION[c] for c in text.split()] for text in (play, table))
     mine, theirs = classifier.classify(a, cards.mask_of(a)), classifier.classify(b, cards.mask_of(b))
     assert isinstance(mine, Combo) and isinstance(theirs, Combo)

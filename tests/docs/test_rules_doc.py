@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bigtwo.rules.profile_schema import MatchSchema, OpeningSchema, ProfileSchema, ScoringSchema
+from bigtwo.rules.fields import FIELDS
 from bigtwo.rules.profiles import PRESETS, ProfileResolver
 from tests.docs.runnable import blocks
 
@@ -20,16 +20,7 @@ DECLARATIONS = [b for b in blocks(RULES) if b.lang == "json"]
 
 
 def _fields() -> list[str]:
-    nested = {"scoring": ScoringSchema, "opening": OpeningSchema, "match": MatchSchema}
-    out = []
-    for name in ProfileSchema().fields:
-        if name == "name":
-            continue
-        if name in nested:
-            out += [f"{name}.{inner}" for inner in nested[name]().fields]
-        else:
-            out.append(name)
-    return out
+    return [f.dotted for f in FIELDS]
 
 
 @pytest.mark.parametrize("field", _fields())

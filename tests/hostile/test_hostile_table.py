@@ -337,10 +337,10 @@ def stored_profile_batch(h: Hostile) -> Outcome:
 
 def overlong_profile_list(h: Hostile) -> Outcome:
     """3,200 card penalties: refused by the list's length before any penalty is read."""
-    from bigtwo.rules.profile_schema import CardField
+    from bigtwo.rules.kinds import Card
 
     h.app.config["MAX_CONTENT_LENGTH"] = limits.MAX_BODY_BYTES
-    read = h.count(CardField, "_deserialize")
+    read = h.count(Card, "load_value")
     penalty = {"cards": ["2D"], "all": True, "points": 1}
     response = h.client.post("/v1/profiles", json={
         "extends": "hk-standard", "scoring": {"card_penalties": [penalty] * 3200}})

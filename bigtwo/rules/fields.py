@@ -1,0 +1,729 @@
+"""The field registry: one declaration per profile field, and everything derived from it.
+
+Each field of a rule profile is declared once, in ``Rules`` below: its attribute on ``Profile``
+(with the attribute's type), its path in the JSON declaration, its kind (type, choices,
+bounds), its default, the version it came in, the rule codes it explains and its docs line.
+From these the core derives the declaration check (``check``), the defaults a declaration is
+merged over (``defaults``), the profile's attributes (``profiles.Profile``), the hashing that
+leaves out fields newer than v1 at their default (``strip_defaults``), the referee's
+"which house rules explain this error" (``explaining_fields``), the OpenAPI schema
+(schemas/profiles.py) and the field tables of docs/RULES.md (scripts/field_table.py).
+
+Adding a house rule is one entry here (see CONTRIBUTING.md); checks that relate several
+fields are declared in ``CHECKS`` beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+from typing import Any
+
+from bigtwo import limits
+from bigtwo.rules import cards
+from bigtwo.rules.codes import RuleCode
+from bigtwo.rules.kinds import (
+    MISSING,
+    NOT_AN_OBJECT,
+    NULL,
+    UNKNOWN,
+    Bool,
+    Card,
+    Choice,
+    Int,
+    Invalid,
+    Kind,
+    ListOf,
+    Obj,
+    Straight,
+    Teams,
+    Text,
+)
+from bigtwo.rules.runs import BOMB_HANDS, CATEGORIES, MAX_PLAYERS, RUNS
+
+Path = tuple[str, ...]
+# The rules versions: a field added after v1 is left out of the hash while it holds its
+# default, so a profile declared before it existed keeps its hash and id.
+V1, V2, V3 = 1, 2, 3
+
+
+# --- closed choices -------------------------------------------------------------------------
+class Direction(StrEnum):
+    CLOCKWISE = "clockwise"
+    COUNTERCLOCKWISE = "counterclockwise"
+
+
+class FlushCompare(StrEnum):
+    RANK_FIRST = "rank_first"
+    SUIT_FIRST = "suit_first"
+
+
+class Bombs(StrEnum):
+    NONE = "none"
+    ANYTHING = "anything"
+
+
+class Passing(StrEnum):
+    REJOIN = "rejoin"
+    LOCKED_OUT = "locked_out"
+
+
+class FirstDeal(StrEnum):
+    LOWEST_CARD = "lowest_card"
+
+
+class LaterDeals(StrEnum):
+    LOWEST_CARD = "lowest_card"
+    PREVIOUS_WINNER = "previous_winner"
+
+
+class Leftover(StrEnum):
+    UNDEALT = "undealt"
+    TO_OPENER = "to_opener"
+
+
+class Revolution(StrEnum):
+    NONE = "none"
+    RANKS = "ranks"
+
+
+class Settlement(StrEnum):
+    WINNER_TAKES_ALL = "winner_takes_all"
+    PENALTY_ONLY = "penalty_only"
+    WINNER_ONLY = "winner_only"
+
+
+class Category(StrEnum):
+    STRAIGHT = "straight"
+    FLUSH = "flush"
+    FULL_HOUSE = "full_house"
+    FOUR_OF_A_KIND = "four_of_a_kind"
+    STRAIGHT_FLUSH = "straight_flush"
+
+
+class BombHand(StrEnum):
+    FOUR_OF_A_KIND = "four_of_a_kind"
+    STRAIGHT_FLUSH = "straight_flush"
+
+
+assert tuple(Category) == CATEGORIES and tuple(BombHand) == BOMB_HANDS
+
+
+# --- values a field holds on Profile ------------------------------------------------------
+@dataclass(frozen=True)
+class Tier:
+    start: int
+    multiplier: int
+
+
+@dataclass(frozen=True)
+class CardPenalty:
+    cards: tuple[str, ...]
+    all: bool
+    points: int
+
+    @cached_property
+    def mask(self) -> int:
+        return cards.mask_of(cards.NOTATION[c] for c in self.cards)
+
+
+# --- the entry ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Explains:
+    """A rule code this field can explain. ``when`` narrows it to one situation of the code
+    (see ``situations``); ``rank`` orders the fields shown for one error (lower first, then
+    registry order)."""
+
+    code: RuleCode
+    when: str | None = None
+    rank: int = 0
+
+
+Build = Callable[[Any, Mapping[str, Any]], Any]
+
+
+@dataclass(frozen=True, eq=False)
+class Field:
+    path: Path
+    kind: Kind
+    default: Any
+    since: int
+    doc: str  # what it decides: the meaning column of docs/RULES.md
+    explains: tuple[Explains, ...] = ()
+    section: str = ""  # the table of docs/RULES.md it is listed in
+    values: str | None = None  # the values column, where the kind's own text says too little
+    played_by: str = ""  # which rule texts play which value (docs/RULES.md)
+    # The attribute's value from the field's (canonical) value and the whole rules object;
+    # by default lists become tuples and closed choices their enum member.
+    build: Build | None = None
+    # The canonical value given the whole canonical rules (after every kind's canonical
+    # spelling), where equal rules can still be spelled two ways.
+    canonical: Callable[[Any, Mapping[str, Any]], Any] | None = None
+    attr: str = ""  # the Profile attribute, set from the name it is declared under
+
+    @property
+    def dotted(self) -> str:
+        return ".".join(self.path)
+
+    @property
+    def pointer(self) -> str:
+        return "/" + "/".join(self.path)
+
+    def to_attribute(self, value: Any, rules: Mapping[str, Any]) -> Any:
+        if self.build is not None:
+            return self.build(value, rules)
+        if isinstance(value, list):
+            return tuple(value)
+        if isinstance(self.kind, Choice):
+            return self.kind.enum(value)
+        return value
+
+
+def entry(path: Path, kind: Kind, default: Any, *, since: int, doc: str,
+          explains: tuple[Explains, ...] = (), **more: Any) -> Any:
+    """One registry entry. Typed ``Any`` so that ``Rules`` can annotate each name with the
+    type the attribute has on ``Profile``."""
+    return Field(path, kind, default, since, doc, explains, **more)
+
+
+def why(code: RuleCode, when: str | None = None, rank: int = 0) -> Explains:
+    return Explains(code, when, rank)
+
+
+C = RuleCode
+_cards_order = cards.NOTATION.__getitem__
+_NOT_BEAT_BY_SUIT = tuple(why(C.DOES_NOT_BEAT, kind, rank=9)
+                          for kind in ("single", "pair", "straight", "straight_flush", "flush"))
+_TWOS = ["2C", "2D", "2H", "2S"]
+
+TABLE, PLAY, PASSING, TEAMS, SCORING, MATCH = (
+    "The table and the deal", "What may be played", "Passing and finishing", "Teams",
+    "Scoring (`scoring`)", "The match (`match`)")
+
+
+def _straight_flushes(value: Any, rules: Mapping[str, Any]) -> Any:
+    return None if value == rules["straights"] else value
+
+
+def _resolved_straight_flushes(value: Any, rules: Mapping[str, Any]) -> tuple[str, ...]:
+    return tuple(rules["straights"] if value is None else value)
+
+
+def _teams(value: Any, rules: Mapping[str, Any]) -> tuple[tuple[int, ...], ...] | None:
+    return None if value is None else tuple(tuple(team) for team in value)
+
+
+def _tiers(value: Any, rules: Mapping[str, Any]) -> tuple[Tier, ...]:
+    return tuple(Tier(t["from"], t["multiplier"]) for t in value)
+
+
+def _penalties(value: Any, rules: Mapping[str, Any]) -> tuple[CardPenalty, ...]:
+    return tuple(CardPenalty(tuple(p["cards"]), p["all"], p["points"]) for p in value)
+
+
+class Rules:
+    """The registry. Each name is a ``Profile`` attribute, annotated with its type there."""
+
+    # --- the table and the deal ------------------------------------------------------------
+    players: int = entry(
+        ("players",), Int(2, MAX_PLAYERS), 4, since=V1, section=TABLE,
+        values=", ".join(map(str, range(2, MAX_PLAYERS + 1))),
+        doc="seats at the table",
+        played_by="4 everywhere; 000 names 2, 3 and 5 player forms",
+        explains=(why(C.PLAYER_COUNT),))
+    hand_size: int = entry(
+        ("hand_size",), Int(1, 26), 13, since=V1, section=TABLE,
+        values="1 … 52 / `players`",
+        doc="cards dealt to each seat; the rest of the deck stays out",
+        played_by="13 everywhere; 000 deals 17 each to 3 players and leaves one card face down",
+        explains=(why(C.HAND_SIZE), why(C.RESULT_CARD_COUNT)))
+    direction: Direction = entry(
+        ("direction",), Choice(Direction), Direction.CLOCKWISE, since=V1, section=TABLE,
+        doc="turn order over the seat numbers: the next seat is seat + 1, or seat − 1 "
+            "(wrapping round)",
+        played_by="clockwise: 000, 002, 003; counterclockwise: 004, and 001 (\"you, right, "
+                  "opposite, left\")",
+        explains=(why(C.WRONG_TURN), why(C.LOCKED_OUT, rank=1)))
+    suit_order: tuple[str, ...] = entry(
+        ("suit_order",), ListOf(Text(upper=True), max_items=len(cards.SUITS)),
+        ["D", "C", "H", "S"], since=V1, section=TABLE,
+        values="the four suits `D C H S` in any order, low to high",
+        doc="breaks ties of rank; the lowest suit's 3 is the lowest card",
+        played_by="`D C H S`: 000, 001, 002; `C D H S`: 001's switch; `C S H D`: 004",
+        explains=(why(C.OPENING_CARD), *_NOT_BEAT_BY_SUIT))
+    # --- what may be played ----------------------------------------------------------------
+    triples: bool = entry(
+        ("triples",), Bool(), True, since=V1, section=PLAY,
+        doc="three of a rank is a combination of its own",
+        played_by="yes: 000, 001, 004; no: 002 (\"only when agreed\")",
+        explains=(why(C.COMBINATION_NOT_ALLOWED, "no_triples"),))
+    five_card_hands: bool = entry(
+        ("five_card_hands",), Bool(), True, since=V1, section=PLAY,
+        doc="five-card hands exist at all",
+        played_by="yes everywhere; 004's beginners' variant plays without them",
+        explains=(why(C.COMBINATION_NOT_ALLOWED, "no_five_card_hands"),))
+    straights: tuple[str, ...] = entry(
+        ("straights",), ListOf(Straight(), max_items=len(RUNS), distinct="a straight is listed twice"),
+        ["34567", "45678", "56789", "6789T", "789TJ", "89TJQ", "9TJQK", "TJQKA"],
+        since=V1, section=PLAY, values="list of runs, low to high",
+        doc="exactly which runs are straights, and their order",
+        played_by="`34567` … `TJQKA`: 000, 002, 004; 001 adds `23456` and `A2345` above "
+                  "`TJQKA` (`A2345` highest); 000's variant puts `23456` on top; 004's house "
+                  "rule ranks `34567` above every other straight",
+        explains=(why(C.COMBINATION_NOT_ALLOWED, "no_two_in_straights"),
+                  why(C.COMBINATION_NOT_ALLOWED, "straight_not_listed"),
+                  why(C.DOES_NOT_BEAT, "straight"), why(C.DOES_NOT_BEAT, "straight_flush", rank=1)))
+    straight_flushes: tuple[str, ...] = entry(
+        ("straight_flushes",),
+        ListOf(Straight(), max_items=len(RUNS), nullable=True, distinct="a straight is listed twice"),
+        None, since=V2, section=PLAY, values="list of runs, low to high, or `null`",
+        doc="which runs of one suit are straight flushes, and their order; `null` (the default) "
+            "means the same list as `straights`",
+        played_by="004: when `34567` is lifted above the other straights, the royal flush "
+                  "stays unbeatable",
+        canonical=_straight_flushes, build=_resolved_straight_flushes,
+        explains=(why(C.DOES_NOT_BEAT, "straight_flush"),))
+    flush_compare: FlushCompare = entry(
+        ("flush_compare",), Choice(FlushCompare), FlushCompare.RANK_FIRST, since=V1, section=PLAY,
+        doc="`rank_first`: ranks from the top down, then the suit of the highest card; "
+            "`suit_first`: the suit, then the ranks from the top down",
+        played_by="rank first: 000, 003; suit first: 001 (by default), 004",
+        explains=(why(C.DOES_NOT_BEAT, "flush"),))
+    five_card_order: tuple[str, ...] = entry(
+        ("five_card_order",), ListOf(Choice(Category), max_items=len(CATEGORIES)),
+        list(CATEGORIES), since=V1, section=PLAY,
+        values="the five categories `" + " ".join(CATEGORIES) + "` in any order, low to high",
+        doc="which five-card category is higher",
+        played_by="every text plays the order shown",
+        explains=(why(C.CATEGORY, rank=1), why(C.DOES_NOT_BEAT, "across")))
+    cross_category: bool = entry(
+        ("cross_category",), Bool(), True, since=V1, section=PLAY,
+        doc="a higher five-card category beats a lower one; `false`: a five-card hand is only "
+            "beaten by a higher hand of its own category",
+        played_by="yes: 000, 001, 002; no: 004 (\"a straight is only beaten by a higher "
+                  "straight\")",
+        explains=(why(C.CATEGORY), why(C.DOES_NOT_BEAT, "across")))
+    bombs: Bombs = entry(
+        ("bombs",), Choice(Bombs), Bombs.NONE, since=V1, section=PLAY,
+        doc="`none`: a bomb is an ordinary five-card hand. `anything`: a bomb beats any "
+            "combination that is not a bomb, whatever its size; a bomb on the table is beaten "
+            "by a higher bomb, or by a five-card hand that beats it under the five-card rules",
+        played_by="`none`: 000's standard rules, 001 (\"there are no bombs\"); `anything`: 000's "
+                  "variant \"bombs anywhere\", 004's tips",
+        explains=(why(C.CARD_COUNT), why(C.DOES_NOT_BEAT, "across")))
+    bomb_hands: tuple[str, ...] = entry(
+        ("bomb_hands",),
+        ListOf(Choice(BombHand), max_items=len(BOMB_HANDS), min_items=1,
+               distinct="a hand is listed twice", order=BOMB_HANDS.index),
+        ["four_of_a_kind"], since=V2, section=PLAY,
+        values="a list of " + ", ".join(f"`{h}`" for h in BOMB_HANDS),
+        doc="which five-card hands are bombs (default: four of a kind only)",
+        played_by="000, 003, 004 call four of a kind plus a kicker the bomb; a table that also "
+                  "bombs with a straight flush says so",
+        explains=(why(C.CARD_COUNT), why(C.DOES_NOT_BEAT, "across")))
+    # --- passing and finishing -------------------------------------------------------------
+    passing: Passing = entry(
+        ("passing",), Choice(Passing), Passing.REJOIN, since=V1, section=PASSING,
+        doc="`rejoin`: a pass only ends your turn; `locked_out`: whoever passes sits out until "
+            "the next lead",
+        played_by="rejoin: 000, 001, 002; locked out: 004",
+        explains=(why(C.WRONG_TURN), why(C.LOCKED_OUT)))
+    # --- the table and the deal: who leads ------------------------------------------------
+    first_deal: FirstDeal = entry(
+        ("opening", "first_deal"), Choice(FirstDeal), FirstDeal.LOWEST_CARD, since=V1,
+        section=TABLE,
+        doc="who leads the first deal: the holder of the lowest dealt card, whose first play "
+            "must contain it",
+        played_by="every text",
+        explains=(why(C.OPENING_CARD),))
+    later_deals: LaterDeals = entry(
+        ("opening", "later_deals"), Choice(LaterDeals), LaterDeals.PREVIOUS_WINNER, since=V1,
+        section=TABLE,
+        doc="who leads the later deals of a match: the lowest card again, or the winner of the "
+            "deal before, who may lead anything",
+        played_by="`previous_winner`: 000, 004 and 001's switch; `lowest_card`: 001, 002",
+        explains=(why(C.OPENING_CARD),))
+    # --- passing and finishing -------------------------------------------------------------
+    must_play_first_trick: bool = entry(
+        ("must_play_first_trick",), Bool(), False, since=V1, section=PASSING,
+        doc="in a deal's first trick, a player who has not played in it yet may not pass while "
+            "holding a play that beats the table; after playing once in it, they may",
+        played_by="000's variant \"no passing in the opening trick until a player has played "
+                  "once\"",
+        explains=(why(C.MUST_PLAY),))
+    no_single_two_finish_on_lead: bool = entry(
+        ("no_single_two_finish_on_lead",), Bool(), False, since=V1, section=PASSING,
+        doc="nobody may go out by leading a single 2",
+        played_by="004's optional rule",
+        explains=(why(C.FORBIDDEN_FINISH),))
+    leftover: Leftover = entry(
+        ("leftover",), Choice(Leftover), Leftover.UNDEALT, since=V1, section=TABLE,
+        doc="cards not dealt stay out of play face down, or go to the player who holds the "
+            "lowest card",
+        played_by="`undealt`: 000, 003; `to_opener` is a common house rule",
+        explains=(why(C.HAND_SIZE), why(C.RESULT_CARD_COUNT)))
+    revolution: Revolution = entry(
+        ("revolution",), Choice(Revolution), Revolution.NONE, since=V2, section=PLAY,
+        doc="`ranks`: once a four of a kind is played, the rank order is reversed for the rest "
+            "of the deal (2 lowest, 3 highest)",
+        played_by="004's variant \"Revolution\"",
+        explains=(why(C.DOES_NOT_BEAT, "revolution", rank=99),))
+    teams: tuple[tuple[int, ...], ...] | None = entry(
+        ("teams",), Teams(), None, since=V2, section=TEAMS,
+        doc="two against two, partners sitting opposite (4 players only)",
+        played_by="000's and 004's \"2v2\" variants",
+        build=_teams,
+        explains=(why(C.MATCH_OVER, rank=1), why(C.DECLARED_MISMATCH, rank=1)))
+    # --- scoring ---------------------------------------------------------------------------
+    tiers: tuple[Tier, ...] = entry(
+        ("scoring", "tiers"),
+        ListOf(Obj((("from", Int(1, 52)), ("multiplier", Int(0, 100))),
+                   doc='`{"from": cards, "multiplier": m}`'),
+               max_items=limits.MAX_PROFILE_TIERS, min_items=1),
+        [{"from": 1, "multiplier": 1}, {"from": 8, "multiplier": 2},
+         {"from": 10, "multiplier": 3}, {"from": 13, "multiplier": 4}],
+        since=V1, section=SCORING,
+        values='list of `{"from": cards, "multiplier": m}`, the first from 1',
+        doc="a loser with k cards left pays k × the multiplier of the last tier whose `from` ≤ k",
+        played_by="000: 1, ×2 from 8, ×3 from 10, ×4 at 13; 001 and 004: ×2 from 10, ×3 at 13; "
+                  "002: 1 per card",
+        build=_tiers, explains=(why(C.DECLARED_MISMATCH),))
+    two_held_factor: int = entry(
+        ("scoring", "two_held_factor"), Int(1, 3, choices=(1, 2, 3)), 1, since=V1,
+        section=SCORING,
+        doc="the penalty of a loser still holding a card of `two_held_cards` is multiplied by it",
+        played_by="000's variant \"doubled (or tripled) penalty for a held 2\"",
+        explains=(why(C.DECLARED_MISMATCH),))
+    two_held_cards: tuple[str, ...] = entry(
+        ("scoring", "two_held_cards"),
+        ListOf(Card(), max_items=cards.DECK_SIZE, min_items=1, distinct="a card is listed twice",
+               order=_cards_order),
+        _TWOS, since=V2, section=SCORING, values="list of cards (default the four 2s)",
+        doc="which held cards trigger `two_held_factor`",
+        played_by="000 speaks of \"a 2 (the Big Two)\", which some tables read as the 2♠ alone",
+        explains=(why(C.DECLARED_MISMATCH),))
+    card_penalties: tuple[CardPenalty, ...] = entry(
+        ("scoring", "card_penalties"),
+        ListOf(Obj((("cards", ListOf(Card(), max_items=cards.DECK_SIZE, min_items=1,
+                                     distinct="a card is listed twice", order=_cards_order)),
+                    ("all", Bool()), ("points", Int(0, 1000))),
+                   doc='`{"cards": [...], "all": true/false, "points": n}`'),
+               max_items=limits.MAX_PROFILE_CARD_PENALTIES),
+        [], since=V1, section=SCORING,
+        values='list of `{"cards": [...], "all": true/false, "points": n}`',
+        doc="points a loser pays on top, once per entry: when holding every listed card "
+            "(`all: true`) or at least one (`all: false`)",
+        played_by="004: +1 for the 2♦, +4 for all four 2s (a player holding all four pays both)",
+        build=_penalties, explains=(why(C.DECLARED_MISMATCH),))
+    settlement: Settlement = entry(
+        ("scoring", "settlement"), Choice(Settlement), Settlement.WINNER_TAKES_ALL, since=V1,
+        section=SCORING,
+        doc="`winner_takes_all`: zero-sum, the winner gains what the losers pay; `penalty_only`: "
+            "losers score minus their penalty, the winner 0; `winner_only`: the winner is "
+            "credited with what the losers would pay, the losers score 0",
+        played_by="zero-sum: 001, 004; minus points: 002; 000 \"some tables count only the "
+                  "winner's credit\"",
+        explains=(why(C.DECLARED_MISMATCH),))
+    # --- the match -------------------------------------------------------------------------
+    max_deals: int | None = entry(
+        ("match", "max_deals"), Int(1, 10_000, nullable=True), None, since=V1, section=MATCH,
+        values="a number or `null`",
+        doc="the match ends after this many deals",
+        played_by="000 (a fixed number of deals), 004 (5, 10 or 20 rounds)",
+        explains=(why(C.MATCH_OVER),))
+    target: int | None = entry(
+        ("match", "target"), Int(1, 1_000_000, nullable=True), None, since=V1, section=MATCH,
+        values="a number or `null`",
+        doc="the match ends after the deal in which a running total reaches +target "
+            "(`winner_takes_all`, `winner_only`), or a player's accumulated penalty reaches it "
+            "(`penalty_only`)",
+        played_by="000 (30 or 50 points), 002",
+        explains=(why(C.MATCH_OVER),))
+    loss_limit: int | None = entry(
+        ("match", "loss_limit"), Int(1, 1_000_000, nullable=True), None, since=V2, section=MATCH,
+        values="a number or `null`",
+        doc="the match ends after the deal in which a running total falls to −loss_limit or "
+            "below",
+        played_by="004 (playing until a player's chips are gone)",
+        explains=(why(C.MATCH_OVER),))
+
+
+def _registered() -> tuple[Field, ...]:
+    out = []
+    for name, value in vars(Rules).items():
+        if isinstance(value, Field):
+            object.__setattr__(value, "attr", name)
+            out.append(value)
+    return tuple(out)
+
+
+FIELDS: tuple[Field, ...] = _registered()
+BY_PATH: dict[Path, Field] = {f.path: f for f in FIELDS}
+BY_DOTTED: dict[str, Field] = {f.dotted: f for f in FIELDS}
+NAME = Text(200)  # a declaration's name: not a rule, so neither hashed nor a Profile field
+
+
+# --- the layout of a declaration ----------------------------------------------------------
+@dataclass
+class Group:
+    """An object of the declaration (the top level, ``opening``, ``scoring``, ``match``):
+    its keys in registry order, each a field or a nested group."""
+
+    members: dict[str, Field | Group] = field(default_factory=dict)
+
+    def walk(self) -> Iterator[Field]:
+        for member in self.members.values():
+            if isinstance(member, Group):
+                yield from member.walk()
+            else:
+                yield member
+
+
+def _layout() -> Group:
+    top = Group()
+    for f in FIELDS:
+        group = top
+        for key in f.path[:-1]:
+            member = group.members.setdefault(key, Group())
+            assert isinstance(member, Group), f"{f.dotted} nests under a field"
+            group = member
+        assert f.path[-1] not in group.members, f"{f.dotted} is declared twice"
+        group.members[f.path[-1]] = f
+    return top
+
+
+LAYOUT = _layout()
+GROUPS: tuple[str, ...] = tuple(k for k, m in LAYOUT.members.items() if isinstance(m, Group))
+
+
+def get(rules: Mapping[str, Any], path: Path) -> Any:
+    value: Any = rules
+    for key in path:
+        value = value[key]
+    return value
+
+
+def defaults() -> dict[str, Any]:
+    """The declaration every profile is merged over (a fresh copy): every field's default."""
+
+    def build(group: Group) -> dict[str, Any]:
+        return {key: build(m) if isinstance(m, Group) else plain(m.default)
+                for key, m in group.members.items()}
+
+    return build(LAYOUT)
+
+
+def plain(value: Any) -> Any:
+    """A value as plain JSON data (closed choices as their text), copied."""
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    return str(value) if isinstance(value, StrEnum) else value
+
+
+# --- checks across fields -----------------------------------------------------------------
+@dataclass(frozen=True)
+class Check:
+    """A rule relating fields: run when every field it reads loaded, its problem at ``at``."""
+
+    reads: tuple[Path, ...]
+    at: Path
+    problem: Callable[..., str | None]
+
+
+def _permutation_of_suits(suits: list[str]) -> str | None:
+    if sorted(suits) != sorted(cards.SUITS):
+        return "must be a permutation of D, C, H, S (low to high)"
+    return None
+
+
+def _each_category_once(order: list[str]) -> str | None:
+    if sorted(order) != sorted(CATEGORIES):
+        return "must list each five-card category exactly once"
+    return None
+
+
+def _deck_fits(players: int, hand_size: int) -> str | None:
+    if players * hand_size > cards.DECK_SIZE:
+        return (f"{players} hands of {hand_size} cards need {players * hand_size} cards; "
+                "the deck has 52")
+    return None
+
+
+def _teams_of_four(teams: Any, players: int) -> str | None:
+    if teams is not None and players != 4:
+        return f"teams need 4 players (two against two); this profile has {players}"
+    return None
+
+
+def _tiers_in_order(tiers: list[dict[str, int]]) -> str | None:
+    starts = [t["from"] for t in tiers]
+    if starts[0] != 1:
+        return "the first tier must start at 1 card"
+    if any(b <= a for a, b in zip(starts, starts[1:], strict=False)):
+        return "tiers must be in increasing order of 'from'"
+    return None
+
+
+CHECKS: tuple[Check, ...] = (
+    Check((("suit_order",),), ("suit_order",), _permutation_of_suits),
+    Check((("five_card_order",),), ("five_card_order",), _each_category_once),
+    Check((("players",), ("hand_size",)), ("hand_size",), _deck_fits),
+    Check((("teams",), ("players",)), ("teams",), _teams_of_four),
+    Check((("scoring", "tiers"),), ("scoring", "tiers"), _tiers_in_order),
+)
+
+
+# --- the declaration check ----------------------------------------------------------------
+def check(data: Mapping[str, Any], *, stored: bool = False) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A resolved declaration (defaults and ``extends`` merged in) loaded field by field: the
+    loaded values (canonical spellings of cards and runs, registry order, ``name`` first) and
+    every problem at once as a tree by key (``problems.from_marshmallow`` flattens it into
+    pointers). ``stored``: a profile the store accepted earlier, exempt from list bounds."""
+    errors: dict[str, Any] = {}
+    loaded: dict[str, Any] = {}
+    if "name" in data:
+        try:
+            loaded["name"] = NAME.load(data["name"], stored)
+        except Invalid as exc:
+            errors["name"] = exc.messages
+    ok: dict[Path, Any] = {}
+    _load_group(LAYOUT, data, (), stored, loaded, errors, ok)
+    for unknown in data:
+        if unknown != "name" and unknown not in LAYOUT.members:
+            errors[str(unknown)] = [UNKNOWN]
+    for rule in CHECKS:
+        if all(path in ok for path in rule.reads):
+            text = rule.problem(*(ok[path] for path in rule.reads))
+            if text is not None:
+                _add(errors, rule.at, text)
+    return loaded, errors
+
+
+def _load_group(group: Group, data: Mapping[str, Any], at: Path, stored: bool,
+                loaded: dict[str, Any], errors: dict[str, Any], ok: dict[Path, Any]) -> None:
+    for key, member in group.members.items():
+        path = (*at, key)
+        if key not in data:
+            errors[key] = [MISSING]
+            continue
+        value = data[key]
+        if isinstance(member, Group):
+            if value is None:
+                errors[key] = [NULL]
+                continue
+            if not isinstance(value, Mapping):
+                errors[key] = {"_schema": [NOT_AN_OBJECT]}
+                continue
+            inner_loaded: dict[str, Any] = {}
+            inner_errors: dict[str, Any] = {}
+            _load_group(member, value, path, stored, inner_loaded, inner_errors, ok)
+            for unknown in value:
+                if unknown not in member.members:
+                    inner_errors[str(unknown)] = [UNKNOWN]
+            loaded[key] = inner_loaded
+            if inner_errors:
+                errors[key] = inner_errors
+            continue
+        try:
+            loaded[key] = ok[path] = member.kind.load(value, stored)
+        except Invalid as exc:
+            errors[key] = exc.messages
+
+
+def _add(errors: dict[str, Any], path: Path, text: str) -> None:
+    node = errors
+    for key in path[:-1]:
+        inner = node.setdefault(key, {})
+        if not isinstance(inner, dict):
+            return  # the object itself is wrong: that problem says enough
+        node = inner
+    found = node.get(path[-1])
+    if found is None:
+        node[path[-1]] = [text]
+    elif isinstance(found, list):
+        found.append(text)
+    else:
+        found["_schema"] = [text]
+
+
+def canonical(loaded: Mapping[str, Any]) -> dict[str, Any]:
+    """Checked rules (no ``name``) in the one spelling equal rules share: sets in one order,
+    suit letters upper case, ``straight_flushes`` equal to ``straights`` as ``null``."""
+
+    def spell(group: Group, value: Mapping[str, Any]) -> dict[str, Any]:
+        return {key: spell(m, value[key]) if isinstance(m, Group) else m.kind.canonical(value[key])
+                for key, m in group.members.items()}
+
+    rules = spell(LAYOUT, loaded)
+    for f in FIELDS:
+        if f.canonical is not None:
+            parent = get(rules, f.path[:-1])
+            parent[f.path[-1]] = f.canonical(parent[f.path[-1]], rules)
+    return rules
+
+
+def strip_defaults(rules: Mapping[str, Any]) -> dict[str, Any]:
+    """The rules as hashed: a field newer than v1 that holds its default is left out, so a
+    profile declared before the field existed keeps its hash (and its stored id)."""
+    out = plain(dict(rules))
+    for f in FIELDS:
+        if f.since == V1:
+            continue
+        parent: Any = out
+        for key in f.path[:-1]:
+            parent = parent.get(key) if isinstance(parent, dict) else None
+        key = f.path[-1]
+        if isinstance(parent, dict) and key in parent and parent[key] == plain(f.default):
+            del parent[key]
+    assert isinstance(out, dict)
+    return out
+
+
+def attributes(rules: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
+    """(attribute, value) of every field of canonical rules, as ``Profile`` holds them."""
+    for f in FIELDS:
+        yield f.attr, f.to_attribute(get(rules, f.path), rules)
+
+
+# --- which fields explain an error --------------------------------------------------------
+_ALL_REASONS: dict[RuleCode, tuple[str, ...]] = {}
+for _f in FIELDS:
+    for _e in _f.explains:
+        if _e.code is RuleCode.COMBINATION_NOT_ALLOWED and _e.when is not None:
+            _ALL_REASONS.setdefault(_e.code, ())
+            if _e.when not in _ALL_REASONS[_e.code]:
+                _ALL_REASONS[_e.code] += (_e.when,)
+
+
+def situations(code: str, params: Mapping[str, Any]) -> tuple[tuple[str, str | None], ...]:
+    """The (code, when) an error is in: which of a code's situations ``Explains.when`` names.
+    A combination refused by a house rule says which (``reason``); a play that does not beat
+    the table is about its kind, or about categories when the kinds differ, and about the
+    revolution when one is in force."""
+    if code == RuleCode.COMBINATION_NOT_ALLOWED:
+        reason = params.get("reason")
+        reasons = _ALL_REASONS.get(RuleCode.COMBINATION_NOT_ALLOWED, ())
+        return tuple((code, r) for r in ((reason,) if reason in reasons else reasons))
+    if code == RuleCode.DOES_NOT_BEAT:
+        played, on_table = params.get("played_kind"), params.get("table_kind")
+        out: tuple[tuple[str, str | None], ...] = (
+            (code, "across" if played != on_table else str(played)),)
+        return (*out, (code, "revolution")) if params.get("revolution") else out
+    return ((code, None),)
+
+
+def explaining_fields(code: str, params: Mapping[str, Any]) -> tuple[str, ...]:
+    """Dotted profile fields that decide whether this error applies (may be empty): the
+    fields whose ``explains`` names its situation, by rank, then in registry order."""
+    wanted = set(situations(code, params))
+    ranked: dict[str, tuple[int, int]] = {}
+    for index, f in enumerate(FIELDS):
+        for e in f.explains:
+            if (e.code, e.when) in wanted:
+                rank = (e.rank, index)
+                ranked[f.dotted] = min(ranked.get(f.dotted, rank), rank)
+    return tuple(sorted(ranked, key=ranked.__getitem__))

@@ -1,0 +1,264 @@
+"""The value types of profile fields: each loads one JSON value or says what is wrong with it.
+
+A kind's ``load`` returns the value in its canonical spelling (cards as ``"TH"``, runs as their
+rotation in ``RUNS``) or raises ``Invalid`` with messages shaped as the problem tree: a list of
+texts for the value itself, a dict by index or key for what is inside it. The texts are those
+the declaration schema always gave (marshmallow's where it made them), so problem documents
+read as they did. Lists check their length before their items: refusing a list of a million
+items costs what refusing one over the bound costs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from bigtwo.rules import cards
+from bigtwo.rules.runs import RUN_BY_RANKS, TEAMS
+
+Messages = list[str] | dict[Any, Any]
+
+NULL = "Field may not be null."
+MISSING = "Missing data for required field."
+UNKNOWN = "Unknown field."
+NOT_AN_OBJECT = "Invalid input type."
+
+
+class Invalid(Exception):
+    def __init__(self, messages: Messages) -> None:
+        super().__init__(messages)
+        self.messages = messages
+
+
+class Kind:
+    """One JSON value's type. ``nullable``: ``null`` is a value of its own."""
+
+    nullable: bool = False
+
+    def load(self, value: Any, stored: bool) -> Any:
+        if value is None:
+            if self.nullable:
+                return None
+            raise Invalid([NULL])
+        return self.load_value(value, stored)
+
+    def load_value(self, value: Any, stored: bool) -> Any:
+        raise NotImplementedError
+
+    def canonical(self, value: Any) -> Any:
+        """The one spelling equal rules hash by (lists that are sets put in one order)."""
+        return value
+
+    def values_text(self) -> str:
+        """The values column of docs/RULES.md."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Int(Kind):
+    minimum: int
+    maximum: int
+    nullable: bool = False
+    choices: tuple[int, ...] | None = None
+
+    def load_value(self, value: Any, stored: bool) -> int:
+        if type(value) is not int:  # true/false and 2.0 are no integers here
+            raise Invalid(["Not a valid integer."])
+        if self.choices is not None:
+            if value not in self.choices:
+                raise Invalid([f"Must be one of: {', '.join(map(str, self.choices))}."])
+        elif not self.minimum <= value <= self.maximum:
+            raise Invalid([f"Must be greater than or equal to {self.minimum} and less than "
+                           f"or equal to {self.maximum}."])
+        return value
+
+    def values_text(self) -> str:
+        if self.choices is not None:
+            text = ", ".join(map(str, self.choices))
+        else:
+            text = f"{self.minimum} … {self.maximum:,}"
+        return text + (" or `null`" if self.nullable else "")
+
+
+@dataclass(frozen=True)
+class Bool(Kind):
+    """JSON true/false only: 1, "yes" or "true" are refused rather than guessed at."""
+
+    def load_value(self, value: Any, stored: bool) -> bool:
+        if value is True or value is False:
+            return value
+        raise Invalid(["Not a valid boolean."])
+
+    def values_text(self) -> str:
+        return "`true`, `false`"
+
+
+@dataclass(frozen=True)
+class Choice(Kind):
+    """One of a closed set of words, named by a StrEnum."""
+
+    enum: type[StrEnum]
+
+    def load_value(self, value: Any, stored: bool) -> str:
+        if not isinstance(value, str):
+            raise Invalid(["Not a valid string."])
+        if value not in self.enum._value2member_map_:
+            raise Invalid([f"Must be one of: {', '.join(self.enum)}."])
+        return value
+
+    def values_text(self) -> str:
+        return ", ".join(f"`{v}`" for v in self.enum)
+
+
+@dataclass(frozen=True)
+class Text(Kind):
+    max_length: int | None = None
+    upper: bool = False
+
+    def load_value(self, value: Any, stored: bool) -> str:
+        if not isinstance(value, str):
+            raise Invalid(["Not a valid string."])
+        if self.max_length is not None and len(value) > self.max_length:
+            raise Invalid([f"Longer than maximum length {self.max_length}."])
+        return value.upper() if self.upper else value
+
+    def values_text(self) -> str:
+        return "a string"
+
+
+@dataclass(frozen=True)
+class Card(Kind):
+    """A card in any accepted spelling, loaded as its canonical name."""
+
+    def load_value(self, value: Any, stored: bool) -> str:
+        card = cards.parse_card(value) if isinstance(value, str) else None
+        if card is None:
+            raise Invalid([f"{value!r} is not a card (e.g. '3D', 'TH', '10h', 'T♥')"])
+        return cards.name(card)
+
+    def values_text(self) -> str:
+        return "a card"
+
+
+@dataclass(frozen=True)
+class Straight(Kind):
+    """Five ranks in a row, loaded as the run's name in ``RUNS`` ("76543" is "34567")."""
+
+    def load_value(self, value: Any, stored: bool) -> str:
+        if not isinstance(value, str):
+            raise Invalid(["A straight is a string of five ranks, e.g. '34567'"])
+        text = value.upper().replace("10", "T")
+        ranks = [cards.parse_rank(ch) for ch in text]
+        if len(text) != 5 or None in ranks or len(set(text)) != 5:
+            raise Invalid([f"{value!r} is not five distinct ranks"])
+        run = RUN_BY_RANKS.get(frozenset(text))
+        if run is None:
+            raise Invalid([f"{value!r} is not five ranks in a row (e.g. '34567', 'A2345')"])
+        return run
+
+    def values_text(self) -> str:
+        return "a run of five ranks"
+
+
+@dataclass(frozen=True)
+class Teams(Kind):
+    """null, or the one seating the seeds name: partners opposite, ``[[0, 2], [1, 3]]``."""
+
+    nullable: bool = True
+
+    def load_value(self, value: Any, stored: bool) -> list[list[int]]:
+        if value != TEAMS or not all(type(s) is int for team in value for s in team):
+            raise Invalid(["teams is null or [[0, 2], [1, 3]] (partners sit opposite)"])
+        return [list(team) for team in TEAMS]
+
+    def values_text(self) -> str:
+        return "`null`, `[[0, 2], [1, 3]]`"
+
+
+@dataclass(frozen=True)
+class ListOf(Kind):
+    """A list bounded by ``max_items`` (not enforced for a ``stored`` profile: stored profiles
+    are immutable, and one stored before a bound existed keeps resolving)."""
+
+    item: Kind
+    max_items: int
+    min_items: int = 0
+    nullable: bool = False
+    distinct: str | None = None  # the problem text when an item is listed twice
+    order: Callable[[Any], Any] | None = None  # a set: its canonical spelling is sorted by this
+
+    def load_value(self, value: Any, stored: bool) -> list[Any]:
+        if not isinstance(value, list):
+            raise Invalid(["Not a valid list."])
+        if len(value) > self.max_items and not stored:
+            raise Invalid([f"at most {self.max_items} items (this list has {len(value)})"])
+        out, errors = [], {}
+        for index, item in enumerate(value):
+            try:
+                out.append(self.item.load(item, stored))
+            except Invalid as exc:
+                errors[index] = exc.messages
+        if errors:
+            raise Invalid(errors)
+        if len(out) < self.min_items:
+            raise Invalid([f"Shorter than minimum length {self.min_items}."])
+        if self.distinct is not None and len(set(map(_hashable, out))) != len(out):
+            raise Invalid([self.distinct])
+        return out
+
+    def canonical(self, value: Any) -> Any:
+        if value is None:
+            return None
+        items = [self.item.canonical(v) for v in value]
+        return sorted(items, key=self.order) if self.order is not None else items
+
+    def values_text(self) -> str:
+        return f"list of {self.item.values_text()}" + (" or `null`" if self.nullable else "")
+
+
+def _hashable(value: Any) -> Any:
+    return repr(value) if isinstance(value, dict | list) else value
+
+
+@dataclass(frozen=True)
+class Obj(Kind):
+    """An object with fixed keys, every one required (a list's items: tiers, card penalties)."""
+
+    keys: tuple[tuple[str, Kind], ...]
+    doc: str = ""
+
+    def load_value(self, value: Any, stored: bool) -> dict[str, Any]:
+        if not isinstance(value, Mapping):
+            raise Invalid({"_schema": [NOT_AN_OBJECT]})
+        out, errors = load_keys(self.keys, value, stored)
+        if errors:
+            raise Invalid(errors)
+        return out
+
+    def canonical(self, value: Any) -> Any:
+        return {key: kind.canonical(value[key]) for key, kind in self.keys}
+
+    def values_text(self) -> str:
+        return self.doc
+
+
+def load_keys(keys: tuple[tuple[str, Kind], ...], value: Mapping[str, Any],
+              stored: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Every key of an object loaded, missing and unknown keys reported, in schema order."""
+    out: dict[str, Any] = {}
+    errors: dict[str, Any] = {}
+    for key, kind in keys:
+        if key not in value:
+            errors[key] = [MISSING]
+            continue
+        try:
+            out[key] = kind.load(value[key], stored)
+        except Invalid as exc:
+            errors[key] = exc.messages
+    known = {key for key, _ in keys}
+    for key in value:
+        if key not in known:
+            errors[str(key)] = [UNKNOWN]
+    return out, errors
