@@ -18,7 +18,9 @@ from app.problems import PROBLEM_TYPE_BASE, abort_problem, invalid, json_body
 from bigtwo.records.messages import combo_label, render
 from bigtwo.records.pipeline import check_record
 from bigtwo.rules import cards
-from bigtwo.rules.combos import Classifier, Combo, Violation, classifier_for
+from bigtwo.rules.codes import DealStatus, RuleCode
+from bigtwo.rules.combos import Combo, classifier_for
+from bigtwo.rules.play import first_duplicate, judge_cards, may_pass
 from bigtwo.rules.problems import Problem, from_marshmallow
 from bigtwo.rules.profiles import Profile
 from bigtwo.rules.replay import Table, penalties_now
@@ -36,24 +38,11 @@ def _message(code: str, params: dict[str, Any], lang: str) -> str:
     return render({"code": code, "params": params, "deal": None, "move": None, "seat": None}, lang)
 
 
-def _duplicate(played: list[int]) -> int | None:
-    seen = 0
-    for c in played:
-        if seen >> c & 1:
-            return c
-        seen |= 1 << c
-    return None
-
-
-def _classifier(profile: Profile, revolution: bool) -> Classifier:
-    return classifier_for(profile, True) if revolution else classifier_for(profile)
-
-
 def _table_combo(profile: Profile, table: list[int], revolution: bool = False) -> Combo:
     """The combination on the table; cards that could never lie there are a 422."""
-    twice = _duplicate(table)
-    classifier = _classifier(profile, revolution)
-    found = None if twice is not None else classifier.classify(table, cards.mask_of(table))
+    twice = first_duplicate(table)
+    found = (None if twice is not None
+             else classifier_for(profile, revolution).classify(table, cards.mask_of(table)))
     if not isinstance(found, Combo):
         invalid([Problem("/table", "these cards are not a combination this profile allows"
                          if twice is None else f"{cards.name(twice)} appears twice")])
@@ -68,42 +57,24 @@ def _combination(found: Combo, lang: str) -> dict[str, Any]:
 
 def evaluation(profile: Profile, played: list[int], table: Combo | None,
                lang: str, revolution: bool = False) -> dict[str, Any]:
-    """What ``played`` is and whether it beats ``table``, in the referee's order of checks;
-    ``revolution``: the deal's rank order is reversed (``revolution: ranks``, after a quad)."""
-    classifier = _classifier(profile, revolution)
-    names = cards.names(played)
+    """What ``played`` is and whether it beats ``table``: the referee's own check
+    (``play.judge_cards``); ``revolution``: the deal's rank order is reversed
+    (``revolution: ranks``, after a quad)."""
+    verdict = judge_cards(profile, played, table, revolution)
     out: dict[str, Any] = {"combination": None, "legal_lead": False,
-                           "beats_table": None if table is None else False,
+                           "beats_table": None if table is None else isinstance(verdict, Combo),
                            "code": None, "message": None}
-    params: dict[str, Any] = {}
-    twice = _duplicate(played)
-    if twice is not None:
-        out["code"], params = "DUPLICATE_CARD", {"card": cards.name(twice)}
-    else:
-        found = classifier.classify(played, cards.mask_of(played))
-        if table is not None and len(played) != table.size and not (
-                isinstance(found, Combo) and classifier.is_bomb(found)):
-            # As the referee: the count comes before the shape when following.
-            out["code"] = "CARD_COUNT"
-            params = (classifier.versus(found, table) if isinstance(found, Combo)
-                      else {"played": names, "table": cards.names(table.cards)})
-            out["beats_table"] = False
-            if isinstance(found, Combo):
-                out["combination"] = _combination(found, lang)
-                out["legal_lead"] = True
-        elif isinstance(found, Violation):
-            out["code"], params = found.code, {"played": names, "reason": found.reason}
-        else:
-            out["combination"] = _combination(found, lang)
-            out["legal_lead"] = True
-            if table is not None:
-                code = classifier.beats(found, table)
-                out["beats_table"] = code is None
-                if code is not None:
-                    out["code"] = code
-                    params = classifier.versus(found, table)
-    if out["code"] is not None:
-        out["message"] = _message(out["code"], params, lang)
+    found: Combo | None = verdict if isinstance(verdict, Combo) else None
+    if verdict is not None and found is None:
+        code, params = verdict
+        out["code"], out["message"] = code, _message(code, params, lang)
+        if code is not RuleCode.DUPLICATE_CARD:
+            # What the cards form, though they do not beat the table: it may still lead.
+            shape = classifier_for(profile, revolution).classify(played, cards.mask_of(played))
+            found = shape if isinstance(shape, Combo) else None
+    if found is not None:
+        out["combination"] = _combination(found, lang)
+        out["legal_lead"] = True
     return out
 
 
@@ -149,19 +120,16 @@ def _rule_errors(report: dict[str, Any], last: int) -> list[dict[str, Any]]:
     return [
         {"pointer": e["pointer"], "detail": e["message"], "code": e["code"]}
         for e in report["errors"]
-        if not (e["code"] == "INCOMPLETE" and e["deal"] == last)
+        if not (e["code"] == RuleCode.INCOMPLETE and e["deal"] == last)
     ]
 
 
 def position(table: Table) -> dict[str, Any]:
     plays = table.legal_plays()
     on_table = table.table
-    # The leader may not pass; must_play_first_trick forbids a pass while a play beats the
-    # table, until the seat has played a card in the first trick.
-    may_pass = on_table is not None and not (table.must_play_applies(table.current) and plays)
     return {"seat": table.current,
             "table": None if on_table is None else cards.names(on_table.cards),
-            "may_pass": may_pass,
+            "may_pass": may_pass(table),
             "revolution": table.revolution,
             "legal_plays": [cards.names(c.cards) for c in plays],
             "penalties_now": penalties_now(table.profile, table.hands)}
@@ -192,7 +160,7 @@ def next_move(lang: str | None = None) -> Response:
                       type_=PROBLEM_TYPE_BASE + "record-breaks-rules", errors=errors)
     table = checked.result.final_table
     deal = report["deals"][last]
-    if table is None and deal["status"] == "scored":
+    if table is None and deal["status"] == DealStatus.SCORED:
         abort_problem(409, "Deal Not Playable",
                       f"deal {last} was scored from its result (a score sheet's row): it has "
                       "no moves to continue from",

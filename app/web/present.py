@@ -22,6 +22,7 @@ from bigtwo.records.timeline import (
 )
 from bigtwo.rules import cards
 from bigtwo.rules.game import Record
+from bigtwo.rules.play import starts_revolution
 from bigtwo.rules.profiles import Profile
 
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "it": "Italiano"}
@@ -128,7 +129,7 @@ def _label(step: MoveStep, lang: str) -> str | None:
     return combo_label(step.kind, list(step.cards), step.top, lang)
 
 
-def _move(step: MoveStep, names: list[str], deal: int, lang: str,
+def _move(step: MoveStep, names: list[str], deal: int, lang: str, profile: Profile,
           reversed_before: bool = False) -> dict[str, Any]:
     return {
         "index": step.index,
@@ -147,7 +148,8 @@ def _move(step: MoveStep, names: list[str], deal: int, lang: str,
         "status": step.status,
         "after": _snapshot(step.after),
         # revolution: ranks: this play (a four of a kind) reversed the rank order
-        "revolution_starts": step.status == "ok" and step.after.revolution and not reversed_before,
+        "revolution_starts": step.status == "ok" and step.kind is not None
+        and starts_revolution(profile, step.kind, reversed_before),
     }
 
 
@@ -156,7 +158,7 @@ def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
     moves = []
     reversed_before = False
     for m in d.moves:
-        moves.append(_move(m, names, d.index, lang, reversed_before))
+        moves.append(_move(m, names, d.index, lang, profile, reversed_before))
         reversed_before = reversed_before or (m.status == "ok" and m.after.revolution)
     broken = None
     if d.error is not None and d.broken_move is not None:

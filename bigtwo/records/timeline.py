@@ -16,10 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bigtwo.rules import cards
+from bigtwo.rules.codes import DealStatus
 from bigtwo.rules.combos import Combo
 from bigtwo.rules.game import Deal, Record
+from bigtwo.rules.play import deal_lead
 from bigtwo.rules.profiles import Profile
-from bigtwo.rules.replay import RecordResult, RuleError, Table, opening, penalties_now
+from bigtwo.rules.replay import RecordResult, RuleError, Table, penalties_now
 
 # Move status values.
 OK = "ok"  # replayed and legal
@@ -87,7 +89,7 @@ class Trick:
 @dataclass(frozen=True, slots=True)
 class DealTimeline:
     index: int
-    status: str  # as in the report: complete, incomplete, invalid, not_checked
+    status: DealStatus  # as in the report
     leader: int | None
     opening_card: str | None  # the card the first play must contain, when the rule applies
     dealt: Snapshot  # before the first move
@@ -165,14 +167,14 @@ def _unchecked(profile: Profile, index: int, seat: int, play: list[int] | None,
 def _leader_and_opening(
     profile: Profile, deal: Deal, index: int, leader: int | None
 ) -> tuple[int | None, int | None]:
-    """Who leads the deal and which card its first play must hold, as ``replay_record`` decides."""
-    free_lead = index > 0 and profile.later_deals == "previous_winner"
-    if free_lead and leader is None or not any(deal.hands):
+    """Who leads the deal and which card its first play must hold, as ``replay_record`` decides
+    (``leader`` is the report's: the previous winner where that one leads)."""
+    if not any(deal.hands):
         return leader, None
-    return opening(profile, deal.hands, leader if free_lead else None)
+    return deal_lead(profile, index, leader, deal.hands)
 
 
-def _result_timeline(profile: Profile, deal: Deal, index: int, status: str, leader: int | None,
+def _result_timeline(profile: Profile, deal: Deal, index: int, status: DealStatus, leader: int | None,
                      winner: int | None) -> DealTimeline:
     """A deal without moves: its hands (when given) and how it ended, nothing to step through."""
     result = deal.result
@@ -188,7 +190,7 @@ def _result_timeline(profile: Profile, deal: Deal, index: int, status: str, lead
 
 
 def deal_timeline(
-    profile: Profile, deal: Deal, index: int, status: str, leader: int | None,
+    profile: Profile, deal: Deal, index: int, status: DealStatus, leader: int | None,
     error: RuleError | None = None, winner: int | None = None,
 ) -> DealTimeline:
     """Replay one deal and keep a snapshot after each move.
@@ -199,7 +201,7 @@ def deal_timeline(
     if deal.result is not None:
         return _result_timeline(profile, deal, index, status, leader, winner)
     dealt = _static_snapshot(profile, deal.hands)
-    replayable = status != "not_checked" and len(deal.hands) == profile.players
+    replayable = status is not DealStatus.NOT_CHECKED and len(deal.hands) == profile.players
     leader, opening = _leader_and_opening(profile, deal, index, leader)
     if not replayable or leader is None:
         moves = tuple(_unchecked(profile, i, s, p, dealt) for i, (s, p) in enumerate(deal.moves))

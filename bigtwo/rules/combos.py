@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bigtwo.rules import cards
+from bigtwo.rules.codes import RuleCode
 from bigtwo.rules.runs import RUN_BY_RANKS, WRAP_RUNS
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ class Combo(NamedTuple):
 
 
 class Violation(NamedTuple):
-    code: str
+    code: RuleCode
     reason: str  # a message key: which rule refused it
 
 
@@ -91,16 +92,16 @@ class Classifier:
             if n == 2:
                 return Combo("pair", 2, -1, strength[top], ordered, top)
             if not self.profile.triples:
-                return Violation("COMBINATION_NOT_ALLOWED", "no_triples")
+                return Violation(RuleCode.COMBINATION_NOT_ALLOWED, "no_triples")
             return Combo("triple", 3, -1, self.rank_value[ranks[0]], ordered, top)
         if n != 5:
             # Only four of one rank gets the "needs a fifth card" text; other shapes are plain
             # "no combination" (seed 001's wording for both).
             four_alike = n == 4 and ranks.count(ranks[0]) == 4
-            return Violation("NOT_A_COMBINATION", "four_cards" if four_alike else "shape")
+            return Violation(RuleCode.NOT_A_COMBINATION, "four_cards" if four_alike else "shape")
         found = self._five(ordered, ranks)
         if isinstance(found, Combo) and not self.profile.five_card_hands:
-            return Violation("COMBINATION_NOT_ALLOWED", "no_five_card_hands")
+            return Violation(RuleCode.COMBINATION_NOT_ALLOWED, "no_five_card_hands")
         return found
 
     def _five(self, ordered: tuple[int, ...], ranks: list[int]) -> Combo | Violation:
@@ -121,12 +122,12 @@ class Classifier:
                     return Combo(kind, 5, self.category_rank[kind], key, ordered, key_card)
                 if not flush:
                     if run in WRAP_RUNS:  # 001: runs over K-A-2 never count: no combination
-                        return Violation("NOT_A_COMBINATION", "shape")
+                        return Violation(RuleCode.NOT_A_COMBINATION, "shape")
                     reason = "no_two_in_straights" if 12 in distinct else "straight_not_listed"
-                    return Violation("COMBINATION_NOT_ALLOWED", reason)
+                    return Violation(RuleCode.COMBINATION_NOT_ALLOWED, reason)
             if flush:
                 return self._flush(ordered, ranks)
-            return Violation("NOT_A_COMBINATION", "shape")
+            return Violation(RuleCode.NOT_A_COMBINATION, "shape")
         counts = sorted((ranks.count(r), r) for r in distinct)
         if counts[-1][0] == 4:
             quad = counts[-1][1]
@@ -138,7 +139,7 @@ class Classifier:
             top = max((c for c in ordered if c >> 2 == trip), key=self.strength.__getitem__)
             return Combo("full_house", 5, self.category_rank["full_house"],
                          self.rank_value[trip], ordered, top)
-        return Violation("NOT_A_COMBINATION", "shape")
+        return Violation(RuleCode.NOT_A_COMBINATION, "shape")
 
     def _flush(self, ordered: tuple[int, ...], ranks: list[int]) -> Combo:
         value = 0
@@ -157,23 +158,23 @@ class Classifier:
         """A hand of ``bomb_hands`` where bombs may interrupt (``bombs: anything``)."""
         return combo.kind in self.bomb_kinds
 
-    def beats(self, play: Combo, table: Combo) -> str | None:
+    def beats(self, play: Combo, table: Combo) -> RuleCode | None:
         """None when ``play`` beats ``table``; otherwise the error code that says why not."""
         if self.bomb_kinds:
             play_bomb, table_bomb = play.kind in self.bomb_kinds, table.kind in self.bomb_kinds
             if play_bomb and table_bomb:
-                return None if (play.category, play.key) > (table.category, table.key) else "DOES_NOT_BEAT"
+                return None if (play.category, play.key) > (table.category, table.key) else RuleCode.DOES_NOT_BEAT
             if play_bomb:
                 # A bomb beats anything that is not a bomb, except a five-card hand that beats
                 # it by the five-card rules (000: "ein Straight Flush schlägt eine Bombe").
                 if table.size == 5 and self._five_beats(table, play) is None:
-                    return "DOES_NOT_BEAT"
+                    return RuleCode.DOES_NOT_BEAT
                 return None
         if play.size != table.size:
-            return "CARD_COUNT"
+            return RuleCode.CARD_COUNT
         if play.size == 5:
             return self._five_beats(play, table)
-        return None if play.key > table.key else "DOES_NOT_BEAT"
+        return None if play.key > table.key else RuleCode.DOES_NOT_BEAT
 
     def versus(self, play: Combo, table: Combo) -> dict[str, Any]:
         """The params of an error comparing ``play`` with ``table``: what the message needs to
@@ -188,12 +189,12 @@ class Classifier:
             params["revolution"] = True
         return params
 
-    def _five_beats(self, play: Combo, table: Combo) -> str | None:
+    def _five_beats(self, play: Combo, table: Combo) -> RuleCode | None:
         if play.kind != table.kind:
             if not self.profile.cross_category:
-                return "CATEGORY"
-            return None if play.category > table.category else "DOES_NOT_BEAT"
-        return None if play.key > table.key else "DOES_NOT_BEAT"
+                return RuleCode.CATEGORY
+            return None if play.category > table.category else RuleCode.DOES_NOT_BEAT
+        return None if play.key > table.key else RuleCode.DOES_NOT_BEAT
 
     def order_key(self, combo: Combo) -> tuple[int, int, int]:
         """A total order over all combinations, used by tests and the legal-play listing."""

@@ -1,4 +1,7 @@
-"""Every combination a hand can form, and every legal play in a position.
+"""Every combination a hand can form, and whether a hand can beat the table.
+
+Which of them may be played is ``play.check_play``'s decision (``play.legal_plays`` filters
+these candidates through it).
 
 Five-card hands are built by shape (straights from the profile's list, flushes per suit, full
 houses, fours with a kicker) rather than by trying all C(n, 5) subsets, so even a 39-card hand
@@ -78,40 +81,6 @@ def all_combos(hand: list[int], classifier: Classifier,
     return sorted(seen.values(), key=classifier.order_key)
 
 
-def legal_plays(
-    hand: list[int],
-    classifier: Classifier,
-    table: Combo | None,
-    *,
-    must_contain: int | None = None,
-) -> list[Combo]:
-    """Plays allowed now: any lead (with the opening card if required), or any beating play.
-
-    The finishing restriction (no single 2 to go out on a lead) is applied too, so that a
-    client's hint never suggests a move the referee would refuse.
-    """
-    profile = classifier.profile
-    out = []
-    # Following, only plays of the table's size can beat it, or five-card bombs: a 50-card
-    # hand answering a single need not list its 20,000 five-card hands.
-    sizes = ALL_SIZES if table is None else _beating_sizes(classifier, table)
-    for combo in all_combos(hand, classifier, sizes):
-        if table is None:
-            if must_contain is not None and must_contain not in combo.cards:
-                continue
-            if (
-                profile.no_single_two_finish_on_lead
-                and combo.size == len(hand)
-                and combo.kind == "single"
-                and combo.cards[0] >> 2 == 12
-            ):
-                continue
-        elif classifier.beats(combo, table) is not None:
-            continue
-        out.append(combo)
-    return out
-
-
 def _contenders(
     hand: list[int], classifier: Classifier, sizes: frozenset[int] = ALL_SIZES
 ) -> Iterator[tuple[int, ...]]:
@@ -186,7 +155,7 @@ def strongest_by_kind(hand: list[int], classifier: Classifier) -> dict[str, Comb
     return best
 
 
-def _beating_sizes(classifier: Classifier, table: Combo) -> frozenset[int]:
+def beating_sizes(classifier: Classifier, table: Combo) -> frozenset[int]:
     """The sizes of play that can beat ``table``: its own, and five cards where bombs exist."""
     if classifier.profile.bombs != "none":
         return frozenset((table.size, 5))
@@ -203,7 +172,7 @@ def can_beat(hand: list[int], classifier: Classifier, table: Combo) -> bool:
     thousands: this runs on every pass of a first trick.
     """
     classify, beats = classifier.classify, classifier.beats
-    for chosen in _contenders(hand, classifier, _beating_sizes(classifier, table)):
+    for chosen in _contenders(hand, classifier, beating_sizes(classifier, table)):
         found = classify(list(chosen), cards.mask_of(chosen))
         if isinstance(found, Combo) and beats(found, table) is None:
             return True

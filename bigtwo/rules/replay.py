@@ -8,13 +8,20 @@ position that never legally existed (RECORDS.md).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import chain
 from typing import Any
 
 from bigtwo.rules import cards
-from bigtwo.rules.combos import Combo, Violation, classifier_for
+from bigtwo.rules.codes import DealStatus, RuleCode
+from bigtwo.rules.combos import Combo, classifier_for
 from bigtwo.rules.game import Deal, Move, Record, Result
-from bigtwo.rules.legal import can_beat, legal_plays
+from bigtwo.rules.play import (
+    check_play,
+    deal_lead,
+    free_lead,
+    legal_plays,
+    lowest_holder,
+    starts_revolution,
+)
 from bigtwo.rules.problems import join
 from bigtwo.rules.profiles import Profile
 from bigtwo.rules.scoring import Tally, penalty, score_counts, score_deal
@@ -22,7 +29,7 @@ from bigtwo.rules.scoring import Tally, penalty, score_counts, score_deal
 
 @dataclass(slots=True)
 class RuleError:
-    code: str
+    code: RuleCode
     deal: int | None
     move: int | None
     seat: int | None
@@ -33,7 +40,7 @@ class RuleError:
 @dataclass(slots=True)
 class DealResult:
     index: int
-    status: str  # complete | incomplete | invalid | not_checked | scored
+    status: DealStatus
     leader: int | None = None
     winner: int | None = None
     moves_checked: int = 0
@@ -66,12 +73,12 @@ class Table:
     __slots__ = (
         "profile", "classifier", "n", "hands", "counts", "current", "top_seat", "table",
         "locked", "first_trick", "opening_card", "winner", "leader", "locked_out", "trick_leader",
-        "moves_done", "ended_at", "played_first", "revolution",
+        "moves_done", "ended_at", "played_first", "revolution", "revolution_possible",
     )
 
     def __init__(self, profile: Profile, hands: list[list[int]], leader: int, opening_card: int | None):
         self.profile = profile
-        self.classifier = classifier_for(profile)
+        self.classifier = classifier_for(profile, False)
         self.n = profile.players
         self.hands = [cards.mask_of(h) for h in hands]
         self.counts = [len(h) for h in hands]
@@ -89,69 +96,12 @@ class Table:
         self.ended_at: int | None = None
         self.played_first = 0  # seats that have played a card in the deal's first trick
         self.revolution = False  # rank order reversed for the rest of the deal
+        # Most profiles have no revolution: their plays skip asking starts_revolution.
+        self.revolution_possible = profile.revolution != "none"
 
-    def must_play_applies(self, seat: int) -> bool:
-        """Whether ``must_play_first_trick`` forbids ``seat`` a pass that a beating play allows:
-        in the first trick, until the seat has played a card in it (000: "bis ein Spieler
-        einmal gespielt hat")."""
-        return (self.first_trick and self.profile.must_play_first_trick
-                and not self.played_first >> seat & 1)
-
-    def check(self, seat: int, play: list[int] | None) -> tuple[str, dict[str, Any]] | Combo | None:
-        """The first rule (in RECORDS.md's order) that the move breaks, or the play's combination."""
-        if self.winner is not None:
-            return "MOVE_AFTER_END", {"ended_at": self.ended_at, "winner": self.winner}
-        mask = 0
-        if play is not None:
-            for c in play:
-                bit = 1 << c
-                if mask & bit:
-                    return "DUPLICATE_CARD", {"card": cards.name(c)}
-                mask |= bit
-        if seat != self.current:
-            if self.locked_out and self.locked >> seat & 1:
-                return "LOCKED_OUT", {"expected": self.current}
-            return "WRONG_TURN", {"expected": self.current}
-        table = self.table
-        if play is None:
-            if table is None:
-                return "LEADER_MUST_PLAY", {}
-            if (
-                self.must_play_applies(seat)
-                and can_beat(cards.cards_of(self.hands[seat]), self.classifier, table)
-            ):
-                return "MUST_PLAY", {"table": cards.names(table.cards)}
-            return None
-        missing = mask & ~self.hands[seat]
-        if missing:
-            return "CARD_NOT_HELD", {"cards": cards.names(cards.cards_of(missing))}
-        classifier = self.classifier
-        combo = classifier.classify(play, mask)
-        if table is not None and len(play) != table.size and not (
-            type(combo) is Combo and classifier.is_bomb(combo)
-        ):
-            # The count is checked before the shape when following (001: "Spiel 5 Karten - du
-            # hast 4 gewählt" for four cards on a five-card table).
-            if type(combo) is Combo:
-                return "CARD_COUNT", classifier.versus(combo, table)
-            return "CARD_COUNT", {"played": cards.names(play), "table": cards.names(table.cards)}
-        if isinstance(combo, Violation):
-            return combo.code, {"played": cards.names(play), "reason": combo.reason}
-        if table is not None:
-            code = classifier.beats(combo, table)
-            if code is not None:
-                return code, classifier.versus(combo, table)
-        elif self.opening_card is not None and not mask >> self.opening_card & 1:
-            return "OPENING_CARD", {"card": cards.name(self.opening_card)}
-        if (
-            table is None
-            and self.profile.no_single_two_finish_on_lead
-            and combo.size == 1
-            and self.counts[seat] == 1
-            and play[0] >> 2 == 12
-        ):
-            return "FORBIDDEN_FINISH", {"card": cards.name(play[0])}
-        return combo
+    # The one play check (``check_play``), bound as a method: the replay's hot path
+    # pays no extra call for it.
+    check = check_play
 
     def apply(self, seat: int, combo: Combo | None) -> None:
         self.moves_done += 1
@@ -166,8 +116,8 @@ class Table:
             self.opening_card = None
             if self.first_trick:
                 self.played_first |= 1 << seat
-            if (combo.kind == "four_of_a_kind" and not self.revolution
-                    and self.profile.revolution == "ranks"):
+            if self.revolution_possible and starts_revolution(
+                    self.profile, combo.kind, self.revolution):
                 # Judged under the old order; everything after it under the reversed one,
                 # the quad on the table included (RULES "Revolution").
                 self.reverse_ranks()
@@ -202,10 +152,7 @@ class Table:
         self.current = nxt
 
     def legal_plays(self) -> list[Combo]:
-        if self.winner is not None:
-            return []
-        hand = cards.cards_of(self.hands[self.current])
-        return legal_plays(hand, self.classifier, self.table, must_contain=self.opening_card)
+        return legal_plays(self)
 
 
 def _deal_problems(profile: Profile, deal: Deal, index: int) -> list[RuleError]:
@@ -213,18 +160,18 @@ def _deal_problems(profile: Profile, deal: Deal, index: int) -> list[RuleError]:
     hands = deal.hands
     hands_at = join(at, "deal_code" if deal.deal_code is not None else "hands")
     if len(hands) != profile.players:
-        return [RuleError("PLAYER_COUNT", index, None, None, hands_at,
+        return [RuleError(RuleCode.PLAYER_COUNT, index, None, None, hands_at,
                           {"expected": profile.players, "actual": len(hands)})]
     errors = _cards_twice(hands, index, hands_at)
-    opener = _lowest_holder(profile, hands)
+    opener = lowest_holder(profile, hands) if any(hands) else None
     for seat, hand in enumerate(hands):
         expected = profile.hand_size
         if profile.leftover == "to_opener" and seat == opener:
             expected += profile.leftover_count
         if len(hand) != expected:
-            errors.append(RuleError("HAND_SIZE", index, None, seat, join(hands_at, seat),
+            errors.append(RuleError(RuleCode.HAND_SIZE, index, None, seat, join(hands_at, seat),
                                     {"expected": expected, "actual": len(hand)}))
-    return sorted(errors, key=lambda e: (e.code != "HAND_SIZE", e.seat or 0))
+    return sorted(errors, key=lambda e: (e.code is not RuleCode.HAND_SIZE, e.seat or 0))
 
 
 def _cards_twice(groups: list[list[int]], index: int, at: str) -> list[RuleError]:
@@ -242,46 +189,24 @@ def _cards_twice(groups: list[list[int]], index: int, at: str) -> list[RuleError
             bit = 1 << c
             if seen & bit and not reported & bit:
                 reported |= bit
-                errors.append(RuleError("DUPLICATE_CARD", index, None, seat, join(at, seat),
+                errors.append(RuleError(RuleCode.DUPLICATE_CARD, index, None, seat, join(at, seat),
                                         {"card": cards.name(c)}))
             seen |= bit
     return errors
 
 
-def _lowest_holder(profile: Profile, hands: list[list[int]]) -> int | None:
-    """The first seat holding the lowest dealt card (None when nothing is dealt)."""
-    if not any(hands):
-        return None
-    card = lowest_card(profile, hands)
-    return next(seat for seat, hand in enumerate(hands) if card in hand)
-
-
-def lowest_card(profile: Profile, hands: list[list[int]]) -> int:
-    # chain and the tuple's __getitem__ keep the 52 steps of every deal in C.
-    return min(chain.from_iterable(hands), key=profile.strength.__getitem__)
-
-
-def opening(profile: Profile, hands: list[list[int]], free_leader: int | None) -> tuple[int, int | None]:
-    """Who leads a deal and which card its first play must contain (None: a free lead).
-
-    ``free_leader`` is the previous winner where the profile lets them lead freely; otherwise
-    the holder of the lowest dealt card leads and must play it (RULES.md, opening)."""
-    if free_leader is not None:
-        return free_leader, None
-    card = lowest_card(profile, hands)
-    return next(s for s, h in enumerate(hands) if card in h), card
-
-
 def replay_deal(
-    profile: Profile, deal: Deal, index: int, leader: int | None, *, complete: bool,
+    profile: Profile, deal: Deal, index: int, previous_winner: int | None, *, complete: bool,
     errors: list[RuleError],
 ) -> tuple[DealResult, Table | None]:
-    """Replay one deal. ``leader`` None means the lowest-card rule picks the leader."""
+    """Replay one deal; ``previous_winner`` leads it where the profile says so (and then is
+    not None: ``replay_record`` does not replay a deal without a known leader)."""
     problems = _deal_problems(profile, deal, index)
     if problems:
         errors.extend(problems)
-        return DealResult(index, "not_checked", cards_left=[len(h) for h in deal.hands]), None
-    leader, opening_card = opening(profile, deal.hands, leader)
+        return DealResult(index, DealStatus.NOT_CHECKED, cards_left=[len(h) for h in deal.hands]), None
+    leader, opening_card = deal_lead(profile, index, previous_winner, deal.hands)
+    assert leader is not None
     table = Table(profile, deal.hands, leader, opening_card)
     moves: list[Move] = deal.moves
     check, apply = table.check, table.apply
@@ -292,13 +217,13 @@ def replay_deal(
             continue
         code, params = outcome  # type: ignore[misc]
         errors.append(RuleError(code, index, i, seat, f"/deals/{index}/moves/{i}", params))
-        return DealResult(index, "invalid", leader, None, i, list(table.counts)), table
-    result = DealResult(index, "complete" if table.winner is not None else "incomplete", leader,
-                        table.winner, len(moves), list(table.counts))
+        return DealResult(index, DealStatus.INVALID, leader, None, i, list(table.counts)), table
+    result = DealResult(index, DealStatus.COMPLETE if table.winner is not None else DealStatus.INCOMPLETE,
+                        leader, table.winner, len(moves), list(table.counts))
     if table.winner is None:
         result.penalties_now = penalties_now(profile, table.hands)
         if complete:
-            errors.append(RuleError("INCOMPLETE", index, None, None, f"/deals/{index}/moves",
+            errors.append(RuleError(RuleCode.INCOMPLETE, index, None, None, f"/deals/{index}/moves",
                                     {"moves": len(moves)}))
     else:
         scored = score_deal(profile, table.hands, table.winner)
@@ -327,18 +252,18 @@ def _result_problems(profile: Profile, deal: Deal, result: Result, index: int) -
             for seat, (left, hand) in enumerate(zip(result.left, deal.hands, strict=True)):
                 missing = cards.mask_of(left) & ~cards.mask_of(hand)
                 if missing:
-                    errors.append(RuleError("CARD_NOT_HELD", index, None, seat, f"{at}/{seat}",
+                    errors.append(RuleError(RuleCode.CARD_NOT_HELD, index, None, seat, f"{at}/{seat}",
                                             {"cards": cards.names(cards.cards_of(missing))}))
             if errors:
                 return errors
     out = [s for s, n in enumerate(counts) if n == 0]
     if len(out) != 1:
-        return [RuleError("RESULT_WINNER", index, None, None, at, {"seats": out})]
+        return [RuleError(RuleCode.RESULT_WINNER, index, None, None, at, {"seats": out})]
     errors = []
     for seat, n in enumerate(counts):
         dealt = _dealt_size(profile, deal, seat)
         if not 0 <= n <= dealt:
-            errors.append(RuleError("RESULT_CARD_COUNT", index, None, seat, f"{at}/{seat}",
+            errors.append(RuleError(RuleCode.RESULT_CARD_COUNT, index, None, seat, f"{at}/{seat}",
                                     {"count": n, "dealt": dealt}))
     return errors
 
@@ -363,23 +288,23 @@ def score_result(profile: Profile, deal: Deal, index: int, leader: int | None,
     result = deal.result
     assert result is not None
     if len(result.counts) != profile.players:
-        errors.append(RuleError("PLAYER_COUNT", index, None, None, _result_at(result, index),
+        errors.append(RuleError(RuleCode.PLAYER_COUNT, index, None, None, _result_at(result, index),
                                 {"expected": profile.players, "actual": len(result.counts)}))
-        return DealResult(index, "not_checked", cards_left=result.counts or None)
+        return DealResult(index, DealStatus.NOT_CHECKED, cards_left=result.counts or None)
     if deal.hands:
         problems = _deal_problems(profile, deal, index)
         if problems:
             errors.extend(problems)
-            return DealResult(index, "not_checked", cards_left=result.counts or None)
+            return DealResult(index, DealStatus.NOT_CHECKED, cards_left=result.counts or None)
         if leader is None:
-            leader = opening(profile, deal.hands, None)[0]
+            leader = lowest_holder(profile, deal.hands)
     problems = _result_problems(profile, deal, result, index)
     counts = result.counts
     if problems:
         errors.extend(problems)
-        return DealResult(index, "invalid", leader, cards_left=counts)
+        return DealResult(index, DealStatus.INVALID, leader, cards_left=counts)
     winner = counts.index(0)
-    outcome = DealResult(index, "scored", leader, winner, 0, counts)
+    outcome = DealResult(index, DealStatus.SCORED, leader, winner, 0, counts)
     if result.left is not None:
         scored = score_deal(profile, [cards.mask_of(left) for left in result.left], winner)
     else:
@@ -398,18 +323,18 @@ def _check_declared(deal: Deal, result: DealResult, errors: list[RuleError]) -> 
     index = result.index
     winner = declared.get("winner")
     if winner is not None and winner != result.winner:
-        errors.append(RuleError("DECLARED_MISMATCH", index, None, winner, join(at, "winner"),
+        errors.append(RuleError(RuleCode.DECLARED_MISMATCH, index, None, winner, join(at, "winner"),
                                 {"field": "winner", "declared": winner, "actual": result.winner}))
     scores = declared.get("scores")
     if scores is None:
         return
     if result.scores is None or len(scores) != len(result.scores):
-        errors.append(RuleError("DECLARED_MISMATCH", index, None, None, join(at, "scores"),
+        errors.append(RuleError(RuleCode.DECLARED_MISMATCH, index, None, None, join(at, "scores"),
                                 {"field": "scores", "declared": scores, "actual": result.scores}))
         return
     for seat, (said, actual) in enumerate(zip(scores, result.scores, strict=True)):
         if said != actual:
-            errors.append(RuleError("DECLARED_MISMATCH", index, None, seat, join(at, "scores", seat),
+            errors.append(RuleError(RuleCode.DECLARED_MISMATCH, index, None, seat, join(at, "scores", seat),
                                     {"field": "score", "declared": said, "actual": actual}))
 
 
@@ -418,7 +343,7 @@ def replay_record(record: Record, *, complete: bool = True) -> RecordResult:
     n = profile.players
     errors: list[RuleError] = []
     if record.players is not None and len(record.players) != n:
-        errors.append(RuleError("PLAYER_COUNT", None, None, None, "/players",
+        errors.append(RuleError(RuleCode.PLAYER_COUNT, None, None, None, "/players",
                                 {"expected": n, "actual": len(record.players)}))
     tally = Tally(profile)
     results: list[DealResult] = []
@@ -428,24 +353,24 @@ def replay_record(record: Record, *, complete: bool = True) -> RecordResult:
     table: Table | None = None
     for index, deal in enumerate(record.deals):
         if over:
-            errors.append(RuleError("MATCH_OVER", index, None, None, join("/deals", index),
+            errors.append(RuleError(RuleCode.MATCH_OVER, index, None, None, join("/deals", index),
                                     {"last_deal": last_deal}))
-            results.append(DealResult(index, "not_checked"))
+            results.append(DealResult(index, DealStatus.NOT_CHECKED))
             table = None
             continue
-        free_lead = index > 0 and profile.later_deals == "previous_winner"
+        free = free_lead(profile, index)
         if deal.result is not None:
             # Who led a result-only deal does not change its score: it is scored even when
             # the deal before it has no winner.
-            result, table = score_result(profile, deal, index, previous_winner if free_lead else None,
+            result, table = score_result(profile, deal, index, previous_winner if free else None,
                                          errors), None
-        elif free_lead and previous_winner is None:
-            results.append(DealResult(index, "not_checked", cards_left=[len(h) for h in deal.hands]))
+        elif free and previous_winner is None:
+            results.append(DealResult(index, DealStatus.NOT_CHECKED, cards_left=[len(h) for h in deal.hands]))
             table = None
             continue
         else:
-            result, table = replay_deal(profile, deal, index, previous_winner if free_lead else None,
-                                        complete=complete, errors=errors)
+            result, table = replay_deal(profile, deal, index, previous_winner, complete=complete,
+                                        errors=errors)
         results.append(result)
         previous_winner = result.winner
         if result.scores is not None:

@@ -13,8 +13,9 @@ from typing import Any
 
 from bigtwo.rules import cards, deals
 from bigtwo.rules.combos import Combo
+from bigtwo.rules.play import deal_lead, lowest_holder, may_pass
 from bigtwo.rules.profiles import Profile
-from bigtwo.rules.replay import Table, lowest_card
+from bigtwo.rules.replay import Table
 from bigtwo.rules.scoring import Tally, score_deal
 
 MAX_ATTEMPTS = 50
@@ -41,8 +42,7 @@ def _hands_of(profile: Profile, spec: deals.DealSpec) -> list[list[int]]:
     """The hands a deal code stands for, as a record naming that code is read (bigtwo.records.parse)."""
     hands, undealt = deals.deal(spec)
     if undealt and profile.leftover == "to_opener":
-        lowest = min((c for h in hands for c in h), key=profile.strength.__getitem__)
-        opener = next(s for s, h in enumerate(hands) if lowest in h)
+        opener = lowest_holder(profile, hands)
         hands[opener] = sorted(hands[opener] + undealt)
     return hands
 
@@ -54,29 +54,36 @@ def _choose(options: list[Combo], rng: random.Random) -> Combo:
     return rng.choice([c for c in options if c.size == size])
 
 
+def random_move(table: Table, rng: random.Random, pass_rate: float = 0.35) -> Combo | None:
+    """The move of the seat to move, at random among those the referee accepts: a legal
+    play (``play.legal_plays``), or a pass (None) where ``play.may_pass`` allows it, with
+    ``pass_rate`` when both are open. ``DeadEnd`` when neither is."""
+    options = table.legal_plays()
+    passing = may_pass(table)
+    if options and (not passing or rng.random() >= pass_rate):
+        return _choose(options, rng)
+    if passing:
+        return None
+    raise DeadEnd
+
+
 def play_deal(
-    profile: Profile, hands: list[list[int]], leader: int | None, rng: random.Random,
-    pass_rate: float = 0.35,
+    profile: Profile, hands: list[list[int]], index: int, previous_winner: int | None,
+    rng: random.Random, pass_rate: float = 0.35,
 ) -> tuple[list[dict[str, Any]], Table]:
-    opening = None
-    if leader is None:
-        opening = lowest_card(profile, hands)
-        leader = next(s for s, h in enumerate(hands) if opening in h)
+    """Deal ``index`` of a match played at random: a legal play or pass at every turn."""
+    leader, opening = deal_lead(profile, index, previous_winner, hands)
+    assert leader is not None  # every deal the simulator plays has a winner
     table = Table(profile, hands, leader, opening)
     moves: list[dict[str, Any]] = []
     while table.winner is None:
         seat = table.current
-        options = table.legal_plays()
-        may_pass = table.table is not None and not (table.must_play_applies(seat) and options)
-        if options and (not may_pass or rng.random() >= pass_rate):
-            combo = _choose(options, rng)
-            moves.append({"seat": seat, "play": cards.names(combo.cards)})
-            table.apply(seat, combo)
-        elif may_pass:
+        combo = random_move(table, rng, pass_rate)
+        if combo is None:
             moves.append({"seat": seat, "pass": True})
-            table.apply(seat, None)
         else:
-            raise DeadEnd
+            moves.append({"seat": seat, "play": cards.names(combo.cards)})
+        table.apply(seat, combo)
     return moves, table
 
 
@@ -93,11 +100,10 @@ def simulate_record(
     previous_winner: int | None = None
     tally = Tally(profile)
     for index in range(deal_count):
-        free = index > 0 and profile.later_deals == "previous_winner"
         for _ in range(MAX_ATTEMPTS):
             hands = _deal_hands(profile, rng) if specs is None else _hands_of(profile, specs[index])
             try:
-                moves, table = play_deal(profile, hands, previous_winner if free else None, rng)
+                moves, table = play_deal(profile, hands, index, previous_winner, rng)
                 break
             except DeadEnd:
                 continue

@@ -174,7 +174,8 @@ def test_legal_plays_agree_with_the_referee(declaration: dict[str, Any], seed: i
     from bigtwo.rules import cards
     from bigtwo.rules.combos import Combo
     from bigtwo.rules.legal import all_combos
-    from bigtwo.rules.replay import Table, lowest_card
+    from bigtwo.rules.play import lowest_card
+    from bigtwo.rules.replay import Table
 
     profile, _ = DEFAULT_RESOLVER.resolve(declaration)
     assert profile is not None
@@ -197,7 +198,11 @@ def test_legal_plays_agree_with_the_referee(declaration: dict[str, Any], seed: i
     for combo in all_combos(cards.cards_of(table.hands[seat]), classifier_for(profile)):
         accepted = isinstance(table.check(seat, list(combo.cards)), Combo)
         assert accepted == (cards.mask_of(combo.cards) in legal), combo
-    may_pass = table.table is not None and not (table.must_play_applies(seat) and plays)
+    # A pass is refused exactly where a seat must play: the leader always; in the first
+    # trick under must_play_first_trick, a seat that has not played in it while it can beat.
+    must_play = (table.first_trick and profile.must_play_first_trick
+                 and not table.played_first >> seat & 1 and bool(plays))
+    may_pass = table.table is not None and not must_play
     assert (table.check(seat, None) is None) == may_pass
 
 

@@ -25,7 +25,7 @@ def coded_record(code: str, *, seed: int, names: list[str] | None = None,
     spec = deals.parse_code(code)
     assert isinstance(spec, deals.DealSpec)
     hands, _ = deals.deal(spec)
-    moves, _ = play_deal(PRESETS[profile], hands, None, random.Random(seed))
+    moves, _ = play_deal(PRESETS[profile], hands, 0, None, random.Random(seed))
     record: dict[str, Any] = {"profile": profile, "deals": [{"deal_code": code, "moves": moves}]}
     if names is not None:
         record["players"] = names

@@ -1,0 +1,221 @@
+"""One decision per rule of a move: the play check, who may pass, who leads a deal, which
+card the first play must contain, and when a revolution starts.
+
+Every caller asks here: the replay (``replay.Table``), the simulator, the legal-play listing,
+the referee's view and the client endpoints (``/v1/combinations/evaluate``, ``/v1/next``).
+So a hint can never disagree with the verdict on the finished record: there is only one
+answer to disagree with.
+
+The functions read a ``Position`` (``replay.Table`` is the one a deal is replayed with) and
+never change it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import chain
+from typing import Any, Protocol
+
+from bigtwo.rules import cards
+from bigtwo.rules.codes import RuleCode
+from bigtwo.rules.combos import Classifier, Combo, Violation, classifier_for
+from bigtwo.rules.legal import ALL_SIZES, all_combos, beating_sizes, can_beat
+from bigtwo.rules.profiles import Profile
+
+Refusal = tuple[RuleCode, dict[str, Any]]
+# What a move is: a refusal (the first broken rule, with its message params), the play's
+# combination, or None for an accepted pass.
+Verdict = Refusal | Combo | None
+
+_TWO = 12  # rank index of the 2, the highest rank in Big Two order
+
+
+class Position(Protocol):
+    """What a move is judged against: the state of one deal."""
+
+    profile: Profile
+    classifier: Classifier  # the rank order in force (reversed after a revolution)
+    hands: list[int]  # per seat, a bitmask of the cards held
+    counts: list[int]  # per seat, how many cards it holds
+    current: int  # whose turn it is
+    table: Combo | None  # the combination on top; None: the seat to move leads
+    locked: int  # bitmask of seats that passed and sit out (passing: locked_out)
+    locked_out: bool
+    first_trick: bool
+    played_first: int  # bitmask of seats that have played a card in the first trick
+    opening_card: int | None  # the card the next play must contain (the deal's first play)
+    winner: int | None
+    ended_at: int | None
+
+
+def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | None = None) -> Verdict:
+    """The first rule (in RECORDS.md's order) that ``seat`` playing ``play`` (None: a pass)
+    breaks, as (code, params); else the play's combination, or None for an accepted pass.
+    ``known``: the play's combination where the caller has classified it already (the
+    legal-play listing, which would otherwise classify every candidate twice).
+
+    The replay's hot path: ``replay.Table.check`` is this function."""
+    if t.winner is not None:
+        return RuleCode.MOVE_AFTER_END, {"ended_at": t.ended_at, "winner": t.winner}
+    mask = 0
+    if play is not None:
+        for c in play:
+            bit = 1 << c
+            if mask & bit:
+                return RuleCode.DUPLICATE_CARD, {"card": cards.name(c)}
+            mask |= bit
+    if seat != t.current:
+        if t.locked_out and t.locked >> seat & 1:
+            return RuleCode.LOCKED_OUT, {"expected": t.current}
+        return RuleCode.WRONG_TURN, {"expected": t.current}
+    table = t.table
+    if play is None:
+        # Who may pass. The leader never; under must_play_first_trick, in the first trick,
+        # a seat that has not yet played a card in it may not while a play beats the table
+        # (000: "bis ein Spieler einmal gespielt hat").
+        if table is None:
+            return RuleCode.LEADER_MUST_PLAY, {}
+        if (
+            t.first_trick and t.profile.must_play_first_trick and not t.played_first >> seat & 1
+            and can_beat(cards.cards_of(t.hands[seat]), t.classifier, table)
+        ):
+            return RuleCode.MUST_PLAY, {"table": cards.names(table.cards)}
+        return None
+    missing = mask & ~t.hands[seat]
+    if missing:
+        return RuleCode.CARD_NOT_HELD, {"cards": cards.names(cards.cards_of(missing))}
+    classifier = t.classifier
+    combo = classifier.classify(play, mask) if known is None else known
+    if table is not None and len(play) != table.size and not (
+        type(combo) is Combo and classifier.is_bomb(combo)
+    ):
+        # The count is checked before the shape when following (001: "Spiel 5 Karten - du
+        # hast 4 gewählt" for four cards on a five-card table); a bomb may interrupt.
+        if type(combo) is Combo:
+            return RuleCode.CARD_COUNT, classifier.versus(combo, table)
+        return RuleCode.CARD_COUNT, {"played": cards.names(play), "table": cards.names(table.cards)}
+    if isinstance(combo, Violation):
+        return combo.code, {"played": cards.names(play), "reason": combo.reason}
+    if table is not None:
+        code = classifier.beats(combo, table)
+        if code is not None:
+            return code, classifier.versus(combo, table)
+        return combo
+    if t.opening_card is not None and not mask >> t.opening_card & 1:
+        return RuleCode.OPENING_CARD, {"card": cards.name(t.opening_card)}
+    if (
+        t.profile.no_single_two_finish_on_lead
+        and combo.size == 1
+        and t.counts[seat] == 1
+        and play[0] >> 2 == _TWO
+    ):
+        return RuleCode.FORBIDDEN_FINISH, {"card": cards.name(play[0])}
+    return combo
+
+
+def may_pass(t: Position) -> bool:
+    """Whether the seat to move may pass now (``check_play`` accepts it)."""
+    return check_play(t, t.current, None) is None
+
+
+def legal_plays(t: Position) -> list[Combo]:
+    """Every play of the seat to move that ``check_play`` accepts, in the profile's order.
+
+    Candidates come from the hand by shape (``legal.all_combos``); following, only the
+    table's size and five-card bombs are formed, since nothing else can beat it (so a 50-card
+    hand answering a single need not list its 20,000 five-card hands)."""
+    if t.winner is not None:
+        return []
+    seat, table, classifier = t.current, t.table, t.classifier
+    sizes = ALL_SIZES if table is None else beating_sizes(classifier, table)
+    return [combo for combo in all_combos(cards.cards_of(t.hands[seat]), classifier, sizes)
+            if type(check_play(t, seat, list(combo.cards), combo)) is Combo]
+
+
+# --- who leads a deal -------------------------------------------------------------------------
+def lowest_card(profile: Profile, hands: list[list[int]]) -> int:
+    """The lowest dealt card in the profile's order (Big Two order, the rank order never
+    reversed at a deal's start)."""
+    # chain and the tuple's __getitem__ keep the 52 steps of every deal in C.
+    return min(chain.from_iterable(hands), key=profile.strength.__getitem__)
+
+
+def lowest_holder(profile: Profile, hands: list[list[int]]) -> int:
+    """The first seat holding the lowest dealt card: the opener under ``lowest_card``, and
+    the seat that takes the undealt cards under ``leftover: to_opener``."""
+    card = lowest_card(profile, hands)
+    return next(seat for seat, hand in enumerate(hands) if card in hand)
+
+
+def free_lead(profile: Profile, index: int) -> bool:
+    """Whether deal ``index`` is led freely by the previous deal's winner
+    (``opening.later_deals: previous_winner``)."""
+    return index > 0 and profile.later_deals == "previous_winner"
+
+
+def opening(profile: Profile, hands: list[list[int]], free_leader: int | None) -> tuple[int, int | None]:
+    """Who leads a deal and which card its first play must contain (None: a free lead).
+
+    ``free_leader`` is the previous winner where the profile lets them lead freely; otherwise
+    the holder of the lowest dealt card leads and must play it (RULES.md, opening)."""
+    if free_leader is not None:
+        return free_leader, None
+    card = lowest_card(profile, hands)
+    return next(s for s, h in enumerate(hands) if card in h), card
+
+
+def deal_lead(profile: Profile, index: int, previous_winner: int | None,
+              hands: list[list[int]]) -> tuple[int | None, int | None]:
+    """Who leads deal ``index`` and the card its first play must contain: the previous
+    winner freely where the profile says so (None when that deal has no winner), else the
+    holder of the lowest dealt card, with it."""
+    if free_lead(profile, index):
+        return previous_winner, None
+    return opening(profile, hands, None)
+
+
+# --- revolution -------------------------------------------------------------------------------
+def starts_revolution(profile: Profile, kind: str, reversed_now: bool) -> bool:
+    """Whether a legal play of ``kind`` reverses the rank order for the rest of the deal
+    (``revolution: ranks``: a four of a kind, judged under the old order; RULES
+    "Revolution"). A deal is reversed at most once."""
+    return kind == "four_of_a_kind" and not reversed_now and profile.revolution == "ranks"
+
+
+# --- judging cards alone (a client's hint) ----------------------------------------------------
+@dataclass(slots=True)
+class Selection:
+    """A position for judging cards without a game: the seat to move holds every card, so
+    only the cards themselves and the table decide (no turn, opening card or finish)."""
+
+    profile: Profile
+    classifier: Classifier
+    table: Combo | None
+    hands: list[int] = field(default_factory=lambda: [(1 << cards.DECK_SIZE) - 1])
+    counts: list[int] = field(default_factory=lambda: [cards.DECK_SIZE])
+    current: int = 0
+    locked: int = 0
+    locked_out: bool = False
+    first_trick: bool = False
+    played_first: int = 0
+    opening_card: int | None = None
+    winner: int | None = None
+    ended_at: int | None = None
+
+
+def judge_cards(profile: Profile, played: list[int], table: Combo | None,
+                revolution: bool = False) -> Verdict:
+    """``check_play`` for a selection of cards against ``table`` (None: as a lead), in the
+    rank order in force."""
+    position = Selection(profile, classifier_for(profile, revolution), table)
+    return check_play(position, 0, played)
+
+
+def first_duplicate(played: list[int]) -> int | None:
+    """The first card that stands twice in ``played`` (None: each once)."""
+    seen = 0
+    for c in played:
+        if seen >> c & 1:
+            return c
+        seen |= 1 << c
+    return None
