@@ -12,6 +12,7 @@ MAX_TOURNAMENT_NAME_LENGTH = 200
 # counts up to 52) except card penalties, where no seed needs more than a few entries.
 MAX_PROFILE_TIERS = 52
 MAX_PROFILE_CARD_PENALTIES = 64
+MAX_CARD_VALUE = 1000  # points one card may be worth under scoring.card_values
 
 # Untrusted JSON (bigtwo/records/jsonin.py): every request body, pasted form and file goes through it.
 MAX_JSON_DEPTH = 64  # a record nests 6 deep, a batch 8: 64 leaves room for any honest `meta`

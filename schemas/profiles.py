@@ -74,6 +74,11 @@ def _field(kind: kinds.Kind, name: str, required: bool, metadata: dict[str, Any]
             attrs = {key: _field(k, key, True, {}) for key, k in kind.keys}
             schema = _OBJECTS[id(kind)] = _schema(name + "Schema", attrs)
         return fields.Nested(schema, **kw)
+    if isinstance(kind, kinds.RankValues):
+        return fields.Dict(keys=fields.String(), values=fields.Integer(
+            strict=True, validate=validate.Range(min=0, max=kind.maximum)), **{**kw, "metadata": {
+                "example": {r: min(10, i + 3) for i, r in enumerate("3456789TJQKA2")},
+                **metadata}})
     raise TypeError(f"no schema for {kind!r}")
 
 

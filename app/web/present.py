@@ -105,12 +105,19 @@ def penalty_text(parts: dict[str, int] | None, penalty: int | None, lang: str = 
     words = Words(lang)
     if parts is None:
         return words["went_out"]
-    key = "penalty_cards_1" if parts["cards"] == 1 else "penalty_cards"  # "1 card", not "1 cards"
-    text = words[key].format(n=parts["cards"], m=parts["multiplier"], base=parts["base"])
+    if "values" in parts:  # scoring.card_values: the cards' worth, not their count
+        text = words["penalty_values"].format(n=parts["cards"], v=parts["values"],
+                                              m=parts["multiplier"], base=parts["base"])
+    else:
+        key = "penalty_cards_1" if parts["cards"] == 1 else "penalty_cards"  # not "1 cards"
+        text = words[key].format(n=parts["cards"], m=parts["multiplier"], base=parts["base"])
     value = parts["base"]
     if parts.get("two_factor", 1) != 1:
         value *= parts["two_factor"]
         text += words("penalty_two", f=parts["two_factor"], value=value)
+    if parts.get("hand_factor", 1) != 1:
+        value *= parts["hand_factor"]
+        text += words("penalty_hand", f=parts["hand_factor"], value=value)
     if parts.get("card_penalties"):
         value += parts["card_penalties"]
         text += words("penalty_card", p=parts["card_penalties"], value=value)

@@ -37,6 +37,7 @@ from bigtwo.rules.kinds import (
     Kind,
     ListOf,
     Obj,
+    RankValues,
     Straight,
     Teams,
     Text,
@@ -93,6 +94,12 @@ class Settlement(StrEnum):
     WINNER_TAKES_ALL = "winner_takes_all"
     PENALTY_ONLY = "penalty_only"
     WINNER_ONLY = "winner_only"
+    PAIRWISE = "pairwise"
+
+
+class TwoHeldMode(StrEnum):
+    ONCE = "once"
+    PER_TWO = "per_two"
 
 
 class Category(StrEnum):
@@ -116,6 +123,14 @@ assert tuple(Category) == CATEGORIES and tuple(BombHand) == BOMB_HANDS
 class Tier:
     start: int
     multiplier: int
+
+
+@dataclass(frozen=True)
+class HeldHandFactor:
+    """A loser whose cards left hold one of ``hands`` pays ``factor`` times the penalty."""
+
+    hands: tuple[str, ...]
+    factor: int
 
 
 @dataclass(frozen=True)
@@ -217,6 +232,15 @@ def _teams(value: Any, rules: Mapping[str, Any]) -> tuple[tuple[int, ...], ...] 
 
 def _tiers(value: Any, rules: Mapping[str, Any]) -> tuple[Tier, ...]:
     return tuple(Tier(t["from"], t["multiplier"]) for t in value)
+
+
+def _card_values(value: Any, rules: Mapping[str, Any]) -> tuple[int, ...] | None:
+    """Points by rank index (3 first, 2 last), as ``cards.rank_of`` numbers ranks."""
+    return None if value is None else tuple(value[r] for r in cards.RANKS)
+
+
+def _held_hand_factor(value: Any, rules: Mapping[str, Any]) -> HeldHandFactor | None:
+    return None if value is None else HeldHandFactor(tuple(value["hands"]), value["factor"])
 
 
 def _penalties(value: Any, rules: Mapping[str, Any]) -> tuple[CardPenalty, ...]:
@@ -422,10 +446,39 @@ class Rules:
         section=SCORING,
         doc="`winner_takes_all`: zero-sum, the winner gains what the losers pay; `penalty_only`: "
             "losers score minus their penalty, the winner 0; `winner_only`: the winner is "
-            "credited with what the losers would pay, the losers score 0",
+            "credited with what the losers would pay, the losers score 0; `pairwise` (v3): "
+            "every two players settle the difference of their penalties, so seat i scores the "
+            "sum over the others j of (P_j − P_i)",
         played_by="zero-sum: 001, 004; minus points: 002; 000 \"some tables count only the "
-                  "winner's credit\"",
+                  "winner's credit\"; pairwise: Hong Kong \"place\" tables, "
+                  "yawnoc/big-two-scorer",
         explains=(why(C.DECLARED_MISMATCH),))
+    two_held_mode: TwoHeldMode = entry(
+        ("scoring", "two_held_mode"), Choice(TwoHeldMode), TwoHeldMode.ONCE, since=V3,
+        section=SCORING,
+        doc="`once`: `two_held_factor` applies once if any listed card is held; `per_two`: it "
+            "applies once per listed card held (two of them with factor 2: ×4)",
+        played_by="once: 000's variant; per two: zeshuaro/telegram_big_two_bot",
+        explains=(why(C.DECLARED_MISMATCH),))
+    card_values: tuple[int, ...] | None = entry(
+        ("scoring", "card_values"), RankValues(limits.MAX_CARD_VALUE), None, since=V3,
+        section=SCORING,
+        doc="the base of a penalty is the sum of the values of the cards left (times the tier "
+            "multiplier for their count) instead of their count",
+        played_by="Pusoy tables that count T to K as 10; Japanese tables' 2 = 15, A = 14",
+        build=_card_values, explains=(why(C.DECLARED_MISMATCH),))
+    held_hand_factor: HeldHandFactor | None = entry(
+        ("scoring", "held_hand_factor"),
+        Obj((("hands", ListOf(Choice(BombHand), max_items=len(BOMB_HANDS), min_items=1,
+                              distinct="a hand is listed twice", order=BOMB_HANDS.index)),
+             ("factor", Int(2, 3, choices=(2, 3)))),
+            doc='`{"hands": [kinds], "factor": 2 or 3}`', nullable=True),
+        None, since=V3, section=SCORING,
+        doc="a loser whose cards left hold one of the listed hands (four of one rank, no kicker "
+            "needed; a straight flush that is a run of `straight_flushes`) pays the penalty "
+            "times the factor, after `two_held_factor`",
+        played_by="zeshuaro/telegram_big_two_bot",
+        build=_held_hand_factor, explains=(why(C.DECLARED_MISMATCH),))
     # --- the match -------------------------------------------------------------------------
     max_deals: int | None = entry(
         ("match", "max_deals"), Int(1, 10_000, nullable=True), None, since=V1, section=MATCH,
@@ -559,6 +612,13 @@ def _teams_of_four(teams: Any, players: int) -> str | None:
     return None
 
 
+def _pairwise_without_teams(settlement: str, teams: Any) -> str | None:
+    if settlement == Settlement.PAIRWISE and teams is not None:
+        return ("pairwise settlement is for players, not teams: the team formulas exist for "
+                "winner_takes_all, penalty_only and winner_only")
+    return None
+
+
 def _tiers_in_order(tiers: list[dict[str, int]]) -> str | None:
     starts = [t["from"] for t in tiers]
     if starts[0] != 1:
@@ -574,6 +634,8 @@ CHECKS: tuple[Check, ...] = (
     Check((("players",), ("hand_size",)), ("hand_size",), _deck_fits),
     Check((("teams",), ("players",)), ("teams",), _teams_of_four),
     Check((("scoring", "tiers"),), ("scoring", "tiers"), _tiers_in_order),
+    Check((("scoring", "settlement"), ("teams",)), ("scoring", "settlement"),
+          _pairwise_without_teams),
 )
 
 

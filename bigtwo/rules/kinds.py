@@ -228,6 +228,7 @@ class Obj(Kind):
 
     keys: tuple[tuple[str, Kind], ...]
     doc: str = ""
+    nullable: bool = False
 
     def load_value(self, value: Any, stored: bool) -> dict[str, Any]:
         if not isinstance(value, Mapping):
@@ -238,10 +239,12 @@ class Obj(Kind):
         return out
 
     def canonical(self, value: Any) -> Any:
+        if value is None:
+            return None
         return {key: kind.canonical(value[key]) for key, kind in self.keys}
 
     def values_text(self) -> str:
-        return self.doc
+        return self.doc + (" or `null`" if self.nullable else "")
 
 
 def load_keys(keys: tuple[tuple[str, Kind], ...], value: Mapping[str, Any],
@@ -262,3 +265,43 @@ def load_keys(keys: tuple[tuple[str, Kind], ...], value: Mapping[str, Any],
         if key not in known:
             errors[str(key)] = [UNKNOWN]
     return out, errors
+
+
+@dataclass(frozen=True)
+class RankValues(Kind):
+    """Points for each of the 13 ranks, every rank given once (``"10"`` is ``"T"``), loaded as
+    an object in rank order 3 … 2."""
+
+    maximum: int
+    nullable: bool = True
+
+    def load_value(self, value: Any, stored: bool) -> dict[str, int]:
+        if not isinstance(value, Mapping):
+            raise Invalid({"_schema": [NOT_AN_OBJECT]})
+        out: dict[str, int] = {}
+        errors: dict[str, Any] = {}
+        for key, points in value.items():
+            rank = cards.parse_rank(key) if isinstance(key, str) else None
+            if rank is None:
+                errors[str(key)] = [f"{key!r} is not a rank (3 … 9, T or 10, J, Q, K, A, 2)"]
+                continue
+            name = cards.RANKS[rank]
+            if name in out:
+                errors[str(key)] = [f"the rank {name} is given twice"]
+                continue
+            if type(points) is not int:
+                errors[str(key)] = ["Not a valid integer."]
+            elif not 0 <= points <= self.maximum:
+                errors[str(key)] = [f"Must be greater than or equal to 0 and less than or equal "
+                                    f"to {self.maximum}."]
+            else:
+                out[name] = points
+        if errors:
+            raise Invalid(errors)
+        missing = [r for r in cards.RANKS if r not in out]
+        if missing:
+            raise Invalid([f"every rank needs a value; missing: {', '.join(missing)}"])
+        return {r: out[r] for r in cards.RANKS}
+
+    def values_text(self) -> str:
+        return "`null`, or `{rank: points}` for all 13 ranks"

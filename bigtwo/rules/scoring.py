@@ -3,9 +3,11 @@
 Three layers, each usable on its own so that a replayed deal and a deal known only by its
 result (a score sheet) are scored by exactly the same code:
 
-- ``penalty`` / ``count_penalty``: one loser's penalty, in RULES.md's order: cards x tier
-  multiplier, then x ``two_held_factor`` for a held card of ``two_held_cards``, then + the
-  card penalties;
+- ``penalty`` / ``count_penalty``: one loser's penalty, in RULES.md's order: the base (cards,
+  or the cards' ``card_values``, x the tier multiplier for the count), then x
+  ``two_held_factor`` (once, or once per listed card held under ``two_held_mode: per_two``),
+  then x ``held_hand_factor`` for a held four of a kind or straight flush, then + the card
+  penalties;
 - ``settle(profile, penalties, winner)``: the deal's scores per seat (and per team) under the
   profile's settlement, teams included;
 - ``Tally``: running totals (per seat and per team), the match limits and the match winners.
@@ -16,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from bigtwo.rules import cards
 
 if TYPE_CHECKING:
     from bigtwo.rules.profiles import Profile
@@ -30,19 +34,57 @@ def tier_for(profile: Profile, left: int) -> int:
 
 
 def penalty(profile: Profile, hand_mask: int) -> tuple[int, dict[str, int]]:
-    """What a loser holding ``hand_mask`` pays, with the parts that made it up."""
+    """What a loser holding ``hand_mask`` pays, with the parts that made it up. The parts of
+    the v3 steps are named only where the profile uses them, so v2 reports stay as they were."""
     left = hand_mask.bit_count()
     multiplier = tier_for(profile, left)
-    base = left * multiplier
-    factor = profile.two_held_factor if hand_mask & profile.two_held_mask else 1
+    parts: dict[str, int] = {"cards": left, "multiplier": multiplier}
+    values = profile.card_values
+    if values is None:
+        base = left * multiplier
+    else:
+        worth = sum(values[c >> 2] for c in cards.cards_of(hand_mask))
+        parts["values"] = worth
+        base = worth * multiplier
+    held_twos = hand_mask & profile.two_held_mask
+    if not held_twos:
+        factor = 1
+    elif profile.two_held_mode == "per_two":
+        factor = profile.two_held_factor ** held_twos.bit_count()
+    else:
+        factor = profile.two_held_factor
     extra = 0
     for rule in profile.card_penalties:
         held = hand_mask & rule.mask
         if (held == rule.mask) if rule.all else held:
             extra += rule.points
-    parts = {"cards": left, "multiplier": multiplier, "base": base, "two_factor": factor,
-             "card_penalties": extra}
-    return base * factor + extra, parts
+    parts.update(base=base, two_factor=factor)
+    value = base * factor
+    rule_of_hands = profile.held_hand_factor
+    if rule_of_hands is not None:
+        hand_factor = rule_of_hands.factor if holds_hand(profile, hand_mask, rule_of_hands.hands) else 1
+        parts["hand_factor"] = hand_factor
+        value *= hand_factor
+    parts["card_penalties"] = extra
+    return value + extra, parts
+
+
+_RANK_MASKS = tuple(0xF << (4 * rank) for rank in range(13))
+
+
+def holds_hand(profile: Profile, hand_mask: int, kinds: Sequence[str]) -> bool:
+    """Whether the cards ``hand_mask`` hold one of ``kinds``: four of one rank (no kicker is
+    needed among cards left), or a straight flush of a run in ``straight_flushes``."""
+    if "four_of_a_kind" in kinds and any(hand_mask & m == m for m in _RANK_MASKS):
+        return True
+    if "straight_flush" in kinds:
+        for run in profile.straight_flushes:
+            ranks = [cards.RANKS.index(r) for r in run]
+            for suit in range(4):
+                run_mask = cards.mask_of(rank * 4 + suit for rank in ranks)
+                if hand_mask & run_mask == run_mask:
+                    return True
+    return False
 
 
 def count_penalty(profile: Profile, left: int) -> tuple[int, dict[str, int]]:
@@ -56,7 +98,8 @@ def count_penalty(profile: Profile, left: int) -> tuple[int, dict[str, int]]:
 
 def cards_matter(profile: Profile) -> bool:
     """Whether a penalty depends on which cards are held, not only on how many."""
-    return profile.two_held_factor > 1 or bool(profile.card_penalties)
+    return (profile.two_held_factor > 1 or bool(profile.card_penalties)
+            or profile.card_values is not None or profile.held_hand_factor is not None)
 
 
 def _losers_pay(
@@ -87,6 +130,10 @@ def settle(profile: Profile, penalties: Sequence[int], winner: int) -> Settlemen
     if profile.teams is None or profile.team_of is None:
         if how == "penalty_only":
             return Settlement([-p for p in penalties], None)
+        if how == "pairwise":
+            # Each pair settles P_j - P_i: seat i's sum over the others is total - n * P_i.
+            total, n = sum(penalties), len(penalties)
+            return Settlement([total - n * p for p in penalties], None)
         total = sum(penalties)
         scores = [0] * len(penalties) if how == "winner_only" else [-p for p in penalties]
         scores[winner] = total
@@ -138,6 +185,10 @@ def card_dependence(profile: Profile) -> str:
         reasons.append(f"scoring.two_held_factor is {profile.two_held_factor}")
     if profile.card_penalties:
         reasons.append("scoring.card_penalties is set")
+    if profile.card_values is not None:
+        reasons.append("scoring.card_values is set")
+    if profile.held_hand_factor is not None:
+        reasons.append("scoring.held_hand_factor is set")
     return " and ".join(reasons)
 
 

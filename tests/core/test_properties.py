@@ -4,7 +4,8 @@
 - any single mutation of a legal record gives a valid report or errors that point at a move
   that exists (or at a deal-level field), and never an exception;
 - reports keep their own invariants (valid iff no errors, zero-sum settlements, totals);
-- v2: the profiles drawn cover straight_flushes, bomb_hands, revolution, teams, two_held_cards,
+- v2 and v3: the profiles drawn cover settlement pairwise, two_held_mode, card_values,
+  held_hand_factor, straight_flushes, bomb_hands, revolution, teams, two_held_cards,
   winner_only, loss_limit and 5 players; the legal-play generator agrees with the referee
   under all of them (revolution and bombs included); comparison is a strict order in the
   normal and the reversed rank order.
@@ -70,7 +71,17 @@ def profiles(draw: st.DrawFn) -> dict[str, Any]:
             "card_penalties": draw(st.lists(st.fixed_dictionaries({
                 "cards": st.lists(st.sampled_from(["2D", "2S", "AH", "3C"]), min_size=1, max_size=3, unique=True),
                 "all": st.booleans(), "points": st.integers(0, 5)}), max_size=2)),
-            "settlement": draw(st.sampled_from(["winner_takes_all", "penalty_only", "winner_only"])),
+            "settlement": draw(st.sampled_from(
+                ["winner_takes_all", "penalty_only", "winner_only"]
+                + (["pairwise"] if teams is None else []))),
+            # v3 scoring: per-two factors, card values, held-hand factors
+            "two_held_mode": draw(st.sampled_from(["once", "per_two"])),
+            "card_values": draw(st.none() | st.fixed_dictionaries(
+                {rank: st.integers(0, 15) for rank in "3456789TJQKA2"})),
+            "held_hand_factor": draw(st.none() | st.fixed_dictionaries({
+                "hands": st.sampled_from([["four_of_a_kind"], ["straight_flush"],
+                                          ["four_of_a_kind", "straight_flush"]]),
+                "factor": st.sampled_from([2, 3])})),
         },
         "match": {"max_deals": draw(st.sampled_from([None, 1, 2])),
                   "target": draw(st.sampled_from([None, 10, 60])),
@@ -121,7 +132,7 @@ def test_simulated_games_validate_under_random_profiles(declaration: dict[str, A
     rep = checked.report
     assert rep["errors"] == []
     assert all(d["status"] == "complete" for d in rep["deals"])
-    check_invariants(rep, doc, profile.settlement == "winner_takes_all")
+    check_invariants(rep, doc, profile.settlement in ("winner_takes_all", "pairwise"))
 
 
 CORPUS = {pid: list(simulate(p, records=3, deals_per_record=2, seed=7)) for pid, p in PRESETS.items()}

@@ -11,7 +11,7 @@ from typing import Any
 
 from bigtwo import ENGINE_VERSION
 from bigtwo.records.pipeline import check_record
-from bigtwo.rules.fields import FIELDS, V2
+from bigtwo.rules.fields import FIELDS, V1, V2
 from bigtwo.rules.profiles import PRESETS, rules_hash, stored_id
 from bigtwo.rules.simulate import simulate_record
 from bigtwo.store import tournaments
@@ -20,6 +20,8 @@ from bigtwo.store.db import MIGRATIONS, NewRecord, Store
 # The fields rules v2 added (RULES.md, "Changes in 2.0"), as the registry must mark them.
 V2_PATHS = [("straight_flushes",), ("bomb_hands",), ("revolution",), ("teams",),
             ("scoring", "two_held_cards"), ("match", "loss_limit")]
+# Every field newer than v1 (v2's and v3's): a v1 profile never named them.
+NEWER_PATHS = [f.path for f in FIELDS if f.since > V1]
 
 
 def test_the_registry_marks_the_v2_fields() -> None:
@@ -29,7 +31,7 @@ def test_the_registry_marks_the_v2_fields() -> None:
 def v1_rules(**overrides: Any) -> dict[str, Any]:
     """big-two-web's rules as engine 1.0.0 resolved them: clockwise, no v2 fields."""
     rules = copy.deepcopy(dict(PRESETS["big-two-web"].rules))
-    for path in V2_PATHS:
+    for path in NEWER_PATHS:
         parent = rules
         for key in path[:-1]:
             parent = parent[key]
@@ -81,7 +83,7 @@ def test_v1_hashes_of_presets_that_did_not_change_stay() -> None:
     """A v1 profile without v2 fields hashes as v1 did; restating a v2 default changes nothing."""
     for preset in ("hk-standard", "casual", "pusoy-dos"):
         rules = copy.deepcopy(dict(PRESETS[preset].rules))
-        for path in V2_PATHS:
+        for path in NEWER_PATHS:
             parent = rules
             for key in path[:-1]:
                 parent = parent[key]
