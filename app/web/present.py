@@ -355,7 +355,7 @@ def replay_view(checked: Checked, lang: str = "en", page: int = 1) -> dict[str, 
         "score_columns": columns,
         "match": report.get("match"),
         "teams": _teams(profile, names, report.get("team_totals") if any_scores else None),
-        "revolution": profile.revolution == "ranks",
+        "revolution": profile.revolution != "none",
     }
 
 

@@ -117,6 +117,11 @@ def _decided(kind: str, mine: list[str], top: str, other: list[str], other_top: 
         if lang == "de" and not same_ranks:
             return f"{name} {_rank_text(top, lang)}"  # 001: "Paar 9 schlägt Paar K nicht"
         return f"{name} {cards_text(mine, lang)}"
+    if kind == "straight_flush" and p.get("straight_flush_compare") == "suit_first" \
+            and top[1] != other_top[1]:
+        # Suits decide straight flushes of different suits, whatever their ranks.
+        run = RUN_BY_RANKS[frozenset(c[0] for c in mine)]
+        return f"{name} {_suit_text(top, lang)} {'-'.join(_rank_text(r + 'S', lang) for r in run)}"
     if kind in ("straight", "straight_flush"):
         if not same_ranks and top[0] == other_top[0]:
             # Two runs with the same top card (23456 and A2345 both end in the 2): the
@@ -125,6 +130,8 @@ def _decided(kind: str, mine: list[str], top: str, other: list[str], other_top: 
             return f"{name} {'-'.join(_rank_text(r + 'S', lang) for r in run)}"
         shown = card_text(top, lang) if same_ranks else _rank_text(top, lang)
         return f"{name} {_to_rank(shown, lang)}"
+    if kind == "flush" and p.get("flush_compare") == "top_card":
+        return f"{name} {card_text(top, lang)}"  # the highest card alone decides
     if kind == "flush":
         suit, ranks = _suit_text(top, lang), _ranks_text(mine, lang, order)
         if p.get("flush_compare") == "rank_first":
@@ -136,6 +143,10 @@ def _decided(kind: str, mine: list[str], top: str, other: list[str], other_top: 
 _REVOLUTION = {"en": " (revolution: the order is reversed, 2 is lowest)",
                "de": " (Revolution: die Reihenfolge ist umgekehrt, die 2 ist am niedrigsten)",
                "it": " (rivoluzione: l'ordine è invertito, il 2 è il più basso)"}
+_REVOLUTION_SUITS = {
+    "en": " (revolution: ranks and suits are reversed, 2 is lowest)",
+    "de": " (Revolution: Ränge und Farben sind umgekehrt, die 2 ist am niedrigsten)",
+    "it": " (rivoluzione: valori e semi sono invertiti, il 2 è il più basso)"}
 
 
 def _does_not_beat(p: dict[str, Any], lang: str) -> str:
@@ -155,6 +166,8 @@ def _does_not_beat(p: dict[str, Any], lang: str) -> str:
         text = f"{left} schlägt {right} nicht"
     else:
         text = f"{left} {'does not beat' if lang == 'en' else 'non batte'} {right}"
+    if p.get("suits_reversed"):
+        return text + _REVOLUTION_SUITS[lang]
     return text + (_REVOLUTION[lang] if p.get("revolution") else "")
 
 

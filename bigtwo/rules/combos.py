@@ -56,9 +56,14 @@ class Classifier:
     def __init__(self, profile: Profile, *, reversed_ranks: bool = False) -> None:
         self.profile = profile
         self.reversed = reversed_ranks
-        self.suit_rank = profile.suit_rank
+        # The suit order in force: reversed too after a ``ranks_and_suits`` revolution.
+        suits_reversed = reversed_ranks and profile.revolution == "ranks_and_suits"
+        self.suit_rank = tuple(3 - s for s in profile.suit_rank) if suits_reversed else profile.suit_rank
+        self.suits_reversed = suits_reversed
         # The rank value in force: Big Two order, or read backwards after a revolution.
         self.rank_value = tuple(12 - r if reversed_ranks else r for r in range(13))
+        self.straight_flush_suit_first = profile.straight_flush_compare == "suit_first"
+        self.top_of_run = profile.straight_key == "top_of_run"
         self.strength = tuple(
             self.rank_value[c >> 2] * 4 + self.suit_rank[c & 3] for c in range(cards.DECK_SIZE)
         )
@@ -114,11 +119,12 @@ class Classifier:
                 listed = self.straight_flush_rank if flush else self.straight_rank
                 position = listed.get(run)
                 if position is not None:
-                    # The key card is the highest-ranked card in the rank order in force: the 2
-                    # of A2345 and 23456 normally (RULES), the lowest card after a revolution.
-                    value = self.rank_value
-                    key_card = max(ordered, key=lambda c: value[c >> 2])
-                    key = position * 4 + self.suit_rank[key_card & 3]
+                    key_card = self._key_card(ordered, run)
+                    suit = self.suit_rank[key_card & 3]
+                    if flush and self.straight_flush_suit_first:
+                        key = suit * 16 + position  # the suit first, then the run's position
+                    else:
+                        key = position * 4 + suit
                     return Combo(kind, 5, self.category_rank[kind], key, ordered, key_card)
                 if not flush:
                     if run in WRAP_RUNS:  # 001: runs over K-A-2 never count: no combination
@@ -141,7 +147,22 @@ class Classifier:
                          self.rank_value[trip], ordered, top)
         return Violation(RuleCode.NOT_A_COMBINATION, "shape")
 
+    def _key_card(self, ordered: tuple[int, ...], run: str) -> int:
+        """The card whose suit breaks a tie between equal runs and that names the run.
+        ``top_of_run``: the run's own top card (the 5 of A2345). Otherwise the card of the
+        highest rank in the order in force (the 2 of A2345 and 23456 before a revolution:
+        v2's ruling, kept)."""
+        if self.top_of_run:
+            top_rank = cards.RANKS.index(run[-1])
+            return next(c for c in ordered if c >> 2 == top_rank)
+        value = self.rank_value
+        return max(ordered, key=lambda c: value[c >> 2])
+
     def _flush(self, ordered: tuple[int, ...], ranks: list[int]) -> Combo:
+        top = ordered[-1]  # highest rank in the order in force (ordered by strength)
+        if self.profile.flush_compare == "top_card":
+            # The highest card alone: its rank, then its suit (the strength in force).
+            return Combo("flush", 5, self.category_rank["flush"], self.strength[top], ordered, top)
         value = 0
         for r in sorted((self.rank_value[r] for r in ranks), reverse=True):
             value = value * 13 + r
@@ -150,7 +171,6 @@ class Classifier:
             key = value * 4 + suit
         else:
             key = suit * _BASE13 + value
-        top = ordered[-1]  # highest rank in the order in force (ordered by strength)
         return Combo("flush", 5, self.category_rank["flush"], key, ordered, top)
 
     # --- comparison ------------------------------------------------------------------
@@ -185,8 +205,12 @@ class Classifier:
             "played_top": cards.name(play.top), "table_top": cards.name(table.top)}
         if play.kind == table.kind == "flush":
             params["flush_compare"] = self.profile.flush_compare
+        if play.kind == table.kind == "straight_flush" and self.straight_flush_suit_first:
+            params["straight_flush_compare"] = "suit_first"
         if self.reversed:
             params["revolution"] = True
+            if self.suits_reversed:
+                params["suits_reversed"] = True
         return params
 
     def _five_beats(self, play: Combo, table: Combo) -> RuleCode | None:

@@ -59,6 +59,17 @@ class Direction(StrEnum):
 class FlushCompare(StrEnum):
     RANK_FIRST = "rank_first"
     SUIT_FIRST = "suit_first"
+    TOP_CARD = "top_card"
+
+
+class StraightFlushCompare(StrEnum):
+    AS_STRAIGHTS = "as_straights"
+    SUIT_FIRST = "suit_first"
+
+
+class StraightKey(StrEnum):
+    HIGHEST_RANK = "highest_rank"
+    TOP_OF_RUN = "top_of_run"
 
 
 class Bombs(StrEnum):
@@ -88,6 +99,7 @@ class Leftover(StrEnum):
 class Revolution(StrEnum):
     NONE = "none"
     RANKS = "ranks"
+    RANKS_AND_SUITS = "ranks_and_suits"
 
 
 class Settlement(StrEnum):
@@ -312,9 +324,29 @@ class Rules:
     flush_compare: FlushCompare = entry(
         ("flush_compare",), Choice(FlushCompare), FlushCompare.RANK_FIRST, since=V1, section=PLAY,
         doc="`rank_first`: ranks from the top down, then the suit of the highest card; "
-            "`suit_first`: the suit, then the ranks from the top down",
-        played_by="rank first: 000, 003; suit first: 001 (by default), 004",
+            "`suit_first`: the suit, then the ranks from the top down; `top_card` (v3): the "
+            "highest card alone, its rank then its suit",
+        played_by="rank first: 000, 003; suit first: 001 (by default), 004; top card: "
+                  "jmanchuck/bigtwo-rl, sartig/python-big-two-rl, benbrunton/pusoy-dos",
         explains=(why(C.DOES_NOT_BEAT, "flush"),))
+    straight_flush_compare: StraightFlushCompare = entry(
+        ("straight_flush_compare",), Choice(StraightFlushCompare),
+        StraightFlushCompare.AS_STRAIGHTS, since=V3, section=PLAY,
+        doc="`as_straights`: by position in `straight_flushes`, then the key card's suit; "
+            "`suit_first`: the straight flush of the higher suit wins whatever its ranks, and "
+            "one suit's straight flushes rank by position",
+        played_by="as straights: the seeds; suit first: Wal8800/card-games, "
+                  "zeshuaro/telegram_big_two_bot (under D<C<H<S, ♣6-10 beats ♦10-A)",
+        explains=(why(C.DOES_NOT_BEAT, "straight_flush"),))
+    straight_key: StraightKey = entry(
+        ("straight_key",), Choice(StraightKey), StraightKey.HIGHEST_RANK, since=V3, section=PLAY,
+        doc="which card of a run is its key card (its suit breaks a tie between equal runs, "
+            "and it names the run): `highest_rank`, the card of the highest Big Two rank (the 2 "
+            "in A2345 and 23456); `top_of_run`, the run's own top card (the 5 in A2345, the 6 "
+            "in 23456)",
+        played_by="highest rank: the seeds; top of run: mainland and Western rule books",
+        explains=(why(C.DOES_NOT_BEAT, "straight", rank=2),
+                  why(C.DOES_NOT_BEAT, "straight_flush", rank=2)))
     five_card_order: tuple[str, ...] = entry(
         ("five_card_order",), ListOf(Choice(Category), max_items=len(CATEGORIES)),
         list(CATEGORIES), since=V1, section=PLAY,
@@ -391,8 +423,9 @@ class Rules:
     revolution: Revolution = entry(
         ("revolution",), Choice(Revolution), Revolution.NONE, since=V2, section=PLAY,
         doc="`ranks`: once a four of a kind is played, the rank order is reversed for the rest "
-            "of the deal (2 lowest, 3 highest)",
-        played_by="004's variant \"Revolution\"",
+            "of the deal (2 lowest, 3 highest); `ranks_and_suits` (v3): the suit order is "
+            "reversed too",
+        played_by="004's variant \"Revolution\"; ranks and suits: benbrunton/pusoy-dos",
         explains=(why(C.DOES_NOT_BEAT, "revolution", rank=99),))
     teams: tuple[tuple[int, ...], ...] | None = entry(
         ("teams",), Teams(), None, since=V2, section=TEAMS,

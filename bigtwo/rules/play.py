@@ -179,7 +179,7 @@ def starts_revolution(profile: Profile, kind: str, reversed_now: bool) -> bool:
     """Whether a legal play of ``kind`` reverses the rank order for the rest of the deal
     (``revolution: ranks``: a four of a kind, judged under the old order; RULES
     "Revolution"). A deal is reversed at most once."""
-    return kind == "four_of_a_kind" and not reversed_now and profile.revolution == "ranks"
+    return kind == "four_of_a_kind" and not reversed_now and profile.revolution != "none"
 
 
 # --- judging cards alone (a client's hint) ----------------------------------------------------
