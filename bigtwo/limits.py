@@ -38,3 +38,10 @@ REPLAY_ERRORS_SHOWN = 100
 # its records together: the cost of a request follows its deals, and 1 MiB holds about 17,000
 # small ones (a deal code and a result, or one move). One score sheet at its limit fits.
 MAX_DEALS_PER_BATCH = 10_000
+
+# Running-totals charts on the match and tournament pages (app/web/chart.py): at most this many
+# lines (the best-ranked players of a tournament; a match has at most 5 seats) and points per
+# line (evenly spaced samples of the deals, first and last kept), whatever the size of the
+# record or tournament.
+CHART_SERIES = 8
+CHART_POINTS = 200
