@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app.web.chart import (
     HEIGHT,
@@ -214,3 +216,29 @@ def test_the_tournament_page_draws_the_best_ranked(client: Any) -> None:
     assert "The total of each of the 4 best-ranked players" in html
     empty, _ = create_tournament(client, "Empty", "hk-standard", [])
     assert 'class="chart"' not in client.get(f"/tournaments/{empty}").get_data(as_text=True)
+
+
+XML_TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=30)
+
+
+@given(st.lists(st.tuples(XML_TEXT, st.lists(st.integers(-10_000, 10_000), min_size=2, max_size=30)),
+                min_size=1, max_size=limits.CHART_SERIES))
+@settings(max_examples=150, deadline=None)
+def test_any_chart_stays_in_its_plot_and_names_stay_text(raw: list[tuple[str, list[int]]]) -> None:
+    n = min(len(v) for _, v in raw)
+    data = _data(*((name, values[:n]) for name, values in raw))
+    root = _tree(svg(data, "p"))
+    lines = list(root.iter(SVG + "polyline"))
+    assert len(lines) == len(raw)
+    for line, (_, values) in zip(lines, raw, strict=True):
+        points = _points(line)
+        assert len(points) == n
+        assert all(MARGIN_LEFT <= x <= WIDTH - MARGIN_RIGHT for x, _ in points)
+        assert all(MARGIN_TOP <= y <= HEIGHT - MARGIN_BOTTOM for _, y in points)
+        # a higher total is never drawn lower (the y axis points down in SVG)
+        ys = [y for _, y in points]
+        pairs = zip(values[:n], values[1:n], ys, ys[1:], strict=True)
+        assert all(ya >= yb for a, b, ya, yb in pairs if a < b)
+    legend = [t.text for g in root.iter(SVG + "g") if g.attrib.get("class") == "legend"
+              for t in g.iter(SVG + "text")]
+    assert [text.rsplit(" ", 1)[0] for text in legend] == [name for name, _ in raw]  # type: ignore[union-attr]
