@@ -237,7 +237,7 @@ def test_any_chart_stays_in_its_plot_and_names_stay_text(raw: list[tuple[str, li
         assert all(MARGIN_TOP <= y <= HEIGHT - MARGIN_BOTTOM for _, y in points)
         # a higher total is never drawn lower (the y axis points down in SVG)
         ys = [y for _, y in points]
-        pairs = zip(values[:n], values[1:n], ys, ys[1:], strict=True)
+        pairs = zip(values[: n - 1], values[1:n], ys[:-1], ys[1:], strict=True)
         assert all(ya >= yb for a, b, ya, yb in pairs if a < b)
     legend = [t.text for g in root.iter(SVG + "g") if g.attrib.get("class") == "legend"
               for t in g.iter(SVG + "text")]
