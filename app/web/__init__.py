@@ -210,18 +210,18 @@ def stored_record(rid: str) -> tuple[str, int]:
 
 @bp.get("/tournaments/<tid>")
 def tournament_page(tid: str) -> tuple[str, int]:
+    from app.web.chart import ReportsReadOnce, tournament_chart
     from app.web.tournaments import tournament_view
+    from bigtwo.records.standings import seat_results
 
-    view = tournament_view(_store(), tid, request.args.get("show", "all"),
+    # The standings and the chart read the same valid reports (after stale ones are
+    # refreshed): read once, they cost the page one pass over the tournament, not two.
+    store = ReportsReadOnce(_store())
+    view = tournament_view(store, tid, request.args.get("show", "all"),
                            page_number(request.args))
     if view is None:
         abort(404)
-    from app.web.chart import tournament_chart
-    from bigtwo.records.standings import seat_results
-
-    # The standings above were computed (and stale reports refreshed) a moment ago; the chart
-    # reads the same rows again for the order in which deals counted.
-    chart = tournament_chart(seat_results(_store().valid_reports(tid)),
+    chart = tournament_chart(seat_results(store.valid_reports(tid)),
                              [p["player"] for p in view["standings"]], Words(_lang()))
     return render_template("web_tournament.html", t=view, chart=chart, **_common()), 200
 

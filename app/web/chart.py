@@ -232,3 +232,20 @@ def tournament_chart(results: Iterable[Any], ranked: Sequence[str], w: Any) -> d
     if data.empty:
         return None
     return {"svg": svg(data, "tournament-chart"), "data": data}
+
+
+class ReportsReadOnce:
+    """A store for one page request whose ``valid_reports`` is read at most once per
+    tournament (the standings and the chart both need it); everything else is the store's."""
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+        self._reports: dict[str, list[dict[str, Any]]] = {}
+
+    def valid_reports(self, tournament_id: str) -> list[dict[str, Any]]:
+        if tournament_id not in self._reports:
+            self._reports[tournament_id] = self._store.valid_reports(tournament_id)
+        return self._reports[tournament_id]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._store, name)
