@@ -184,3 +184,15 @@ def test_the_openapi_document_describes_the_endpoints(client: Any) -> None:
         assert answer["description"] and "schema" in answer["content"]["application/json"]
     get = spec["paths"]["/v1/replays/{replay_id}"]["get"]
     assert {"200", "404"} <= set(get["responses"])
+
+
+def test_the_replay_paths_are_valid_openapi(client: Any) -> None:
+    """Checked with openapi-spec-validator; errors elsewhere in the document are other paths'."""
+    # Declared by the client-generation work of the same issue; skip, saying so, until it is.
+    validator = pytest.importorskip("openapi_spec_validator", reason="needs openapi-spec-validator")
+    spec = client.get("/openapi.json").get_json()
+    errors = [e for e in validator.OpenAPIV30SpecValidator(spec).iter_errors()
+              if "/v1/replays" in "/".join(map(str, e.absolute_path))]
+    assert errors == []
+    assert spec["paths"]["/v1/replays"]["post"]["responses"]["507"] == {
+        "$ref": "#/components/responses/INSUFFICIENT_STORAGE"}
