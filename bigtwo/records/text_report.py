@@ -163,10 +163,21 @@ def _signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
+def width(text: str) -> int:
+    """Columns a terminal gives ``text``: wide (CJK) characters take two, combining marks none."""
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+               for c in text)
+
+
+def _pad(cell: str, size: int, left: bool) -> str:
+    fill = " " * max(0, size - width(cell))
+    return cell + fill if left else fill + cell
+
+
 def _table(rows: Sequence[Sequence[str]]) -> list[str]:
     """Columns padded to their widest cell: the first left-aligned, the others right."""
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return ["  " + "  ".join(cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i])
+    widths = [max(width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  " + "  ".join(_pad(cell, widths[i], i == 0)
                              for i, cell in enumerate(row)).rstrip() for row in rows]
 
 

@@ -9,7 +9,14 @@ from pathlib import Path
 import pytest
 
 from bigtwo.records.pipeline import check_record
-from bigtwo.records.text_report import card_text, one_based, render_checked, render_report, safe
+from bigtwo.records.text_report import (
+    card_text,
+    one_based,
+    render_checked,
+    render_report,
+    safe,
+    width,
+)
 from tests.core.test_golden import FILES, GOLDEN
 
 TEXTS = sorted(GOLDEN.glob("*.txt"))
@@ -92,3 +99,17 @@ def test_every_language_renders_every_golden(lang: str) -> None:
         case = json.loads(path.read_text(encoding="utf-8"))
         text = render_checked(check_record(case["record"], **{**case["query"], "lang": lang}), lang)
         assert text.endswith("\n") and "{" not in text.split("\n")[0]
+
+
+@pytest.mark.parametrize(("text", "columns"), [("Ana", 3), ("李雷", 4), ("Zoë", 3), ("Zoe\u0308", 3),
+                                               ("9♥", 2)])
+def test_terminal_width(text: str, columns: int) -> None:
+    assert width(text) == columns
+
+
+def test_wide_names_keep_the_columns_aligned() -> None:
+    case = _case(GOLDEN / "spec-hk-two-deals.txt")
+    record = {**case["record"], "players": ["李雷", "Ben", "Zoe\u0308", "Dee"]}
+    rows = [line for line in render_checked(check_record(record), "en").splitlines()
+            if line.startswith("  ") and line.rstrip().endswith(("-6", "-16", "-2", "+24"))][:4]
+    assert len({width(line) for line in rows}) == 1, rows
