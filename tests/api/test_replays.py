@@ -147,6 +147,7 @@ def test_the_byte_quota_counts_stored_text(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.setattr(limits, "MAX_SHARED_REPLAY_BYTES", first.size + 10)
     assert service.share(store, example_record("pusoy-wrong-turn"), resolver=DEFAULT_RESOLVER).status == "full"
     assert service.share(store, record, resolver=DEFAULT_RESOLVER).status == "known"
+    store.close()
 
 
 def test_one_record_is_at_most_the_body_limit(tmp_path: Path) -> None:
@@ -157,6 +158,7 @@ def test_one_record_is_at_most_the_body_limit(tmp_path: Path) -> None:
     assert shared.status == "too_large" and shared.size > 500
     assert store.get_shared_replay(service.replay_id(example_record("hk-two-deals"),
                                                      "hk-standard", True)) is None
+    store.close()
 
 
 def test_an_older_database_gains_the_table(tmp_path: Path) -> None:
@@ -173,6 +175,7 @@ def test_an_older_database_gains_the_table(tmp_path: Path) -> None:
     assert store.put_shared_replay("rp-1", {"deals": []}, True, "casual", max_count=1,
                                    max_bytes=100) == "created"
     assert store.get_shared_replay("rp-1")["record"] == {"deals": []}  # type: ignore[index]
+    store.close()
 
 
 def test_the_openapi_document_describes_the_endpoints(client: Any) -> None:
