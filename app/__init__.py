@@ -29,6 +29,7 @@ BLUEPRINT_MODULES = [
     "app.api.validation",
     "app.api.play",
     "app.api.profiles",
+    "app.api.replays", "app.web.shared",
     "app.api.docs_assets",
     "app.metrics",
 ]

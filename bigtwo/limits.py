@@ -39,3 +39,18 @@ REPLAY_ERRORS_SHOWN = 100
 # its records together: the cost of a request follows its deals, and 1 MiB holds about 17,000
 # small ones (a deal code and a result, or one move). One score sheet at its limit fits.
 MAX_DEALS_PER_BATCH = 10_000
+
+# Running-totals charts on the match and tournament pages (app/web/chart.py): at most this many
+# lines (the best-ranked players of a tournament; a match has at most 5 seats) and points per
+# line (evenly spaced samples of the deals, first and last kept), whatever the size of the
+# record or tournament.
+CHART_SERIES = 8
+CHART_POINTS = 200
+
+# Replays shared by link (POST /v1/replays, the Share button; bigtwo/store/replays.py). A
+# record is stored only when someone asks for its link, at most the request body limit in
+# size (MAX_BODY_BYTES, or the app's BIGTWO_MAX_BODY). When the store holds this many, or
+# this many bytes of them, a new one is refused (507) rather than an old one evicted: a link
+# once given keeps working. A record already shared is always answered (200).
+MAX_SHARED_REPLAYS = 10_000
+MAX_SHARED_REPLAY_BYTES = 256 * 1024 * 1024

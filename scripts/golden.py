@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bigtwo.records.pipeline import check_record  # noqa: E402
+from bigtwo.records.text_report import render_checked  # noqa: E402
 from bigtwo.rules.profiles import PRESETS  # noqa: E402
 from bigtwo.rules.simulate import simulate  # noqa: E402
 from tests.core.helpers import deal, record, small  # noqa: E402
@@ -90,11 +91,21 @@ V2: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
 }
 
 
+# Fixtures that also get the text ruling of `bigtwo validate --format text` (<name>.txt): names
+# and none, teams, a sheet, errors at a move, at a deal and at the record, three languages.
+TEXT = ("spec-hk-two-deals", "spec-pusoy-wrong-turn", "code-card-not-held", "code-player-count",
+        "code-declared-mismatch", "code-match-over", "code-opening-card", "code-leader-must-play",
+        "code-scored-sheet", "v2-teams")
+
+
 def write(name: str, doc: dict[str, Any], query: dict[str, Any]) -> None:
     checked = check_record(doc, **query)
     assert checked.report is not None, (name, checked.problems)
     body = {"record": doc, "query": query, "report": checked.report}
     (OUT / f"{name}.json").write_text(json.dumps(body, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    if name in TEXT:
+        (OUT / f"{name}.txt").write_text(render_checked(checked, query.get("lang", "en")),
+                                         encoding="utf-8")
 
 
 def main() -> None:

@@ -123,7 +123,7 @@ def replay() -> tuple[str, int]:
     lang = _lang()
     view = replay_view(checked, lang, _page_number(form_data))
     return render_template("web_replay.html", view=view, data=script_data(view, lang), form=form,
-                           source=None, **_common()), 200
+                           source=None, chart=_chart(checked, view, lang), **_common()), 200
 
 
 def _is_sheet(text: str) -> bool:
@@ -148,7 +148,14 @@ def _replay_sheet(text: str, form: dict[str, Any]) -> tuple[str, int]:
         return _home_with_problems(form, checked.problems)
     view = replay_view(checked, lang, _page_number(request.form))
     return render_template("web_replay.html", view=view, data=script_data(view, lang), form=form,
-                           source=None, **_common()), 200
+                           source=None, chart=_chart(checked, view, lang), **_common()), 200
+
+
+def _chart(checked: Any, view: dict[str, Any], lang: str) -> dict[str, Any] | None:
+    """The running-totals chart of the whole record (app/web/chart.py)."""
+    from app.web.chart import match_chart
+
+    return match_chart(checked.report, view, Words(lang))
 
 
 def _page_number(values: Any) -> int:
@@ -198,18 +205,25 @@ def stored_record(rid: str) -> tuple[str, int]:
     source = {"id": rid, "tournament": tournament, "stored_valid": stored_report.get("valid"),
               "received_at": row.get("received_at")}
     return render_template("web_replay.html", view=view, data=script_data(view, lang), form=None,
-                           source=source, **_common()), 200
+                           source=source, chart=_chart(checked, view, lang), **_common()), 200
 
 
 @bp.get("/tournaments/<tid>")
 def tournament_page(tid: str) -> tuple[str, int]:
+    from app.web.chart import ReportsReadOnce, tournament_chart
     from app.web.tournaments import tournament_view
+    from bigtwo.records.standings import seat_results
 
-    view = tournament_view(_store(), tid, request.args.get("show", "all"),
+    # The standings and the chart read the same valid reports (after stale ones are
+    # refreshed): read once, they cost the page one pass over the tournament, not two.
+    store = ReportsReadOnce(_store())
+    view = tournament_view(store, tid, request.args.get("show", "all"),
                            page_number(request.args))
     if view is None:
         abort(404)
-    return render_template("web_tournament.html", t=view, **_common()), 200
+    chart = tournament_chart(seat_results(store.valid_reports(tid)),
+                             [p["player"] for p in view["standings"]], Words(_lang()))
+    return render_template("web_tournament.html", t=view, chart=chart, **_common()), 200
 
 
 @bp.app_template_filter("profile_label")

@@ -583,6 +583,65 @@ RANK_WORDS = {
 }
 
 
+# The running-totals chart and shared replays (app/web/chart.py, app/web/shared.py): kept in
+# their own table and merged in, so that edits to the wording above never collide with them.
+PEOPLE_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "chart_title": "Running totals",
+        "chart_x": "Deal",
+        "chart_x_tournament": "Deals counted, in upload order",
+        "chart_y": "Total",
+        "chart_start": "start",
+        "chart_data": "The chart's numbers",
+        "chart_after": "After",
+        "chart_tournament_note": "The total of each of the {n} best-ranked players after every counted deal.",
+        "share_title": "Share this replay",
+        "share_help": "Stores this record on the service and gives you a link to this page. The same record always gets the same link; nothing is stored until you press the button.",
+        "share_button": "Make a link",
+        "shared_link": "Link to this replay",
+        "shared_note": "Shared replay: anyone with the link sees this record checked as here.",
+        "shared_title": "Shared replay",
+        "share_full": "The service already holds as many shared replays as it keeps; this one was not stored.",
+    },
+    "de": {
+        "chart_title": "Stand im Verlauf",
+        "chart_x": "Partie",
+        "chart_x_tournament": "Gewertete Partien, in der Reihenfolge des Hochladens",
+        "chart_y": "Stand",
+        "chart_start": "Beginn",
+        "chart_data": "Die Zahlen des Diagramms",
+        "chart_after": "Nach",
+        "chart_tournament_note": "Der Stand der {n} bestplatzierten Spieler nach jeder gewerteten Partie.",
+        "share_title": "Diesen Spielverlauf teilen",
+        "share_help": "Speichert diesen Spielbericht beim Dienst und gibt dir einen Link auf diese Seite. Derselbe Spielbericht bekommt immer denselben Link; gespeichert wird erst, wenn du den Knopf drückst.",
+        "share_button": "Link erstellen",
+        "shared_link": "Link auf diesen Spielverlauf",
+        "shared_note": "Geteilter Spielverlauf: Wer den Link hat, sieht diesen Spielbericht so geprüft wie hier.",
+        "shared_title": "Geteilter Spielverlauf",
+        "share_full": "Der Dienst hält schon so viele geteilte Spielverläufe, wie er behält; dieser wurde nicht gespeichert.",
+    },
+    "it": {
+        "chart_title": "Totali progressivi",
+        "chart_x": "Mano",
+        "chart_x_tournament": "Mani contate, in ordine di caricamento",
+        "chart_y": "Totale",
+        "chart_start": "inizio",
+        "chart_data": "I numeri del grafico",
+        "chart_after": "Dopo",
+        "chart_tournament_note": "Il totale di ciascuno dei {n} giocatori meglio classificati dopo ogni mano contata.",
+        "share_title": "Condividi questa partita",
+        "share_help": "Salva questa partita sul servizio e ti dà un link a questa pagina. La stessa partita ha sempre lo stesso link; nulla viene salvato finché non premi il pulsante.",
+        "share_button": "Crea un link",
+        "shared_link": "Link a questa partita",
+        "shared_note": "Partita condivisa: chi ha il link vede questa partita controllata come qui.",
+        "shared_title": "Partita condivisa",
+        "share_full": "Il servizio conserva già tutte le partite condivise che può tenere; questa non è stata salvata.",
+    },
+}
+for _lang, _words in PEOPLE_WORDS.items():
+    WORDS[_lang].update(_words)
+
+
 class Words:
     """One language's table for a template: ``w.deal_n(n=2)`` or ``w["passes"]``."""
 

@@ -31,6 +31,7 @@ from bigtwo.rules.profiles import Lookup, ProfileResolver
 from bigtwo.rules.simulate import simulate
 
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+FORMATS = ("json", "text")
 
 
 def local_resolver() -> ProfileResolver:
@@ -122,12 +123,15 @@ def _progress(total: int | None, enabled: bool) -> Iterator[Any]:
               help="Language of the error messages.")
 @click.option("--profile", "profile", metavar="ID|FILE",
               help="Profile for records that name none: a preset, a stored id, or a JSON file.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="json", show_default=True,
+              help="json: the reports; text: a ruling to read, with names and cards.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on stderr (default: only when stderr is a terminal and stdout is not).")
 @cluster_options
 def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile: str | None,
-             progress: bool | None, **cluster: Any) -> None:
-    """Replay records and print their reports as JSON.
+             fmt: str, progress: bool | None, **cluster: Any) -> None:
+    """Replay records and print their reports as JSON (or, with --format text, as a ruling
+    to read: one block per record, a blank line between).
 
     PATH is a .json file with one record, a .jsonl file with one record per line, a .csv
     score sheet (with --profile), or - for standard input (JSON Lines when the first line is
@@ -145,6 +149,8 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
         default_profile, problems = resolver.resolve(profile_ref, "--profile")
         if default_profile is None:
             raise click.BadParameter(problem_lines(problems), param_hint="'--profile'")
+    if fmt == "text" and (cluster["workers"] is not None or cluster["scheduler"] is not None):
+        raise click.UsageError("--format text checks in-process; leave out --workers/--scheduler")
     if on_cluster(paths, cluster, not allow_incomplete, lang, profile_ref, progress):
         return
     path = paths[0]
@@ -171,12 +177,12 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
         total = os.fstat(stream.fileno()).st_size
     with stream:
         if path.lower().endswith(".csv"):
-            sys.exit(_validate_sheet(stream.read(), path, out, options))
+            sys.exit(_validate_sheet(stream.read(), path, out, options, fmt))
         if not jsonl:
-            sys.exit(_validate_one(stream.read(), path, out, options))
+            sys.exit(_validate_one(stream.read(), path, out, options, fmt))
         if progress is None:
             progress = sys.stderr.isatty() and not sys.stdout.isatty()
-        sys.exit(_validate_lines(stream, path, out, options, total, progress))
+        sys.exit(_validate_lines(stream, path, out, options, total, progress, fmt))
 
 
 class _Prepend(io.RawIOBase):
@@ -198,7 +204,19 @@ class _Prepend(io.RawIOBase):
         return len(chunk)
 
 
-def _validate_one(data: bytes, path: str, out: IO[bytes], options: dict[str, Any]) -> int:
+def _write_checked(out: IO[bytes], checked: Any, fmt: str, lang: str) -> None:
+    if fmt == "text":
+        from bigtwo.records.text_report import render_checked
+
+        out.write(render_checked(checked, lang).encode("utf-8"))
+    elif checked.report is None:
+        out.write(jsoncodec.dumps(problem_doc(checked.problems), pretty=True) + b"\n")
+    else:
+        out.write(jsoncodec.dumps(checked.report, pretty=True) + b"\n")
+
+
+def _validate_one(data: bytes, path: str, out: IO[bytes], options: dict[str, Any],
+                  fmt: str = "json") -> int:
     try:
         doc = jsoncodec.loads(data)
     except JsonError as exc:
@@ -207,9 +225,9 @@ def _validate_one(data: bytes, path: str, out: IO[bytes], options: dict[str, Any
     checked = check_record(doc, **options)
     if checked.report is None:
         click.echo(f"error: {path}: cannot replay: {problem_lines(checked.problems)}", err=True)
-        out.write(jsoncodec.dumps(problem_doc(checked.problems), pretty=True) + b"\n")
+        _write_checked(out, checked, fmt, options["lang"])
         return EXIT_UNREADABLE
-    out.write(jsoncodec.dumps(checked.report, pretty=True) + b"\n")
+    _write_checked(out, checked, fmt, options["lang"])
     return EXIT_VALID if checked.report["valid"] else EXIT_INVALID
 
 
@@ -228,7 +246,8 @@ def _echo_sheet_problems(path: str, problems: list[Any]) -> None:
         click.echo(f"error: {path}: {where}{p.detail}", err=True)
 
 
-def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: dict[str, Any]) -> int:
+def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: dict[str, Any],
+                    fmt: str = "json") -> int:
     """A score sheet (CSV): its record checked as any other; a malformed sheet is named by
     row and column."""
     from bigtwo.records.sheets import check_sheet
@@ -243,9 +262,9 @@ def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: dict[str, A
                              lang=options["lang"], resolver=options["resolver"])
     if checked.report is None:
         _echo_sheet_problems(path, checked.problems)
-        out.write(jsoncodec.dumps(problem_doc(checked.problems), pretty=True) + b"\n")
+        _write_checked(out, checked, fmt, options["lang"])
         return EXIT_UNREADABLE
-    out.write(jsoncodec.dumps(checked.report, pretty=True) + b"\n")
+    _write_checked(out, checked, fmt, options["lang"])
     return EXIT_VALID if checked.report["valid"] else EXIT_INVALID
 
 
@@ -282,9 +301,10 @@ def sheet_command(path: str, profile: str, lang: str) -> None:
 
 
 def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: dict[str, Any],
-                    total: int | None, show_progress: bool) -> int:
+                    total: int | None, show_progress: bool, fmt: str = "json") -> int:
     counts = dict.fromkeys(VERDICTS, 0)
     line_options = LineOptions(**options)
+    blocks = 0
     with _progress(total, show_progress) as bar:
         for number, line in enumerate(stream, start=1):
             if bar is not None:
@@ -295,7 +315,14 @@ def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: dict[
             counts[outcome.verdict] += 1
             if outcome.message is not None:
                 click.echo(f"error: {path}:{number}: {outcome.message}", err=True)
-            out.write(outcome.line)
+            if fmt == "text":
+                from bigtwo.records.text_report import render_line
+
+                out.write(b"\n" * (blocks > 0)
+                          + render_line(outcome.document, line, number, line_options).encode("utf-8"))
+                blocks += 1
+            else:
+                out.write(outcome.line)
     if show_progress:
         click.echo(summary_line(counts), err=True)
     return exit_status(counts)

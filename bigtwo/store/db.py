@@ -144,8 +144,22 @@ def _v5(db: sqlite_utils.Database) -> None:
                            [dumps_stored(loads_stored(text)), rowid])
 
 
+def _shared_replays(db: sqlite_utils.Database) -> None:
+    """Replays shared by link (``bigtwo.store.replays``): a record stored only when someone
+    asked for a link, under an id derived from its content. ``bytes`` is the stored text's
+    size, summed for the quota without reading the records."""
+    db["shared_replays"].create(
+        {"id": str, "record": str, "complete": int, "profile_id": str, "bytes": int,
+         "created_at": str},
+        pk="id", not_null={"record", "complete", "profile_id", "bytes", "created_at"},
+        # A store whose user_version was set back (tests replay older migrations) has it already.
+        if_not_exists=True,
+    )
+
+
 # Each entry moves the schema one version up; append, never edit, once released.
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3, _v4, _v5]
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3, _v4, _v5,
+                                                             _shared_replays]
 
 
 def token_hash(token: str) -> str:
@@ -287,6 +301,37 @@ class Store:
     def list_profiles(self) -> list[dict[str, Any]]:
         rows = self.conn.execute("SELECT id, name, hash FROM profiles ORDER BY created_at, id")
         return [{"id": r[0], "name": r[1], "hash": r[2]} for r in rows]
+
+    # --- shared replays -----------------------------------------------------------------
+    def put_shared_replay(self, replay_id: str, record: Mapping[str, Any], complete: bool,
+                          profile_id: str, *, max_count: int, max_bytes: int) -> str:
+        """Store a shared replay unless it is there: ``"created"``, ``"known"``, or ``"full"``
+        when storing it would pass ``max_count`` replays or ``max_bytes`` in all (nothing is
+        evicted: a link once given keeps working)."""
+        text = dumps_stored(record)
+        size = len(text.encode("utf-8"))
+        with self.write() as db:
+            if self.conn.execute("SELECT 1 FROM shared_replays WHERE id = ?",
+                                 [replay_id]).fetchone():
+                return "known"
+            count, used = self.conn.execute(
+                "SELECT count(*), coalesce(sum(bytes), 0) FROM shared_replays").fetchone()
+            if count + 1 > max_count or used + size > max_bytes:
+                return "full"
+            db["shared_replays"].insert({"id": replay_id, "record": text,
+                                         "complete": int(complete), "profile_id": profile_id,
+                                         "bytes": size, "created_at": now()})
+        return "created"
+
+    def get_shared_replay(self, replay_id: str) -> dict[str, Any] | None:
+        """``{id, record, complete, profile_id, created_at}`` or None."""
+        row = self.conn.execute(
+            "SELECT id, record, complete, profile_id, created_at FROM shared_replays WHERE id = ?",
+            [replay_id]).fetchone()
+        if row is None:
+            return None
+        return {"id": row[0], "record": loads_stored(row[1]), "complete": bool(row[2]),
+                "profile_id": row[3], "created_at": row[4]}
 
     # --- tournaments and their records ---------------------------------------------------
     def create_tournament(self, name: str, profile: Profile,

@@ -1,0 +1,99 @@
+"""Shared replays on the pages: the Share button of a replay (POST /replays) and the link it
+gives (GET /replays/<id>), the referee's view of the stored record.
+
+Nothing is stored until the button is pressed; the id is the record's content address
+(``bigtwo.store.replays``), so pressing it again, or sharing the same game spelled
+differently, gives the same link.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.wrappers import Response
+
+from app.metrics import count_checked
+from app.web import _chart, _common, _home_with_problems, _lang, _page_number, _resolver, _store
+from app.web.present import replay_view, script_data
+from app.web.words import Words
+from bigtwo import limits
+from bigtwo.records import jsonin
+from bigtwo.records.sheets import check_sheet
+from bigtwo.rules.problems import Problem
+from bigtwo.store import replays as service
+
+bp = Blueprint("shared", __name__)
+
+
+def _looks_like_sheet(text: str) -> bool:
+    start = text.lstrip("\ufeff \t\r\n")
+    return start[:1] not in ("{", "[") and start[:4].lower() == "deal"
+
+
+def _record_from_form(form: dict[str, Any], lang: str) -> tuple[Any, list[Problem]]:
+    """The record the replay page showed: the pasted JSON, or the record a sheet stands for."""
+    text = form["record"]
+    if not text.strip():
+        return None, [Problem("", "paste a record or choose a file")]
+    if _looks_like_sheet(text):
+        if not form["profile"]:
+            return None, [Problem("", Words(lang)["sheet_needs_profile"])]
+        record, checked = check_sheet(text, form["profile"], complete=form["complete"], lang=lang,
+                                      resolver=_resolver())
+        return record, [] if record is not None else checked.problems
+    try:
+        return jsonin.loads(text), []
+    except jsonin.JsonInputError as exc:
+        return None, [Problem(exc.pointer or "", exc.detail)]
+
+
+def _problem_page(status: int, message: str) -> tuple[str, int]:
+    return render_template("web_problems.html", problems=[{"pointer": "", "detail": message}],
+                           title=Words(_lang())["share_title"], **_common()), status
+
+
+@bp.post("/replays")
+def share() -> Response | tuple[str, int]:
+    lang = _lang()
+    try:
+        form = {"record": request.form.get("record", ""), "profile": request.form.get("profile", ""),
+                "complete": request.form.get("complete") == "on"}
+    except RequestEntityTooLarge:
+        limit = current_app.config.get("MAX_CONTENT_LENGTH") or limits.MAX_BODY_BYTES
+        return _problem_page(413, f"the record is larger than this service accepts ({limit} bytes)")
+    doc, problems = _record_from_form(form, lang)
+    if problems:
+        return _home_with_problems(form, problems)
+    limit = int(current_app.config.get("MAX_CONTENT_LENGTH") or limits.MAX_BODY_BYTES)
+    shared = service.share(_store(), doc, complete=form["complete"],
+                           default_profile=form["profile"] or None, resolver=_resolver(),
+                           max_bytes=limit, lang=lang)
+    if shared.checked is not None:
+        count_checked(shared.checked.report)
+    if shared.status == "invalid":
+        return _home_with_problems(form, shared.problems)
+    if shared.status == "too_large":
+        return _problem_page(413, f"the record takes {shared.size} bytes stored; a shared replay "
+                                  f"may take at most {limit}")
+    if shared.status == "full":
+        return _problem_page(507, Words(lang)["share_full"])
+    return redirect(url_for("shared.shared_replay", replay_id=shared.id, lang=lang), code=303)
+
+
+@bp.get("/replays/<replay_id>")
+def shared_replay(replay_id: str) -> tuple[str, int]:
+    lang = _lang()
+    row = service.get(_store(), replay_id)
+    if row is None:
+        return render_template("web_404.html", what=f"“{request.path}”", **_common()), 404
+    checked = service.check(row, resolver=_resolver(), lang=lang)
+    if not checked.ok:  # a stored profile it named was removed, say: say so, do not fail
+        return render_template("web_problems.html", problems=[p.as_dict() for p in checked.problems],
+                               title=replay_id, **_common()), 422
+    view = replay_view(checked, lang, _page_number(request.args))
+    source = {"id": replay_id, "tournament": None,
+              "shared": {"url": request.host_url.rstrip("/") + row["url"]}}
+    return render_template("web_replay.html", view=view, data=script_data(view, lang), form=None,
+                           source=source, chart=_chart(checked, view, lang), **_common()), 200

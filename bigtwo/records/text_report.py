@@ -1,0 +1,342 @@
+"""A validation report as plain text for a person at a terminal (``bigtwo validate --format text``).
+
+The JSON report is for programs: seats counted from 0, cards in storage spelling, messages
+that say "seat 2". A person wants names, cards as players write them (``9♥``) and numbers
+counted from 1, as the referee's pages show them. This renders that from a report and the
+record it was made from (the parsed record, for names, teams and the cards of each move);
+it decides nothing.
+
+Names are user input and the text goes to a terminal: control characters (an escape
+sequence could rewrite the screen) are shown as ``\\x1b`` and the like, never written raw.
+"""
+
+from __future__ import annotations
+
+import copy
+import unicodedata
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bigtwo.records import jsoncodec
+from bigtwo.records.lines import LineOptions
+from bigtwo.records.messages import DEFAULT_LANGUAGE, LANGUAGES, render
+from bigtwo.records.parse import parse_record
+from bigtwo.records.pipeline import Checked
+from bigtwo.rules import cards
+from bigtwo.rules.game import Record
+from bigtwo.rules.problems import Problem
+
+# Positions inside an error's params, by code: the text counts deals, moves and seats from 1
+# (as people do, and as the pages do), so its messages must too.
+POSITION_PARAMS: dict[str, dict[str, str]] = {
+    "WRONG_TURN": {"expected": "seat"},
+    "MOVE_AFTER_END": {"ended_at": "move"},
+    "MATCH_OVER": {"last_deal": "deal"},
+    "RESULT_WINNER": {"seats": "seats"},
+}
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "players": "{n} players", "deals": "{n} deals", "deals_1": "1 deal",
+        "profile": "Profile {profile}",
+        "valid": "Ruling: valid, no broken rules.",
+        "invalid": "Ruling: invalid, {n} broken rules.", "invalid_1": "Ruling: invalid, 1 broken rule.",
+        "numbering": "Deals, moves and seats count from 1.",
+        "seat": "Seat {n}", "deal": "Deal {n}", "record": "Whole record",
+        "status_complete": "complete", "status_incomplete": "unfinished",
+        "status_invalid": "broken rule", "status_not_checked": "not checked",
+        "status_scored": "scored from the result",
+        "led": "{name} led.", "went_out": "{name} went out first.",
+        "moves": "{n} moves checked.", "moves_1": "1 move checked.",
+        "at_move": "move {n}", "plays": "{name} plays {cards}", "passes": "{name} passes",
+        "player": "Player", "cards_left": "Cards left", "penalty": "Penalty", "score": "Score",
+        "total": "Total", "not_scored": "Not scored.",
+        "totals": "Totals", "team_totals": "Team totals",
+        "match_over": "Match over. Winner: {names}.", "match_over_n": "Match over. Winners: {names}.",
+        "match_on": "Match not over.",
+        "unreadable": "Cannot replay this record:", "line": "Line {n}",
+        "whole_document": "(the whole document)",
+    },
+    "de": {
+        "players": "{n} Spieler", "deals": "{n} Partien", "deals_1": "1 Partie",
+        "profile": "Profil {profile}",
+        "valid": "Urteil: gültig, keine Regel verletzt.",
+        "invalid": "Urteil: ungültig, {n} Regelverstöße.",
+        "invalid_1": "Urteil: ungültig, 1 Regelverstoß.",
+        "numbering": "Partien, Züge und Plätze zählen ab 1.",
+        "seat": "Platz {n}", "deal": "Partie {n}", "record": "Ganzer Spielbericht",
+        "status_complete": "beendet", "status_incomplete": "nicht zu Ende",
+        "status_invalid": "Regel verletzt", "status_not_checked": "nicht geprüft",
+        "status_scored": "nach dem Ergebnis gewertet",
+        "led": "{name} hat ausgespielt.", "went_out": "{name} ist zuerst ausgegangen.",
+        "moves": "{n} Züge geprüft.", "moves_1": "1 Zug geprüft.",
+        "at_move": "Zug {n}", "plays": "{name} spielt {cards}", "passes": "{name} passt",
+        "player": "Spieler", "cards_left": "Karten übrig", "penalty": "Strafe", "score": "Punkte",
+        "total": "Gesamt", "not_scored": "Nicht gewertet.",
+        "totals": "Gesamt", "team_totals": "Gesamt der Teams",
+        "match_over": "Das Match ist vorbei. Sieger: {names}.",
+        "match_over_n": "Das Match ist vorbei. Sieger: {names}.",
+        "match_on": "Das Match läuft noch.",
+        "unreadable": "Dieser Spielbericht lässt sich nicht nachspielen:", "line": "Zeile {n}",
+        "whole_document": "(das ganze Dokument)",
+    },
+    "it": {
+        "players": "{n} giocatori", "deals": "{n} mani", "deals_1": "1 mano",
+        "profile": "Profilo {profile}",
+        "valid": "Verdetto: valida, nessuna regola violata.",
+        "invalid": "Verdetto: non valida, {n} regole violate.",
+        "invalid_1": "Verdetto: non valida, 1 regola violata.",
+        "numbering": "Mani, mosse e posti contano da 1.",
+        "seat": "Posto {n}", "deal": "Mano {n}", "record": "Tutta la partita",
+        "status_complete": "finita", "status_incomplete": "non finita",
+        "status_invalid": "regola violata", "status_not_checked": "non controllata",
+        "status_scored": "contata dal risultato",
+        "led": "Ha aperto {name}.", "went_out": "{name} ha chiuso per primo.",
+        "moves": "{n} mosse controllate.", "moves_1": "1 mossa controllata.",
+        "at_move": "mossa {n}", "plays": "{name} gioca {cards}", "passes": "{name} passa",
+        "player": "Giocatore", "cards_left": "Carte rimaste", "penalty": "Penalità",
+        "score": "Punti", "total": "Totale", "not_scored": "Non contata.",
+        "totals": "Totali", "team_totals": "Totali delle squadre",
+        "match_over": "La partita è finita. Vincitore: {names}.",
+        "match_over_n": "La partita è finita. Vincitori: {names}.",
+        "match_on": "La partita non è finita.",
+        "unreadable": "Questa partita non si può rigiocare:", "line": "Riga {n}",
+        "whole_document": "(tutto il documento)",
+    },
+}
+
+
+def safe(text: str) -> str:
+    """``text`` with control and format characters escaped, so that a name cannot drive the
+    terminal (ANSI escapes, carriage returns, bidirectional overrides)."""
+    if text.isprintable():
+        return text
+    return "".join(c if unicodedata.category(c)[0] != "C" else ascii(c)[1:-1] for c in text)
+
+
+def card_text(name: str) -> str:
+    """A card as players write it: ``9♥``, ``10♠`` (whatever the language)."""
+    return ("10" if name[0] == "T" else name[0]) + cards.SUIT_SYMBOLS[name[1]]
+
+
+def one_based(error: Mapping[str, Any]) -> dict[str, Any]:
+    """The error with its deal, move and seat numbers (and those in its params) counted from 1."""
+    out = copy.deepcopy(dict(error))
+    for key in ("deal", "move", "seat"):
+        if isinstance(out.get(key), int):
+            out[key] += 1
+    params = out.get("params") or {}
+    shifts = dict(POSITION_PARAMS.get(out["code"], {}))
+    if out["code"] == "DECLARED_MISMATCH" and params.get("field") == "winner":
+        shifts.update(declared="seat", actual="seat")
+    for name in shifts:
+        value = params.get(name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            params[name] = value + 1
+        elif isinstance(value, list):
+            params[name] = [v + 1 if isinstance(v, int) else v for v in value]
+    return out
+
+
+class _Text:
+    def __init__(self, lang: str) -> None:
+        self.words = WORDS[lang if lang in LANGUAGES else DEFAULT_LANGUAGE]
+        self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+    def __call__(self, key: str, **values: Any) -> str:
+        return self.words[key].format(**values)
+
+    def count(self, key: str, n: int) -> str:
+        return self(f"{key}_1" if n == 1 and f"{key}_1" in self.words else key, n=n)
+
+
+def seat_names(record: Record | None, seats: int, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+    """The record's player names (control characters escaped), else "Seat 1" … "Seat n"."""
+    names = record.players if record is not None else None
+    if names is not None and len(names) == seats:
+        return [safe(n) for n in names]
+    t = _Text(lang)
+    return [t("seat", n=s + 1) for s in range(seats)]
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def width(text: str) -> int:
+    """Columns a terminal gives ``text``: wide (CJK) characters take two, combining marks none."""
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+               for c in text)
+
+
+def _pad(cell: str, size: int, left: bool) -> str:
+    fill = " " * max(0, size - width(cell))
+    return cell + fill if left else fill + cell
+
+
+def _table(rows: Sequence[Sequence[str]]) -> list[str]:
+    """Columns padded to their widest cell: the first left-aligned, the others right."""
+    widths = [max(width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  " + "  ".join(_pad(cell, widths[i], i == 0)
+                             for i, cell in enumerate(row)).rstrip() for row in rows]
+
+
+def _move_text(record: Record | None, deal: int, move: int, names: list[str], t: _Text) -> str | None:
+    if record is None or not 0 <= deal < len(record.deals):
+        return None
+    moves = record.deals[deal].moves
+    if not 0 <= move < len(moves):
+        return None
+    seat, played = moves[move]
+    name = names[seat] if 0 <= seat < len(names) else t("seat", n=seat + 1)
+    if played is None:
+        return t("passes", name=name)
+    return t("plays", name=name, cards=" ".join(card_text(cards.name(c)) for c in played))
+
+
+def _error_lines(error: Mapping[str, Any], record: Record | None, names: list[str],
+                 t: _Text) -> list[str]:
+    shown = one_based(error)
+    where = []
+    if isinstance(error.get("move"), int):
+        where.append(t("at_move", n=shown["move"]))
+    seat = error.get("seat")
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        where.append(names[seat])
+    head = f"  ! {error['code']}" + (f" ({', '.join(where)})" if where else "")
+    lines = [f"{head}: {render(shown, t.lang)}"]
+    if isinstance(error.get("deal"), int) and isinstance(error.get("move"), int):
+        played = _move_text(record, error["deal"], error["move"], names, t)
+        if played is not None:
+            lines.append(f"    {played}")
+    return lines
+
+
+def _deal_lines(deal: Mapping[str, Any], errors: list[Mapping[str, Any]], record: Record | None,
+                names: list[str], teams: Sequence[Sequence[int]] | None, t: _Text) -> list[str]:
+    lines = [f"{t('deal', n=deal['index'] + 1)}: {t('status_' + deal['status'])}"]
+    about = []
+    if deal.get("leader") is not None:
+        about.append(t("led", name=names[deal["leader"]]))
+    if deal.get("winner") is not None:
+        about.append(t("went_out", name=names[deal["winner"]]))
+    if deal.get("moves_checked"):
+        about.append(t.count("moves", deal["moves_checked"]))
+    if about:
+        lines.append("  " + " ".join(about))
+    for error in errors:
+        lines.extend(_error_lines(error, record, names, t))
+    scores = deal.get("scores")
+    if scores is None:
+        lines.append("  " + t("not_scored"))
+        return lines
+    left = deal.get("cards_left") or [None] * len(names)
+    held = _cards_held(record, deal["index"])
+    rows = [[t("player"), t("cards_left"), t("penalty"), t("score")]]
+    for seat, name in enumerate(names):
+        count = "" if left[seat] is None else str(left[seat])
+        if held is not None and seat < len(held) and held[seat]:
+            count = f"{' '.join(card_text(cards.name(c)) for c in held[seat])}  {count}"
+        rows.append([name, count, str(deal["penalties"][seat]), _signed(scores[seat])])
+    lines.extend(_table(rows))
+    if teams and deal.get("team_scores") is not None:
+        lines.append("  " + " · ".join(f"{_team_name(team, names)} {_signed(v)}"
+                                       for team, v in zip(teams, deal["team_scores"], strict=False)))
+    return lines
+
+
+def _cards_held(record: Record | None, deal: int) -> list[list[int]] | None:
+    """The cards each seat still held, when a score sheet's row lists them."""
+    if record is None or not 0 <= deal < len(record.deals):
+        return None
+    result = record.deals[deal].result
+    return result.left if result is not None else None
+
+
+def _team_name(team: Sequence[int], names: list[str]) -> str:
+    return " & ".join(names[s] for s in team if 0 <= s < len(names))
+
+
+def render_report(report: Mapping[str, Any], record: Record | None = None,
+                  lang: str = DEFAULT_LANGUAGE) -> str:
+    """The ruling on one record, as lines of text (ending in a newline)."""
+    t = _Text(lang)
+    seats = len(report["totals"])
+    names = seat_names(record, seats, lang)
+    teams = record.profile.teams if record is not None else None
+    errors = list(report["errors"])
+    deals = list(report["deals"])
+    profile = report["profile"]["id"]
+    if record is not None and record.profile.name and record.profile.name != profile:
+        profile = f"{record.profile.name} ({profile})"
+    lines = [" · ".join([t("profile", profile=safe(profile)),
+                         t("players", n=seats) + ": " + ", ".join(names),
+                         t.count("deals", len(deals))])]
+    lines.append(t("valid") if report["valid"] else t.count("invalid", len(errors)))
+    lines.append(t("numbering"))
+    loose = [e for e in errors if not isinstance(e.get("deal"), int)
+             or not 0 <= e["deal"] < len(deals)]
+    if loose:
+        lines += ["", t("record")]
+        for error in loose:
+            lines.extend(_error_lines(error, record, names, t))
+    for deal in deals:
+        mine = [e for e in errors if e.get("deal") == deal["index"]]
+        lines.append("")
+        lines.extend(_deal_lines(deal, mine, record, names, teams, t))
+    if any(d.get("scores") is not None for d in deals):
+        lines += ["", t("totals") + ": " + " · ".join(
+            f"{name} {_signed(total)}" for name, total in zip(names, report["totals"], strict=True))]
+        if teams and report.get("team_totals") is not None:
+            lines.append(t("team_totals") + ": " + " · ".join(
+                f"{_team_name(team, names)} {_signed(v)}"
+                for team, v in zip(teams, report["team_totals"], strict=False)))
+    else:
+        lines.append("")
+    match = report.get("match") or {}
+    if match.get("over"):
+        winners = [names[s] for s in match.get("winners", []) if 0 <= s < len(names)]
+        lines.append(t("match_over" if len(winners) == 1 else "match_over_n",
+                       names=", ".join(winners)))
+    else:
+        lines.append(t("match_on"))
+    return "\n".join(lines) + "\n"
+
+
+def render_problems(problems: Sequence[Problem | Mapping[str, str]],
+                    lang: str = DEFAULT_LANGUAGE) -> str:
+    """Why a record could not be replayed at all: each problem with where it is."""
+    t = _Text(lang)
+    lines = [t("unreadable")]
+    for p in problems:
+        pointer, detail = ((p.pointer, p.detail) if isinstance(p, Problem)
+                           else (p["pointer"], p["detail"]))
+        lines.append(f"  {safe(pointer) or t('whole_document')}: {safe(detail)}")
+    return "\n".join(lines) + "\n"
+
+
+def render_checked(checked: Checked, lang: str = DEFAULT_LANGUAGE, line: int | None = None) -> str:
+    """A checked record as text; ``line`` heads the block of a JSON Lines
+    record with its line number."""
+    head = f"== {_Text(lang)('line', n=line)} ==\n" if line is not None else ""
+    if checked.report is None:
+        return head + render_problems(checked.problems, lang)
+    return head + render_report(checked.report, checked.record, lang)
+
+
+def render_line(document: Mapping[str, Any], raw: bytes | str, number: int | None,
+                options: LineOptions) -> str:
+    """The text block of one JSON Lines record, from the document ``check_line`` answered (a
+    report, or the problems that stopped it) and the line itself (read again for the names,
+    teams and moves: text is for people, so the second parse is cheap enough)."""
+    lang = options.lang
+    head = f"== {_Text(lang)('line', n=number)} ==\n" if number is not None else ""
+    if document.get("valid") is None:
+        return head + render_problems(document.get("problems", []), lang)
+    record = None
+    try:
+        record, _ = parse_record(jsoncodec.loads(raw), resolver=options.resolver,
+                                 default_profile=options.default_profile)
+    except ValueError:  # pragma: no cover - the line was read as JSON a moment ago
+        record = None
+    return head + render_report(document, record, lang)
