@@ -34,8 +34,7 @@ def test_a_sheet_with_a_charset_and_a_bom(client: Any) -> None:
 def test_a_malformed_sheet_is_422_by_row_and_column(client: Any) -> None:
     doc = assert_problem(post(client, "deal,Ana,Ben,Cai,Dee\n1,0,5,2,9\n2,0,14,2,9\n", "?profile=hk-standard&lang=it"), 422)
     assert doc["errors"] == [{"pointer": "/rows/3/Ben", "detail": (
-        "row 3, column Ben: Il posto 1 non può avere 14 carte rimaste; ne ha ricevute 13 "
-        "(RESULT_CARD_COUNT)")}]
+        "riga 3, colonna Ben: Ben non può avere 14 carte rimaste: ognuno ne riceve 13")}]
 
 
 @pytest.mark.parametrize(("query", "status", "needle"), [

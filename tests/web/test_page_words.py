@@ -97,11 +97,45 @@ def test_unnamed_stored_profile_is_not_its_id_twice(client: Any) -> None:
     assert created.status_code in (200, 201)
     pid = created.get_json()["id"]
     home = client.get("/").get_data(as_text=True)
-    assert f"{pid} (stored profile without a name)" in home and f"({pid})" not in home
+    assert f"{pid} (profile without a name)" in home and f"({pid})" not in home
     record = dict(example_record("hk-two-deals"), profile=pid)
     page = _text(client.post("/replay", data={"record": json.dumps(record)}))
-    assert f"Profile stored profile without a name ( {pid} )" in page
+    assert f"Profile profile without a name ( {pid} )" in page
     assert profile_title("p-1", "Club rules") == "Club rules" and profile_title("p-1", None) != "p-1"
+
+
+def test_an_inline_profile_is_not_called_stored(client: Any) -> None:
+    """A profile given in the record itself was never stored: the page must not say it was."""
+    record = dict(example_record("hk-two-deals"), profile={"extends": "hk-standard",
+                                                           "triples": False})
+    for lang, unnamed in (("en", "profile without a name"), ("de", "Profil ohne Namen"),
+                          ("it", "profilo senza nome")):
+        page = _text(client.post("/replay", data={"record": json.dumps(record), "lang": lang}))
+        assert unnamed in page, lang
+        assert "stored" not in page and "gespeichert" not in page and "salvato" not in page, lang
+
+
+@pytest.mark.parametrize(("lang", "names"), [
+    ("en", ["Big Two (Hong Kong)", "Big Two (online game)", "Big Two (family rules)", "Pusoy Dos"]),
+    ("de", ["Big Two (Hongkong)", "Big Two (Online-Spiel)", "Big Two (Familienregeln)", "Pusoy Dos"]),
+    ("it", ["Big Two (Hong Kong)", "Big Two (gioco online)", "Big Two (regole di famiglia)",
+            "Pusoy Dos"]),
+])
+def test_presets_are_named_as_players_know_them(client: Any, lang: str, names: list[str]) -> None:
+    """No project-internal source labels ("seed 004") in a preset's name, in any language;
+    the JSON files' names are the English ones (names are not hashed: ids stay)."""
+    from bigtwo.rules.profiles import PRESET_IDS, PRESETS
+
+    home = client.get(f"/?lang={lang}").get_data(as_text=True)
+    for preset_id, name in zip(PRESET_IDS, names, strict=True):
+        assert f"{name} ({preset_id})" in home, (lang, preset_id)
+        assert profile_title(preset_id, PRESETS[preset_id].name, lang) == name
+        if lang == "en":
+            assert PRESETS[preset_id].name == name
+    assert "seed" not in home.lower().replace("seeds", "")
+    page = _text(client.post("/replay", data={"record": json.dumps(example_record("hk-two-deals")),
+                                              "lang": lang}))
+    assert f"{names[0]} ( hk-standard )" in page
 
 
 @pytest.mark.parametrize(("lang", "title", "problem"), [
