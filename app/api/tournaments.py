@@ -14,6 +14,7 @@ from app.api.sheet_body import SHEET_DESCRIPTION, csv_content, is_sheet, sheet_t
 from app.metrics import count_checked
 from app.problems import PROBLEM_TYPE_BASE, ProblemException, abort_problem, json_body
 from bigtwo.records import standings
+from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.store import tournaments as service
 from schemas.tournaments import (
     RecordListArgsSchema,
@@ -229,14 +230,20 @@ def list_records(tournament_id: str) -> Any:
                             "description": "header " + ",".join(standings.CSV_COLUMNS)}}}}})
 @errors(404, 422)
 @blp.doc(parameters=[{"in": "query", "name": "format",
-                      "schema": {"type": "string", "enum": ["json", "csv"], "default": "json"}}])
+                      "schema": {"type": "string", "enum": ["json", "csv"], "default": "json"}},
+                     {"in": "query", "name": "delimiter",
+                      "description": "with format=csv, the cell separator (semicolon: what "
+                                     "Excel expects in Germany and Italy)",
+                      "schema": {"type": "string", "enum": list(DELIMITERS),
+                                 "default": DEFAULT_DELIMITER}}])
 def get_standings(tournament_id: str) -> Any:
     """Standings per player (only valid, complete deals count) and the duplicate comparison
     of deal codes played at several tables."""
     args = query_args(StandingsArgsSchema())
     table = service_call(service.compute_standings, tournament_id)
     if args["format"] == "csv":
-        return Response(standings.to_csv(table), mimetype="text/csv", headers={
+        return Response(standings.to_csv(table, DELIMITERS[args["delimiter"]]),
+                        mimetype="text/csv", headers={
             "Content-Disposition": f'attachment; filename="{tournament_id}-standings.csv"'})
     return jsonify(table)
 

@@ -135,6 +135,7 @@ WORDS: dict[str, dict[str, str]] = {
         "standings": "Standings",
         "counting_note": "Only complete and scored deals of valid records count ({deals} from {records}). Equal points share a rank.",
         "download_csv": "Download the standings (CSV)",
+        "csv_delimiter": "comma",
         "as_json": "as JSON",
         "teams": "Teams",
         "teams_note": "Partners sit opposite (seats 1 and 3, 2 and 4) and share their team's score.",
@@ -330,6 +331,7 @@ WORDS: dict[str, dict[str, str]] = {
         "standings": "Rangliste",
         "counting_note": "Es zählen nur beendete und gewertete Partien gültiger Aufzeichnungen ({deals} aus {records}). Gleiche Punkte teilen sich einen Rang.",
         "download_csv": "Rangliste herunterladen (CSV)",
+        "csv_delimiter": "semicolon",  # the CSV's separator: Excel in Germany and Italy expects semicolons
         "as_json": "als JSON",
         "teams": "Teams",
         "teams_note": "Partner sitzen sich gegenüber (Plätze 1 und 3, 2 und 4) und teilen die Punkte ihres Teams.",
@@ -525,6 +527,7 @@ WORDS: dict[str, dict[str, str]] = {
         "standings": "Classifica",
         "counting_note": "Contano solo le mani finite o contate dal risultato delle registrazioni valide ({deals} da {records}). A parità di punti si condivide il posto.",
         "download_csv": "Scarica la classifica (CSV)",
+        "csv_delimiter": "semicolon",
         "as_json": "in JSON",
         "teams": "Squadre",
         "teams_note": "I compagni siedono di fronte (posti 1 e 3, 2 e 4) e condividono i punti della squadra.",

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bigtwo import limits
+from bigtwo.records.csvdialect import DELIMITERS
 from bigtwo.records.messages import DEFAULT_LANGUAGE
 from bigtwo.records.pipeline import Checked, check_record
 from bigtwo.records.sheet_words import SheetWords
@@ -42,8 +43,6 @@ from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, ProfileResolver
 
 DEAL_COLUMN = "deal"
 CODE_COLUMN = "deal_code"
-# The separators a sheet may use, by the names ``?delimiter=`` and ``--delimiter`` take.
-DELIMITERS = {"comma": ",", "semicolon": ";", "tab": "\t"}
 _COUNT = re.compile(r"[+\-\u2212]?[0-9]+")
 _TOTAL = re.compile(r"[+\-\u2212]?[0-9]+")  # a written total: +12, -5, −5 (a typographic minus)
 TOTAL_LABELS = frozenset({"total", "totals"})
