@@ -30,6 +30,7 @@ from bigtwo.rules import cards
 from bigtwo.rules.problems import Problem, from_marshmallow, join
 from bigtwo.rules.profile_schema import LISTS_UNBOUNDED, ProfileSchema
 from bigtwo.rules.runs import BOMB_HANDS, CATEGORIES, RUN_CIRCLE
+from bigtwo.rules.suggest import unknown_name
 
 if TYPE_CHECKING:
     from bigtwo.rules.combos import Classifier
@@ -336,7 +337,7 @@ class ProfileResolver:
     def _resolve_stored(self, ref: str, prefix: str) -> tuple[Profile | None, list[Problem]]:
         declaration = self.lookup(ref)
         if declaration is None:
-            return None, [Problem(prefix, f"unknown profile {ref!r}; presets: {', '.join(PRESET_IDS)}")]
+            return None, [Problem(prefix, unknown_name("profile", ref, PRESET_IDS, "presets"))]
         profile, problems = self._checked(declaration, prefix, stored=True)
         if profile is None:
             return None, problems
@@ -381,7 +382,8 @@ class ProfileResolver:
             return None, [Problem(join(prefix, "extends"), "profiles extend each other too deeply")]
         parent = self.declaration_of(parent_id)
         if parent is None:
-            return None, [Problem(join(prefix, "extends"), f"unknown profile {parent_id!r}")]
+            return None, [Problem(join(prefix, "extends"),
+                                  unknown_name("profile", parent_id, PRESET_IDS, "presets"))]
         base, problems = self.merged_declaration(parent, join(prefix, "extends"), depth + 1)
         if base is None:
             return None, problems

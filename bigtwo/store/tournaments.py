@@ -15,6 +15,7 @@ from typing import Any
 from bigtwo import ENGINE_VERSION, limits
 from bigtwo.records import standings
 from bigtwo.records.identity import record_hash
+from bigtwo.records.profile_diff import differences_text
 from bigtwo.records.messages import DEFAULT_LANGUAGE, render
 from bigtwo.records.parse import deals_in
 from bigtwo.records.pipeline import check_record
@@ -178,8 +179,8 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any,
         if used.hash != profile.hash:
             problems.append(Problem(
                 join(at, "profile") if "profile" in doc else at,
-                f"this tournament plays {profile.id!r} ({profile.hash}); "
-                f"the record uses {used.id!r} ({used.hash})"))
+                f"this tournament plays {profile.id!r}; the record uses {used.id!r}, whose "
+                f"rules differ: {differences_text(used, profile)}"))
             continue
         ready.append(NewRecord(content_hash(doc, tournament["profile_id"]), doc, checked.report,
                                used.hash))

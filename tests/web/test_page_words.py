@@ -245,3 +245,12 @@ def test_equal_ranks_are_still_explained_by_the_suit_order(client: Any) -> None:
                                       "moves": _moves("0:3D 1:JS 2:JH")}]}
     page = _replay(client, doc)
     assert "suit_order" in page and "The ranks decide" not in page
+
+
+def test_the_form_says_a_seat_is_out_of_range_in_both_counts(client: Any) -> None:
+    doc = {"profile": "hk-standard", "deals": [{"hands": [["3D"], ["4D"], ["5D"], ["6D"]],
+                                                "moves": [{"seat": 4, "pass": True}]}],
+           "player": ["A"]}
+    page = _text(client.post("/replay", data={"record": json.dumps(doc)}))
+    assert "seat 4 is out of range: this table has seats 0-3 (shown as 1-4 on the pages)" in page
+    assert "unknown field (did you mean 'players'?)" in page
