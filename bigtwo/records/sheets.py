@@ -40,6 +40,7 @@ from bigtwo.records.sheet_words import SheetWords
 from bigtwo.rules import cards, deals, scoring
 from bigtwo.rules.problems import Problem, escape
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, ProfileResolver
+from bigtwo.rules.suggest import did_you_mean
 
 DEAL_COLUMN = "deal"
 CODE_COLUMN = "deal_code"
@@ -192,9 +193,14 @@ def _header(sheet: _Sheet, cells: list[str], profile: Profile) -> bool:
     sheet.code_at = lowered.index(CODE_COLUMN) if CODE_COLUMN in lowered else None
     names = [name for i, name in enumerate(head) if i not in (0, sheet.code_at)]
     if len(names) != profile.players:
-        sheet.problem(1, None, w("player_count", n=len(names), m=profile.players,
-                                 players=w("player_1" if len(names) == 1 else "player_n"),
-                                 profile=profile.id))
+        detail = w("player_count", n=len(names), m=profile.players,
+                   players=w("player_1" if len(names) == 1 else "player_n"), profile=profile.id)
+        # "Deal code" or "dealcode" for the deal_code column reads as one player too many.
+        meant = next((n for n in names[:limits.MAX_SHEET_PROBLEMS]
+                      if did_you_mean(n, [CODE_COLUMN]) is not None), None)
+        if meant is not None and sheet.code_at is None:
+            detail += w("code_column", name=w.quoted(meant), column=CODE_COLUMN)
+        sheet.problem(1, None, detail)
         return False
     sheet.names = names
     for i, name in enumerate(names):

@@ -15,10 +15,10 @@ from typing import Any
 from bigtwo import ENGINE_VERSION, limits
 from bigtwo.records import standings
 from bigtwo.records.identity import record_hash
-from bigtwo.records.profile_diff import differences_text
 from bigtwo.records.messages import DEFAULT_LANGUAGE, render
 from bigtwo.records.parse import deals_in
 from bigtwo.records.pipeline import check_record
+from bigtwo.records.profile_diff import differences_text
 from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import Profile, ProfileResolver

@@ -114,6 +114,9 @@ CAIS, DEES = cards.name(HANDS[2][0]), cards.name(HANDS[3][0])
          [("/rows/1", "row 1: the header names 3 players; this profile (hk-standard) is for 4")]),
         ("five names for four players", "deal,Ana,Ben,Cai,Dee,Eve\n1,0,5,2,1,1\n",
          [("/rows/1", "row 1: the header names 5 players; this profile (hk-standard) is for 4")]),
+        ("a deal code column misnamed", "deal,Deal code,Ana,Ben,Cai,Dee\n1,B2-4-13-0,0,5,2,9\n",
+         [("/rows/1", "row 1: the header names 5 players; this profile (hk-standard) is for 4 "
+                      "(is 'Deal code' the deal code column? Its header is deal_code)")]),
         ("counts mixed with cards", "deal,Ana,Ben,Cai,Dee\n1,0,5,2S 3C,9\n",
          [("/rows/2", "row 2: the row mixes counts and card lists for its losers (count in Ben, "
                       "Dee; cards in Cai): write every loser's cards, or every loser's count")]),
