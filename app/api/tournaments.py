@@ -10,6 +10,7 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, ValidationError
 
 from app import get_store
+from app.api.common import language
 from app.api.sheet_body import SHEET_DESCRIPTION, csv_content, is_sheet, sheet_text
 from app.metrics import count_checked
 from app.problems import PROBLEM_TYPE_BASE, ProblemException, abort_problem, json_body
@@ -189,7 +190,8 @@ def upload_records(tournament_id: str) -> Any:
         tournament = service.authorize(store, tournament_id, request.headers.get("Authorization"))
         if is_sheet():
             result = service.upload_sheet(store, tournament, sheet_text(),
-                                          request.args.get("profile"), observe=count_checked)
+                                          request.args.get("profile"), observe=count_checked,
+                                          lang=language(request.args.get("lang")))
         else:
             result = service.upload(store, tournament, json_body(), observe=count_checked)
     except service.TournamentError as exc:

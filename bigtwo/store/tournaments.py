@@ -200,12 +200,13 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any,
 
 def upload_sheet(store: Store, tournament: Mapping[str, Any], text: str,
                  profile_ref: Any = None,
-                 observe: Callable[[dict[str, Any] | None], None] = _ignore) -> Upload:
+                 observe: Callable[[dict[str, Any] | None], None] = _ignore,
+                 lang: str = DEFAULT_LANGUAGE) -> Upload:
     """A score sheet (CSV) as one record of result-only deals, stored as ``upload`` stores a
     record. A sheet that cannot be right (its shape, or a row's arithmetic) is a 422 naming
     each row and column, and nothing is stored."""
     ref = profile_ref if profile_ref else tournament_profile(store, tournament).id
-    record, checked = check_sheet(text, ref, resolver=store.resolver())
+    record, checked = check_sheet(text, ref, resolver=store.resolver(), lang=lang)
     if record is None:
         raise unprocessable(checked.problems, "nothing was stored: the score sheet has problems, "
                                               "each named by its row and column")

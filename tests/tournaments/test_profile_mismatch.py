@@ -37,3 +37,12 @@ def test_a_sheet_under_another_profile_names_the_differing_rules(tournament: Tou
         data=b"deal;Ana;Ben;Cai;Dee\n1;0;5;2;9\n", content_type="text/csv", headers=tournament.auth)
     ((_, detail),) = _details(response)
     assert "this tournament plays 'casual'" in detail and "triples: yes (the record) vs no" in detail
+
+
+def test_a_sheet_uploads_problems_come_in_the_callers_language(tournament: Tournament) -> None:
+    response = tournament.client.post(
+        f"/v1/tournaments/{tournament.id}/records", data=b"deal;Ana;Ben;Cai;Dee\n1;0;5;0;9\n",
+        content_type="text/csv", headers={**tournament.auth, "Accept-Language": "de"})
+    assert _details(response) == [
+        ("/rows/2", "Zeile 2: nur einer geht in einer Partie aus, aber Ana und Cai haben keine "
+                    "Karten mehr")]
