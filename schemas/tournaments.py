@@ -9,6 +9,7 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from bigtwo import limits
+from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from schemas.common import QueryInteger
 
 PAGE_LIMIT_DEFAULT = 50
@@ -135,6 +136,10 @@ class LangArgsSchema(QueryArgs):
 class StandingsArgsSchema(QueryArgs):
     format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]),
                            metadata={"description": "csv: the player table as text/csv"})
+    delimiter = fields.String(load_default=DEFAULT_DELIMITER, validate=validate.OneOf(list(DELIMITERS)),
+                              metadata={"description": "with format=csv, the cell separator: "
+                                                       "semicolon is what Excel expects in Germany "
+                                                       "and Italy"})
 
 
 class PlayerRowSchema(Schema):

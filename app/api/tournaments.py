@@ -10,10 +10,12 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, ValidationError
 
 from app import get_store
+from app.api.common import language
 from app.api.sheet_body import SHEET_DESCRIPTION, csv_content, is_sheet, sheet_text
 from app.metrics import count_checked
 from app.problems import PROBLEM_TYPE_BASE, ProblemException, abort_problem, json_body
 from bigtwo.records import standings
+from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.store import tournaments as service
 from schemas.tournaments import (
     RecordListArgsSchema,
@@ -188,7 +190,8 @@ def upload_records(tournament_id: str) -> Any:
         tournament = service.authorize(store, tournament_id, request.headers.get("Authorization"))
         if is_sheet():
             result = service.upload_sheet(store, tournament, sheet_text(),
-                                          request.args.get("profile"), observe=count_checked)
+                                          request.args.get("profile"), observe=count_checked,
+                                          lang=language(request.args.get("lang")))
         else:
             result = service.upload(store, tournament, json_body(), observe=count_checked)
     except service.TournamentError as exc:
@@ -229,14 +232,20 @@ def list_records(tournament_id: str) -> Any:
                             "description": "header " + ",".join(standings.CSV_COLUMNS)}}}}})
 @errors(404, 422)
 @blp.doc(parameters=[{"in": "query", "name": "format",
-                      "schema": {"type": "string", "enum": ["json", "csv"], "default": "json"}}])
+                      "schema": {"type": "string", "enum": ["json", "csv"], "default": "json"}},
+                     {"in": "query", "name": "delimiter",
+                      "description": "with format=csv, the cell separator (semicolon: what "
+                                     "Excel expects in Germany and Italy)",
+                      "schema": {"type": "string", "enum": list(DELIMITERS),
+                                 "default": DEFAULT_DELIMITER}}])
 def get_standings(tournament_id: str) -> Any:
     """Standings per player (only valid, complete deals count) and the duplicate comparison
     of deal codes played at several tables."""
     args = query_args(StandingsArgsSchema())
     table = service_call(service.compute_standings, tournament_id)
     if args["format"] == "csv":
-        return Response(standings.to_csv(table), mimetype="text/csv", headers={
+        return Response(standings.to_csv(table, DELIMITERS[args["delimiter"]]),
+                        mimetype="text/csv", headers={
             "Content-Disposition": f'attachment; filename="{tournament_id}-standings.csv"'})
     return jsonify(table)
 

@@ -140,12 +140,13 @@ def _replay_sheet(text: str, form: dict[str, Any]) -> tuple[str, int]:
     """A score sheet: every problem named by row and column, else its record's replay page."""
     lang = _lang()
     if not form["profile"]:
-        return _home_with_problems(form, [Problem("", Words(lang)["sheet_needs_profile"])])
+        return _home_with_problems(form, [Problem("", Words(lang)["sheet_needs_profile"])],
+                                   on_sheet=True)
     _, checked = check_sheet(text, form["profile"], complete=form["complete"], lang=lang,
                              resolver=_resolver())
     count_checked(checked.report)
     if not checked.ok:
-        return _home_with_problems(form, checked.problems)
+        return _home_with_problems(form, checked.problems, on_sheet=True)
     view = replay_view(checked, lang, _page_number(request.form))
     return render_template("web_replay.html", view=view, data=script_data(view, lang), form=form,
                            source=None, chart=_chart(checked, view, lang), **_common()), 200
@@ -169,9 +170,10 @@ def _page_number(values: Any) -> int:
 
 
 def _home_with_problems(form: dict[str, Any], problems: list[Problem],
-                        status: int = 422) -> tuple[str, int]:
+                        status: int = 422, *, on_sheet: bool = False) -> tuple[str, int]:
     return render_template("web_home.html", form=form, choices=_profile_choices(),
-                           problems=[p.as_dict() for p in problems], **_common()), status
+                           problems=[p.as_dict() for p in problems], on_sheet=on_sheet,
+                           **_common()), status
 
 
 def _stored_complete_flag(report: dict[str, Any]) -> bool:
@@ -228,9 +230,10 @@ def tournament_page(tid: str) -> tuple[str, int]:
 
 @bp.app_template_filter("profile_label")
 def _profile_label(profile: dict[str, Any]) -> str:
-    """A profile in a list or a heading: "Name (id)", or "id (stored profile without a name)"."""
-    title = profile_title(profile["id"], profile.get("name"), _lang())
-    if title == profile.get("name"):
+    """A profile in a list or a heading: "Name (id)", or "id (profile without a name)"."""
+    lang = _lang()
+    title = profile_title(profile["id"], profile.get("name"), lang)
+    if title != Words(lang)["unnamed_profile"]:
         return f"{title} ({profile['id']})"
     return f"{profile['id']} ({title})"
 

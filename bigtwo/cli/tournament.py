@@ -20,6 +20,7 @@ import click
 
 from bigtwo import limits
 from bigtwo.records import jsonin, standings
+from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.records.parse import deals_in
 from bigtwo.store import tournaments as service
 from bigtwo.store.db import Store, default_db_path
@@ -59,8 +60,8 @@ class Backend:
     def standings(self, tournament_id: str) -> dict[str, Any]:
         raise NotImplementedError
 
-    def standings_csv(self, tournament_id: str) -> str:
-        return standings.to_csv(self.standings(tournament_id))
+    def standings_csv(self, tournament_id: str, delimiter: str = DEFAULT_DELIMITER) -> str:
+        return standings.to_csv(self.standings(tournament_id), DELIMITERS[delimiter])
 
 
 class LocalBackend(Backend):
@@ -150,9 +151,10 @@ class HttpBackend(Backend):
     def standings(self, tournament_id: str) -> dict[str, Any]:
         return self._json("GET", f"/v1/tournaments/{tournament_id}/standings")
 
-    def standings_csv(self, tournament_id: str) -> str:
-        _, payload = self._request("GET", f"/v1/tournaments/{tournament_id}/standings?format=csv",
-                                   accept="text/csv")
+    def standings_csv(self, tournament_id: str, delimiter: str = DEFAULT_DELIMITER) -> str:
+        _, payload = self._request(
+            "GET", f"/v1/tournaments/{tournament_id}/standings?format=csv&delimiter={delimiter}",
+            accept="text/csv")
         return payload.decode("utf-8")
 
 
@@ -347,13 +349,17 @@ def _size(stream: IO[bytes]) -> int:
 @tournament.command("standings")
 @click.argument("tournament_id")
 @click.option("--csv", "as_csv", is_flag=True, help="The player table as CSV.")
+@click.option("--delimiter", type=click.Choice(list(DELIMITERS)), default=None,
+              help="The CSV's cell separator (implies --csv; semicolon: what Excel expects in "
+                   f"Germany and Italy). Default: {DEFAULT_DELIMITER}.")
 @server_option
-def standings_command(tournament_id: str, as_csv: bool, server: str | None) -> None:
+def standings_command(tournament_id: str, as_csv: bool, delimiter: str | None,
+                      server: str | None) -> None:
     """Print the standings as JSON (or CSV)."""
     api = backend(server)
     try:
-        if as_csv:
-            click.echo(api.standings_csv(tournament_id), nl=False)
+        if as_csv or delimiter is not None:
+            click.echo(api.standings_csv(tournament_id, delimiter or DEFAULT_DELIMITER), nl=False)
         else:
             click.echo(json.dumps(api.standings(tournament_id), ensure_ascii=False, indent=2))
     except Failure as exc:

@@ -249,11 +249,13 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def to_csv(standings: Mapping[str, Any]) -> str:
-    """The standings table as CSV (header row first), with each player's match points."""
+def to_csv(standings: Mapping[str, Any], delimiter: str = ",") -> str:
+    """The standings table as CSV (header row first), with each player's match points.
+    ``delimiter`` separates the cells (one of ``csvdialect.DELIMITERS``' values: a semicolon
+    is what Excel expects in Germany and Italy)."""
     duplicate_rows = {p["player"]: p for p in standings["duplicate"]["players"]}
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer = csv.writer(buffer, lineterminator="\r\n", delimiter=delimiter)
     writer.writerow(CSV_COLUMNS)
     for row in standings["players"]:
         dup = duplicate_rows.get(row["player"], {"match_points": 0, "max_points": 0})

@@ -18,6 +18,7 @@ from bigtwo.records.identity import record_hash
 from bigtwo.records.messages import DEFAULT_LANGUAGE, render
 from bigtwo.records.parse import deals_in
 from bigtwo.records.pipeline import check_record
+from bigtwo.records.profile_diff import differences_text
 from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import Profile, ProfileResolver
@@ -178,8 +179,8 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any,
         if used.hash != profile.hash:
             problems.append(Problem(
                 join(at, "profile") if "profile" in doc else at,
-                f"this tournament plays {profile.id!r} ({profile.hash}); "
-                f"the record uses {used.id!r} ({used.hash})"))
+                f"this tournament plays {profile.id!r}; the record uses {used.id!r}, whose "
+                f"rules differ: {differences_text(used, profile)}"))
             continue
         ready.append(NewRecord(content_hash(doc, tournament["profile_id"]), doc, checked.report,
                                used.hash))
@@ -199,12 +200,13 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any,
 
 def upload_sheet(store: Store, tournament: Mapping[str, Any], text: str,
                  profile_ref: Any = None,
-                 observe: Callable[[dict[str, Any] | None], None] = _ignore) -> Upload:
+                 observe: Callable[[dict[str, Any] | None], None] = _ignore,
+                 lang: str = DEFAULT_LANGUAGE) -> Upload:
     """A score sheet (CSV) as one record of result-only deals, stored as ``upload`` stores a
     record. A sheet that cannot be right (its shape, or a row's arithmetic) is a 422 naming
     each row and column, and nothing is stored."""
     ref = profile_ref if profile_ref else tournament_profile(store, tournament).id
-    record, checked = check_sheet(text, ref, resolver=store.resolver())
+    record, checked = check_sheet(text, ref, resolver=store.resolver(), lang=lang)
     if record is None:
         raise unprocessable(checked.problems, "nothing was stored: the score sheet has problems, "
                                               "each named by its row and column")

@@ -48,8 +48,7 @@ def test_a_malformed_sheet_stores_nothing(tournament: Tournament) -> None:
     assert response.status_code == 422
     doc = response.get_json()
     assert doc["errors"] == [{"pointer": "/rows/3", "detail": (
-        "row 3: Exactly one seat must have no cards left; seats 0 and 2 have none "
-        "(RESULT_WINNER)")}]
+        "row 3: only one player goes out in a deal, but Ana and Cai have no cards left")}]
     assert records(tournament) == []
 
 
