@@ -201,15 +201,31 @@ def stored_record(rid: str) -> tuple[str, int]:
                            source=source, **_common()), 200
 
 
+def _organiser_common() -> dict[str, Any]:
+    from app.web.organiser_words import OrganiserWords
+
+    common = _common()
+    return {**common, "w": OrganiserWords(common["lang"])}
+
+
+@bp.get("/tournaments")
+def tournament_list() -> tuple[str, int]:
+    from app.web.tournaments import tournaments_view
+
+    listed = tournaments_view(_store(), page_number(request.args))
+    return render_template("web_tournaments.html", listed=listed, **_organiser_common()), 200
+
+
 @bp.get("/tournaments/<tid>")
 def tournament_page(tid: str) -> tuple[str, int]:
     from app.web.tournaments import tournament_view
 
     view = tournament_view(_store(), tid, request.args.get("show", "all"),
-                           page_number(request.args))
+                           page_number(request.args), request.args.get("table"),
+                           request.args.get("round"))
     if view is None:
         abort(404)
-    return render_template("web_tournament.html", t=view, **_common()), 200
+    return render_template("web_tournament.html", t=view, **_organiser_common()), 200
 
 
 @bp.app_template_filter("profile_label")
