@@ -81,6 +81,12 @@ class Backend:
     def record(self, record_id: str) -> dict[str, Any]:
         raise NotImplementedError
 
+    def records(self, tournament_id: str, filters: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def audit(self, tournament_id: str, page: int, per_page: int) -> dict[str, Any]:
+        raise NotImplementedError
+
 
 class LocalBackend(Backend):
     def __init__(self, where: StorePath, *, create: bool = False) -> None:
@@ -138,6 +144,19 @@ class LocalBackend(Backend):
 
     def record(self, record_id: str) -> dict[str, Any]:
         result: dict[str, Any] = self._call(service.get_record, record_id)
+        return result
+
+    def records(self, tournament_id: str, filters: dict[str, Any]) -> dict[str, Any]:
+        def call(store: Store) -> dict[str, Any]:
+            return service.list_records(store, tournament_id, valid=filters.get("valid"),
+                                        withdrawn=filters.get("withdrawn"),
+                                        table=filters.get("table"), round_=filters.get("round"),
+                                        limit=filters["limit"], offset=filters["offset"])
+        result: dict[str, Any] = self._call(call)
+        return result
+
+    def audit(self, tournament_id: str, page: int, per_page: int) -> dict[str, Any]:
+        result: dict[str, Any] = self._call(service.audit, tournament_id, page, per_page)
         return result
 
 
@@ -232,6 +251,15 @@ class HttpBackend(Backend):
 
     def record(self, record_id: str) -> dict[str, Any]:
         return self._json("GET", f"/v1/records/{urllib.parse.quote(record_id, safe='')}")
+
+    def records(self, tournament_id: str, filters: dict[str, Any]) -> dict[str, Any]:
+        query = {k: (str(v).lower() if isinstance(v, bool) else v) for k, v in filters.items()}
+        return self._json("GET", f"/v1/tournaments/{urllib.parse.quote(tournament_id, safe='')}"
+                                 f"/records?{_query(**query)}")
+
+    def audit(self, tournament_id: str, page: int, per_page: int) -> dict[str, Any]:
+        return self._json("GET", f"/v1/tournaments/{urllib.parse.quote(tournament_id, safe='')}"
+                                 f"/audit?{_query(page=page, per_page=per_page)}")
 
 
 def _record_path(tournament_id: str, record_id: str) -> str:
@@ -560,7 +588,7 @@ def list_command(page: int, per_page: int, as_json: bool, server: str | None,
         click.echo(json.dumps(listed, ensure_ascii=False))
         return
     for item in listed["tournaments"]:
-        click.echo("\t".join([item["id"], item["name"], item["profile"]["id"],
+        click.echo("  ".join([item["id"], item["name"], item["profile"]["id"],
                               f"{item['records']} records", item["created_at"]]))
     shown = len(listed["tournaments"])
     more = f"; next: --page {listed['next_page']}" if listed["next_page"] else ""
@@ -630,3 +658,67 @@ def replace_command(tournament_id: str, record_id: str, path: IO[bytes], token: 
         fail(exc)
         return
     click.echo(json.dumps(entry, ensure_ascii=False))
+
+
+@tournament.command("records")
+@click.argument("tournament_id")
+@click.option("--valid/--invalid", "valid", default=None,
+              help="Only valid, or only invalid, records (default both).")
+@click.option("--withdrawn/--standing", "withdrawn", default=None,
+              help="Only withdrawn, or only standing, records (default both).")
+@click.option("--table", default=None, help="Only records whose meta.table is this.")
+@click.option("--round", "round_", default=None, help="Only records whose meta.round is this.")
+@click.option("--limit", type=click.IntRange(1, 200), default=200, show_default=True,
+              help="Records to show.")
+@click.option("--offset", type=click.IntRange(0, 10**9), default=0, show_default=True,
+              help="Records to skip (upload order).")
+@json_option
+@server_option
+@db_option
+def records_command(tournament_id: str, valid: bool | None, withdrawn: bool | None,
+                    table: str | None, round_: str | None, limit: int, offset: int,
+                    as_json: bool, server: str | None, db: str | None) -> None:
+    """List a tournament's records in upload order: id, verdict, withdrawn or not, the
+    table and round of its meta, the players."""
+    filters = {"valid": valid, "withdrawn": withdrawn, "table": table, "round": round_,
+               "limit": limit, "offset": offset}
+    try:
+        page = backend(server, db).records(tournament_id, {k: v for k, v in filters.items()
+                                                           if v is not None})
+    except Failure as exc:
+        fail(exc)
+        return
+    if as_json:
+        click.echo(json.dumps(page, ensure_ascii=False))
+        return
+    for row in page["records"]:
+        parts = [row["id"], "valid" if row["valid"] else "invalid"]
+        if row["withdrawn"]:
+            parts.append("withdrawn" + (f" (replaced by {row['replaced_by']})"
+                                        if row["replaced_by"] else ""))
+        if row["replaces"]:
+            parts.append(f"replaces {row['replaces']}")
+        parts += [f"{name} {row[name]}" for name in ("table", "round") if row[name] is not None]
+        players = row.get("players")
+        parts.append(", ".join(players) if isinstance(players, list) else "unnamed seats")
+        click.echo("  ".join(parts))
+    click.echo(f"{len(page['records'])} of {page['total']} records", err=True)
+
+
+@tournament.command("audit")
+@click.argument("tournament_id")
+@click.option("--page", type=click.IntRange(1, limits.MAX_PAGE_NUMBER), default=1,
+              show_default=True, help="Which page (oldest changes first).")
+@click.option("--per-page", type=click.IntRange(1, limits.MAX_PER_PAGE), default=50,
+              show_default=True, help="Entries per page.")
+@server_option
+@db_option
+def audit_command(tournament_id: str, page: int, per_page: int, server: str | None,
+                  db: str | None) -> None:
+    """Print the audit log as JSON: every withdrawal and replacement, when, why, by whom
+    (the name given) and with which token (its id, never the token)."""
+    try:
+        click.echo(json.dumps(backend(server, db).audit(tournament_id, page, per_page),
+                              ensure_ascii=False))
+    except Failure as exc:
+        fail(exc)

@@ -93,7 +93,7 @@ def test_list_withdraw_and_replace(runner: CliRunner, tmp_path: Path, request: A
 
     listed = invoke(runner, "list", *extra)
     assert listed.exit_code == 0
-    assert [line.split("\t")[:4] for line in listed.stdout.splitlines()] == [
+    assert [line.split("  ")[:4] for line in listed.stdout.splitlines()] == [
         [second["id"], "Tuesday", "casual", "0 records"], [first["id"], "Monday", "casual",
                                                             "2 records"]]
     paged = json.loads(invoke(runner, "list", "--per-page", "1", "--page", "2", "--json",
@@ -116,6 +116,17 @@ def test_list_withdraw_and_replace(runner: CliRunner, tmp_path: Path, request: A
     table = json.loads(invoke(runner, "standings", first["id"], *extra).stdout)
     assert table["records"] == 1  # only the replacement counts
     assert "1 records" in invoke(runner, "list", *extra).stdout
+
+    shown = invoke(runner, "records", first["id"], *extra).stdout.splitlines()
+    assert shown == [f"{bad_id}  invalid  withdrawn (replaced by {entry['id']})  Ana, Ben, Cai, Dee",
+                     f"{other_id}  valid  withdrawn  Ana, Ben, Cai, Dee",
+                     f"{entry['id']}  valid  replaces {bad_id}  Ana, Ben, Cai, Dee"]
+    standing = json.loads(invoke(runner, "records", first["id"], "--standing", "--json",
+                                 *extra).stdout)
+    assert [r["id"] for r in standing["records"]] == [entry["id"]]
+    audit = json.loads(invoke(runner, "audit", first["id"], *extra).stdout)
+    assert [(e["action"], e["record"], e["reason"], e["by"]) for e in audit["entries"]] == [
+        ("withdraw", other_id, "played twice", "Jo"), ("replace", bad_id, None, None)]
 
 
 @pytest.mark.parametrize("remote", [False, True], ids=["local", "server"])
