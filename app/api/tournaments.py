@@ -21,11 +21,11 @@ from schemas.tournaments import (
     ChangeArgsSchema,
     PageArgsSchema,
     RecordListArgsSchema,
+    RecordPageSchema,
     RecordSummarySchema,
+    RecordUploadSchema,
     ReplaceArgsSchema,
     ReplacedSchema,
-    RecordPageSchema,
-    RecordUploadSchema,
     StandingsArgsSchema,
     StandingsSchema,
     TournamentCreatedSchema,
@@ -289,18 +289,20 @@ def get_standings(tournament_id: str) -> Any:
 @errors(401, 403, 404, 422)
 def withdraw_record(tournament_id: str, record_id: str) -> Any:
     """Withdraw a record: kept and listed as withdrawn, no longer counted; audit-logged."""
+    # the token first: nobody without it learns anything, not even about their parameters
+    service_call(service.authorize, tournament_id, request.headers.get("Authorization"))
     args = query_args(ChangeArgsSchema())
     return service_call(service.withdraw, tournament_id, record_id,
                         request.headers.get("Authorization"), args["reason"], args["by"])
 
 
 def _replace_doc() -> dict[str, Any]:
-    doc = {"requestBody": {"required": True, "description": "the new record (RECORDS.md) as the "
-                                                            "whole body, or a score sheet as "
-                                                            "text/csv",
-                           "content": {"application/json": {
-                               "schema": {"$ref": "#/components/schemas/Record"}}}}}
-    doc["requestBody"]["content"].update(csv_content(SHEET_DESCRIPTION))
+    content: dict[str, Any] = {"application/json": {
+        "schema": {"$ref": "#/components/schemas/Record"}}}
+    doc = {"requestBody": {"required": True, "content": content,
+                           "description": "the new record (RECORDS.md) as the whole body, or a "
+                                          "score sheet as text/csv"}}
+    content.update(csv_content(SHEET_DESCRIPTION))
     return doc
 
 
@@ -318,12 +320,12 @@ def _replace_doc() -> dict[str, Any]:
 def replace_record(tournament_id: str, record_id: str) -> Any:
     """Replace a record: the old one is withdrawn and the new one stored (checked as an
     upload is) in one transaction, audit-logged; a failure changes nothing."""
-    args = query_args(ReplaceArgsSchema())
     store = get_store()
     authorization = request.headers.get("Authorization")
     try:
-        # the token first, before the body is read (as for uploads)
+        # the token first, before the parameters and the body are read (as for uploads)
         service.authorize(store, tournament_id, authorization)
+        args = query_args(ReplaceArgsSchema())
         sheet = is_sheet()
         body: Any = sheet_text() if sheet else json_body()
         result = service.replace(store, tournament_id, record_id, authorization, body,

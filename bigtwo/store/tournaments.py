@@ -23,7 +23,6 @@ from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import Profile, ProfileResolver
 from bigtwo.store.db import NewRecord, ReplaceConflict, Store, token_hash
 
-
 DEFAULT_PER_PAGE = 50
 
 

@@ -80,6 +80,10 @@ def test_withdrawal_needs_the_token(tournament: Tournament, client: Any) -> None
     assert client.delete(records_path(tournament, rid),
                          headers={"Authorization": "Bearer b2t_nope"}).status_code == 401
     assert client.delete(records_path(tournament, rid), headers=other.auth).status_code == 403
+    # the token before anything else: a bad parameter without it is still a 401
+    assert client.delete(records_path(tournament, rid) + "?reason=" + "x" * 9999).status_code == 401
+    assert client.put(records_path(tournament, rid) + "?by=" + "x" * 9999,
+                      json={}).status_code == 401
     # a record of another tournament is not found through this one
     [theirs] = stored(other, 1, seed=5)
     assert client.delete(records_path(tournament, theirs), headers=tournament.auth).status_code == 404
