@@ -224,12 +224,13 @@ def _v6_withdrawals(db: sqlite_utils.Database) -> None:
     transaction. ``meta.table`` and ``meta.round`` get columns of their own, filled here for
     the records stored before, so lists can show and filter them without decoding records."""
     records = db["records"]
-    records.add_column("withdrawn", int, not_null_default=0)
-    records.add_column("withdrawn_at", str)
-    records.add_column("replaced_by", str)
-    records.add_column("replaces", str)
-    records.add_column("meta_table", str)
-    records.add_column("meta_round", str)
+    # Each step checks first, so a store whose user_version was set back (a restored backup
+    # of the version number, a test) migrates again instead of failing on a column it has.
+    have = set(records.columns_dict)
+    for column, kind in (("withdrawn", int), ("withdrawn_at", str), ("replaced_by", str),
+                         ("replaces", str), ("meta_table", str), ("meta_round", str)):
+        if column not in have:
+            records.add_column(column, kind, not_null_default=0 if kind is int else None)
     rows = db.execute("SELECT seq, record FROM records WHERE record LIKE '%\"meta\"%'").fetchall()
     for seq, text in rows:
         doc = loads_stored(text)
@@ -237,15 +238,15 @@ def _v6_withdrawals(db: sqlite_utils.Database) -> None:
         if table is not None or round_ is not None:
             db.execute("UPDATE records SET meta_table = ?, meta_round = ? WHERE seq = ?",
                        [table, round_, seq])
-    records.create_index(["tournament_id", "meta_table"])
-    records.create_index(["tournament_id", "meta_round"])
+    records.create_index(["tournament_id", "meta_table"], if_not_exists=True)
+    records.create_index(["tournament_id", "meta_round"], if_not_exists=True)
     db["audit"].create(
         {"seq": int, "tournament_id": str, "at": str, "action": str, "record": str,
          "replaced_by": str, "reason": str, "by_label": str, "token_id": str},
         pk="seq", not_null={"tournament_id", "at", "action", "record", "token_id"},
-        foreign_keys=[("tournament_id", "tournaments", "id")],
+        foreign_keys=[("tournament_id", "tournaments", "id")], if_not_exists=True,
     )
-    db["audit"].create_index(["tournament_id", "seq"])
+    db["audit"].create_index(["tournament_id", "seq"], if_not_exists=True)
 
 
 # Each entry moves the schema one version up; append, never edit, once released.

@@ -153,3 +153,26 @@ def test_opening_a_missing_store_for_reading_creates_nothing(tmp_path: Path) -> 
     Store(path).close()  # writing may create it
     assert path.is_file()
     Store(path, create=False).close()
+
+
+def test_the_migration_runs_again_over_its_own_schema(tmp_path: Path) -> None:
+    """A store whose version number was set back (a restored backup) migrates again."""
+    store, tid, token, ids = _store_with_records(tmp_path)
+    service.withdraw(store, tid, ids[0], f"Bearer {token}")
+    before = snapshot(store.path)
+    store.conn.execute("PRAGMA user_version = 5")
+    assert store.migrate() == len(MIGRATIONS)
+    assert snapshot(store.path) == before and store.audit_page(tid, 10, 0)[1] == 1
+    summary = store.record_summary(tid, ids[0])
+    assert summary is not None and summary["withdrawn"] is True
+
+
+def test_a_recheck_of_a_missing_store_creates_nothing(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from bigtwo.cli.main import main
+
+    path = tmp_path / "none" / "bigtwo.db"
+    result = CliRunner(env={"BIGTWO_DB": str(path)}).invoke(main, ["tournament", "recheck", "t-x"])
+    assert result.exit_code == 2 and f"no store at {path}" in result.stderr
+    assert not path.parent.exists()
