@@ -238,6 +238,9 @@ def _v6_withdrawals(db: sqlite_utils.Database) -> None:
         if table is not None or round_ is not None:
             db.execute("UPDATE records SET meta_table = ?, meta_round = ? WHERE seq = ?",
                        [table, round_, seq])
+    # Counting what stands per tournament (the tournament list, its counts) reads this index
+    # alone, never the records.
+    records.create_index(["tournament_id", "withdrawn", "valid"], if_not_exists=True)
     records.create_index(["tournament_id", "meta_table"], if_not_exists=True)
     records.create_index(["tournament_id", "meta_round"], if_not_exists=True)
     db["audit"].create(
