@@ -1,8 +1,9 @@
 """The referee's view: HTML pages served by the same app as the API.
 
 ``/`` takes a record (pasted or uploaded), ``/replay`` shows it move by move with the first
-broken rule highlighted, ``/records/<id>`` does the same for a stored record, and
-``/tournaments/<id>`` shows standings and records. Everything the pages need (CSS, script)
+broken rule highlighted, ``/records/<id>`` does the same for a stored record,
+``/tournaments`` lists the tournaments and ``/tournaments/<id>`` shows standings, records
+(withdrawn ones marked) and the audit log. Everything the pages need (CSS, script)
 ships in this package: no request leaves the machine.
 """
 
