@@ -84,7 +84,7 @@ def default_db_path() -> str:
 
 
 class StoreMissing(Exception):
-    """A read of a store that does not exist: never created on the way (see ``Store.open``)."""
+    """A read of a store that does not exist: never created on the way (``create=False``)."""
 
     def __init__(self, path: str) -> None:
         super().__init__(f"no store at {path}")
