@@ -301,8 +301,8 @@ token_option = click.option("--token", required=True, envvar="BIGTWO_TOKEN",
 
 @click.group()
 def tournament() -> None:
-    """Run a tournament: create it, import records, list tournaments, withdraw or replace
-    records, print standings; `where` names the local store."""
+    """Run a tournament: create it, import records, list tournaments and records, withdraw
+    or replace records (with an audit log), print standings; `where` names the local store."""
 
 
 @tournament.command("create")
