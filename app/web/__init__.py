@@ -1,8 +1,9 @@
 """The referee's view: HTML pages served by the same app as the API.
 
 ``/`` takes a record (pasted or uploaded), ``/replay`` shows it move by move with the first
-broken rule highlighted, ``/records/<id>`` does the same for a stored record, and
-``/tournaments/<id>`` shows standings and records. Everything the pages need (CSS, script)
+broken rule highlighted, ``/records/<id>`` does the same for a stored record,
+``/tournaments`` lists the tournaments and ``/tournaments/<id>`` shows standings, records
+(withdrawn ones marked) and the audit log. Everything the pages need (CSS, script)
 ships in this package: no request leaves the machine.
 """
 
@@ -210,6 +211,21 @@ def stored_record(rid: str) -> tuple[str, int]:
                            source=source, chart=_chart(checked, view, lang), **_common()), 200
 
 
+def _organiser_common() -> dict[str, Any]:
+    from app.web.organiser_words import OrganiserWords
+
+    common = _common()
+    return {**common, "w": OrganiserWords(common["lang"])}
+
+
+@bp.get("/tournaments")
+def tournament_list() -> tuple[str, int]:
+    from app.web.tournaments import tournaments_view
+
+    listed = tournaments_view(_store(), page_number(request.args))
+    return render_template("web_tournaments.html", listed=listed, **_organiser_common()), 200
+
+
 @bp.get("/tournaments/<tid>")
 def tournament_page(tid: str) -> tuple[str, int]:
     from app.web.chart import ReportsReadOnce, tournament_chart
@@ -220,12 +236,14 @@ def tournament_page(tid: str) -> tuple[str, int]:
     # refreshed): read once, they cost the page one pass over the tournament, not two.
     store = ReportsReadOnce(_store())
     view = tournament_view(store, tid, request.args.get("show", "all"),
-                           page_number(request.args))
+                           page_number(request.args), request.args.get("table"),
+                           request.args.get("round"))
     if view is None:
         abort(404)
     chart = tournament_chart(seat_results(store.valid_reports(tid)),
                              [p["player"] for p in view["standings"]], Words(_lang()))
-    return render_template("web_tournament.html", t=view, chart=chart, **_common()), 200
+    return render_template("web_tournament.html", t=view, chart=chart,
+                           **_organiser_common()), 200
 
 
 @bp.app_template_filter("profile_label")
