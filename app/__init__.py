@@ -95,10 +95,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 def _register_shared_schemas(api: Any) -> None:
     """Schemas that others refer to by name ($ref inside oneOf) must exist under that name."""
+    from schemas import openapi
     from schemas.problems import ProblemSchema
     from schemas.profiles import ProfileDeclarationSchema
     from schemas.records import ReportSchema
 
+    openapi.install(api)
     known = api.spec.components.schemas
     for name, schema in (("Problem", ProblemSchema), ("ProfileDeclaration", ProfileDeclarationSchema),
                          ("Report", ReportSchema)):
