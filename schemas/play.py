@@ -8,9 +8,8 @@ from bigtwo import limits
 from bigtwo.records.messages import CODES
 from bigtwo.rules import cards, profile_schema
 from bigtwo.rules.combos import FIVE_KINDS
-from schemas.common import ref_field
 from schemas.profiles import ProfileRefField
-from schemas.records import CARD
+from schemas.records import CARD, ref_field
 
 KINDS = ("single", "pair", "triple", *FIVE_KINDS)
 
