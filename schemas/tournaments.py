@@ -10,18 +10,18 @@ from marshmallow import EXCLUDE, Schema, fields, validate
 
 from bigtwo import limits
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
-from schemas.common import QueryInteger
+from schemas.common import QueryInteger, component_ref, ref_field
+from schemas.profiles import ProfileRefField
+from schemas.records import RecordSchema
 
 PAGE_LIMIT_DEFAULT = 50
 PAGE_LIMIT_MAX = 200
-PROFILE_REF = {"description": "a preset id, a stored profile id (p-...), or an inline declaration",
-               "oneOf": [{"type": "string"}, {"type": "object"}], "example": "pusoy-dos"}
 
 
 class TournamentCreateSchema(Schema):
     name = fields.String(required=True, validate=validate.Length(min=1, max=limits.MAX_TOURNAMENT_NAME_LENGTH),
                          metadata={"example": "Club night, March"})
-    profile = fields.Raw(required=True, metadata=PROFILE_REF)
+    profile = ProfileRefField(required=True)
 
 
 class TournamentCreatedSchema(Schema):
@@ -54,11 +54,17 @@ class TournamentSchema(Schema):
     counts = fields.Nested(CountsSchema, required=True)
 
 
-class RecordUploadSchema(Schema):
-    records = fields.List(fields.Dict(), required=True,
+class RecordBatchUploadSchema(Schema):
+    records = fields.List(fields.Nested(RecordSchema), required=True,
                           validate=validate.Length(min=1, max=limits.MAX_RECORDS_PER_BATCH),
-                          metadata={"description": "records (RECORDS.md); or send one record as "
-                                                   "the whole body"})
+                          metadata={"description": f"1 to {limits.MAX_RECORDS_PER_BATCH} records "
+                                                   "(RECORDS.md), stored in one transaction, "
+                                                   "or none"})
+
+
+# The upload body: one record as the whole body, or a batch. A oneOf, so that a generated
+# client types both (a record has no `records` member, a batch nothing else).
+RECORD_UPLOAD = {"oneOf": [component_ref("Record"), component_ref("RecordBatchUpload")]}
 
 
 class UploadItemSchema(Schema):
@@ -149,8 +155,8 @@ class StoredRecordSchema(Schema):
         "description": "sha256 of the record's JSON with sorted keys and compact separators"})
     received_at = fields.String(required=True)
     valid = fields.Boolean(required=True)
-    record = fields.Dict(required=True, metadata={"description": "as submitted"})
-    report = fields.Dict(required=True, metadata={
+    record = ref_field("Record", required=True, metadata={"description": "as submitted"})
+    report = ref_field("Report", required=True, metadata={
         "description": "the validation report (RECORDS.md), recomputed when the engine or the "
                        "profile changed since it was stored"})
 

@@ -19,13 +19,14 @@ from bigtwo.records import standings
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.store import tournaments as service
 from schemas.tournaments import (
+    RECORD_UPLOAD,
     AuditPageSchema,
     ChangeArgsSchema,
     PageArgsSchema,
+    RecordBatchUploadSchema,
     RecordListArgsSchema,
     RecordPageSchema,
     RecordSummarySchema,
-    RecordUploadSchema,
     ReplaceArgsSchema,
     ReplacedSchema,
     StandingsArgsSchema,
@@ -97,7 +98,7 @@ def service_call(call: Any, *args: Any) -> Any:
         raise_problem(exc)
 
 
-def request_doc(schema: type[Schema], description: str) -> dict[str, Any]:
+def request_doc(schema: type[Schema] | dict[str, Any], description: str) -> dict[str, Any]:
     return {"requestBody": {"required": True, "description": description,
                             "content": {"application/json": {"schema": schema}}}}
 
@@ -129,10 +130,10 @@ UPLOADED = {"oneOf": [{"$ref": "#/components/schemas/UploadItem"},
 
 
 def _upload_doc() -> dict[str, Any]:
-    doc = request_doc(RecordUploadSchema, "one record (RECORDS.md) as the whole body, or "
-                                          "{\"records\": [...]} with at most 100; all stored in "
-                                          "one transaction, or none; or a score sheet as text/csv "
-                                          "(one record)")
+    doc = request_doc(RECORD_UPLOAD, "one record (RECORDS.md) as the whole body, or "
+                                     "{\"records\": [...]} with at most 100, all stored in one "
+                                     "transaction, or none; or a score sheet as text/csv (one "
+                                     "record)")
     doc["requestBody"]["content"].update(csv_content(SHEET_DESCRIPTION))
     return doc
 
@@ -143,6 +144,7 @@ def init_app(app: Any) -> None:
     spec.components.security_scheme("BearerToken", {
         "type": "http", "scheme": "bearer",
         "description": "the tournament's token, as answered once by POST /v1/tournaments"})
+    spec.components.schema("RecordBatchUpload", schema=RecordBatchUploadSchema)
     spec.components.schema("UploadItem", schema=UploadItemSchema)
     spec.components.schema("UploadBatch", schema=UploadBatchSchema)
     spec.components.schema("Standings", schema=StandingsSchema)
@@ -191,7 +193,9 @@ def list_tournaments() -> Any:
 
 @blp.route("", methods=["POST"])
 @blp.doc(**request_doc(TournamentCreateSchema, "a name and the profile every record must use"))
-@blp.doc(responses={"201": {"links": CREATED_LINKS}})
+# The status as an int, as blp.response keys it: a "201" string would be a second entry that
+# replaces the response's description and schema when the document is written as JSON.
+@blp.doc(responses={201: {"links": CREATED_LINKS}})
 @blp.response(201, TournamentCreatedSchema)
 @errors(*BODY_ERRORS)
 def create_tournament() -> Any:
