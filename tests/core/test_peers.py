@@ -20,8 +20,8 @@ import pytest
 
 from bigtwo.rules import cards
 from bigtwo.rules.combos import Combo, classifier_for
-from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, deep_merge
 from bigtwo.rules.play import judge_cards
+from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, deep_merge
 from tests.core.helpers import codes, deal, record, report
 
 PEERS = Path(__file__).resolve().parents[2] / "fixtures" / "peers"
