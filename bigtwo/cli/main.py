@@ -102,6 +102,8 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="bigtwo")
 def main() -> None:
     """Referee and scoring service for Big Two, Deuces and Pusoy Dos."""
+    # The core reads no environment: the JSON backend is chosen here, at the edge.
+    jsoncodec.use_backend(os.environ.get("BIGTWO_JSON"))
 
 
 @contextmanager
