@@ -38,7 +38,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask, g
 
     from app import headers, logs
-    from app.body import BodyGate, raise_body_problem
+    from app.body import BodyGate, raise_body_problem, token_first
     from app.problems import ProblemApi, install
     from bigtwo.store.db import Store, default_db_path
 
@@ -76,7 +76,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     install(app)
     headers.install(app)
     # Read the body at the door, against the inclusive limit (app/body.py).
-    app.wsgi_app = BodyGate(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"))  # type: ignore[method-assign]
+    app.wsgi_app = BodyGate(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"),  # type: ignore[method-assign]
+                            token_first(app))
     app.before_request(raise_body_problem)
     api = ProblemApi(app)
     app.extensions["bigtwo_api"] = api
