@@ -44,6 +44,25 @@ class Unreachable(click.ClickException):
     exit_code = EXIT_FAILED
 
 
+class Unexpected(click.ClickException):
+    """An answer that is not what the API sends (a redirect, HTML, JSON of another shape):
+    the command failed as a whole (exit 2), with one line saying what came back."""
+
+    exit_code = EXIT_FAILED
+
+
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    """Never follow a redirect: urllib would turn the POST into a GET and send the token's
+    Authorization header to wherever the Location points. A 3xx surfaces as an HTTPError."""
+
+    def redirect_request(self, *_: Any, **__: Any) -> None:
+        return None
+
+
+# No redirects; proxies from the environment as urllib does by default.
+_OPENER = urllib.request.build_opener(_NoRedirects)
+
+
 class Backend:
     """The four calls the commands need, locally or over HTTP."""
 
@@ -118,42 +137,85 @@ class HttpBackend(Backend):
             headers["Authorization"] = f"Bearer {token}"
         req = urllib.request.Request(self.base + path, data=data, headers=headers, method=method)
         try:
-            with urllib.request.urlopen(req, timeout=HTTP_TIMEOUT) as response:  # noqa: S310
-                return response.status, response.read()
+            with _OPENER.open(req, timeout=HTTP_TIMEOUT) as response:
+                if not 200 <= response.status < 300:
+                    raise Unexpected(f"{self.base}{path} answered {response.status}, "
+                                     "not a success")
+                return response.status, _read_bounded(response)
         except urllib.error.HTTPError as exc:
-            payload = exc.read()
+            if 300 <= exc.code < 400:
+                where = exc.headers.get("Location") or "nowhere"
+                raise Unexpected(f"{self.base}{path} answered {exc.code} (a redirect to "
+                                 f"{_shown(where)}); not followed, the token is never sent "
+                                 "elsewhere: give the final URL as --server") from None
+            payload = _read_bounded(exc)
             try:
                 document = json.loads(payload)
             except ValueError:
-                document = {"detail": payload.decode("utf-8", "replace")[:500] or exc.reason}
-            raise Failure(exc.code, document if isinstance(document, dict) else {}) from exc
+                document = None
+            if not isinstance(document, dict):
+                document = {"detail": f"answered {exc.code} {_shown(str(exc.reason))} "
+                                      "without a problem document"}
+            raise Failure(exc.code, document) from exc
         except (urllib.error.URLError, OSError) as exc:
             reason = exc.reason if isinstance(exc, urllib.error.URLError) else exc
             raise Unreachable(f"cannot reach {self.base}: {reason}") from exc
 
     def _json(self, method: str, path: str, body: Any = None,
-              token: str | None = None) -> dict[str, Any]:
+              token: str | None = None, keys: tuple[str, ...] = ()) -> dict[str, Any]:
         _, payload = self._request(method, path, body, token)
-        result: dict[str, Any] = json.loads(payload)
+        try:
+            result = json.loads(payload)
+        except ValueError:
+            result = None
+        if not isinstance(result, dict) or any(k not in result for k in keys):
+            raise Unexpected(f"{self.base}{path} answered something that is not the API's "
+                             f"JSON (expected an object with {', '.join(keys) or 'fields'})")
         return result
 
     def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        return self._json("POST", "/v1/tournaments", body)
+        return self._json("POST", "/v1/tournaments", body, keys=("id", "token"))
 
     def upload(self, tournament_id: str, token: str, records: list[Any]) -> dict[str, Any]:
-        return self._json("POST", f"/v1/tournaments/{tournament_id}/records",
-                          {"records": records}, token)
+        result = self._json("POST", f"/v1/tournaments/{tournament_id}/records",
+                            {"records": records}, token, keys=("results",))
+        items = result["results"]
+        if not isinstance(items, list) or not all(
+                isinstance(i, dict) and "created" in i and "valid" in i for i in items):
+            raise Unexpected("the upload's answer lists no results of the API's shape")
+        return result
 
     def upload_sheet(self, tournament_id: str, token: str, text: str) -> dict[str, Any]:
-        return self._json("POST", f"/v1/tournaments/{tournament_id}/records", text, token)
+        return self._json("POST", f"/v1/tournaments/{tournament_id}/records", text, token,
+                          keys=("created", "valid"))
 
     def standings(self, tournament_id: str) -> dict[str, Any]:
-        return self._json("GET", f"/v1/tournaments/{tournament_id}/standings")
+        return self._json("GET", f"/v1/tournaments/{tournament_id}/standings",
+                          keys=("players",))
 
     def standings_csv(self, tournament_id: str) -> str:
         _, payload = self._request("GET", f"/v1/tournaments/{tournament_id}/standings?format=csv",
                                    accept="text/csv")
-        return payload.decode("utf-8")
+        try:
+            return payload.decode("utf-8")
+        except UnicodeDecodeError:
+            raise Unexpected("the server's CSV standings are not UTF-8 text") from None
+
+
+# An answer is read up to this many bytes: standings of a large tournament fit many times.
+MAX_ANSWER_BYTES = 64 * 1024 * 1024
+
+
+def _read_bounded(response: Any) -> bytes:
+    payload: bytes = response.read(MAX_ANSWER_BYTES + 1)
+    if len(payload) > MAX_ANSWER_BYTES:
+        raise Unexpected(f"the server's answer is over {MAX_ANSWER_BYTES} bytes")
+    return payload
+
+
+def _shown(text: str) -> str:
+    """A server's string in one safe line (it may hold anything)."""
+    return "".join(c if c.isprintable() else "?" for c in text[:200])
 
 
 def backend(server: str | None) -> Backend:
@@ -162,9 +224,13 @@ def backend(server: str | None) -> Backend:
 
 def fail(exc: Failure) -> None:
     doc = exc.document
-    click.echo(f"error: {doc.get('title', exc.status)}: {doc.get('detail', '')}", err=True)
-    for problem in doc.get("errors") or []:
-        click.echo(f"  {problem.get('pointer') or '/'}: {problem.get('detail')}", err=True)
+    click.echo(f"error: {_shown(str(doc.get('title', exc.status)))}: "
+               f"{_shown(str(doc.get('detail', '')))}", err=True)
+    errors = doc.get("errors")
+    for problem in errors if isinstance(errors, list) else []:
+        if isinstance(problem, dict):
+            click.echo(f"  {_shown(str(problem.get('pointer') or '/'))}: "
+                       f"{_shown(str(problem.get('detail')))}", err=True)
     sys.exit(EXIT_FAILED)
 
 
@@ -244,12 +310,19 @@ def _batches(stream: IO[bytes], summary: ImportSummary) -> Iterator[tuple[list[i
         yield lines, records, consumed
 
 
-def _rejected_indices(document: dict[str, Any]) -> set[int]:
-    out = set()
-    for problem in document.get("errors") or []:
-        parts = str(problem.get("pointer", "")).split("/")
-        if len(parts) > 2 and parts[1] == "records" and parts[2].isdigit():
-            out.add(int(parts[2]))
+def _record_problems(document: dict[str, Any], count: int) -> list[tuple[int, str, str]]:
+    """(record index, pointer inside it, detail) of each problem naming one of ``count``
+    records; a server's answer of any other shape names none."""
+    errors = document.get("errors")
+    out = []
+    for problem in errors if isinstance(errors, list) else []:
+        if not isinstance(problem, dict):
+            continue
+        parts = str(problem.get("pointer", "")).split("/", 3)
+        if len(parts) > 2 and parts[1] == "records" and parts[2].isdigit() \
+                and int(parts[2]) < count:
+            out.append((int(parts[2]), "/" + parts[3] if len(parts) > 3 else "/",
+                        _shown(str(problem.get("detail")))))
     return out
 
 
@@ -260,14 +333,12 @@ def _upload(api: Backend, tournament_id: str, token: str, lines: list[int], reco
         summary.add(api.upload(tournament_id, token, records))
         return
     except Failure as exc:
-        bad = _rejected_indices(exc.document) if exc.status == 422 else set()
+        named = _record_problems(exc.document, len(records)) if exc.status == 422 else []
+        bad = {index for index, _, _ in named}
         if not bad:
             fail(exc)
-        for problem in exc.document.get("errors") or []:
-            parts = str(problem.get("pointer", "")).split("/", 3)
-            index = int(parts[2])
-            where = "/" + parts[3] if len(parts) > 3 else "/"
-            click.echo(f"line {lines[index]}: {where}: {problem.get('detail')}", err=True)
+        for index, where, detail in named:
+            click.echo(f"line {lines[index]}: {where}: {detail}", err=True)
     summary.counts["rejected"] += len(bad)
     keep = [i for i in range(len(records)) if i not in bad]
     if keep:
@@ -318,8 +389,10 @@ def _import_sheet(api: Backend, tournament_id: str, token: str, stream: IO[bytes
     except Failure as exc:
         if exc.status != 422:
             fail(exc)
-        for problem in exc.document.get("errors") or []:
-            click.echo(str(problem.get("detail")), err=True)
+        errors = exc.document.get("errors")
+        for problem in errors if isinstance(errors, list) else []:
+            click.echo(_shown(str(problem.get("detail") if isinstance(problem, dict)
+                                  else problem)), err=True)
         summary.counts["rejected"] += 1
     click.echo(summary.line(), err=True)
     click.echo(json.dumps(summary.counts))
