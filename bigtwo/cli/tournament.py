@@ -19,6 +19,7 @@ from typing import IO, Any
 import click
 
 from bigtwo import limits
+from bigtwo.cli.inputs import LongLine, bounded_lines, read_bounded, readable_kind
 from bigtwo.records import jsonin, standings
 from bigtwo.records.parse import deals_in
 from bigtwo.store import tournaments as service
@@ -286,7 +287,14 @@ def _batches(stream: IO[bytes], summary: ImportSummary) -> Iterator[tuple[list[i
     lines: list[int] = []
     records: list[Any] = []
     size = consumed = deals = 0
-    for number, raw in enumerate(stream, start=1):
+    for number, line in enumerate(bounded_lines(stream, limits.MAX_CLI_INPUT_BYTES), start=1):
+        if isinstance(line, LongLine):
+            consumed += line.read
+            summary.counts["unreadable"] += 1
+            click.echo(f"line {number}: over the limit of {limits.MAX_CLI_INPUT_BYTES} bytes",
+                       err=True)
+            continue
+        raw = line
         consumed += len(raw)
         if not raw.strip():
             continue
@@ -359,6 +367,7 @@ def import_command(tournament_id: str, path: IO[bytes], token: str, server: str 
     all are reported with their line and left out (a sheet: each problem with its row and
     column, and nothing of it is stored). Exit status 0 when every line was stored (or
     already there), 1 when some were left out, 2 when the import failed."""
+    _check_kind(path)
     api = backend(server)
     summary = ImportSummary()
     if (getattr(path, "name", "") or "").lower().endswith(".csv"):
@@ -380,7 +389,8 @@ def import_command(tournament_id: str, path: IO[bytes], token: str, server: str 
 def _import_sheet(api: Backend, tournament_id: str, token: str, stream: IO[bytes],
                   summary: ImportSummary) -> None:
     try:
-        text = stream.read().decode("utf-8-sig")
+        text = read_bounded(stream, limits.MAX_CLI_INPUT_BYTES, "the score sheet").decode(
+            "utf-8-sig")
     except UnicodeDecodeError as exc:
         click.echo(f"error: the score sheet is not UTF-8 text: {exc}", err=True)
         sys.exit(EXIT_FAILED)
@@ -408,6 +418,15 @@ class _NoBar:
 
     def update(self, _: int) -> None:
         return None
+
+
+def _check_kind(stream: IO[bytes]) -> None:
+    """Only a regular file or a pipe is read (not /dev/zero, not a socket)."""
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):  # an in-memory stream (tests)
+        return
+    readable_kind(fd, getattr(stream, "name", "the input"), allow_tty=True)
 
 
 def _size(stream: IO[bytes]) -> int:
