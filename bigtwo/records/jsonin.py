@@ -46,7 +46,7 @@ def use_backend(choice: str | None) -> str:
     """Pick the decoder: ``stdlib`` forces the standard library, ``auto`` (or None, or
     ``orjson``) takes orjson when it is installed. Returns the backend in use."""
     global _orjson, BACKEND
-    _orjson = None if (choice or "auto").strip().lower() == "stdlib" else _INSTALLED
+    _orjson = None if (choice or "auto").strip().lower() == "stdlib" else _INSTALLED  # type: ignore[assignment]
     BACKEND = "json" if _orjson is None else "orjson"
     return BACKEND
 
