@@ -202,6 +202,36 @@ def _bounded_int(text: str) -> int:
     return int(text)
 
 
+class _TooLong:
+    """Stands for an integer of too many digits while its pointer is looked for."""
+
+
+def _long_int_pointer(text: str) -> str | None:
+    """The pointer of the first integer of more than MAX_JSON_INT_DIGITS digits (the text
+    parsed once more, only when one was found: refusals carry their place)."""
+    def mark(t: str) -> Any:
+        return _TOO_LONG if len(t.lstrip("-")) > limits.MAX_JSON_INT_DIGITS else 0
+
+    try:
+        doc = json.loads(text, parse_int=mark, parse_float=lambda _t: 0.0,
+                         parse_constant=lambda _t: None)
+    except (ValueError, RecursionError):
+        return None
+    stack: list[tuple[str, Any]] = [("", doc)]
+    while stack:
+        at, value = stack.pop()
+        if value is _TOO_LONG:
+            return at
+        if isinstance(value, dict):
+            stack.extend((join(at, k), v) for k, v in reversed(list(value.items())))
+        elif isinstance(value, list):
+            stack.extend((join(at, i), v) for i, v in reversed(list(enumerate(value))))
+    return None
+
+
+_TOO_LONG = _TooLong()
+
+
 def _surrogate_pointer(doc: Any) -> str | None:
     """The pointer of the first key or string holding a lone surrogate, if any."""
     stack: list[tuple[str, Any]] = [("", doc)]
@@ -255,6 +285,10 @@ def _standard_loads(text: str, max_depth: int, long_digits: bool = True) -> Any:
         # Integers are only looked at one by one when a 19-digit run occurs somewhere.
         doc = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float,
                          parse_int=_bounded_int if long_digits else None)
+    except JsonInputError as exc:
+        if exc.code == INT_RANGE:
+            exc.pointer = _long_int_pointer(text)
+        raise
     except json.JSONDecodeError as exc:
         raise JsonInputError(INVALID_JSON, f"not valid JSON: {exc.msg} at line {exc.lineno} "
                                            f"column {exc.colno}", position=exc.pos) from None
