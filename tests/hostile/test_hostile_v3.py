@@ -29,7 +29,7 @@ from click.testing import CliRunner
 from bigtwo import limits
 from bigtwo.cli import inputs
 from bigtwo.cli.main import main
-from bigtwo.rules.cards import CANONICAL
+from tests.hostile.costly import card_sheet
 from tests.hostile.test_hostile_table import PROBLEM, Hostile, _Stalling, hostile  # noqa: F401
 from tests.tournaments.helpers import simulated
 
@@ -41,25 +41,6 @@ class Got:
     answer: int  # an HTTP status, or a command's exit status
     work: int
     media: str | None = None  # the answer's media type (HTTP only)
-
-
-def card_sheet(limit: int = MIB, rows: int = limits.MAX_SHEET_ROWS) -> str:
-    """A legal sheet of card lists (one seat out, the others holding 13, 13 and 12 cards)."""
-    import random
-
-    rng = random.Random(7)
-    lines, size = ["deal,Ana,Ben,Cai,Dee"], 21
-    for i in range(rows):
-        deck = list(CANONICAL)
-        rng.shuffle(deck)
-        cells = ["0", " ".join(deck[:13]), " ".join(deck[13:26]), " ".join(deck[26:38])]
-        rng.shuffle(cells)
-        line = f"{i + 1}," + ",".join(cells)
-        if size + len(line) + 1 > limit:
-            break
-        lines.append(line)
-        size += len(line) + 1
-    return "\n".join(lines) + "\n"
 
 
 # --- class 1: charsets -------------------------------------------------------------------
