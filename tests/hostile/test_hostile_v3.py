@@ -478,3 +478,23 @@ def test_hostile_v3(row: Row, hostile: Hostile) -> None:  # noqa: F811
 
 def test_every_owned_class_has_a_row() -> None:
     assert {row.defect for row in ROWS} == OWNED_CLASSES
+
+
+def test_cluster_planning_stops_at_the_first_long_line(tmp_path: Path) -> None:
+    """--workers: the driver's planning pass reads in chunks of at most the limit and stops at
+    the first line over it, so no worker is handed a block it would hold whole."""
+    pytest.importorskip("fsspec")
+    import click
+
+    from bigtwo.cli import cluster
+
+    path = tmp_path / "long.jsonl"
+    path.write_bytes(b"[]\n" * 3 + b"0" * (3 * MIB) + b"\n[]\n")
+    log = {"largest": 0, "total": 0}
+    with pytest.raises(cluster.LineTooLong) as refused, path.open("rb") as stream:
+        cluster._scan(_Counting(stream, log), 100, MIB)  # type: ignore[arg-type]
+    assert refused.value.line == 4
+    assert log["largest"] <= MIB and log["total"] <= 2 * MIB
+    with pytest.raises(click.ClickException, match=r"long.jsonl:4: the line is over the limit"):
+        cluster.plan((str(path),), 100, MIB)
+    assert cluster.plan((str(path),), 100, 4 * MIB)[0][0].lines == 5
