@@ -246,7 +246,9 @@ class ProblemApi(Api):
 def install(app: Flask) -> None:
     """Problem documents for every failure, and a request id on every response."""
     # The decoder's backend is the edge's choice (the core reads no environment).
-    jsoncodec.use_backend(app.config.get("BIGTWO_JSON") or os.environ.get("BIGTWO_JSON"))
+    chosen = app.config.get("BIGTWO_JSON") or os.environ.get("BIGTWO_JSON")
+    if chosen:
+        jsoncodec.use_backend(chosen)
     from app.api.sheet_body import check_charset
 
     app.before_request(check_charset)

@@ -143,7 +143,8 @@ class LazyGroup(click.Group):
 def main() -> None:
     """Referee and scoring service for Big Two, Deuces and Pusoy Dos."""
     # The core reads no environment: the JSON backend is chosen here, at the edge.
-    jsoncodec.use_backend(os.environ.get("BIGTWO_JSON"))
+    if os.environ.get("BIGTWO_JSON"):
+        jsoncodec.use_backend(os.environ["BIGTWO_JSON"])
 
 
 @contextmanager

@@ -402,15 +402,12 @@ def logs(h: Hostile) -> Got:
     lines = [JsonFormatter().format(record), SafeTextFormatter("%(message)s").format(record)]
     assert json.loads(lines[0])["path"] == hostile_text  # escaped, still the same value
     raw = sum(line.count(c) for line in lines for c in RAW_DANGER)
-    os.environ["BIGTWO_LOG_FORMAT"] = "json"
-    try:
-        glog = GunicornLogger(Config())
-        buffer = io.StringIO()
-        for handler in glog.error_log.handlers:
-            handler.stream = buffer  # type: ignore[attr-defined]
-        glog.warning("Invalid request from ip=%s: %s", "127.0.0.1", "bad \u009b request")
-    finally:
-        os.environ.pop("BIGTWO_LOG_FORMAT")
+    h.monkeypatch.setenv("BIGTWO_LOG_FORMAT", "json")
+    glog = GunicornLogger(Config())
+    buffer = io.StringIO()
+    for handler in glog.error_log.handlers:
+        handler.stream = buffer  # type: ignore[attr-defined]
+    glog.warning("Invalid request from ip=%s: %s", "127.0.0.1", "bad \u009b request")
     warning = json.loads(buffer.getvalue())
     assert warning["level"] == "warning" and "\u009b" not in buffer.getvalue()
     ids = set()
