@@ -39,7 +39,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask, g
 
     from app import cors, headers, logs
-    from app.body import BodyGate, raise_body_problem
+    from app.body import BodyGate, raise_body_problem, token_first
     from app.problems import ProblemApi, install
     from bigtwo.store.db import Store, default_db_path
 
@@ -82,7 +82,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     headers.install(app)
     cors.install(app)
     # Read the body at the door, against the inclusive limit (app/body.py).
-    app.wsgi_app = BodyGate(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"))  # type: ignore[method-assign]
+    app.wsgi_app = BodyGate(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"),  # type: ignore[method-assign]
+                            token_first(app))
     app.before_request(raise_body_problem)
     api = ProblemApi(app)
     app.extensions["bigtwo_api"] = api

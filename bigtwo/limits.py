@@ -1,6 +1,9 @@
 """Every limit the service enforces, in one place, so the docs and the checks cannot drift."""
 
 MAX_BODY_BYTES = 1024 * 1024  # HTTP request bodies (configurable per app: BIGTWO_MAX_BODY)
+# What the CLI reads as one document (a record, a score sheet, a profile file) or one JSON
+# Lines line: the HTTP body limit by default (`--max-bytes` changes it).
+MAX_CLI_INPUT_BYTES = MAX_BODY_BYTES
 MAX_RECORDS_PER_BATCH = 100  # /v1/validate/batch and tournament uploads
 MAX_DEALS_PER_RECORD = 200
 MAX_MOVES_PER_DEAL = 1000  # a real 4-seat deal has at most 52 plays and 3 passes after each

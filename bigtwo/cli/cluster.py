@@ -93,7 +93,8 @@ def on_cluster(paths: tuple[str, ...], cluster: dict[str, Any], complete: bool, 
                      profiles=stored_profiles())
     sys.exit(validate_on_cluster(paths, workers=workers, scheduler=scheduler,
                                  out=cluster["out"], block_lines=cluster["block_size"],
-                                 spec=spec, progress=progress))
+                                 spec=spec, progress=progress,
+                                 max_line=cluster.get("max_bytes")))
 
 
 def stored_profiles(store: Store | None = None) -> dict[str, Any]:
@@ -168,8 +169,17 @@ def _display(fs: Any, path: str) -> str:
     return path if protocol in ("file", "local") else fs.unstrip_protocol(path)
 
 
-def plan(patterns: tuple[str, ...], block_lines: int) -> tuple[list[Input], list[Block]]:
-    """Read each input once: its hash, its line count, and its blocks."""
+class LineTooLong(Exception):
+    def __init__(self, line: int) -> None:
+        super().__init__(line)
+        self.line = line
+
+
+def plan(patterns: tuple[str, ...], block_lines: int,
+         max_line: int | None = None) -> tuple[list[Input], list[Block]]:
+    """Read each input once: its hash, its line count, and its blocks. A line over
+    ``max_line`` bytes ends the run before any block is sent (a worker would hold its whole
+    block, and a 1 GB file without a newline is one block)."""
     inputs: list[Input] = []
     blocks: list[Block] = []
     for fs, path, name in expand(patterns):
@@ -179,9 +189,12 @@ def plan(patterns: tuple[str, ...], block_lines: int) -> tuple[list[Input], list
         first = len(blocks)
         try:
             with fs.open(path, "rb") as stream:
-                digest, size, lines, cuts = _scan(stream, block_lines)
+                digest, size, lines, cuts = _scan(stream, block_lines, max_line)
         except OSError as exc:
             raise Unavailable(f"cannot open {name}: {exc.strerror or exc}") from exc
+        except LineTooLong as exc:
+            raise Unavailable(f"{name}:{exc.line}: the line is over the limit of {max_line} "
+                              "bytes (--max-bytes)") from None
         start, first_line = 0, 1
         for end, line_count in cuts:
             blocks.append(Block(len(blocks), fs, path, name, start, end, first_line))
@@ -190,15 +203,25 @@ def plan(patterns: tuple[str, ...], block_lines: int) -> tuple[list[Input], list
     return inputs, blocks
 
 
-def _scan(stream: IO[bytes], block_lines: int) -> tuple[str, int, int, list[tuple[int, int]]]:
-    """Hash, size, line count, and the blocks as ``(end offset, lines)``, in one pass."""
+def _scan(stream: IO[bytes], block_lines: int,
+          max_line: int | None = None) -> tuple[str, int, int, list[tuple[int, int]]]:
+    """Hash, size, line count, and the blocks as ``(end offset, lines)``, in one pass; with
+    ``max_line``, a line of more bytes (newline aside) raises LineTooLong. Chunks are at most
+    ``max_line`` long, so only a line that crosses a chunk boundary can be over it: the bytes
+    since the last newline are all that need counting."""
     digest = hashlib.sha256()
     cuts: list[tuple[int, int]] = []
-    pos = block_start = in_block = lines = 0
+    pos = block_start = in_block = lines = since = 0
     last = b""
-    for chunk in iter(lambda: stream.read(READ_CHUNK), b""):
+    size = READ_CHUNK if max_line is None else max(1, min(READ_CHUNK, max_line))
+    for chunk in iter(lambda: stream.read(size), b""):
         digest.update(chunk)
         newlines = chunk.count(b"\n")
+        if max_line is not None:
+            first = chunk.find(b"\n")
+            if (since + len(chunk) if first < 0 else since + first) > max_line:
+                raise LineTooLong(lines + 1)
+            since = since + len(chunk) if first < 0 else len(chunk) - chunk.rfind(b"\n") - 1
         lines += newlines
         if in_block + newlines < block_lines:  # the common case: no cut in this chunk
             in_block += newlines
@@ -328,12 +351,12 @@ def validate_on_cluster(patterns: tuple[str, ...], *, workers: int | None,
                         scheduler: str | None, out: str | None, block_lines: int,
                         spec: CheckSpec, progress: bool | None,
                         on_done: Callable[[int], None] | None = None,
-                        client: Any = None) -> int:
+                        client: Any = None, max_line: int | None = None) -> int:
     """The ``--workers``/``--scheduler`` run of ``bigtwo validate``; its exit status."""
     from bigtwo.cli.main import exit_status, summary_line
 
     require_extra("--scheduler" if scheduler else "--workers")
-    inputs, blocks = plan(patterns, block_lines)
+    inputs, blocks = plan(patterns, block_lines, max_line)
     if out is not None:
         _prepare_out(out)
     if progress is None:

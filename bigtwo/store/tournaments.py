@@ -17,7 +17,7 @@ from bigtwo.records import standings
 from bigtwo.records.identity import record_hash
 from bigtwo.records.messages import DEFAULT_LANGUAGE, render
 from bigtwo.records.parse import deals_in
-from bigtwo.records.pipeline import check_record
+from bigtwo.records.pipeline import Checked, check_record
 from bigtwo.records.profile_diff import differences_text
 from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem, join
@@ -159,7 +159,8 @@ def _prefixed(problems: list[Problem], prefix: str) -> list[Problem]:
 
 
 def upload(store: Store, tournament: Mapping[str, Any], body: Any,
-           observe: Callable[[dict[str, Any] | None], None] = _ignore) -> Upload:
+           observe: Callable[[dict[str, Any] | None], None] = _ignore,
+           prechecked: Checked | None = None) -> Upload:
     """Check every record, then store them all in one transaction, or nothing at all.
 
     Malformed records and records under another profile make the whole request a 422 naming
@@ -172,7 +173,9 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any,
     ready: list[NewRecord] = []
     for index, doc in enumerate(items):
         at = join(prefix, index) if batch else ""
-        checked = check_record(doc, resolver=lookup, default_profile=profile.id)
+        # A score sheet's record was checked already, with the same resolver (upload_sheet).
+        checked = prechecked if prechecked is not None and not batch else \
+            check_record(doc, resolver=lookup, default_profile=profile.id)
         observe(checked.report)
         if checked.report is None or checked.record is None:
             problems.extend(_prefixed(checked.problems, at))
@@ -223,7 +226,8 @@ def upload_sheet(store: Store, tournament: Mapping[str, Any], text: str,
     if record is None:
         raise unprocessable(checked.problems, "nothing was stored: the score sheet has problems, "
                                               "each named by its row and column")
-    return upload(store, tournament, record, observe)
+    # The sheet's record names its profile, so checking it again would give the same report.
+    return upload(store, tournament, record, observe, prechecked=checked)
 
 
 # --- reading records and standings ----------------------------------------------------------
