@@ -128,6 +128,14 @@ def test_the_words_name_only_registered_fields() -> None:
         assert set(LABELS[lang]) == set(BY_NAME), lang
 
 
+def test_a_refusal_without_its_reason_names_every_field_with_a_reason() -> None:
+    """The fallback of the table it replaced: every field a refused combination may be about."""
+    fields = explaining_fields("COMBINATION_NOT_ALLOWED", {})
+    assert fields[:3] == ("triples", "five_card_hands", "straights")
+    assert set(fields) == {f.dotted for f in FIELDS
+                           if any(e.code is RuleCode.COMBINATION_NOT_ALLOWED for e in f.explains)}
+
+
 @pytest.mark.parametrize(("code", "params", "expected"), [
     # The table that explaining_fields replaced, row by row (timeline.py before issue 15).
     ("PLAYER_COUNT", {}, ("players",)),
@@ -145,7 +153,6 @@ def test_the_words_name_only_registered_fields() -> None:
                                "scoring.card_penalties", "scoring.settlement", "teams")),
     ("COMBINATION_NOT_ALLOWED", {"reason": "no_five_card_hands"}, ("five_card_hands",)),
     ("COMBINATION_NOT_ALLOWED", {"reason": "straight_not_listed"}, ("straights",)),
-    ("COMBINATION_NOT_ALLOWED", {}, ("triples", "five_card_hands", "straights")),
     ("DOES_NOT_BEAT", {"played_kind": "single", "table_kind": "single"}, ("suit_order",)),
     ("DOES_NOT_BEAT", {"played_kind": "straight", "table_kind": "straight"}, ("straights", "suit_order")),
     ("DOES_NOT_BEAT", {"played_kind": "straight_flush", "table_kind": "straight_flush"},
