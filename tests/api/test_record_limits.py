@@ -1,5 +1,6 @@
 """The HTTP schemas take their limits from the core (issue 15): the OpenAPI document once
-limited a seat to 3 and hands and names to 4 while profiles allow 5 players."""
+limited a seat to 3 and hands and names to 4 while profiles allow 5 players; the profile
+schemas are built from the field registry."""
 
 from __future__ import annotations
 
@@ -67,3 +68,35 @@ def test_a_valid_five_player_record_validates(client: Any, lang: str) -> None:
     answer = client.post(f"/v1/validate?lang={lang}", json=_five_player_record())
     assert answer.status_code == 200, answer.json
     assert answer.json["valid"] is True and len(answer.json["totals"]) == 5
+
+
+def _resolve(spec: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in node:
+        node = spec["components"]["schemas"][node["$ref"].rsplit("/", 1)[1]]
+    return node
+
+
+@pytest.mark.parametrize("component", ["ProfileDeclaration", "ResolvedProfile"])
+def test_the_profile_schemas_are_the_registry(client: Any, component: str) -> None:
+    """Every registry field is documented with its choices, bounds and default, and nothing
+    else is (schemas/profiles.py builds the schemas from bigtwo/rules/fields.py)."""
+    from bigtwo.rules import kinds
+    from bigtwo.rules.fields import FIELDS, GROUPS, plain
+
+    spec = client.get("/openapi.json").json
+    top = _resolve(spec, {"$ref": f"#/components/schemas/{component}"})
+    documented = {k for k in top["properties"] if k not in GROUPS} - {"name", "extends", "id", "hash"}
+    for group in GROUPS:
+        documented |= {f"{group}.{k}" for k in _resolve(spec, top["properties"][group])["properties"]}
+    assert documented == {f.dotted for f in FIELDS}
+    for f in FIELDS:
+        node = top
+        for key in f.path:
+            node = _resolve(spec, node["properties"][key])
+        assert node["default"] == plain(f.default), f.dotted
+        if isinstance(f.kind, kinds.Choice):
+            assert node["enum"] == list(f.kind.enum), f.dotted
+        if isinstance(f.kind, kinds.Int) and f.kind.choices is None:
+            assert (node["minimum"], node["maximum"]) == (f.kind.minimum, f.kind.maximum), f.dotted
+        if isinstance(f.kind, kinds.ListOf):
+            assert node["maxItems"] == f.kind.max_items, f.dotted
