@@ -47,6 +47,9 @@ LABELS: dict[str, dict[str, str]] = {
         "scoring.two_held_cards": "cards that count as a held 2",
         "scoring.card_penalties": "extra points for held cards",
         "scoring.settlement": "how a deal is settled",
+        "scoring.two_held_mode": "how often the factor for a held 2 applies",
+        "scoring.card_values": "points per card left, by rank",
+        "scoring.held_hand_factor": "factor for a hand held",
         "match.max_deals": "deals in a match",
         "match.target": "points that end the match",
         "match.loss_limit": "loss that ends the match",
@@ -78,6 +81,9 @@ LABELS: dict[str, dict[str, str]] = {
         "scoring.two_held_cards": "Karten, die als behaltene 2 zählen",
         "scoring.card_penalties": "Extrapunkte für behaltene Karten",
         "scoring.settlement": "Abrechnung eines Spiels",
+        "scoring.two_held_mode": "wie oft der Faktor für eine behaltene 2 gilt",
+        "scoring.card_values": "Punkte pro Restkarte, nach Rang",
+        "scoring.held_hand_factor": "Faktor für eine behaltene Kombination",
         "match.max_deals": "Spiele pro Partie",
         "match.target": "Punkte, die die Partie beenden",
         "match.loss_limit": "Verlust, der die Partie beendet",
@@ -109,6 +115,9 @@ LABELS: dict[str, dict[str, str]] = {
         "scoring.two_held_cards": "carte che contano come 2 rimasto in mano",
         "scoring.card_penalties": "punti extra per carte rimaste in mano",
         "scoring.settlement": "come si conteggia una mano",
+        "scoring.two_held_mode": "quante volte vale il fattore per un 2 rimasto in mano",
+        "scoring.card_values": "punti per carta rimasta, secondo il valore",
+        "scoring.held_hand_factor": "fattore per una combinazione rimasta in mano",
         "match.max_deals": "mani per partita",
         "match.target": "punti che chiudono la partita",
         "match.loss_limit": "perdita che chiude la partita",
@@ -125,7 +134,8 @@ CHOICES: dict[str, dict[str, str]] = {
         "lowest_card": "niedrigste Karte", "previous_winner": "Gewinner des letzten Spiels",
         "undealt": "bleiben verdeckt liegen", "to_opener": "an den Eröffner",
         "winner_takes_all": "Gewinner bekommt alles", "penalty_only": "nur Minuspunkte",
-        "winner_only": "nur der Gewinner zählt",
+        "winner_only": "nur der Gewinner zählt", "pairwise": "paarweise abgerechnet",
+        "once": "einmal", "per_two": "für jede 2",
         **KIND_NAMES["de"],
     },
     "it": {
@@ -136,7 +146,8 @@ CHOICES: dict[str, dict[str, str]] = {
         "lowest_card": "carta più bassa", "previous_winner": "vincitore della mano precedente",
         "undealt": "restano coperte", "to_opener": "a chi apre",
         "winner_takes_all": "il vincitore prende tutto", "penalty_only": "solo penalità",
-        "winner_only": "conta solo il vincitore",
+        "winner_only": "conta solo il vincitore", "pairwise": "a coppie",
+        "once": "una volta", "per_two": "per ogni 2",
         **KIND_NAMES["it"],
     },
 }
@@ -192,6 +203,10 @@ def _text(kind: kinds.Kind, value: Any, lang: str) -> str:
         if isinstance(item, kinds.Text):  # suit letters
             return " < ".join(_SUITS[lang].get(s, s) if lang in _SUITS else s for s in value)
         return ", ".join(_text(item, v, lang) for v in value)
+    if isinstance(kind, kinds.Obj):
+        return "; ".join(f"{key} {_text(k, value[key], lang)}" for key, k in kind.keys)
+    if isinstance(value, Mapping):  # e.g. points by rank
+        return ", ".join(f"{key} = {v}" for key, v in value.items())
     return str(value)
 
 
