@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bigtwo.rules import cards, fields
+from bigtwo.rules import cards
 from bigtwo.rules.combos import Combo
-from bigtwo.rules.fields import explaining_fields
+from bigtwo.rules.fields import BY_DOTTED, explaining_fields, get
 from bigtwo.rules.game import Deal, Record
 from bigtwo.rules.profiles import Profile
 from bigtwo.rules.replay import RecordResult, RuleError, Table, opening, penalties_now
@@ -295,5 +295,5 @@ def build_timeline(record: Record, result: RecordResult,
 def house_rules(profile: Profile, code: str, params: Mapping[str, Any]) -> list[tuple[str, Any]]:
     """(field, declared value) of each profile field that explains an error, as data: the
     registry says which fields (``fields.explaining_fields``), ``field_words`` words them."""
-    return [(dotted, fields.get(profile.rules, fields.BY_DOTTED[dotted].path))
+    return [(dotted, get(profile.rules, BY_DOTTED[dotted].path))
             for dotted in explaining_fields(code, params)]

@@ -20,11 +20,8 @@ from bigtwo.store.db import MIGRATIONS, NewRecord, Store
 # The fields rules v2 added (RULES.md, "Changes in 2.0"), as the registry must mark them.
 V2_PATHS = [("straight_flushes",), ("bomb_hands",), ("revolution",), ("teams",),
             ("scoring", "two_held_cards"), ("match", "loss_limit")]
-
-
-# What v1 never named: the v2 fields and any added since (each left out of the hash at its
-# default, so they are left out of the v1 rules here).
-AFTER_V1 = [f.path for f in FIELDS if f.since > V1]
+# Every field newer than v1 (v2's and v3's): a v1 profile never named them.
+NEWER_PATHS = [f.path for f in FIELDS if f.since > V1]
 
 
 def test_the_registry_marks_the_v2_fields() -> None:
@@ -34,7 +31,7 @@ def test_the_registry_marks_the_v2_fields() -> None:
 def v1_rules(**overrides: Any) -> dict[str, Any]:
     """big-two-web's rules as engine 1.0.0 resolved them: clockwise, no v2 fields."""
     rules = copy.deepcopy(dict(PRESETS["big-two-web"].rules))
-    for path in AFTER_V1:
+    for path in NEWER_PATHS:
         parent = rules
         for key in path[:-1]:
             parent = parent[key]
@@ -86,7 +83,7 @@ def test_v1_hashes_of_presets_that_did_not_change_stay() -> None:
     """A v1 profile without v2 fields hashes as v1 did; restating a v2 default changes nothing."""
     for preset in ("hk-standard", "casual", "pusoy-dos"):
         rules = copy.deepcopy(dict(PRESETS[preset].rules))
-        for path in AFTER_V1:
+        for path in NEWER_PATHS:
             parent = rules
             for key in path[:-1]:
                 parent = parent[key]
