@@ -131,6 +131,13 @@ def test_every_language_labels_the_same_fields() -> None:
         assert set(LABELS[lang]) == set(LABELS["en"]) >= set(BY_NAME), lang
 
 
+def test_a_declared_result_that_differs_names_every_scoring_field_then_teams() -> None:
+    fields = explaining_fields("DECLARED_MISMATCH", {})
+    assert fields == (*(f.dotted for f in FIELDS if f.path[0] == "scoring"), "teams")
+    assert fields[:5] == ("scoring.tiers", "scoring.two_held_factor", "scoring.two_held_cards",
+                          "scoring.card_penalties", "scoring.settlement")  # as before the registry
+
+
 def test_a_refusal_without_its_reason_names_every_field_with_a_reason() -> None:
     """The fallback of the table it replaced: every field a refused combination may be about."""
     fields = explaining_fields("COMBINATION_NOT_ALLOWED", {})
@@ -152,8 +159,6 @@ def test_a_refusal_without_its_reason_names_every_field_with_a_reason() -> None:
     ("FORBIDDEN_FINISH", {}, ("no_single_two_finish_on_lead",)),
     ("MATCH_OVER", {}, ("match.max_deals", "match.target", "match.loss_limit", "teams")),
     ("RESULT_CARD_COUNT", {}, ("hand_size", "leftover")),
-    ("DECLARED_MISMATCH", {}, ("scoring.tiers", "scoring.two_held_factor", "scoring.two_held_cards",
-                               "scoring.card_penalties", "scoring.settlement", "teams")),
     ("COMBINATION_NOT_ALLOWED", {"reason": "no_five_card_hands"}, ("five_card_hands",)),
     ("COMBINATION_NOT_ALLOWED", {"reason": "straight_not_listed"}, ("straights",)),
     ("DOES_NOT_BEAT", {"played_kind": "single", "table_kind": "single"}, ("suit_order",)),
