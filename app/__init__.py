@@ -109,7 +109,8 @@ def _register_shared_schemas(api: Any) -> None:
 def request_resolver() -> ProfileResolver:
     """Presets, plus stored profiles; the store is opened only when a stored id is looked up,
     so requests naming a preset never touch the database."""
-    return ProfileResolver(lambda profile_id: get_store().profile_declaration(profile_id))
+    return ProfileResolver(lambda profile_id: get_store().profile_declaration(profile_id),
+                           lambda profile_id: get_store().profile_hash(profile_id))
 
 
 def get_store() -> Store:

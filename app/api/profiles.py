@@ -6,16 +6,17 @@ rules twice yields the same id, and that id works wherever a profile is named.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from flask import Response, jsonify, url_for
 from flask_smorest import Blueprint
 
 from app import get_store
 from app.api.common import body_errors, json_request_body, resolver
-from app.problems import abort_problem, invalid, json_body
+from app.problems import PROBLEM_TYPE_BASE, abort_problem, invalid, json_body
 from bigtwo.rules.problems import Problem
-from bigtwo.rules.profiles import PRESET_IDS, PRESETS
+from bigtwo.rules.profiles import PRESET_IDS, PRESETS, IdCollision
+from bigtwo.store.db import ProfileIdCollision
 from schemas.profiles import (
     DeclaredProfileSchema,
     ProfileDeclarationSchema,
@@ -71,13 +72,19 @@ def declare_profile() -> Response:
     if not isinstance(declaration, dict):
         invalid([Problem("", "a profile declaration is a JSON object")])
     profile, problems = resolver().resolve(declaration, "")
+    clashes = [p for p in problems if isinstance(p, IdCollision)]
+    if clashes:
+        _collision(clashes[0].detail)
     if profile is None:
         invalid(problems, "the profile declaration is invalid")
-    created = get_store().put_profile(declaration, profile)
+    try:
+        stored_id, created = get_store().put_profile(declaration, profile)
+    except ProfileIdCollision as exc:
+        _collision(str(exc))
     # The id names the rules; the name is a label kept from the first declaration of them.
     # The answer is the stored profile, exactly as GET answers it, so it never shows a name
     # that was not stored; a different declared name is echoed apart, under its own key.
-    stored, _ = resolver().resolve(profile.id, "")
+    stored, _ = resolver().resolve(stored_id, "")
     kept = stored if stored is not None else profile
     body = kept.as_dict()
     declared_name = declaration.get("name")
@@ -85,6 +92,11 @@ def declare_profile() -> Response:
         body["declared_name"] = declared_name
     response = jsonify(body)
     response.status_code = 201 if created else 200
-    response.headers["Location"] = url_for(".get_profile", profile_id=profile.id)
+    response.headers["Location"] = url_for(".get_profile", profile_id=kept.id)
     response.headers["Content-Location"] = response.headers["Location"]
     return response
+
+
+def _collision(detail: str) -> NoReturn:
+    abort_problem(409, "Conflict", detail + "; nothing was stored",
+                  type_=PROBLEM_TYPE_BASE + "profile-id-collision")

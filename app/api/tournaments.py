@@ -66,9 +66,10 @@ class _Unauthorized(ProblemException):
 
 
 def raise_problem(exc: service.TournamentError) -> NoReturn:
-    type_ = PROBLEM_TYPE_BASE + "invalid-input" if exc.status == 422 else None
-    kind = _Unauthorized if exc.status == 401 else ProblemException
-    raise kind(exc.status, exc.title, exc.detail, type_=type_, errors=exc.problems)
+    kind = exc.kind or ("invalid-input" if exc.status == 422 else None)
+    type_ = PROBLEM_TYPE_BASE + kind if kind else None
+    problem = _Unauthorized if exc.status == 401 else ProblemException
+    raise problem(exc.status, exc.title, exc.detail, type_=type_, errors=exc.problems)
 
 
 def register_problem_handlers(bp: Blueprint) -> None:

@@ -159,6 +159,15 @@ def record_id(tournament_id: str, content_hash: str) -> str:
     return "r-" + digest[:20]
 
 
+class ProfileIdCollision(Exception):
+    """A profile's id is stored for other rules (a hash prefix shared by two rule sets)."""
+
+    def __init__(self, profile: Profile, stored_hash: str) -> None:
+        super().__init__(f"profile id {profile.id!r} is stored for other rules ({stored_hash}); "
+                         f"these rules hash to {profile.hash}")
+        self.profile, self.stored_hash = profile, stored_hash
+
+
 @dataclass(frozen=True, slots=True)
 class NewRecord:
     """A checked record ready to store (see ``Store.add_records``)."""
@@ -272,17 +281,39 @@ class Store:
         resolved.pop("hash", None)
         return resolved
 
-    def resolver(self) -> ProfileResolver:
-        """Presets, plus every profile stored here, for resolving a record's profile."""
-        return ProfileResolver(self.profile_declaration)
+    def profile_hash(self, profile_id: str) -> str | None:
+        """The full hash of the rules stored under ``profile_id`` (None: nothing stored)."""
+        row = self.conn.execute("SELECT hash FROM profiles WHERE id = ?", [profile_id]).fetchone()
+        return None if row is None else str(row[0])
 
-    def put_profile(self, declaration: Mapping[str, Any], profile: Profile) -> bool:
-        """Store a declared profile under its hash-derived id; False when it was already there."""
+    def resolver(self) -> ProfileResolver:
+        """Presets, plus every profile stored here, for resolving a record's profile; an
+        inline declaration whose id is stored for other rules is refused (IdCollision)."""
+        return ProfileResolver(self.profile_declaration, self.profile_hash)
+
+    def _stored_id_for(self, profile: Profile) -> str | None:
+        """Inside a write: the id the store keeps for ``profile``'s rules (its own, or an older
+        12-hex one for the same full hash), None when they are new; ProfileIdCollision when
+        its id is taken by other rules."""
+        same = self.conn.execute("SELECT id FROM profiles WHERE hash = ?", [profile.hash]).fetchone()
+        if same is not None:
+            return str(same[0])
+        taken = self.profile_hash(profile.id)
+        if taken is not None:
+            raise ProfileIdCollision(profile, taken)
+        return None
+
+    def put_profile(self, declaration: Mapping[str, Any], profile: Profile) -> tuple[str, bool]:
+        """Store a declared profile under its hash-derived id: ``(stored id, created)``.
+
+        The full hash decides: the same rules already stored answer their stored id (which
+        may be an older, shorter one); an id stored for other rules is ProfileIdCollision."""
         with self.write() as db:
-            if self.conn.execute("SELECT 1 FROM profiles WHERE id = ?", [profile.id]).fetchone():
-                return False
+            known = self._stored_id_for(profile)
+            if known is not None:
+                return known, False
             db["profiles"].insert(_profile_row(declaration, profile))
-        return True
+        return profile.id, True
 
     def list_profiles(self) -> list[dict[str, Any]]:
         rows = self.conn.execute("SELECT id, name, hash FROM profiles ORDER BY created_at, id")
@@ -299,11 +330,15 @@ class Store:
         tournament_id = "t-" + secrets.token_hex(6)
         token = "b2t_" + secrets.token_urlsafe(32)
         with self.write() as db:
-            if declaration is not None and not self.conn.execute(
-                    "SELECT 1 FROM profiles WHERE id = ?", [profile.id]).fetchone():
-                db["profiles"].insert(_profile_row(declaration, profile))
+            profile_id = profile.id
+            if declaration is not None:
+                known = self._stored_id_for(profile)
+                if known is None:
+                    db["profiles"].insert(_profile_row(declaration, profile))
+                else:
+                    profile_id = known
             db["tournaments"].insert({
-                "id": tournament_id, "name": name, "profile_id": profile.id,
+                "id": tournament_id, "name": name, "profile_id": profile_id,
                 "profile_hash": profile.hash, "token_hash": token_hash(token),
                 "created_at": now(),
             })

@@ -20,15 +20,16 @@ from bigtwo.records.parse import deals_in
 from bigtwo.records.pipeline import check_record
 from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem, join
-from bigtwo.rules.profiles import Profile, ProfileResolver
-from bigtwo.store.db import NewRecord, Store
+from bigtwo.rules.profiles import IdCollision, Profile, ProfileResolver
+from bigtwo.store.db import NewRecord, ProfileIdCollision, Store
 
 
 class TournamentError(Exception):
     def __init__(self, status: int, title: str, detail: str,
-                 problems: list[Problem] | None = None) -> None:
+                 problems: list[Problem] | None = None, kind: str | None = None) -> None:
         super().__init__(detail)
         self.status, self.title, self.detail, self.problems = status, title, detail, problems
+        self.kind = kind  # the problem type's last segment, when it has its own
 
 
 def not_found(what: str, ident: str) -> TournamentError:
@@ -37,6 +38,12 @@ def not_found(what: str, ident: str) -> TournamentError:
 
 def unprocessable(problems: list[Problem], detail: str) -> TournamentError:
     return TournamentError(422, "Unprocessable Content", detail, problems)
+
+
+def id_collision(detail: str) -> TournamentError:
+    """Two rule sets whose ids agree: the declaration is refused, never played as the other."""
+    return TournamentError(409, "Conflict", detail + "; nothing was stored",
+                           kind="profile-id-collision")
 
 
 def content_hash(record: Mapping[str, Any], profile_id: str) -> str:
@@ -62,10 +69,16 @@ def create(store: Store, body: Any) -> dict[str, str]:
     else:
         profile, profile_problems = store.resolver().resolve(body["profile"], "/profile")
         problems.extend(profile_problems)
+    clashes = [p for p in problems if isinstance(p, IdCollision)]
+    if clashes:
+        raise id_collision(clashes[0].detail)
     if problems or profile is None or not isinstance(name, str):
         raise unprocessable(problems, "the tournament cannot be created")
     inline = body["profile"] if isinstance(body["profile"], Mapping) else None
-    tournament_id, token = store.create_tournament(name.strip(), profile, inline)
+    try:
+        tournament_id, token = store.create_tournament(name.strip(), profile, inline)
+    except ProfileIdCollision as exc:
+        raise id_collision(str(exc)) from exc
     return {"id": tournament_id, "token": token}
 
 
