@@ -41,6 +41,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from app.body import BodyGate, raise_body_problem
     from app.problems import ProblemApi, install
     from bigtwo.store.db import Store, default_db_path
+    from bigtwo.store.quotas import Quotas
 
     app = Flask(__name__)
     app.config.update(
@@ -60,6 +61,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     if test_config:
         app.config.update(test_config)
+    # Quotas and who may create (bigtwo/store/quotas.py): the environment's unless given.
+    app.config.setdefault("BIGTWO_QUOTAS", Quotas.from_env())
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
@@ -120,6 +123,6 @@ def get_store() -> Store:
     from bigtwo.store.db import Store
 
     if "store" not in g:
-        g.store = Store(current_app.config["BIGTWO_DB"])
+        g.store = Store(current_app.config["BIGTWO_DB"], current_app.config["BIGTWO_QUOTAS"])
     store: Store = g.store
     return store

@@ -209,3 +209,6 @@ class StandingsSchema(Schema):
     duplicate = fields.Nested(DuplicateSchema, required=True)
     teams = fields.List(fields.Nested(TeamRowSchema), metadata={
         "description": "only for a profile with teams: the teams ranked by points"})
+    pending = fields.Integer(metadata={
+        "description": "only while reports made by another engine version are being "
+                       "rechecked: the records still to recheck (their last reports count)"})

@@ -17,6 +17,7 @@ from app.problems import PROBLEM_TYPE_BASE, abort_problem, invalid, json_body
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import PRESET_IDS, PRESETS, IdCollision
 from bigtwo.store.db import ProfileIdCollision
+from bigtwo.store.quotas import QuotaExceeded
 from schemas.profiles import (
     DeclaredProfileSchema,
     ProfileDeclarationSchema,
@@ -81,6 +82,9 @@ def declare_profile() -> Response:
         stored_id, created = get_store().put_profile(declaration, profile)
     except ProfileIdCollision as exc:
         _collision(str(exc))
+    except QuotaExceeded as exc:
+        abort_problem(409, "Conflict", f"{exc}; nothing was stored",
+                      type_=PROBLEM_TYPE_BASE + "quota-exceeded")
     # The id names the rules; the name is a label kept from the first declaration of them.
     # The answer is the stored profile, exactly as GET answers it, so it never shows a name
     # that was not stored; a different declared name is echoed apart, under its own key.

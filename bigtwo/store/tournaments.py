@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bigtwo import ENGINE_VERSION, limits
-from bigtwo.records import standings
+from bigtwo.records import tally
 from bigtwo.records.identity import record_hash
 from bigtwo.records.messages import DEFAULT_LANGUAGE, render
 from bigtwo.records.parse import deals_in
@@ -22,6 +22,7 @@ from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import IdCollision, Profile, ProfileResolver
 from bigtwo.store.db import NewRecord, ProfileIdCollision, Store
+from bigtwo.store.quotas import QuotaExceeded
 
 
 class TournamentError(Exception):
@@ -44,6 +45,10 @@ def id_collision(detail: str) -> TournamentError:
     """Two rule sets whose ids agree: the declaration is refused, never played as the other."""
     return TournamentError(409, "Conflict", detail + "; nothing was stored",
                            kind="profile-id-collision")
+
+
+def over_quota(exc: QuotaExceeded) -> TournamentError:
+    return TournamentError(409, "Conflict", f"{exc}; nothing was stored", kind="quota-exceeded")
 
 
 def content_hash(record: Mapping[str, Any], profile_id: str) -> str:
@@ -79,6 +84,8 @@ def create(store: Store, body: Any) -> dict[str, str]:
         tournament_id, token = store.create_tournament(name.strip(), profile, inline)
     except ProfileIdCollision as exc:
         raise id_collision(str(exc)) from exc
+    except QuotaExceeded as exc:
+        raise over_quota(exc) from exc
     return {"id": tournament_id, "token": token}
 
 
@@ -176,6 +183,12 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any,
     each of them; rule-breaking records are stored with their (invalid) report. ``observe``
     sees every checked report (the service counts them for its metrics)."""
     items, prefix, batch = _split_body(body)
+    # Refused before anything is replayed: a full tournament costs a request nothing.
+    used = store.usage(tournament["id"])
+    try:
+        store.check_usage(used, {"records": len(items), "deals": deals_in(items), "bytes": 0})
+    except QuotaExceeded as exc:
+        raise over_quota(exc) from exc
     profile = tournament_profile(store, tournament)
     lookup = store.resolver()
     problems: list[Problem] = []
@@ -198,7 +211,10 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any,
                                used.hash))
     if problems:
         raise unprocessable(problems, "nothing was stored: fix the records named in errors")
-    stored = store.add_records(tournament["id"], ready)
+    try:
+        stored = store.add_records(tournament["id"], ready)
+    except QuotaExceeded as exc:
+        raise over_quota(exc) from exc
     result = Upload(batch)
     for index, (item, (rid, created)) in enumerate(zip(ready, stored, strict=True)):
         entry: dict[str, Any] = {"id": rid, "status": 201 if created else 200, "created": created,
@@ -256,16 +272,23 @@ class Freshness:
         return engine != ENGINE_VERSION or self.profile_hash(ref) != profile_hash
 
 
-def refresh(store: Store, rows: list[Mapping[str, Any]], default_profile: str) -> dict[str, Any]:
+def refresh(store: Store, rows: list[Mapping[str, Any]], default_profile: str,
+            budget: int | None = None) -> dict[str, Any]:
     """Recompute and store (in one transaction) the reports of the stale rows among ``rows``
-    (``{id, profile_ref, engine, profile_hash}``); the fresh reports by record id."""
+    (``{id, profile_ref, engine, profile_hash}``); the fresh reports by record id. With a
+    ``budget``, stop after the record that takes the deals rechecked to it (the rest stay
+    stale: a later request, or ``bigtwo tournament recheck``, goes on)."""
     freshness = Freshness(store, default_profile)
     fresh: dict[str, Any] = {}
     updates: list[tuple[str, Mapping[str, Any], str]] = []
+    spent = 0
     for row in rows:
         if not freshness.stale(row["engine"], row["profile_hash"], row["profile_ref"]):
             continue
+        if budget is not None and spent >= budget:
+            break
         full = store.get_record(row["id"])
+        spent += len(full["report"]["deals"]) if full is not None else 0
         again = None if full is None else _current(store, full, default_profile,
                                                    lookup=freshness.lookup)
         if again is not None:  # a record that no longer parses keeps its last report
@@ -293,11 +316,45 @@ def get_record(store: Store, record_id: str, lang: str = DEFAULT_LANGUAGE) -> di
             "valid": bool(report["valid"]), "record": row["record"], "report": report}
 
 
-def compute_standings(store: Store, tournament_id: str) -> dict[str, Any]:
-    """``bigtwo.records.standings.compute`` over the tournament's current reports, with its id."""
+LIMIT_BUDGET = -1  # refresh at most limits.STANDINGS_REFRESH_DEALS (read when called)
+
+
+def compute_standings(store: Store, tournament_id: str,
+                      refresh_budget: int | None = LIMIT_BUDGET) -> dict[str, Any]:
+    """The tournament's standings (``bigtwo.records.standings``), with its id and name.
+
+    Their cost does not follow what is stored. They are cached, keyed by the tournament's
+    change counter and the engine version, and merged from per-record tallies when the cache
+    is behind. Stale reports (another engine or profile version) are rechecked by one request
+    at a time, under a lease in the store, at most ``refresh_budget`` deals per request (None:
+    all, for the CLI); meanwhile every request answers the last known standings, with
+    ``pending``: the records still to recheck."""
     found = store.get_tournament(tournament_id)
     if found is None:
         raise not_found("tournament", tournament_id)
-    refresh(store, store.record_versions(tournament_id), found["profile_id"])
-    result = standings.compute(store.valid_reports(tournament_id))
-    return {"tournament": tournament_id, "name": found["name"], **result}
+    head = {"tournament": tournament_id, "name": found["name"]}
+    cached = store.cached_standings(tournament_id, ENGINE_VERSION)
+    if cached is not None:
+        return {**head, **cached}
+    freshness = Freshness(store, found["profile_id"])
+    stale = [v for v in store.record_versions(tournament_id)
+             if freshness.stale(v["engine"], v["profile_hash"], v["profile_ref"])]
+    if refresh_budget == LIMIT_BUDGET:
+        refresh_budget = limits.STANDINGS_REFRESH_DEALS
+    if stale:
+        owner = store.take_lease(tournament_id, limits.STANDINGS_LEASE_SECONDS)
+        if owner is not None:
+            try:
+                refresh(store, stale, found["profile_id"], refresh_budget)
+            finally:
+                store.release_lease(tournament_id, owner)
+            stale = [v for v in store.record_versions(tournament_id)
+                     if freshness.stale(v["engine"], v["profile_hash"], v["profile_ref"])]
+    with store.snapshot():
+        revision = store.revision(tournament_id)
+        rows = store.tallies(tournament_id)
+    result = tally.compute(rows)
+    if stale:
+        return {**head, **result, "pending": len(stale)}
+    store.cache_standings(tournament_id, revision, ENGINE_VERSION, result)
+    return {**head, **result}
