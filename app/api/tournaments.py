@@ -107,6 +107,8 @@ ERROR_DOCS = {
     400: "the body is not JSON",
     401: "no token, or not a valid one (WWW-Authenticate: Bearer)",
     403: "the token of another tournament",
+    409: "a quota is reached (quota-exceeded), or a profile id is stored for other rules "
+         "(profile-id-collision): nothing was stored",
     404: "no such tournament",
     413: "the body is over the size limit",
     415: "the body is not sent as application/json",
@@ -132,6 +134,11 @@ def init_app(app: Any) -> None:
     spec.components.security_scheme("BearerToken", {
         "type": "http", "scheme": "bearer",
         "description": "the tournament's token, as answered once by POST /v1/tournaments"})
+    spec.components.security_scheme("CreationKey", {
+        "type": "http", "scheme": "bearer",
+        "description": "a creation key issued by the operator (bigtwo keys create); needed to "
+                       "create tournaments and declare profiles only when the server runs "
+                       "with BIGTWO_CREATION=keys"})
     spec.components.schema("UploadItem", schema=UploadItemSchema)
     spec.components.schema("UploadBatch", schema=UploadBatchSchema)
     spec.components.schema("Standings", schema=StandingsSchema)
@@ -154,11 +161,13 @@ CREATED_LINKS = {
 
 @blp.route("", methods=["POST"])
 @blp.doc(**request_doc(TournamentCreateSchema, "a name and the profile every record must use"))
-@blp.doc(responses={"201": {"links": CREATED_LINKS}})
+@blp.doc(responses={"201": {"links": CREATED_LINKS}}, security=[{}, {"CreationKey": []}])
 @blp.response(201, TournamentCreatedSchema)
-@errors(*BODY_ERRORS)
+@errors(401, 409, *BODY_ERRORS)
 def create_tournament() -> Any:
-    """Create a tournament; the answer holds its organiser token, shown this once."""
+    """Create a tournament; the answer holds its organiser token, shown this once. A server
+    in creation-key mode asks for a key (Authorization: Bearer, see SECURITY.md)."""
+    service_call(service.require_creation_key, request.headers.get("Authorization"))
     return service_call(service.create, json_body())
 
 
@@ -181,7 +190,7 @@ def get_tournament(tournament_id: str) -> Any:
                 "description": "v2, text/csv only: the sheet's profile (default: the "
                                "tournament's; another one is refused)"}],
     **_upload_doc())
-@errors(401, 403, 404, *BODY_ERRORS)
+@errors(401, 403, 404, 409, *BODY_ERRORS)
 def upload_records(tournament_id: str) -> Any:
     """Upload records: each is checked and stored with its report, once."""
     store = get_store()

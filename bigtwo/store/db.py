@@ -481,6 +481,37 @@ class Store:
             "SELECT id, name, profile_id, created_at FROM tournaments ORDER BY created_at DESC, id")
         return [{"id": r[0], "name": r[1], "profile_id": r[2], "created_at": r[3]} for r in rows]
 
+    # --- creation keys (BIGTWO_CREATION=keys) ---------------------------------------------
+    def create_key(self, label: str) -> tuple[str, str]:
+        """A new creation key: ``(id, key)``. The key is returned here and nowhere else; only
+        its SHA-256 is stored, as for tournament tokens."""
+        key_id = "k-" + secrets.token_hex(6)
+        key = "b2k_" + secrets.token_urlsafe(32)
+        with self.write() as db:
+            db["creation_keys"].insert({"id": key_id, "key_hash": token_hash(key),
+                                        "label": label, "created_at": now(),
+                                        "revoked_at": None})
+        return key_id, key
+
+    def list_keys(self) -> list[dict[str, Any]]:
+        """Every creation key, oldest first: ``{id, label, created_at, revoked_at}``."""
+        rows = self.conn.execute("SELECT id, label, created_at, revoked_at FROM creation_keys "
+                                 "ORDER BY created_at, id")
+        return [{"id": r[0], "label": r[1], "created_at": r[2], "revoked_at": r[3]} for r in rows]
+
+    def revoke_key(self, key_id: str) -> bool:
+        """Revoke a key (kept, marked); False when there is no such key or it was revoked."""
+        with self.write():
+            done = self.conn.execute("UPDATE creation_keys SET revoked_at = ? "
+                                     "WHERE id = ? AND revoked_at IS NULL", [now(), key_id])
+        return done.rowcount == 1
+
+    def key_valid(self, key: str) -> bool:
+        """Whether ``key`` is a creation key that was issued and not revoked."""
+        row = self.conn.execute("SELECT revoked_at FROM creation_keys WHERE key_hash = ?",
+                                [token_hash(key)]).fetchone()
+        return row is not None and row[0] is None
+
     def token_matches(self, tournament_id: str, token: str) -> bool | None:
         """True: the token is this tournament's. False: it belongs to another tournament.
         None: it is nobody's (or the tournament does not exist). Constant-time comparison."""

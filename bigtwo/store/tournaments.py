@@ -58,6 +58,24 @@ def content_hash(record: Mapping[str, Any], profile_id: str) -> str:
     return record_hash(record, profile_id)
 
 
+# --- who may create ---------------------------------------------------------------------------
+def require_creation_key(store: Store, authorization: str | None) -> None:
+    """With ``BIGTWO_CREATION=keys``, creating a tournament or declaring a profile over HTTP
+    needs ``Authorization: Bearer <creation key>`` (``bigtwo keys create``); open stores (the
+    default) let anyone create. The operator's own commands on the store need no key."""
+    if store.quotas.creation == "open":
+        return
+    scheme, _, key = (authorization or "").strip().partition(" ")
+    key = key.strip()
+    if scheme.lower() != "bearer" or not key:
+        raise TournamentError(401, "Unauthorized", "this server creates tournaments and "
+                              "profiles for holders of a creation key: send "
+                              "Authorization: Bearer <key> (the operator issues them)")
+    if not store.key_valid(key):
+        raise TournamentError(401, "Unauthorized", "the creation key is not valid "
+                                                   "(never issued, or revoked)")
+
+
 # --- creating and reading tournaments ---------------------------------------------------------
 def create(store: Store, body: Any) -> dict[str, str]:
     """``{"name", "profile"}`` -> ``{"id", "token"}``; an inline profile is stored too."""
