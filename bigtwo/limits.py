@@ -44,7 +44,7 @@ MAX_DEALS_PER_BATCH = 10_000
 # tournament's standings are merged from per-record tallies (bigtwo/records/tally.py) at a
 # cost that follows its counted deals, which MAX_DEALS_PER_TOURNAMENT bounds: at this quota a
 # recomputation stays well under a second, and it is cached until the tournament changes.
-MAX_DEALS_PER_TOURNAMENT = 50_000
+MAX_DEALS_PER_TOURNAMENT = 20_000
 MAX_RECORDS_PER_TOURNAMENT = 5_000
 MAX_BYTES_PER_TOURNAMENT = 64 * 1024 * 1024  # stored bytes: records, compressed reports, tallies
 MAX_TOURNAMENTS = 10_000  # per store

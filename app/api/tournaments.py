@@ -5,7 +5,7 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any, NoReturn
 
-from flask import Response, json, jsonify, request
+from flask import Response, json, request
 from flask_smorest import Blueprint
 from marshmallow import Schema, ValidationError
 
@@ -244,9 +244,11 @@ def get_standings(tournament_id: str) -> Any:
     """Standings per player (only valid, complete deals count) and the duplicate comparison
     of deal codes played at several tables."""
     args = query_args(StandingsArgsSchema())
-    table = service_call(service.compute_standings, tournament_id)
     if args["format"] == "csv":
+        table = service_call(service.compute_standings, tournament_id)
         return Response(standings.to_csv(table), mimetype="text/csv", headers={
             "Content-Disposition": f'attachment; filename="{tournament_id}-standings.csv"'})
-    return jsonify(table)
+    # As cached, never decoded and encoded again: a view's cost does not follow its size.
+    return Response(service_call(service.standings_json, tournament_id),
+                    mimetype="application/json")
 

@@ -7,9 +7,9 @@ are then a merge of these (``compute``), which gives exactly what ``standings.co
 for the same rows (tests/tournaments/test_tally.py checks it).
 
 A tally is plain JSON: per player ``[name, played, won, points, scored]`` in seat order of
-first appearance; the counted and scored deal counts; each counted deal that has a deal code
-(only those can be boards of the duplicate comparison) as ``[code, deal, scored?, [score per
-seat], [name per seat]]``; per team ``[team, players, played, won, points]``.
+first appearance; the scoring name of each seat; the counted and scored deal counts; each
+counted deal that has a deal code (only those can be boards of the duplicate comparison) as
+``[code, deal, scored?, [score per seat]]``; per team ``[team, players, played, won, points]``.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ def tally(record: Mapping[str, Any], report: Mapping[str, Any]) -> dict[str, Any
     if not report.get("valid") or not isinstance(report.get("totals"), list):
         return None
     row = {"id": "", "record": record, "report": report}
+    names = standings.seat_names(record.get("players"), len(report["totals"]))
     players: dict[str, list[Any]] = {}
     coded: dict[int, list[Any]] = {}
     counted: dict[int, bool] = {}
@@ -36,16 +37,16 @@ def tally(record: Mapping[str, Any], report: Mapping[str, Any]) -> dict[str, Any
         entry[4] += r.source == "scored"
         counted[r.deal] = r.source == "scored"
         if r.deal_code is not None:
-            deal = coded.setdefault(r.deal, [r.deal_code, r.deal, r.source == "scored", [], []])
+            deal = coded.setdefault(r.deal, [r.deal_code, r.deal, r.source == "scored", []])
             deal[3].append(r.score)
-            deal[4].append(r.player)
     teams: dict[str, list[Any]] = {}
     for t in standings.team_results([row]):
         entry = teams.setdefault(t.team, [t.team, list(t.players), 0, 0, 0])
         entry[2] += 1
         entry[3] += int(t.won)
         entry[4] += t.score
-    out: dict[str, Any] = {"players": list(players.values()), "deals": len(counted),
+    out: dict[str, Any] = {"players": list(players.values()), "names": names,
+                           "deals": len(counted),
                            "scored": sum(counted.values()), "coded": list(coded.values())}
     if teams:
         out["teams"] = list(teams.values())
@@ -71,7 +72,8 @@ def compute(rows: Iterable[tuple[str, Mapping[str, Any] | None]]) -> dict[str, A
             row["deals_scored"] += from_sheet
             row["deals_won"] += won
             row["points"] += points
-        for code, deal, from_sheet, scores, names in part["coded"]:
+        names = part["names"]
+        for code, deal, from_sheet, scores in part["coded"]:
             source = "scored" if from_sheet else "replayed"
             coded.extend(standings.SeatResult(name, rid, deal, seat, score, False, code, source)
                          for seat, (score, name) in enumerate(zip(scores, names, strict=True)))

@@ -599,6 +599,11 @@ class Store:
                                 [rid]).fetchone()
         return None if row is None else _record_row(row, columns)
 
+    def get_record_doc(self, rid: str) -> dict[str, Any] | None:
+        """``{id, record}``: a stored record without its report (for rechecking it)."""
+        row = self.conn.execute("SELECT id, record FROM records WHERE id = ?", [rid]).fetchone()
+        return None if row is None else _record_row(row, ["id", "record"])
+
     def list_records(self, tournament_id: str, *, valid: bool | None = None, limit: int = 50,
                      offset: int = 0) -> tuple[list[dict[str, Any]], int]:
         """One page of a tournament's records in upload order, and the total that match.
@@ -681,18 +686,23 @@ class Store:
                                 [tournament_id]).fetchone()
         return 0 if row is None else int(row[0])
 
-    def cached_standings(self, tournament_id: str, engine: str) -> Mapping[str, Any] | None:
-        """The standings cached for the tournament as it is now and for this engine, or None."""
-        row = self.conn.execute(
-            "SELECT c.body FROM standings_cache AS c JOIN tournaments AS t "
-            "ON t.id = c.tournament_id WHERE c.tournament_id = ? AND c.revision = t.revision "
-            "AND c.engine = ? AND c.body IS NOT NULL", [tournament_id, engine]).fetchone()
-        return None if row is None else unpack_report(row[0])
+    def cached_standings(self, tournament_id: str, engine: str, *,
+                         current: bool = True) -> bytes | None:
+        """The cached standings (JSON text, as computed) of the tournament as it is now and
+        for this engine; with ``current=False`` the last ones cached, whatever changed since."""
+        query = "SELECT c.body FROM standings_cache AS c JOIN tournaments AS t " \
+                "ON t.id = c.tournament_id WHERE c.tournament_id = ? AND c.body IS NOT NULL"
+        params: list[Any] = [tournament_id]
+        if current:
+            query += " AND c.revision = t.revision AND c.engine = ?"
+            params.append(engine)
+        row = self.conn.execute(query, params).fetchone()
+        return None if row is None else zlib.decompress(row[0])
 
     def cache_standings(self, tournament_id: str, revision: int, engine: str,
-                        body: Mapping[str, Any]) -> bool:
-        """Keep ``body`` as the standings of ``revision``; False (nothing kept) when the
-        tournament changed since they were computed."""
+                        body: bytes) -> bool:
+        """Keep ``body`` (JSON text) as the standings of ``revision``; False (nothing kept)
+        when the tournament changed since they were computed."""
         with self.write():
             if self.revision(tournament_id) != revision:
                 return False
@@ -700,7 +710,7 @@ class Store:
                 "INSERT INTO standings_cache (tournament_id, revision, engine, body) "
                 "VALUES (?, ?, ?, ?) ON CONFLICT (tournament_id) DO UPDATE SET "
                 "revision = excluded.revision, engine = excluded.engine, body = excluded.body",
-                [tournament_id, revision, engine, pack_report(body)])
+                [tournament_id, revision, engine, zlib.compress(body, 6)])
         return True
 
     def take_lease(self, tournament_id: str, seconds: float) -> str | None:

@@ -15,6 +15,7 @@ from typing import Any
 from bigtwo import ENGINE_VERSION, limits
 from bigtwo.records import tally
 from bigtwo.records.identity import record_hash
+from bigtwo.records.jsonin import dumps_stored, loads_stored
 from bigtwo.records.messages import DEFAULT_LANGUAGE, render
 from bigtwo.records.parse import deals_in
 from bigtwo.records.pipeline import check_record
@@ -305,8 +306,9 @@ def refresh(store: Store, rows: list[Mapping[str, Any]], default_profile: str,
             continue
         if budget is not None and spent >= budget:
             break
-        full = store.get_record(row["id"])
-        spent += len(full["report"]["deals"]) if full is not None else 0
+        full = store.get_record_doc(row["id"])  # the record only: its old report is not read
+        deals = full["record"].get("deals") if full is not None else None
+        spent += len(deals) if isinstance(deals, list) else 1
         again = None if full is None else _current(store, full, default_profile,
                                                    lookup=freshness.lookup)
         if again is not None:  # a record that no longer parses keeps its last report
@@ -337,6 +339,17 @@ def get_record(store: Store, record_id: str, lang: str = DEFAULT_LANGUAGE) -> di
 LIMIT_BUDGET = -1  # refresh at most limits.STANDINGS_REFRESH_DEALS (read when called)
 
 
+def standings_json(store: Store, tournament_id: str,
+                   refresh_budget: int | None = LIMIT_BUDGET) -> bytes:
+    """``compute_standings`` as JSON text, spliced from the cached text without decoding it:
+    a cached view costs its decompression, whatever the standings hold."""
+    found, body, pending = _standings(store, tournament_id, refresh_budget)
+    head = dumps_stored({"tournament": tournament_id, "name": found["name"]}).encode()
+    tail = b',"pending":%d}' % pending if pending else b"}"
+    inner = body.strip()[1:-1]
+    return head[:-1] + (b"," + inner if inner else b"") + tail
+
+
 def compute_standings(store: Store, tournament_id: str,
                       refresh_budget: int | None = LIMIT_BUDGET) -> dict[str, Any]:
     """The tournament's standings (``bigtwo.records.standings``), with its id and name.
@@ -347,32 +360,46 @@ def compute_standings(store: Store, tournament_id: str,
     at a time, under a lease in the store, at most ``refresh_budget`` deals per request (None:
     all, for the CLI); meanwhile every request answers the last known standings, with
     ``pending``: the records still to recheck."""
+    found, body, pending = _standings(store, tournament_id, refresh_budget)
+    out = {"tournament": tournament_id, "name": found["name"], **loads_stored(body)}
+    if pending:
+        out["pending"] = pending
+    return out
+
+
+def _standings(store: Store, tournament_id: str,
+               refresh_budget: int | None) -> tuple[dict[str, Any], bytes, int]:
+    """The tournament, its standings as JSON text, and the records still pending a recheck."""
     found = store.get_tournament(tournament_id)
     if found is None:
         raise not_found("tournament", tournament_id)
-    head = {"tournament": tournament_id, "name": found["name"]}
     cached = store.cached_standings(tournament_id, ENGINE_VERSION)
     if cached is not None:
-        return {**head, **cached}
-    freshness = Freshness(store, found["profile_id"])
-    stale = [v for v in store.record_versions(tournament_id)
-             if freshness.stale(v["engine"], v["profile_hash"], v["profile_ref"])]
+        return found, cached, 0
     if refresh_budget == LIMIT_BUDGET:
         refresh_budget = limits.STANDINGS_REFRESH_DEALS
-    if stale:
+    freshness = Freshness(store, found["profile_id"])
+
+    def stale() -> list[dict[str, Any]]:
+        return [v for v in store.record_versions(tournament_id)
+                if freshness.stale(v["engine"], v["profile_hash"], v["profile_ref"])]
+
+    waiting = stale()
+    if waiting:
         owner = store.take_lease(tournament_id, limits.STANDINGS_LEASE_SECONDS)
         if owner is not None:
             try:
-                refresh(store, stale, found["profile_id"], refresh_budget)
+                refresh(store, waiting, found["profile_id"], refresh_budget)
             finally:
                 store.release_lease(tournament_id, owner)
-            stale = [v for v in store.record_versions(tournament_id)
-                     if freshness.stale(v["engine"], v["profile_hash"], v["profile_ref"])]
+            waiting = stale()
+        last = store.cached_standings(tournament_id, ENGINE_VERSION, current=False)
+        if waiting and last is not None:
+            return found, last, len(waiting)  # the last known standings, not a merge
     with store.snapshot():
         revision = store.revision(tournament_id)
         rows = store.tallies(tournament_id)
-    result = tally.compute(rows)
-    if stale:
-        return {**head, **result, "pending": len(stale)}
-    store.cache_standings(tournament_id, revision, ENGINE_VERSION, result)
-    return {**head, **result}
+    body = dumps_stored(tally.compute(rows)).encode()
+    if not waiting:
+        store.cache_standings(tournament_id, revision, ENGINE_VERSION, body)
+    return found, body, len(waiting)
