@@ -165,6 +165,7 @@ def cases(client: Any) -> list[Case]:
                                         content_type="application/x-www-form-urlencoded"),
                     len(sheet_form)))
     out.extend(hardening_v3_cases(client, board))
+    out.extend(quota_cases(client))
     return out
 
 
@@ -268,6 +269,51 @@ def cli_rows(tmp: Path) -> list[tuple[str, str, float, int, int]]:
         rows.append((what, done.stderr.strip().splitlines()[0][:70], float(user) + float(system),
                      done.returncode, int(rss)))
     return rows
+
+
+def quota_cases(client: Any) -> list[Case]:
+    """Standings of a tournament at its deal quota (issue 19, class 2): two score sheets at
+    the row limit whose rows share their deal codes, so every deal is a board at two tables.
+    The views are timed as a visitor meets them: the first after an upload (merged from the
+    records' tallies), a cached one, and one after an engine upgrade (stale reports: the one
+    request holding the lease rechecks at most STANDINGS_REFRESH_DEALS deals). Making a view
+    first or stale is an UPDATE of a row or two, timed with it (well under a millisecond)."""
+    import sqlite3
+
+    rows = limits.MAX_SHEET_ROWS
+    sheets = limits.MAX_DEALS_PER_TOURNAMENT // rows
+    made = client.post("/v1/tournaments", json={"name": "quota", "profile": "hk-standard"}).json
+    auth = {"Authorization": f"Bearer {made['token']}"}
+    for k in range(sheets):
+        csv = f"deal,deal_code,A{k},B{k},C{k},D{k}\r\n" + "".join(
+            f"{i + 1},B2-4-13-{i + 1:X},0,{(i + k) % 13 + 1},9,13\r\n" for i in range(rows))
+        stored = client.post(f"/v1/tournaments/{made['id']}/records", data=csv,
+                             content_type="text/csv", headers=auth)
+        assert stored.status_code == 201, stored.get_data(as_text=True)[:300]
+    url = f"/v1/tournaments/{made['id']}/standings"
+    db = client.application.config["BIGTWO_DB"]
+
+    def sql(statement: str) -> None:
+        with sqlite3.connect(db) as conn:
+            conn.execute(statement, [made["id"]])
+
+    def first_view() -> Any:
+        sql("UPDATE standings_cache SET revision = -1 WHERE tournament_id = ?")
+        return client.get(url)
+
+    def stale_view() -> Any:
+        sql("UPDATE records SET engine = '0.0.0' WHERE tournament_id = ?")
+        return client.get(url)
+
+    what = f"{sheets * rows} deals (the quota), each a board at {sheets} tables"
+    return [
+        Case("GET /v1/tournaments/{id}/standings", f"{what}: first view", first_view, 0),
+        Case("GET /v1/tournaments/{id}/standings", f"{what}: cached", lambda: client.get(url), 0),
+        Case("GET /tournaments/{id} (page)", f"{what}: cached",
+             lambda: client.get(f"/tournaments/{made['id']}"), 0),
+        Case("GET /v1/tournaments/{id}/standings", f"{what}: after an engine upgrade",
+             stale_view, 0),
+    ]
 
 
 def _all_cards() -> list[str]:

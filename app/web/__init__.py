@@ -18,6 +18,7 @@ from app.metrics import count_checked
 from app.params import ParameterError, page_number
 from app.web.present import LANGUAGE_NAMES, profile_title, replay_view, script_data
 from app.web.words import Words
+from bigtwo import limits
 from bigtwo.records import jsonin
 from bigtwo.records.messages import LANGUAGES, pick_language
 from bigtwo.records.pipeline import check_record
@@ -46,9 +47,12 @@ def _resolver() -> ProfileResolver:
 
 
 def _profile_choices() -> dict[str, list[dict[str, str]]]:
+    """The presets and the newest stored profiles, a bounded number of them: a store may hold
+    thousands. Any other stored profile is named by typing its id (``profile_id``)."""
     presets = [{"id": p, "name": PRESETS[p].name} for p in PRESET_IDS]
     try:
-        stored = [{"id": p["id"], "name": p["name"]} for p in _store().list_profiles()]
+        stored = [{"id": p["id"], "name": p["name"]} for p in _store().list_profiles(
+            limits.FORM_STORED_PROFILES, newest_first=True)]
     except Exception:  # a store that cannot answer must not take the form down
         stored = []
     return {"presets": presets, "stored": stored}
@@ -98,9 +102,11 @@ def replay() -> tuple[str, int]:
                                + (f" ({limit} bytes)" if limit else ""))]
         empty = {"record": "", "profile": "", "complete": True}
         return _home_with_problems(empty, too_big, 413)
+    typed = form_data.get("profile_id", "").strip()
     form = {
         "record": text,
-        "profile": form_data.get("profile", ""),
+        "profile": typed or form_data.get("profile", ""),
+        "profile_id": typed,
         "complete": form_data.get("complete") == "on",
     }
     doc: Any = None

@@ -98,6 +98,12 @@ def _tournament_group() -> click.Command:
     return tournament
 
 
+def _keys_group() -> click.Command:
+    from bigtwo.cli.keys import keys
+
+    return keys
+
+
 def _serve_command() -> click.Command:
     from bigtwo.cli.serve import serve_command
 
@@ -128,7 +134,8 @@ class LazyGroup(click.Group):
                              "BIGTWO_DEBUG=1 shows the traceback") from None
 
     lazy: dict[str, Callable[[], click.Command]] = {"tournament": _tournament_group,
-                                                     "serve": _serve_command}
+                                                     "serve": _serve_command,
+                                                     "keys": _keys_group}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy])

@@ -142,7 +142,8 @@ class LocalBackend(Backend):
         return body
 
     def standings(self, tournament_id: str) -> dict[str, Any]:
-        result: dict[str, Any] = self._call(service.compute_standings, tournament_id)
+        # The operator's own command: every stale report rechecked now, no budget (None).
+        result: dict[str, Any] = self._call(service.compute_standings, tournament_id, None)
         return result
 
     def list_tournaments(self, page: int, per_page: int) -> dict[str, Any]:
