@@ -77,10 +77,16 @@ def _field(kind: kinds.Kind, name: str, required: bool, metadata: dict[str, Any]
             schema = _OBJECTS[id(kind)] = _schema(name + "Schema", attrs)
         return fields.Nested(schema, **kw)
     if isinstance(kind, kinds.RankValues):
-        return fields.Dict(keys=fields.String(), values=fields.Integer(
-            strict=True, validate=validate.Range(min=0, max=kind.maximum)), **{**kw, "metadata": {
-                "example": {r: min(10, i + 3) for i, r in enumerate("3456789TJQKA2")},
-                **metadata}})
+        # An object with one integer per rank, so generated clients get a typed model.
+        schema = _OBJECTS.get(id(kind))
+        if schema is None:
+            ranks = {f"rank_{r}": fields.Integer(
+                required=True, strict=True, data_key=r,
+                validate=validate.Range(min=0, max=kind.maximum)) for r in "3456789TJQKA2"}
+            schema = _OBJECTS[id(kind)] = type("CardValuesSchema", (Schema,), {
+                **ranks, "Meta": type("Meta", (), {"ordered": True})})
+        return fields.Nested(schema, **{**kw, "metadata": {
+            "description": "points per rank (all 13; '10' may be written for 'T')", **metadata}})
     raise TypeError(f"no schema for {kind!r}")
 
 

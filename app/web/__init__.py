@@ -234,20 +234,19 @@ def tournament_list() -> tuple[str, int]:
 
 @bp.get("/tournaments/<tid>")
 def tournament_page(tid: str) -> tuple[str, int]:
-    from app.web.chart import ReportsReadOnce, tournament_chart
+    from app.web.chart import tournament_chart
     from app.web.tournaments import tournament_view
-    from bigtwo.records.standings import seat_results
 
-    # The standings and the chart read the same valid reports (after stale ones are
-    # refreshed): read once, they cost the page one pass over the tournament, not two.
-    store = ReportsReadOnce(_store())
+    # The standings come cached and the chart from the records' tallies: the page never
+    # reads the stored reports, so its cost does not follow what is stored.
+    store = _store()
     view = tournament_view(store, tid, request.args.get("show", "all"),
                            page_number(request.args), request.args.get("table"),
                            request.args.get("round"))
     if view is None:
         abort(404)
-    chart = tournament_chart(seat_results(store.valid_reports(tid)),
-                             [p["player"] for p in view["standings"]], Words(_lang()))
+    chart = tournament_chart(store.tallies(tid), [p["player"] for p in view["standings"]],
+                             Words(_lang()))
     return render_template("web_tournament.html", t=view, chart=chart,
                            **_organiser_common()), 200
 

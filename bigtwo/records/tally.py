@@ -90,6 +90,7 @@ def compute(rows: Iterable[tuple[str, Mapping[str, Any] | None]]) -> dict[str, A
         "players": standings._ranked(list(players.values()), "points"),
         "duplicate": standings.duplicate(coded),
     }
+    out["ranking"] = "match_points" if out["duplicate"]["boards"] else "points"
     if teams:
         ordered = sorted(teams.values(), key=lambda r: (-r["points"], r["team"].casefold(), r["team"]))
         ranked: list[dict[str, Any]] = []

@@ -347,8 +347,9 @@ class Rules:
             "in A2345 and 23456); `top_of_run`, the run's own top card (the 5 in A2345, the 6 "
             "in 23456)",
         played_by="highest rank: the seeds; top of run: mainland and Western rule books",
-        explains=(why(C.DOES_NOT_BEAT, "straight", rank=2),
-                  why(C.DOES_NOT_BEAT, "straight_flush", rank=2)))
+        # Only where equal runs tie on their key cards' suits.
+        explains=(why(C.DOES_NOT_BEAT, "straight:suits", rank=2),
+                  why(C.DOES_NOT_BEAT, "straight_flush:suits", rank=2)))
     five_card_order: tuple[str, ...] = entry(
         ("five_card_order",), ListOf(Choice(Category), max_items=len(CATEGORIES)),
         list(CATEGORIES), since=V1, section=PLAY,

@@ -48,7 +48,7 @@ def test_an_id_cut_by_a_read_chunk_is_found(monkeypatch: pytest.MonkeyPatch) -> 
     for size in range(1, len(data) + 1):
         monkeypatch.setattr(cluster, "READ_CHUNK", size)
         found: set[str] = set()
-        cluster._scan(io.BytesIO(data), 10, found)
+        cluster._scan(io.BytesIO(data), 10, ids=found)
         assert pid in found, size
 
 

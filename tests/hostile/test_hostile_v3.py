@@ -55,7 +55,7 @@ def charsets(h: Hostile) -> Got:
     from bigtwo.records import sheets
 
     h.app.config["MAX_CONTENT_LENGTH"] = limits.MAX_BODY_BYTES
-    read = h.count(sheets, "sheet_record")
+    read = h.count(sheets, "_read")
     body = ("deal,Ana,Ben\n" + "1,0,5\n" * 170_000).encode()[:MIB]
     last = None
     for name in REFUSED_CHARSETS:
