@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any, Protocol
 
-from bigtwo.rules import cards
+from bigtwo.rules import cards, deals
 from bigtwo.rules.codes import RuleCode
 from bigtwo.rules.combos import Classifier, Combo, Violation
 from bigtwo.rules.legal import ALL_SIZES, all_combos, beating_sizes, can_beat
@@ -145,6 +145,17 @@ def lowest_holder(profile: Profile, hands: list[list[int]]) -> int:
     the seat that takes the undealt cards under ``leftover: to_opener``."""
     card = lowest_card(profile, hands)
     return next(seat for seat, hand in enumerate(hands) if card in hand)
+
+
+def hands_of_code(profile: Profile, spec: deals.DealSpec) -> list[list[int]]:
+    """The hands a deal code stands for under ``profile``: the undealt cards go to the opener
+    (the lowest card's holder) under ``leftover: to_opener``, where the code deals the
+    profile's players."""
+    hands, undealt = deals.deal(spec)
+    if undealt and profile.leftover == "to_opener" and spec.players == profile.players:
+        opener = lowest_holder(profile, hands)
+        hands[opener] = sorted(hands[opener] + undealt)
+    return hands
 
 
 def free_lead(profile: Profile, index: int) -> bool:
