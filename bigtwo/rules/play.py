@@ -12,7 +12,6 @@ never change it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any, Protocol
 
@@ -199,24 +198,28 @@ def classifier_for(profile: Profile, revolution: bool) -> Classifier:
 
 
 # --- judging cards alone (a client's hint) ----------------------------------------------------
-@dataclass(slots=True)
 class Selection:
     """A position for judging cards without a game: the seat to move holds every card, so
     only the cards themselves and the table decide (no turn, opening card or finish)."""
 
-    profile: Profile
-    classifier: Classifier
-    table: Combo | None
-    hands: list[int] = field(default_factory=lambda: [(1 << cards.DECK_SIZE) - 1])
-    counts: list[int] = field(default_factory=lambda: [cards.DECK_SIZE])
-    current: int = 0
-    locked: int = 0
-    locked_out: bool = False
-    first_trick: bool = False
-    played_first: int = 0
-    opening_card: int | None = None
-    winner: int | None = None
-    ended_at: int | None = None
+    # A plain class: a dataclass would cost every process start-up its class creation.
+    __slots__ = ("profile", "classifier", "table", "hands", "counts", "current", "locked",
+                 "locked_out", "first_trick", "played_first", "opening_card", "winner", "ended_at")
+
+    def __init__(self, profile: Profile, classifier: Classifier, table: Combo | None) -> None:
+        self.profile = profile
+        self.classifier = classifier
+        self.table = table
+        self.hands = [cards.FULL_DECK_MASK]
+        self.counts = [cards.DECK_SIZE]
+        self.current = 0
+        self.locked = 0
+        self.locked_out = False
+        self.first_trick = False
+        self.played_first = 0
+        self.opening_card: int | None = None
+        self.winner: int | None = None
+        self.ended_at: int | None = None
 
 
 def judge_cards(profile: Profile, played: list[int], table: Combo | None,
