@@ -142,8 +142,12 @@ def lowest_card(profile: Profile, hands: list[list[int]]) -> int:
 def lowest_holder(profile: Profile, hands: list[list[int]]) -> int:
     """The first seat holding the lowest dealt card: the opener under ``lowest_card``, and
     the seat that takes the undealt cards under ``leftover: to_opener``."""
+    return _opener(profile, hands)[0]
+
+
+def _opener(profile: Profile, hands: list[list[int]]) -> tuple[int, int]:
     card = lowest_card(profile, hands)
-    return next(seat for seat, hand in enumerate(hands) if card in hand)
+    return next(seat for seat, hand in enumerate(hands) if card in hand), card
 
 
 def hands_of_code(profile: Profile, spec: deals.DealSpec) -> list[list[int]]:
@@ -170,8 +174,7 @@ def opening(profile: Profile, hands: list[list[int]], free_leader: int | None) -
     the holder of the lowest dealt card leads and must play it (RULES.md, opening)."""
     if free_leader is not None:
         return free_leader, None
-    card = lowest_card(profile, hands)
-    return next(s for s, h in enumerate(hands) if card in h), card
+    return _opener(profile, hands)
 
 
 def deal_lead(profile: Profile, index: int, previous_winner: int | None,
