@@ -31,7 +31,6 @@ from bigtwo import limits
 from bigtwo.records.messages import DEFAULT_LANGUAGE
 from bigtwo.records.pipeline import Checked, check_record
 from bigtwo.rules import cards
-from bigtwo.rules.codes import RuleCode
 from bigtwo.rules.problems import Problem, escape
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, ProfileResolver
 
@@ -42,8 +41,8 @@ _TOTAL = re.compile(r"[+\-\u2212]?[0-9]+")  # a written total: +12, -5, −5 (a 
 TOTAL_LABELS = frozenset({"total", "totals"})
 # Rule errors that say a row of the sheet cannot be right (its arithmetic), as opposed to
 # errors about the match as a whole.
-ROW_CODES = frozenset({RuleCode.RESULT_WINNER, RuleCode.RESULT_CARD_COUNT, RuleCode.DUPLICATE_CARD,
-                       RuleCode.CARD_NOT_HELD, RuleCode.PLAYER_COUNT, RuleCode.HAND_SIZE})
+ROW_CODES = frozenset({"RESULT_WINNER", "RESULT_CARD_COUNT", "DUPLICATE_CARD", "CARD_NOT_HELD",
+                       "PLAYER_COUNT", "HAND_SIZE"})
 
 
 @dataclass(frozen=True, slots=True)
