@@ -11,10 +11,7 @@ its blocks computed again by Dask, so the output stays complete and identical.
 
 from __future__ import annotations
 
-import glob as globlib
-import hashlib
 import json
-import logging
 import re
 import sys
 from collections import Counter
@@ -152,7 +149,10 @@ class Input:
 
 
 def _has_magic(pattern: str) -> bool:
-    return globlib.has_magic(pattern)
+    import glob  # here, like hashlib and logging below: `bigtwo validate` without
+    # --workers never needs them, and every import is start-up time
+
+    return glob.has_magic(pattern)
 
 
 def expand(patterns: tuple[str, ...]) -> list[tuple[Any, str, str]]:
@@ -223,6 +223,8 @@ def _scan(stream: IO[bytes], block_lines: int, max_line: int | None = None,
     ``max_line`` long, so only a line that crosses a chunk boundary can be over it: the bytes
     since the last newline are all that need counting. With ``ids``, every string that looks
     like a stored profile id is added to it."""
+    import hashlib
+
     digest = hashlib.sha256()
     cuts: list[tuple[int, int]] = []
     pos = block_start = in_block = lines = since = 0
@@ -296,6 +298,8 @@ def client_for(workers: int | None, scheduler: str | None) -> Iterator[Any]:
         with client:
             yield client
         return
+    from logging import CRITICAL
+
     import dask
 
     # Workers forked from a warm server process instead of each started afresh: a local
@@ -305,7 +309,7 @@ def client_for(workers: int | None, scheduler: str | None) -> Iterator[Any]:
     # Quiet: a worker's complaint while the cluster shuts down (a missed heartbeat on a busy
     # machine) is not the user's business, and stderr must stay the single process's.
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                      dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL) as cluster, \
+                      dashboard_address="127.0.0.1:0", silence_logs=CRITICAL) as cluster, \
             Client(cluster) as client:
         yield client
 

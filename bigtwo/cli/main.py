@@ -46,7 +46,6 @@ from bigtwo.records.messages import LANGUAGES
 from bigtwo.records.pipeline import check_record
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import Lookup, ProfileResolver
-from bigtwo.rules.simulate import simulate
 
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 FORMATS = ("json", "text")
@@ -423,6 +422,8 @@ def exit_status(counts: dict[str, int]) -> int:
 def simulate_command(profile: str, deal_count: int, records: int, seed: int, deal_codes: bool,
                      tables: int, output: IO[bytes]) -> None:
     """Write legal random matches as JSON Lines records, reproducible from --seed."""
+    from bigtwo.rules.simulate import simulate  # only this command needs it (start-up)
+
     ref = profile_option_value(profile)
     resolved, problems = local_resolver().resolve(ref, "--profile")
     if resolved is None:

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bigtwo.rules import deals
+from bigtwo.rules.codes import DealStatus
 
 MATCH_POINTS_FORMULA = (
     "match points = 2 x (others at the same seat of the same deal code with a lower score) "
@@ -46,7 +47,7 @@ MATCH_POINTS_FORMULA = (
 )
 CSV_COLUMNS = ("rank", "player", "deals_played", "deals_won", "points", "match_points",
                "max_match_points", "deals_scored")
-COUNTED = {"complete": "replayed", "scored": "scored"}  # counted status -> source
+COUNTED = {DealStatus.COMPLETE: "replayed", DealStatus.SCORED: "scored"}  # counted status -> source
 
 
 @dataclass(frozen=True, slots=True)
