@@ -7,9 +7,10 @@ import copy
 from bisect import bisect_right
 from typing import Any
 
+from app.web.catalog import PAGE_LANGUAGES
 from app.web.words import RANK_WORDS, SUIT_WORDS, Words, script_words
 from bigtwo import limits
-from bigtwo.records.messages import LANGUAGES, combo_label, render
+from bigtwo.records.messages import combo_label, render
 from bigtwo.records.pipeline import Checked
 from bigtwo.records.timeline import (
     BROKEN,
@@ -25,7 +26,6 @@ from bigtwo.rules.game import Record
 from bigtwo.rules.play import starts_revolution
 from bigtwo.rules.profiles import Profile
 
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "it": "Italiano"}
 RED_SUITS = frozenset("DH")
 
 # Positions inside an error's params, by code. The page counts deals, moves and seats from 1
@@ -75,9 +75,10 @@ def one_based(error: dict[str, Any]) -> dict[str, Any]:
 
 
 def messages_by_language(error: dict[str, Any]) -> dict[str, str]:
-    """The error's message in every language, counting from 1 like the rest of the page."""
+    """The error's message in every page language, counting from 1 like the rest of the page
+    (the library words it in each; the page shows its own and the script switches)."""
     shown = one_based(error)
-    return {lang: render(shown, lang) for lang in LANGUAGES}
+    return {lang: render(shown, lang) for lang in PAGE_LANGUAGES}
 
 
 def page_names(players: list[str] | tuple[str, ...] | None, count: int, lang: str) -> list[str]:

@@ -36,7 +36,7 @@ def _record_from_form(form: dict[str, Any], lang: str) -> tuple[Any, list[Proble
     """The record the replay page showed: the pasted JSON, or the record a sheet stands for."""
     text = form["record"]
     if not text.strip():
-        return None, [Problem("", "paste a record or choose a file")]
+        return None, [Problem("", Words(lang)["paste_record"])]
     if _looks_like_sheet(text):
         if not form["profile"]:
             return None, [Problem("", Words(lang)["sheet_needs_profile"])]
@@ -62,7 +62,7 @@ def share() -> Response | tuple[str, int]:
                 "complete": request.form.get("complete") == "on"}
     except RequestEntityTooLarge:
         limit = current_app.config.get("MAX_CONTENT_LENGTH") or limits.MAX_BODY_BYTES
-        return _problem_page(413, f"the record is larger than this service accepts ({limit} bytes)")
+        return _problem_page(413, Words(lang)("too_large_n", n=str(limit)))
     doc, problems = _record_from_form(form, lang)
     if problems:
         return _home_with_problems(form, problems)
@@ -75,8 +75,7 @@ def share() -> Response | tuple[str, int]:
     if shared.status == "invalid":
         return _home_with_problems(form, shared.problems)
     if shared.status == "too_large":
-        return _problem_page(413, f"the record takes {shared.size} bytes stored; a shared replay "
-                                  f"may take at most {limit}")
+        return _problem_page(413, Words(lang)("share_too_large", size=str(shared.size), n=str(limit)))
     if shared.status == "full":
         return _problem_page(507, Words(lang)["share_full"])
     return redirect(url_for("shared.shared_replay", replay_id=shared.id, lang=lang), code=303)

@@ -210,6 +210,13 @@ MESSAGES: dict[str, Message] = {
     "whole_document": N_("whole_document", "(the whole document)"),
     "not_found": N_("not_found", "Not found"),
     "not_found_text": N_("not_found_text", "{what} does not exist here."),
+    "paste_record": N_("paste_record", "paste a record or choose a file"),
+    "not_utf8": N_("not_utf8", "the uploaded file is not UTF-8 text: {detail}"),
+    "too_large": N_("too_large", "the record is larger than this service accepts"),
+    "too_large_n": N_("too_large_n", "the record is larger than this service accepts ({n} bytes)"),
+    "bad_request": N_("bad_request", "Bad request"),
+    "record_title": N_("record_title", "Record {id}"),
+    "choose_language": N_("choose_language", "Page in another language:"),
 }
 
 # Suits and ranks in sentences and card titles ("queen of hearts", "Herz Dame", "紅心Q").
@@ -239,6 +246,7 @@ PEOPLE_MESSAGES: dict[str, Message] = {
     "shared_link": N_("shared_link", "Link to this replay"),
     "shared_note": N_("shared_note", "Shared replay: anyone with the link sees this record checked as here."),
     "shared_title": N_("shared_title", "Shared replay"),
+    "share_too_large": N_("share_too_large", "the record takes {size} bytes stored; a shared replay may take at most {n}"),
     "share_full": N_("share_full", "The service already holds as many shared replays as it keeps; this one was not stored."),
 }
 
