@@ -19,7 +19,7 @@ from app.params import ParameterError, page_number
 from app.web.catalog import LANGUAGE_NAMES
 from app.web.language import install as install_language
 from app.web.language import page_language, switch_links
-from app.web.present import profile_title, replay_view, script_data
+from app.web.present import library_language, profile_title, replay_view, script_data
 from app.web.words import Words
 from bigtwo.records import jsonin
 from bigtwo.records.pipeline import check_record
@@ -116,7 +116,8 @@ def replay() -> tuple[str, int]:
                 problems = [Problem(exc.pointer or "", exc.detail)]
     if problems:
         return _home_with_problems(form, problems)
-    checked = check_record(doc, complete=form["complete"], lang=_lang(), resolver=_resolver(),
+    checked = check_record(doc, complete=form["complete"], lang=library_language(_lang()),
+                           resolver=_resolver(),
                            default_profile=form["profile"] or None)
     count_checked(checked.report)
     if not checked.ok:
@@ -144,7 +145,8 @@ def _replay_sheet(text: str, form: dict[str, Any]) -> tuple[str, int]:
     if not form["profile"]:
         return _home_with_problems(form, [Problem("", Words(lang)["sheet_needs_profile"])],
                                    on_sheet=True)
-    _, checked = check_sheet(text, form["profile"], complete=form["complete"], lang=lang,
+    _, checked = check_sheet(text, form["profile"], complete=form["complete"],
+                             lang=library_language(lang),
                              resolver=_resolver())
     count_checked(checked.report)
     if not checked.ok:
@@ -201,7 +203,8 @@ def stored_record(rid: str) -> tuple[str, int]:
             default_profile = tournament.get("profile_id")
     stored_report = row.get("report") or {}
     checked = check_record(row["record"], complete=_stored_complete_flag(stored_report),
-                           lang=_lang(), resolver=_resolver(), default_profile=default_profile)
+                           lang=library_language(_lang()), resolver=_resolver(),
+                           default_profile=default_profile)
     if not checked.ok:  # stored records were checked on the way in; a later profile change?
         return render_template("web_problems.html", problems=[p.as_dict() for p in checked.problems],
                                title=Words(_lang())("record_title", id=rid), **_common()), 422

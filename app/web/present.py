@@ -8,9 +8,11 @@ from bisect import bisect_right
 from typing import Any
 
 from app.web.catalog import PAGE_LANGUAGES
+from app.web.rule_values import house_rules
 from app.web.words import RANK_WORDS, SUIT_WORDS, Words, script_words
 from bigtwo import limits
-from bigtwo.records.messages import combo_label, render
+from bigtwo.records import messages as library_messages
+from bigtwo.records.messages import render
 from bigtwo.records.pipeline import Checked
 from bigtwo.records.timeline import (
     BROKEN,
@@ -19,7 +21,6 @@ from bigtwo.records.timeline import (
     Snapshot,
     Timeline,
     build_timeline,
-    house_rules,
 )
 from bigtwo.rules import cards
 from bigtwo.rules.game import Record
@@ -36,6 +37,12 @@ POSITION_PARAMS: dict[str, dict[str, str]] = {
     "MATCH_OVER": {"last_deal": "deal"},
     "RESULT_WINNER": {"seats": "seats"},
 }
+
+
+def library_language(lang: str) -> str:
+    """The language the library words a page language's rulings in: the same one where it
+    has a catalog for it, else English (the pages never fail for a language they speak)."""
+    return lang if lang in library_messages.LANGUAGES else library_messages.DEFAULT_LANGUAGE
 
 
 def card_view(name: str, lang: str = "en") -> dict[str, Any]:
@@ -173,7 +180,7 @@ def _snapshot(s: Snapshot) -> dict[str, Any]:
 def _label(step: MoveStep, lang: str) -> str | None:
     if step.kind is None or step.cards is None or step.top is None:
         return None
-    return combo_label(step.kind, list(step.cards), step.top, lang)
+    return library_messages.combo_label(step.kind, list(step.cards), step.top, library_language(lang))
 
 
 def _move(step: MoveStep, names: list[str], deal: int, lang: str, profile: Profile,
@@ -217,7 +224,7 @@ def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
             "seat": d.error.seat,
             "pointer": d.error.pointer,
             "messages": messages_by_language(err),
-            "house_rules": house_rules(profile, d.error.code, d.error.params),
+            "house_rules": house_rules(profile, d.error.code, d.error.params, lang),
             "decided_by": ranks_decide(d.error.code, d.error.params, lang),
         }
     tricks = []
@@ -371,7 +378,7 @@ def replay_view(checked: Checked, lang: str = "en", page: int = 1) -> dict[str, 
             "move_number": e.move + 1 if e.move is not None else None,
             "seat_name": names[e.seat] if e.seat is not None and 0 <= e.seat < len(names) else None,
             "seat_number": e.seat + 1 if e.seat is not None else None,
-            "house_rules": house_rules(profile, e.code, e.params),
+            "house_rules": house_rules(profile, e.code, e.params, lang),
             "decided_by": ranks_decide(e.code, e.params, lang),
             "page": bisect_right(starts, e.deal) if e.deal is not None else None,
         })

@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 
 from app.metrics import count_checked
 from app.web import _chart, _common, _home_with_problems, _lang, _page_number, _resolver, _store
-from app.web.present import replay_view, script_data
+from app.web.present import library_language, replay_view, script_data
 from app.web.words import Words
 from bigtwo import limits
 from bigtwo.records import jsonin
@@ -40,7 +40,8 @@ def _record_from_form(form: dict[str, Any], lang: str) -> tuple[Any, list[Proble
     if _looks_like_sheet(text):
         if not form["profile"]:
             return None, [Problem("", Words(lang)["sheet_needs_profile"])]
-        record, checked = check_sheet(text, form["profile"], complete=form["complete"], lang=lang,
+        record, checked = check_sheet(text, form["profile"], complete=form["complete"],
+                             lang=library_language(lang),
                                       resolver=_resolver())
         return record, [] if record is not None else checked.problems
     try:
@@ -69,7 +70,7 @@ def share() -> Response | tuple[str, int]:
     limit = int(current_app.config.get("MAX_CONTENT_LENGTH") or limits.MAX_BODY_BYTES)
     shared = service.share(_store(), doc, complete=form["complete"],
                            default_profile=form["profile"] or None, resolver=_resolver(),
-                           max_bytes=limit, lang=lang)
+                           max_bytes=limit, lang=library_language(lang))
     if shared.checked is not None:
         count_checked(shared.checked.report)
     if shared.status == "invalid":
@@ -87,7 +88,7 @@ def shared_replay(replay_id: str) -> tuple[str, int]:
     row = service.get(_store(), replay_id)
     if row is None:
         return render_template("web_404.html", what=f"“{request.path}”", **_common()), 404
-    checked = service.check(row, resolver=_resolver(), lang=lang)
+    checked = service.check(row, resolver=_resolver(), lang=library_language(lang))
     if not checked.ok:  # a stored profile it named was removed, say: say so, do not fail
         return render_template("web_problems.html", problems=[p.as_dict() for p in checked.problems],
                                title=replay_id, **_common()), 422

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from markupsafe import Markup, escape
+
 from app.web.catalog import DEFAULT, N_, Message, format_fields, tables
 
 MESSAGES: dict[str, Message] = {
@@ -60,9 +62,8 @@ MESSAGES: dict[str, Message] = {
     "status_invalid": N_("status_invalid", "broken rule"),
     "status_not_checked": N_("status_not_checked", "not checked"),
     "status_scored": N_("status_scored", "scored from the result"),
-    "leads": N_("leads", "{name} leads"),
-    "leads_opening": N_("leads_opening", ", holding {card}, which the first play must contain."),
-    "leads_freely": N_("leads_freely", " freely, as the winner of the previous deal."),
+    "leads_with_card": N_("leads_with_card", "{name} leads, holding {card}, which the first play must contain."),
+    "leads_free": N_("leads_free", "{name} leads freely, as the winner of the previous deal."),
     "went_out_first": N_("went_out_first", "{name} went out first."),
     "not_replayed_deal": N_("not_replayed_deal", "This deal was not replayed (see the problems above)."),
     "unchecked_hands": N_("unchecked_hands", "Not checked: {message}. Who leads and every move follow from the hands as dealt, so nothing of this deal could be checked."),
@@ -88,8 +89,14 @@ MESSAGES: dict[str, Message] = {
     "leads_trick": N_("leads_trick", "leads a new trick"),
     "trick_over": N_("trick_over", "trick over"),
     "cards_left": N_("cards_left", "Cards left"),
-    "went_out_paren": N_("went_out_paren", "({name} went out)"),
-    "took_trick": N_("took_trick", "({name} took the trick)"),
+    "left_after": N_("left_after", "Cards left:"),
+    "left_went_out": N_("left_went_out", "Cards left ({name} went out):"),
+    "left_took_trick": N_("left_took_trick", "Cards left ({name} took the trick):"),
+    "at_deal": N_("at_deal", "Deal {deal}:"),
+    "at_deal_seat": N_("at_deal_seat", "Deal {deal} ({seat}):"),
+    "at_move": N_("at_move", "Deal {deal}, move {move}:"),
+    "at_move_seat": N_("at_move_seat", "Deal {deal}, move {move} ({seat}):"),
+    "at_seat": N_("at_seat", "{seat}:"),
     "scores_of": N_("scores_of", "Scores of deal {n}"),
     "scores_caption": N_("scores_caption", "Penalties per seat and the tier that applied"),
     "seat": N_("seat", "Seat"),
@@ -267,6 +274,12 @@ class Words:
 
     def __call__(self, key: str, **fields: Any) -> str:
         return format_fields(self.table[key], fields, self.lang)
+
+    def markup(self, key: str, **fields: Any) -> Markup:
+        """A whole sentence with HTML in some fields (a card drawn as a span): the sentence
+        and the plain fields escaped, the ``Markup`` fields kept."""
+        shown = {k: Markup(v) if isinstance(v, Markup) else escape(v) for k, v in fields.items()}
+        return Markup(escape(self.table[key]).format(**shown))
 
     def count(self, key: str, n: int, **fields: Any) -> str:
         """``cards_n`` / ``cards_1`` and the like: the singular where the table has one."""
