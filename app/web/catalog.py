@@ -89,8 +89,8 @@ def number(value: int | float, lang: str) -> str:
 
 
 def signed(value: int, lang: str) -> str:
-    """A score with its sign always shown: +25, -34 (0 as 0)."""
-    if value > 0:
+    """A score with its sign always shown: +25, +0, -34 (as the pages always wrote them)."""
+    if value >= 0:
         return get_plus_sign_symbol(_locale(lang)) + number(value, lang)
     return number(value, lang)
 

@@ -112,7 +112,9 @@ def page_language() -> str:
 
 
 def _remember(response: Response) -> Response:
-    if request.blueprint not in PAGE_BLUEPRINTS:
+    # A page (of the page blueprints, or any answer worded by page_language, such as the
+    # site-wide 404 page) was negotiated; the API's answers are not touched here.
+    if request.blueprint not in PAGE_BLUEPRINTS and g.get("page_language") is None:
         return response
     response.vary.add("Accept-Language")
     response.vary.add("Cookie")
