@@ -55,6 +55,7 @@ golden: $(STAMP)
 
 docs: $(STAMP)
 	$(BIN)/python scripts/error_table.py
+	$(BIN)/python scripts/field_table.py
 
 # Translations (gettext, managed with Babel). The pages' domain "messages" lives in
 # app/translations; extract writes the template (.pot) from the N_() declarations, update

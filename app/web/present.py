@@ -8,10 +8,11 @@ from bisect import bisect_right
 from typing import Any
 
 from app.web.catalog import PAGE_LANGUAGES
-from app.web.rule_values import house_rules
+from app.web.rule_values import house_rules as page_house_rules
 from app.web.words import RANK_WORDS, SUIT_WORDS, Words, script_words
 from bigtwo import limits
 from bigtwo.records import messages as library_messages
+from bigtwo.records.field_words import house_rules_view
 from bigtwo.records.messages import render
 from bigtwo.records.pipeline import Checked
 from bigtwo.records.timeline import (
@@ -43,6 +44,17 @@ def library_language(lang: str) -> str:
     """The language the library words a page language's rulings in: the same one where it
     has a catalog for it, else English (the pages never fail for a language they speak)."""
     return lang if lang in library_messages.LANGUAGES else library_messages.DEFAULT_LANGUAGE
+
+
+def _house_rules(profile: Profile, code: str, params: dict[str, Any],
+                 lang: str) -> list[dict[str, Any]]:
+    """The house rules beside a ruling: worded by the library (field, label, value) where it
+    speaks the page's language; else their values worded from the pages' catalog, without
+    a label rather than with an English one."""
+    if lang in library_messages.LANGUAGES:
+        return house_rules_view(profile, code, params, lang)
+    return [{"field": field, "label": None, "value": value}
+            for field, value in page_house_rules(profile, code, params, lang)]
 
 
 def card_view(name: str, lang: str = "en") -> dict[str, Any]:
@@ -224,7 +236,7 @@ def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
             "seat": d.error.seat,
             "pointer": d.error.pointer,
             "messages": messages_by_language(err),
-            "house_rules": house_rules(profile, d.error.code, d.error.params, lang),
+            "house_rules": _house_rules(profile, d.error.code, d.error.params, lang),
             "decided_by": ranks_decide(d.error.code, d.error.params, lang),
         }
     tricks = []
@@ -378,7 +390,7 @@ def replay_view(checked: Checked, lang: str = "en", page: int = 1) -> dict[str, 
             "move_number": e.move + 1 if e.move is not None else None,
             "seat_name": names[e.seat] if e.seat is not None and 0 <= e.seat < len(names) else None,
             "seat_number": e.seat + 1 if e.seat is not None else None,
-            "house_rules": house_rules(profile, e.code, e.params, lang),
+            "house_rules": _house_rules(profile, e.code, e.params, lang),
             "decided_by": ranks_decide(e.code, e.params, lang),
             "page": bisect_right(starts, e.deal) if e.deal is not None else None,
         })

@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.web.catalog import DEFAULT, N_, Message, join, number, translate
-from bigtwo.records.timeline import explaining_fields, field_value, format_value
+from bigtwo.records.field_words import value_text as library_value_text
+from bigtwo.records.timeline import house_rules as explaining_values
 from bigtwo.rules.profiles import Profile
 
 # Every closed choice of the registry, by field (tests/web/test_catalogs.py checks that none
@@ -52,9 +53,10 @@ def _say(message: Message, lang: str, **fields: Any) -> str:
 
 
 def value_text(dotted: str, value: Any, lang: str) -> str:
-    """A profile value as a referee reads it in ``lang``."""
+    """A profile value as a referee reads it in ``lang`` (a language the library does not
+    word yet; English as the library words it)."""
     if lang == DEFAULT:
-        return format_value(value)
+        return library_value_text(dotted, value, DEFAULT)
     choices = CHOICE_VALUES.get(dotted)
     if choices is not None and isinstance(value, str) and value in choices:
         return translate(lang, choices[value])
@@ -66,7 +68,7 @@ def value_text(dotted: str, value: Any, lang: str) -> str:
         return translate(lang, NONE)
     if isinstance(value, list):
         return _list_text(value, lang)
-    return format_value(value)
+    return library_value_text(dotted, value, DEFAULT)
 
 
 def _list_text(value: list[Any], lang: str) -> str:
@@ -90,5 +92,4 @@ def _list_text(value: list[Any], lang: str) -> str:
 def house_rules(profile: Profile, code: str, params: Mapping[str, Any],
                 lang: str) -> list[tuple[str, str]]:
     """(field, value) pairs of the profile that explain an error, the value in ``lang``."""
-    return [(f, value_text(f, field_value(profile.rules, f), lang))
-            for f in explaining_fields(code, params)]
+    return [(f, value_text(f, value, lang)) for f, value in explaining_values(profile, code, params)]

@@ -207,6 +207,7 @@ MESSAGES: dict[str, Message] = {
     "own_profile": N_("own_profile", "The record's own profile"),
     "presets": N_("presets", "Presets"),
     "stored_profiles": N_("stored_profiles", "Stored profiles"),
+    "profile_id_entry": N_("profile_id_entry", "… or a stored profile's id"),
     "message_language": N_("message_language", "Language of the messages"),
     "must_finish": N_("must_finish", "Every deal must be finished (someone went out)"),
     "replay_button": N_("replay_button", "Replay the record"),

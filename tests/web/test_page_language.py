@@ -130,8 +130,8 @@ def test_replay_page_in_the_new_languages(client: Any, lang: str, words: list[st
 
 
 @pytest.mark.parametrize(("lang", "direction", "passing"), [
-    ("de", "gegen den Uhrzeigersinn", "ausgesperrt bis zum Stichende"),
-    ("it", "in senso antiorario", "escluso fino a fine presa"),
+    ("de", "gegen den Uhrzeigersinn", "raus bis zum nächsten Ausspielen"),
+    ("it", "in senso antiorario", "fuori fino alla prossima apertura"),
     ("zh-Hant-HK", "逆時針", "過了就不能再出，直到這一輪完結"),
     ("fil", "pakaliwa (counterclockwise)", "hindi na makakatira hanggang matapos ang ikot"),
 ])
