@@ -12,7 +12,8 @@ WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 BIGTWO_DB ?= var/bigtwo.db
 export BIGTWO_DB
 
-.PHONY: serve test lint typecheck bench clean venv golden docs
+.PHONY: serve test lint typecheck bench clean venv golden docs \
+	i18n-extract i18n-update i18n-compile i18n-pages-extract i18n-pages-update i18n-pages-compile
 
 venv: $(STAMP)
 
@@ -28,7 +29,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-serve: $(SERVE_STAMP)
+serve: $(SERVE_STAMP) i18n-compile
 	@mkdir -p $(dir $(BIGTWO_DB))
 	@echo "bigtwo on http://$(HOST):$(PORT)/  (API docs: http://$(HOST):$(PORT)/docs, OpenAPI: /openapi.json, store: $(BIGTWO_DB))"
 	$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) 'wsgi:app'
@@ -40,7 +41,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: $(STAMP) lint typecheck
+test: $(STAMP) i18n-compile lint typecheck
 	$(BIN)/python -m pytest -n 2 -q
 
 bench: $(STAMP)
@@ -55,3 +56,24 @@ golden: $(STAMP)
 docs: $(STAMP)
 	$(BIN)/python scripts/error_table.py
 	$(BIN)/python scripts/field_table.py
+
+# Translations (gettext, managed with Babel). The pages' domain "messages" lives in
+# app/translations; extract writes the template (.pot) from the N_() declarations, update
+# merges it into every language's .po, compile writes the .mo files the pages read (they are
+# also committed, so a clean clone serves every language before anything is compiled).
+PAGES_POT := app/translations/messages.pot
+PYBABEL := $(BIN)/pybabel
+
+i18n-extract: i18n-pages-extract
+i18n-update: i18n-pages-update
+i18n-compile: i18n-pages-compile
+
+i18n-pages-extract: $(SERVE_STAMP)
+	$(PYBABEL) extract -F app/babel.cfg -k N_:1c,2 --no-location --sort-output \
+		--project bigtwo --copyright-holder "bigtwo" -o $(PAGES_POT) app
+
+i18n-pages-update: i18n-pages-extract
+	$(PYBABEL) update --no-fuzzy-matching -i $(PAGES_POT) -d app/translations -D messages
+
+i18n-pages-compile: $(SERVE_STAMP)
+	$(PYBABEL) compile --statistics -d app/translations -D messages

@@ -6,10 +6,13 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Any
 
+from app.web.catalog import PAGE_LANGUAGES
+from app.web.rule_values import house_rules as page_house_rules
 from app.web.words import RANK_WORDS, SUIT_WORDS, Words, script_words
 from bigtwo import limits
+from bigtwo.records import messages as library_messages
 from bigtwo.records.field_words import house_rules_view
-from bigtwo.records.messages import LANGUAGES, combo_label, render
+from bigtwo.records.messages import render
 from bigtwo.records.pipeline import Checked
 from bigtwo.records.text_report import one_based
 from bigtwo.records.timeline import (
@@ -25,8 +28,24 @@ from bigtwo.rules.game import Record
 from bigtwo.rules.play import starts_revolution
 from bigtwo.rules.profiles import Profile
 
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "it": "Italiano"}
 RED_SUITS = frozenset("DH")
+
+def library_language(lang: str) -> str:
+    """The language the library words a page language's rulings in: the same one where it
+    has a catalog for it, else English (the pages never fail for a language they speak)."""
+    return lang if lang in library_messages.LANGUAGES else library_messages.DEFAULT_LANGUAGE
+
+
+def _house_rules(profile: Profile, code: str, params: dict[str, Any],
+                 lang: str) -> list[dict[str, Any]]:
+    """The house rules beside a ruling: worded by the library (field, label, value) where it
+    speaks the page's language; else their values worded from the pages' catalog, without
+    a label rather than with an English one."""
+    if lang in library_messages.LANGUAGES:
+        return house_rules_view(profile, code, params, lang)
+    return [{"field": field, "label": None, "value": value}
+            for field, value in page_house_rules(profile, code, params, lang)]
+
 
 def card_view(name: str, lang: str = "en") -> dict[str, Any]:
     """How one card is drawn: '10♥' in red, with a spoken title in the page's language."""
@@ -46,9 +65,10 @@ def cards_view(names: tuple[str, ...] | list[str] | None, lang: str = "en") -> l
 
 
 def messages_by_language(error: dict[str, Any]) -> dict[str, str]:
-    """The error's message in every language, counting from 1 like the rest of the page."""
+    """The error's message in every page language, counting from 1 like the rest of the page
+    (the library words it in each; the page shows its own and the script switches)."""
     shown = one_based(error)
-    return {lang: render(shown, lang) for lang in LANGUAGES}
+    return {lang: render(shown, lang) for lang in PAGE_LANGUAGES}
 
 
 def page_names(players: list[str] | tuple[str, ...] | None, count: int, lang: str) -> list[str]:
@@ -143,7 +163,7 @@ def _snapshot(s: Snapshot) -> dict[str, Any]:
 def _label(step: MoveStep, lang: str) -> str | None:
     if step.kind is None or step.cards is None or step.top is None:
         return None
-    return combo_label(step.kind, list(step.cards), step.top, lang)
+    return library_messages.combo_label(step.kind, list(step.cards), step.top, library_language(lang))
 
 
 def _move(step: MoveStep, names: list[str], deal: int, lang: str, profile: Profile,
@@ -187,7 +207,7 @@ def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
             "seat": d.error.seat,
             "pointer": d.error.pointer,
             "messages": messages_by_language(err),
-            "house_rules": house_rules_view(profile, d.error.code, d.error.params, lang),
+            "house_rules": _house_rules(profile, d.error.code, d.error.params, lang),
             "decided_by": ranks_decide(d.error.code, d.error.params, lang),
         }
     tricks = []
@@ -341,7 +361,7 @@ def replay_view(checked: Checked, lang: str = "en", page: int = 1) -> dict[str, 
             "move_number": e.move + 1 if e.move is not None else None,
             "seat_name": names[e.seat] if e.seat is not None and 0 <= e.seat < len(names) else None,
             "seat_number": e.seat + 1 if e.seat is not None else None,
-            "house_rules": house_rules_view(profile, e.code, e.params, lang),
+            "house_rules": _house_rules(profile, e.code, e.params, lang),
             "decided_by": ranks_decide(e.code, e.params, lang),
             "page": bisect_right(starts, e.deal) if e.deal is not None else None,
         })
