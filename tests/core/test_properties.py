@@ -4,7 +4,8 @@
 - any single mutation of a legal record gives a valid report or errors that point at a move
   that exists (or at a deal-level field), and never an exception;
 - reports keep their own invariants (valid iff no errors, zero-sum settlements, totals);
-- v2 and v3: the profiles drawn cover settlement pairwise, two_held_mode, card_values,
+- v2 and v3: the profiles drawn cover four_card_hands, dragon, bombs on_twos,
+  opening.lead_alone, revolution_repeats, settlement pairwise, two_held_mode, card_values,
   held_hand_factor, straight_flushes, bomb_hands, revolution, teams, two_held_cards,
   winner_only, loss_limit and 5 players; the legal-play generator agrees with the referee
   under all of them (revolution and bombs included); comparison is a strict order in the
@@ -58,10 +59,17 @@ def profiles(draw: st.DrawFn) -> dict[str, Any]:
         "flush_compare": draw(st.sampled_from(["rank_first", "suit_first", "top_card"])),
         "five_card_order": draw(st.permutations(list(CATEGORIES))),
         "cross_category": draw(st.booleans()),
-        "bombs": draw(st.sampled_from(["none", "anything"])),
+        "bombs": draw(st.sampled_from(["none", "anything", "on_twos"])),
+        # v3 combinations: four-card hands (either order), dragons, repeated revolutions
+        "four_card_hands": draw(st.sampled_from([[], ["two_pair"], ["four_of_a_kind"],
+                                                 ["two_pair", "four_of_a_kind"],
+                                                 ["four_of_a_kind", "two_pair"]])),
+        "dragon": draw(st.booleans()),
+        "revolution_repeats": draw(st.sampled_from(["stays", "toggles"])),
         "passing": draw(st.sampled_from(["rejoin", "locked_out"])),
         "opening": {"first_deal": "lowest_card",
-                    "later_deals": draw(st.sampled_from(["lowest_card", "previous_winner"]))},
+                    "later_deals": draw(st.sampled_from(["lowest_card", "previous_winner"])),
+                    "lead_alone": draw(st.booleans())},
         "must_play_first_trick": draw(st.booleans()),
         "no_single_two_finish_on_lead": draw(st.booleans()),
         "scoring": {
@@ -203,7 +211,7 @@ def test_legal_plays_agree_with_the_referee(declaration: dict[str, Any], seed: i
         outcome = table.check(seat, play)
         assert outcome is None or isinstance(outcome, Combo)
         table.apply(seat, outcome)
-    if revolt and profile.revolution == "ranks" and not table.revolution:
+    if revolt and profile.revolution != "none" and not table.revolution:
         table.reverse_ranks()  # as if a four of a kind had been played earlier in the deal
     seat = table.current
     plays = table.legal_plays()
