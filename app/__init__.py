@@ -38,7 +38,7 @@ BLUEPRINT_MODULES = [
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask, g
 
-    from app import headers, logs
+    from app import cors, headers, logs
     from app.body import BodyGate, raise_body_problem
     from app.problems import ProblemApi, install
     from bigtwo.store.db import Store, default_db_path
@@ -47,6 +47,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.update(
         BIGTWO_DB=default_db_path(),
         MAX_CONTENT_LENGTH=int(os.environ.get("BIGTWO_MAX_BODY", limits.MAX_BODY_BYTES)),
+        # Browser apps on other origins (app/cors.py): any origin for the checking endpoints,
+        # none for the organisers' (token-bearing) ones unless listed.
+        BIGTWO_CORS_ORIGINS=os.environ.get("BIGTWO_CORS_ORIGINS", "*"),
+        BIGTWO_CORS_TOKEN_ORIGINS=os.environ.get("BIGTWO_CORS_TOKEN_ORIGINS", ""),
         API_TITLE="bigtwo referee service",
         API_VERSION=ENGINE_VERSION,
         OPENAPI_VERSION="3.0.3",
@@ -76,6 +80,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     install(app)
     headers.install(app)
+    cors.install(app)
     # Read the body at the door, against the inclusive limit (app/body.py).
     app.wsgi_app = BodyGate(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"))  # type: ignore[method-assign]
     app.before_request(raise_body_problem)
@@ -96,10 +101,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 def _register_shared_schemas(api: Any) -> None:
     """Schemas that others refer to by name ($ref inside oneOf) must exist under that name."""
+    from schemas import openapi
     from schemas.problems import ProblemSchema
     from schemas.profiles import ProfileDeclarationSchema
     from schemas.records import ReportSchema
 
+    openapi.install(api)
     known = api.spec.components.schemas
     for name, schema in (("Problem", ProblemSchema), ("ProfileDeclaration", ProfileDeclarationSchema),
                          ("Report", ReportSchema)):

@@ -10,6 +10,13 @@ MAX_CARDS_PER_PLAY = 52
 MAX_DRAGON_PLAYS = 64
 MAX_NAME_LENGTH = 100  # a player name in a record
 MAX_TOURNAMENT_NAME_LENGTH = 200
+# Organiser tools: a withdrawal's or replacement's reason and the organiser's label (who), as
+# written to the audit log; a record's meta.table / meta.round shown and filtered on (longer
+# values stay in the record, unshown); pages of tournaments and of the audit log.
+MAX_REASON_LENGTH = 500
+MAX_ORGANISER_LABEL_LENGTH = 100
+MAX_META_LABEL_LENGTH = 100
+MAX_PER_PAGE = 100
 # Every list in a rule profile is bounded, and checked for length before its items are read.
 # The bounds follow from the rules (4 suits, 13 runs, 52 cards, tiers start at distinct card
 # counts up to 52) except card penalties, where no seed needs more than a few entries.

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from schemas.tournaments import PROFILE_REF
+from schemas.profiles import ProfileRefField
 
 SEED_MAX = 2**64 - 1
 
 
 class DealCodeRequestSchema(Schema):
-    profile = fields.Raw(required=True, metadata=PROFILE_REF)
+    profile = ProfileRefField(required=True)
     seed = fields.Integer(load_default=None, allow_none=True, strict=True,
                           validate=validate.Range(min=0, max=SEED_MAX),
                           metadata={"description": "0 to 2**64-1; random when left out"})

@@ -10,7 +10,7 @@ from bigtwo.rules import cards
 from bigtwo.rules.combos import FIVE_KINDS
 from schemas import profiles as profile_schema
 from schemas.profiles import ProfileRefField
-from schemas.records import CARD
+from schemas.records import CARD, ref_field
 
 KINDS = ("single", "pair", "triple", "two_pair", *FIVE_KINDS, "dragon")
 
@@ -58,9 +58,9 @@ class EvaluateResponseSchema(Schema):
                                                          "deal's opening card aside)"})
     beats_table = fields.Boolean(required=True, allow_none=True,
                                  metadata={"description": "null when there is no table"})
-    code = fields.String(required=True, allow_none=True, validate=validate.OneOf(CODES),
-                         metadata={"description": "why the cards cannot be played here; null "
-                                                  "when they can"})
+    code = ref_field("RuleCode", CODES, required=True, allow_none=True,
+                     metadata={"description": "why the cards cannot be played here; null "
+                                              "when they can"})
     message = fields.String(required=True, allow_none=True)
 
 

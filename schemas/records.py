@@ -10,6 +10,7 @@ from marshmallow import Schema, fields, validate
 
 from bigtwo import limits
 from bigtwo.records.messages import CODES, LANGUAGES
+from schemas.common import ref_field
 from schemas.profiles import ProfileRefField
 
 CARD = {"type": "string", "example": "3D",
@@ -80,7 +81,7 @@ class ProfileRefSchema(Schema):
 
 
 class RuleErrorSchema(Schema):
-    code = fields.String(required=True, validate=validate.OneOf(CODES))
+    code = ref_field("RuleCode", CODES, required=True)
     deal = fields.Integer(required=True, allow_none=True)
     move = fields.Integer(required=True, allow_none=True)
     seat = fields.Integer(required=True, allow_none=True)

@@ -9,18 +9,19 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from bigtwo import limits
-from schemas.common import QueryInteger
+from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
+from schemas.common import QueryInteger, component_ref, ref_field
+from schemas.profiles import ProfileRefField
+from schemas.records import RecordSchema
 
 PAGE_LIMIT_DEFAULT = 50
 PAGE_LIMIT_MAX = 200
-PROFILE_REF = {"description": "a preset id, a stored profile id (p-...), or an inline declaration",
-               "oneOf": [{"type": "string"}, {"type": "object"}], "example": "pusoy-dos"}
 
 
 class TournamentCreateSchema(Schema):
     name = fields.String(required=True, validate=validate.Length(min=1, max=limits.MAX_TOURNAMENT_NAME_LENGTH),
                          metadata={"example": "Club night, March"})
-    profile = fields.Raw(required=True, metadata=PROFILE_REF)
+    profile = ProfileRefField(required=True)
 
 
 class TournamentCreatedSchema(Schema):
@@ -37,9 +38,12 @@ class ProfileSummarySchema(Schema):
 
 
 class CountsSchema(Schema):
-    records = fields.Integer(required=True)
+    records = fields.Integer(required=True, metadata={"description": "records that stand (not "
+                                                                    "withdrawn)"})
     valid = fields.Integer(required=True)
     invalid = fields.Integer(required=True)
+    withdrawn = fields.Integer(metadata={"description": "records withdrawn by an organiser "
+                                                        "(kept, not counted above)"})
 
 
 class TournamentSchema(Schema):
@@ -50,11 +54,17 @@ class TournamentSchema(Schema):
     counts = fields.Nested(CountsSchema, required=True)
 
 
-class RecordUploadSchema(Schema):
-    records = fields.List(fields.Dict(), required=True,
+class RecordBatchUploadSchema(Schema):
+    records = fields.List(fields.Nested(RecordSchema), required=True,
                           validate=validate.Length(min=1, max=limits.MAX_RECORDS_PER_BATCH),
-                          metadata={"description": "records (RECORDS.md); or send one record as "
-                                                   "the whole body"})
+                          metadata={"description": f"1 to {limits.MAX_RECORDS_PER_BATCH} records "
+                                                   "(RECORDS.md), stored in one transaction, "
+                                                   "or none"})
+
+
+# The upload body: one record as the whole body, or a batch. A oneOf, so that a generated
+# client types both (a record has no `records` member, a batch nothing else).
+RECORD_UPLOAD = {"oneOf": [component_ref("Record"), component_ref("RecordBatchUpload")]}
 
 
 class UploadItemSchema(Schema):
@@ -67,6 +77,9 @@ class UploadItemSchema(Schema):
     valid = fields.Boolean(required=True, metadata={"description": "the report's verdict; "
                                                     "invalid records are stored and flagged"})
     errors = fields.Integer(required=True, metadata={"description": "rule errors in the report"})
+    withdrawn = fields.Boolean(metadata={
+        "description": "present (true) when the record sent again had been withdrawn: it "
+                       "stays withdrawn"})
 
 
 class UploadBatchSchema(Schema):
@@ -83,6 +96,9 @@ class QueryArgs(Schema):
         unknown = EXCLUDE
 
 
+META_FILTER = validate.Length(min=1, max=limits.MAX_META_LABEL_LENGTH)
+
+
 class RecordListArgsSchema(QueryArgs):
     limit = QueryInteger(load_default=PAGE_LIMIT_DEFAULT,
                            validate=validate.Range(min=1, max=PAGE_LIMIT_MAX),
@@ -91,6 +107,12 @@ class RecordListArgsSchema(QueryArgs):
                             metadata={"description": "rows to skip (upload order)"})
     valid = fields.Boolean(load_default=None, allow_none=True,
                            metadata={"description": "only valid (true) or invalid (false) records"})
+    withdrawn = fields.Boolean(load_default=None, allow_none=True, metadata={
+        "description": "only withdrawn (true) or standing (false) records; default both"})
+    table = fields.String(load_default=None, validate=META_FILTER, metadata={
+        "description": "only records whose meta.table is this (as text: 3 matches 3 and \"3\")"})
+    round = fields.String(load_default=None, validate=META_FILTER, metadata={
+        "description": "only records whose meta.round is this (as text)"})
 
 
 class RecordSummarySchema(Schema):
@@ -104,6 +126,17 @@ class RecordSummarySchema(Schema):
                        "gives only its result) or mixed"})
     engine = fields.String(required=True)
     received_at = fields.String(required=True)
+    withdrawn = fields.Boolean(required=True, metadata={
+        "description": "withdrawn by an organiser: kept and listed, never counted"})
+    withdrawn_at = fields.String(allow_none=True, metadata={"description": "when (UTC), or null"})
+    replaced_by = fields.String(allow_none=True, metadata={
+        "description": "the record that replaced this one, or null"})
+    replaces = fields.String(allow_none=True, metadata={
+        "description": "the record this one replaced, or null"})
+    table = fields.String(allow_none=True, metadata={
+        "description": "meta.table as text (an integer or a text of at most "
+                       f"{limits.MAX_META_LABEL_LENGTH} characters), or null"})
+    round = fields.String(allow_none=True, metadata={"description": "meta.round as text, or null"})
 
 
 class RecordPageSchema(Schema):
@@ -122,8 +155,8 @@ class StoredRecordSchema(Schema):
         "description": "sha256 of the record's JSON with sorted keys and compact separators"})
     received_at = fields.String(required=True)
     valid = fields.Boolean(required=True)
-    record = fields.Dict(required=True, metadata={"description": "as submitted"})
-    report = fields.Dict(required=True, metadata={
+    record = ref_field("Record", required=True, metadata={"description": "as submitted"})
+    report = ref_field("Report", required=True, metadata={
         "description": "the validation report (RECORDS.md), recomputed when the engine or the "
                        "profile changed since it was stored"})
 
@@ -135,6 +168,10 @@ class LangArgsSchema(QueryArgs):
 class StandingsArgsSchema(QueryArgs):
     format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]),
                            metadata={"description": "csv: the player table as text/csv"})
+    delimiter = fields.String(load_default=DEFAULT_DELIMITER, validate=validate.OneOf(list(DELIMITERS)),
+                              metadata={"description": "with format=csv, the cell separator: "
+                                                       "semicolon is what Excel expects in Germany "
+                                                       "and Italy"})
 
 
 class PlayerRowSchema(Schema):
@@ -207,5 +244,85 @@ class StandingsSchema(Schema):
         "description": "v2: of those, the deals scored from score sheets"})
     players = fields.List(fields.Nested(PlayerRowSchema), required=True)
     duplicate = fields.Nested(DuplicateSchema, required=True)
+    ranking = fields.String(validate=validate.OneOf(["points", "match_points"]), metadata={
+        "description": "how the page and the CSV rank players: match_points when some deal "
+                       "code was played at several tables (a duplicate event), else points; "
+                       "players here stay ranked by points, duplicate.players by match points"})
     teams = fields.List(fields.Nested(TeamRowSchema), metadata={
         "description": "only for a profile with teams: the teams ranked by points"})
+
+
+# --- organiser tools: listing tournaments, withdrawing and replacing records, the audit log --
+class PageArgsSchema(QueryArgs):
+    page = QueryInteger(load_default=1, validate=validate.Range(min=1, max=limits.MAX_PAGE_NUMBER),
+                        metadata={"description": f"from 1 to {limits.MAX_PAGE_NUMBER}"})
+    per_page = QueryInteger(load_default=50, validate=validate.Range(min=1, max=limits.MAX_PER_PAGE),
+                            metadata={"description": f"1 to {limits.MAX_PER_PAGE} (default 50)"})
+
+
+class PagedSchema(Schema):
+    page = fields.Integer(required=True)
+    per_page = fields.Integer(required=True)
+    total = fields.Integer(required=True)
+    pages = fields.Integer(required=True, metadata={"description": "at least 1"})
+    next_page = fields.Integer(required=True, allow_none=True,
+                               metadata={"description": "null on the last page"})
+
+
+class TournamentListItemSchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    profile = fields.Nested(ProfileSummarySchema, required=True)
+    records = fields.Integer(required=True, metadata={"description": "records that stand"})
+    created_at = fields.String(required=True)
+
+
+class TournamentPageSchema(PagedSchema):
+    tournaments = fields.List(fields.Nested(TournamentListItemSchema), required=True,
+                              metadata={"description": "newest first"})
+
+
+class ChangeArgsSchema(QueryArgs):
+    reason = fields.String(load_default=None, validate=validate.Length(max=limits.MAX_REASON_LENGTH),
+                           metadata={"description": "why, for the audit log (optional)"})
+    by = fields.String(load_default=None,
+                       validate=validate.Length(max=limits.MAX_ORGANISER_LABEL_LENGTH),
+                       metadata={"description": "who, as the organiser likes to be named in "
+                                                "the audit log (optional; the token acting "
+                                                "is logged too, by its token_id)"})
+
+
+class ReplaceArgsSchema(ChangeArgsSchema):
+    profile = fields.String(load_default=None, metadata={
+        "description": "text/csv only: the sheet's profile (default: the tournament's)"})
+
+
+class ReplacedSchema(Schema):
+    id = fields.String(required=True, metadata={"description": "the new record"})
+    status = fields.Integer(required=True, metadata={
+        "description": "201 stored now; 200 the same game was stored and withdrawn before, "
+                       "and stands again", "enum": [200, 201]})
+    created = fields.Boolean(required=True)
+    valid = fields.Boolean(required=True)
+    errors = fields.Integer(required=True)
+    replaces = fields.String(required=True, metadata={"description": "the record withdrawn"})
+
+
+class AuditEntrySchema(Schema):
+    at = fields.String(required=True, metadata={"description": "UTC, ISO 8601"})
+    action = fields.String(required=True, validate=validate.OneOf(["withdraw", "replace"]))
+    record = fields.String(required=True, metadata={"description": "the record withdrawn"})
+    replaced_by = fields.String(required=True, allow_none=True,
+                                metadata={"description": "replace: the new record"})
+    reason = fields.String(required=True, allow_none=True)
+    by = fields.String(required=True, allow_none=True,
+                       metadata={"description": "the organiser's label, as given"})
+    token_id = fields.String(required=True, metadata={
+        "description": "which token acted: an id derived from its stored hash, never the "
+                       "token", "example": "tk-1a2b3c4d5e6f"})
+
+
+class AuditPageSchema(PagedSchema):
+    tournament = fields.String(required=True)
+    entries = fields.List(fields.Nested(AuditEntrySchema), required=True,
+                          metadata={"description": "oldest first"})

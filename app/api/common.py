@@ -1,12 +1,15 @@
 """What the stateless endpoints share: the profile resolver over the store, language
-negotiation, and the OpenAPI description of JSON request bodies that the core parses."""
+negotiation, the OpenAPI description of JSON request bodies that the core parses, and the
+caching of answers that never change."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
+from functools import wraps
 from typing import Any, TypeVar
 
-from flask import Response, jsonify, request
+from flask import Response, current_app, jsonify, request
 from flask_smorest import Blueprint
 from marshmallow import Schema
 
@@ -67,4 +70,44 @@ def json_request_body(schema: type[Schema] | Schema, description: str,
             "content": {"application/json": content}}
 
 
-__all__ = ["BODY_ERRORS", "LANGUAGES", "body_errors", "json_request_body", "language", "localized", "resolver"]
+# An answer that is the same forever (a stored profile is named by its hash, a deal code
+# stands for the same hands, a preset's rules are fixed by its id): a year in any cache,
+# never revalidated while fresh (RFC 8246).
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+_CACHED_DOC = {
+    "parameters": [{"in": "header", "name": "If-None-Match", "required": False,
+                    "schema": {"type": "string"},
+                    "description": "the ETag of a copy the caller holds: 304 if it is current"}],
+    # Int statuses, as blp.response keys them (a string key would be a second entry).
+    "responses": {
+        200: {"headers": {
+            "ETag": {"schema": {"type": "string"},
+                     "description": "strong validator of the body (a hash of it)"},
+            "Cache-Control": {"schema": {"type": "string"}, "description": IMMUTABLE}}},
+        304: {"description": "not modified: the copy named by If-None-Match is current"},
+    },
+}
+
+
+def immutable(blp: Blueprint) -> Callable[[F], F]:
+    """An answer that never changes: ETag (a hash of the body), a year in caches, and 304 to
+    a conditional GET. Apply between ``blp.route`` and ``blp.response``, so that it sees the
+    response that flask-smorest made."""
+
+    def decorate(func: F) -> F:
+        @wraps(func)
+        def wrapper(*args: Any, **kwargs: Any) -> Response:
+            response = current_app.make_response(func(*args, **kwargs))
+            if response.status_code == 200:
+                response.set_etag(hashlib.sha256(response.get_data()).hexdigest()[:32])
+                response.headers["Cache-Control"] = IMMUTABLE
+                response.make_conditional(request)
+            return response
+
+        return blp.doc(**_CACHED_DOC)(wrapper)  # type: ignore[no-any-return]
+
+    return decorate
+
+
+__all__ = ["IMMUTABLE", "immutable", "BODY_ERRORS", "LANGUAGES", "body_errors", "json_request_body", "language", "localized", "resolver"]

@@ -8,6 +8,7 @@ from flask_smorest import Blueprint
 from marshmallow import ValidationError
 
 from app import get_store
+from app.api.common import immutable
 from app.api.tournaments import BODY_ERRORS, errors, register_problem_handlers, request_doc
 from app.problems import abort_problem, invalid, json_body
 from bigtwo.rules import cards, deals
@@ -46,6 +47,7 @@ def create_deal() -> Any:
 
 
 @blp.route("/<code>")
+@immutable(blp)
 @blp.response(200, DealCodeSchema)
 @errors(404, 422)
 def get_deal(code: str) -> Any:

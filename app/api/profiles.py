@@ -12,7 +12,7 @@ from flask import Response, jsonify, url_for
 from flask_smorest import Blueprint
 
 from app import get_store
-from app.api.common import body_errors, json_request_body, resolver
+from app.api.common import body_errors, immutable, json_request_body, resolver
 from app.problems import abort_problem, invalid, json_body
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import PRESET_IDS, PRESETS
@@ -36,6 +36,7 @@ def list_profiles() -> Response:
 
 
 @blp.route("/profiles/<string:profile_id>", methods=["GET"])
+@immutable(blp)
 @blp.response(200, ResolvedProfileSchema)
 @blp.alt_response(404, response="NOT_FOUND", description="no preset or stored profile has this id")
 def get_profile(profile_id: str) -> Response:

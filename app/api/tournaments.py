@@ -10,19 +10,30 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, ValidationError
 
 from app import get_store
+from app.api.common import language
 from app.api.sheet_body import SHEET_DESCRIPTION, csv_content, is_sheet, sheet_text
 from app.metrics import count_checked
 from app.problems import PROBLEM_TYPE_BASE, ProblemException, abort_problem, json_body
+from bigtwo import limits
 from bigtwo.records import standings
+from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.store import tournaments as service
 from schemas.tournaments import (
+    RECORD_UPLOAD,
+    AuditPageSchema,
+    ChangeArgsSchema,
+    PageArgsSchema,
+    RecordBatchUploadSchema,
     RecordListArgsSchema,
     RecordPageSchema,
-    RecordUploadSchema,
+    RecordSummarySchema,
+    ReplaceArgsSchema,
+    ReplacedSchema,
     StandingsArgsSchema,
     StandingsSchema,
     TournamentCreatedSchema,
     TournamentCreateSchema,
+    TournamentPageSchema,
     TournamentSchema,
     UploadBatchSchema,
     UploadItemSchema,
@@ -87,7 +98,7 @@ def service_call(call: Any, *args: Any) -> Any:
         raise_problem(exc)
 
 
-def request_doc(schema: type[Schema], description: str) -> dict[str, Any]:
+def request_doc(schema: type[Schema] | dict[str, Any], description: str) -> dict[str, Any]:
     return {"requestBody": {"required": True, "description": description,
                             "content": {"application/json": {"schema": schema}}}}
 
@@ -106,7 +117,9 @@ ERROR_DOCS = {
     400: "the body is not JSON",
     401: "no token, or not a valid one (WWW-Authenticate: Bearer)",
     403: "the token of another tournament",
-    404: "no such tournament",
+    404: "no such tournament (or, for a record, no such record in it)",
+    409: "the record cannot be replaced: it was withdrawn already, or the replacement is "
+         "itself or another record that counts; nothing was changed",
     413: "the body is over the size limit",
     415: "the body is not sent as application/json",
     422: "malformed input: every problem with its pointer; nothing was stored",
@@ -117,10 +130,10 @@ UPLOADED = {"oneOf": [{"$ref": "#/components/schemas/UploadItem"},
 
 
 def _upload_doc() -> dict[str, Any]:
-    doc = request_doc(RecordUploadSchema, "one record (RECORDS.md) as the whole body, or "
-                                          "{\"records\": [...]} with at most 100; all stored in "
-                                          "one transaction, or none; or a score sheet as text/csv "
-                                          "(one record)")
+    doc = request_doc(RECORD_UPLOAD, "one record (RECORDS.md) as the whole body, or "
+                                     "{\"records\": [...]} with at most 100, all stored in one "
+                                     "transaction, or none; or a score sheet as text/csv (one "
+                                     "record)")
     doc["requestBody"]["content"].update(csv_content(SHEET_DESCRIPTION))
     return doc
 
@@ -131,6 +144,7 @@ def init_app(app: Any) -> None:
     spec.components.security_scheme("BearerToken", {
         "type": "http", "scheme": "bearer",
         "description": "the tournament's token, as answered once by POST /v1/tournaments"})
+    spec.components.schema("RecordBatchUpload", schema=RecordBatchUploadSchema)
     spec.components.schema("UploadItem", schema=UploadItemSchema)
     spec.components.schema("UploadBatch", schema=UploadBatchSchema)
     spec.components.schema("Standings", schema=StandingsSchema)
@@ -151,9 +165,37 @@ CREATED_LINKS = {
 }
 
 
+PAGE_PARAMETERS = [
+    {"in": "query", "name": "page", "schema": {"type": "integer", "minimum": 1,
+                                               "maximum": limits.MAX_PAGE_NUMBER, "default": 1}},
+    {"in": "query", "name": "per_page", "schema": {"type": "integer", "minimum": 1,
+                                                   "maximum": limits.MAX_PER_PAGE,
+                                                   "default": 50}},
+]
+CHANGE_PARAMETERS = [
+    {"in": "query", "name": "reason", "description": "why, for the audit log",
+     "schema": {"type": "string", "maxLength": limits.MAX_REASON_LENGTH}},
+    {"in": "query", "name": "by", "description": "who: the organiser's label for the audit "
+                                                 "log (the token is logged by its token_id)",
+     "schema": {"type": "string", "maxLength": limits.MAX_ORGANISER_LABEL_LENGTH}},
+]
+
+
+@blp.route("", methods=["GET"])
+@blp.response(200, TournamentPageSchema, description="a page of tournaments, newest first")
+@errors(422)
+@blp.doc(parameters=PAGE_PARAMETERS)
+def list_tournaments() -> Any:
+    """Every tournament, a page at a time: name, profile, standing records, creation time."""
+    args = query_args(PageArgsSchema())
+    return service_call(service.list_tournaments, args["page"], args["per_page"])
+
+
 @blp.route("", methods=["POST"])
 @blp.doc(**request_doc(TournamentCreateSchema, "a name and the profile every record must use"))
-@blp.doc(responses={"201": {"links": CREATED_LINKS}})
+# The status as an int, as blp.response keys it: a "201" string would be a second entry that
+# replaces the response's description and schema when the document is written as JSON.
+@blp.doc(responses={201: {"links": CREATED_LINKS}})
 @blp.response(201, TournamentCreatedSchema)
 @errors(*BODY_ERRORS)
 def create_tournament() -> Any:
@@ -188,7 +230,8 @@ def upload_records(tournament_id: str) -> Any:
         tournament = service.authorize(store, tournament_id, request.headers.get("Authorization"))
         if is_sheet():
             result = service.upload_sheet(store, tournament, sheet_text(),
-                                          request.args.get("profile"), observe=count_checked)
+                                          request.args.get("profile"), observe=count_checked,
+                                          lang=language(request.args.get("lang")))
         else:
             result = service.upload(store, tournament, json_body(), observe=count_checked)
     except service.TournamentError as exc:
@@ -198,8 +241,11 @@ def upload_records(tournament_id: str) -> Any:
                     mimetype="application/json")
 
 
+META_LENGTH = {"type": "string", "minLength": 1, "maxLength": limits.MAX_META_LABEL_LENGTH}
+
+
 @blp.route("/<tournament_id>/records")
-@blp.response(200, RecordPageSchema)
+@blp.response(200, RecordPageSchema, description="a page of records, withdrawn ones marked")
 @errors(404, 422)
 @blp.doc(parameters=[
     {"in": "query", "name": "limit", "schema": {"type": "integer", "minimum": 1, "maximum": 200,
@@ -207,19 +253,20 @@ def upload_records(tournament_id: str) -> Any:
     {"in": "query", "name": "offset", "schema": {"type": "integer", "minimum": 0, "default": 0}},
     {"in": "query", "name": "valid", "schema": {"type": "boolean"},
      "description": "only valid (true) or only invalid (false) records"},
+    {"in": "query", "name": "withdrawn", "schema": {"type": "boolean"},
+     "description": "only withdrawn (true) or only standing (false) records; default both"},
+    {"in": "query", "name": "table", "schema": META_LENGTH,
+     "description": "only records whose meta.table is this, compared as text (3 matches 3 "
+                    "and \"3\")"},
+    {"in": "query", "name": "round", "schema": META_LENGTH,
+     "description": "only records whose meta.round is this, compared as text"},
 ])
 def list_records(tournament_id: str) -> Any:
-    """A page of the tournament's records, in upload order."""
+    """A page of the tournament's records, in upload order, with meta.table and meta.round."""
     args = query_args(RecordListArgsSchema())
-    store = get_store()
-    if store.get_tournament(tournament_id) is None:
-        raise_problem(service.not_found("tournament", tournament_id))
-    rows, total = store.list_records(tournament_id, valid=args["valid"], limit=args["limit"],
-                                     offset=args["offset"])
-    following = args["offset"] + len(rows)
-    return {"tournament": tournament_id, "total": total, "limit": args["limit"],
-            "offset": args["offset"], "next_offset": following if following < total else None,
-            "records": rows}
+    return service_call(lambda store: service.list_records(
+        store, tournament_id, valid=args["valid"], withdrawn=args["withdrawn"],
+        table=args["table"], round_=args["round"], limit=args["limit"], offset=args["offset"]))
 
 
 @blp.route("/<tournament_id>/standings")
@@ -229,14 +276,86 @@ def list_records(tournament_id: str) -> Any:
                             "description": "header " + ",".join(standings.CSV_COLUMNS)}}}}})
 @errors(404, 422)
 @blp.doc(parameters=[{"in": "query", "name": "format",
-                      "schema": {"type": "string", "enum": ["json", "csv"], "default": "json"}}])
+                      "schema": {"type": "string", "enum": ["json", "csv"], "default": "json"}},
+                     {"in": "query", "name": "delimiter",
+                      "description": "with format=csv, the cell separator (semicolon: what "
+                                     "Excel expects in Germany and Italy)",
+                      "schema": {"type": "string", "enum": list(DELIMITERS),
+                                 "default": DEFAULT_DELIMITER}}])
 def get_standings(tournament_id: str) -> Any:
     """Standings per player (only valid, complete deals count) and the duplicate comparison
     of deal codes played at several tables."""
     args = query_args(StandingsArgsSchema())
     table = service_call(service.compute_standings, tournament_id)
     if args["format"] == "csv":
-        return Response(standings.to_csv(table), mimetype="text/csv", headers={
+        return Response(standings.to_csv(table, DELIMITERS[args["delimiter"]]),
+                        mimetype="text/csv", headers={
             "Content-Disposition": f'attachment; filename="{tournament_id}-standings.csv"'})
     return jsonify(table)
 
+
+
+@blp.route("/<tournament_id>/records/<record_id>", methods=["DELETE"])
+@blp.doc(security=[BEARER], parameters=CHANGE_PARAMETERS)
+@blp.response(200, RecordSummarySchema, description="the record, now marked withdrawn (also "
+                                                    "when it already was: nothing changes)")
+@errors(401, 403, 404, 422)
+def withdraw_record(tournament_id: str, record_id: str) -> Any:
+    """Withdraw a record: kept and listed as withdrawn, no longer counted; audit-logged."""
+    # the token first: nobody without it learns anything, not even about their parameters
+    service_call(service.authorize, tournament_id, request.headers.get("Authorization"))
+    args = query_args(ChangeArgsSchema())
+    return service_call(service.withdraw, tournament_id, record_id,
+                        request.headers.get("Authorization"), args["reason"], args["by"])
+
+
+def _replace_doc() -> dict[str, Any]:
+    content: dict[str, Any] = {"application/json": {
+        "schema": {"$ref": "#/components/schemas/Record"}}}
+    doc = {"requestBody": {"required": True, "content": content,
+                           "description": "the new record (RECORDS.md) as the whole body, or a "
+                                          "score sheet as text/csv"}}
+    content.update(csv_content(SHEET_DESCRIPTION))
+    return doc
+
+
+@blp.route("/<tournament_id>/records/<record_id>", methods=["PUT"])
+@blp.doc(security=[BEARER], parameters=[
+    *CHANGE_PARAMETERS,
+    {"in": "query", "name": "profile", "schema": {"type": "string"},
+     "description": "text/csv only: the sheet's profile (default: the tournament's)"}],
+    **_replace_doc())
+@blp.response(201, ReplacedSchema, description="the old record withdrawn, the new one stored")
+@blp.alt_response(200, schema=ReplacedSchema, description="the old record withdrawn; the new "
+                                                          "one was stored and withdrawn before, "
+                                                          "and stands again")
+@errors(401, 403, 404, 409, *BODY_ERRORS)
+def replace_record(tournament_id: str, record_id: str) -> Any:
+    """Replace a record: the old one is withdrawn and the new one stored (checked as an
+    upload is) in one transaction, audit-logged; a failure changes nothing."""
+    store = get_store()
+    authorization = request.headers.get("Authorization")
+    try:
+        # the token first, before the parameters and the body are read (as for uploads)
+        service.authorize(store, tournament_id, authorization)
+        args = query_args(ReplaceArgsSchema())
+        sheet = is_sheet()
+        body: Any = sheet_text() if sheet else json_body()
+        result = service.replace(store, tournament_id, record_id, authorization, body,
+                                 sheet=sheet, profile_ref=args["profile"], reason=args["reason"],
+                                 by=args["by"], observe=count_checked)
+    except service.TournamentError as exc:
+        raise_problem(exc)
+    return Response(json.dumps(ReplacedSchema().dump(result)), status=result["status"],
+                    mimetype="application/json")
+
+
+@blp.route("/<tournament_id>/audit")
+@blp.response(200, AuditPageSchema, description="who withdrew or replaced which record, when "
+                                                "and why, oldest first")
+@errors(404, 422)
+@blp.doc(parameters=PAGE_PARAMETERS)
+def get_audit(tournament_id: str) -> Any:
+    """The tournament's audit log: every withdrawal and replacement."""
+    args = query_args(PageArgsSchema())
+    return service_call(service.audit, tournament_id, args["page"], args["per_page"])

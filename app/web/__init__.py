@@ -1,8 +1,9 @@
 """The referee's view: HTML pages served by the same app as the API.
 
 ``/`` takes a record (pasted or uploaded), ``/replay`` shows it move by move with the first
-broken rule highlighted, ``/records/<id>`` does the same for a stored record, and
-``/tournaments/<id>`` shows standings and records. Everything the pages need (CSS, script)
+broken rule highlighted, ``/records/<id>`` does the same for a stored record,
+``/tournaments`` lists the tournaments and ``/tournaments/<id>`` shows standings, records
+(withdrawn ones marked) and the audit log. Everything the pages need (CSS, script)
 ships in this package: no request leaves the machine.
 """
 
@@ -140,12 +141,13 @@ def _replay_sheet(text: str, form: dict[str, Any]) -> tuple[str, int]:
     """A score sheet: every problem named by row and column, else its record's replay page."""
     lang = _lang()
     if not form["profile"]:
-        return _home_with_problems(form, [Problem("", Words(lang)["sheet_needs_profile"])])
+        return _home_with_problems(form, [Problem("", Words(lang)["sheet_needs_profile"])],
+                                   on_sheet=True)
     _, checked = check_sheet(text, form["profile"], complete=form["complete"], lang=lang,
                              resolver=_resolver())
     count_checked(checked.report)
     if not checked.ok:
-        return _home_with_problems(form, checked.problems)
+        return _home_with_problems(form, checked.problems, on_sheet=True)
     view = replay_view(checked, lang, _page_number(request.form))
     return render_template("web_replay.html", view=view, data=script_data(view, lang), form=form,
                            source=None, chart=_chart(checked, view, lang), **_common()), 200
@@ -169,9 +171,10 @@ def _page_number(values: Any) -> int:
 
 
 def _home_with_problems(form: dict[str, Any], problems: list[Problem],
-                        status: int = 422) -> tuple[str, int]:
+                        status: int = 422, *, on_sheet: bool = False) -> tuple[str, int]:
     return render_template("web_home.html", form=form, choices=_profile_choices(),
-                           problems=[p.as_dict() for p in problems], **_common()), status
+                           problems=[p.as_dict() for p in problems], on_sheet=on_sheet,
+                           **_common()), status
 
 
 def _stored_complete_flag(report: dict[str, Any]) -> bool:
@@ -208,6 +211,21 @@ def stored_record(rid: str) -> tuple[str, int]:
                            source=source, chart=_chart(checked, view, lang), **_common()), 200
 
 
+def _organiser_common() -> dict[str, Any]:
+    from app.web.organiser_words import OrganiserWords
+
+    common = _common()
+    return {**common, "w": OrganiserWords(common["lang"])}
+
+
+@bp.get("/tournaments")
+def tournament_list() -> tuple[str, int]:
+    from app.web.tournaments import tournaments_view
+
+    listed = tournaments_view(_store(), page_number(request.args))
+    return render_template("web_tournaments.html", listed=listed, **_organiser_common()), 200
+
+
 @bp.get("/tournaments/<tid>")
 def tournament_page(tid: str) -> tuple[str, int]:
     from app.web.chart import ReportsReadOnce, tournament_chart
@@ -218,19 +236,22 @@ def tournament_page(tid: str) -> tuple[str, int]:
     # refreshed): read once, they cost the page one pass over the tournament, not two.
     store = ReportsReadOnce(_store())
     view = tournament_view(store, tid, request.args.get("show", "all"),
-                           page_number(request.args))
+                           page_number(request.args), request.args.get("table"),
+                           request.args.get("round"))
     if view is None:
         abort(404)
     chart = tournament_chart(seat_results(store.valid_reports(tid)),
                              [p["player"] for p in view["standings"]], Words(_lang()))
-    return render_template("web_tournament.html", t=view, chart=chart, **_common()), 200
+    return render_template("web_tournament.html", t=view, chart=chart,
+                           **_organiser_common()), 200
 
 
 @bp.app_template_filter("profile_label")
 def _profile_label(profile: dict[str, Any]) -> str:
-    """A profile in a list or a heading: "Name (id)", or "id (stored profile without a name)"."""
-    title = profile_title(profile["id"], profile.get("name"), _lang())
-    if title == profile.get("name"):
+    """A profile in a list or a heading: "Name (id)", or "id (profile without a name)"."""
+    lang = _lang()
+    title = profile_title(profile["id"], profile.get("name"), lang)
+    if title != Words(lang)["unnamed_profile"]:
         return f"{title} ({profile['id']})"
     return f"{profile['id']} ({title})"
 

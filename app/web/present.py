@@ -88,11 +88,50 @@ def page_names(players: list[str] | tuple[str, ...] | None, count: int, lang: st
 
 
 def profile_title(profile_id: str, name: str | None, lang: str = "en") -> str:
-    """What a page calls a profile: its name, or for a stored profile without one a plain
-    phrase rather than its id twice ("p-… (p-…)")."""
+    """What a page calls a profile: a preset by the name players know it by, in the page's
+    language; another profile by its name, or for one without (stored, or given in the
+    record) a plain phrase rather than its id twice ("p-… (p-…)")."""
+    words = Words(lang)
+    preset = f"preset_{profile_id}"
+    if preset in words.table:
+        return words[preset]
     if name and name != profile_id:
         return name
-    return Words(lang)["unnamed_profile"]
+    return words["unnamed_profile"]
+
+
+def ranks_decide(code: str, params: dict[str, Any], lang: str = "en") -> str | None:
+    """What decided a comparison of two plays of one kind when their ranks differ (9♥
+    against J♥: the ranks, not the suit order), said in words; None where something else
+    decided (equal ranks, a flush, different kinds)."""
+    if code != "DOES_NOT_BEAT" or params.get("played_kind") != params.get("table_kind"):
+        return None
+    if params.get("played_kind") == "flush":
+        return None
+    played, table = params.get("played_top"), params.get("table_top")
+    if not isinstance(played, str) or not isinstance(table, str) or played[0] == table[0]:
+        return None
+    words = Words(lang)
+    return words("ranks_decide", higher=_rank_word(table, words.lang),
+                 lower=_rank_word(played, words.lang))
+
+
+def _rank_word(card: str, lang: str) -> str:
+    word = RANK_WORDS[lang].get(card[0], card[0])
+    return word.capitalize() if lang == "de" else word  # German nouns: "Bube", "Dame"
+
+
+def unchecked_reason(deal: int, errors: list[dict[str, Any]], lang: str = "en") -> str:
+    """Why a deal was not checked, from the errors the replay gave it (counted from 1 like the
+    page): its hands, the match already over, or no known leader after a deal without winner."""
+    words = Words(lang)
+    mine = [e for e in errors if e["deal"] == deal and e["move"] is None]
+    over = next((e for e in mine if e["code"] == "MATCH_OVER"), None)
+    if over is not None:
+        return words("unchecked_over", n=over["params"]["last_deal"] + 1)
+    if mine:
+        return words("unchecked_hands", message=messages_by_language(mine[0])[words.lang])
+    return words("unchecked_no_winner", n=deal)
 
 
 def _error_dict(e: Any) -> dict[str, Any]:
@@ -182,6 +221,7 @@ def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
             "pointer": d.error.pointer,
             "messages": messages_by_language(err),
             "house_rules": house_rules(profile, d.error.code, d.error.params),
+            "decided_by": ranks_decide(d.error.code, d.error.params, lang),
         }
     tricks = []
     for t in d.tricks:
@@ -318,8 +358,12 @@ def replay_view(checked: Checked, lang: str = "en", page: int = 1) -> dict[str, 
     report_deals = {d["index"]: d for d in report["deals"]}
     deals = [_deal(d, names, report_deals.get(d.index), profile, lang) for d in timeline.deals]
     running = _running_totals(report, shown)
+    all_errors = [_error_dict(e) for e in result.errors]
     for d in deals:
         d["running"] = running.get(d["index"])
+        # A deal that was not checked says why, instead of who led it (nobody worked that out).
+        d["unchecked"] = unchecked_reason(d["index"], all_errors, lang) \
+            if d["status"] == "not_checked" else None
     errors = []
     for e in result.errors[: limits.REPLAY_ERRORS_SHOWN]:
         err = _error_dict(e)
@@ -331,6 +375,7 @@ def replay_view(checked: Checked, lang: str = "en", page: int = 1) -> dict[str, 
             "seat_name": names[e.seat] if e.seat is not None and 0 <= e.seat < len(names) else None,
             "seat_number": e.seat + 1 if e.seat is not None else None,
             "house_rules": house_rules(profile, e.code, e.params),
+            "decided_by": ranks_decide(e.code, e.params, lang),
             "page": bisect_right(starts, e.deal) if e.deal is not None else None,
         })
     first = next(((e.deal, e.move) for e in result.errors

@@ -1,4 +1,6 @@
-"""The tournament page's view model: standings, records with their verdicts, download link.
+"""The organiser's pages' view models: the tournament list, and a tournament's standings,
+records (withdrawn ones marked, ``meta.table`` / ``meta.round`` shown and filterable), the
+audit log, and download links.
 
 Everything is computed by the tournament service (``bigtwo.store.tournaments``) and
 ``bigtwo.records.standings``, the same code the JSON API answers with; this only arranges it."""
@@ -8,8 +10,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from bigtwo import limits
+
 PAGE_SIZE = 100
-FILTERS = {"all": None, "invalid": False, "valid": True}
+TOURNAMENTS_PER_PAGE = 50
+AUDIT_SHOWN = limits.MAX_PER_PAGE  # the most recent entries; the API pages through the rest
+# show= -> (valid, withdrawn) filters of the record list
+FILTERS: dict[str, tuple[bool | None, bool | None]] = {
+    "all": (None, None), "invalid": (False, None), "valid": (True, None),
+    "withdrawn": (None, True)}
 
 
 def _messages(error: dict[str, Any]) -> dict[str, str] | None:
@@ -21,7 +30,38 @@ def _messages(error: dict[str, Any]) -> dict[str, str] | None:
         return None
 
 
-def tournament_view(store: Any, tid: str, show: str, page: int = 1) -> dict[str, Any] | None:
+def meta_filter(value: str | None) -> str | None:
+    """A ``?table=`` / ``?round=`` value: blank is no filter; longer than any shown value
+    matches nothing, so it is cut there rather than refused."""
+    if value is None or not value.strip():
+        return None
+    return value.strip()[:limits.MAX_META_LABEL_LENGTH]
+
+
+def tournaments_view(store: Any, page: int = 1) -> dict[str, Any]:
+    from bigtwo.store import tournaments as service
+
+    first = service.list_tournaments(store, 1, TOURNAMENTS_PER_PAGE)
+    # Past the last page shows the last page (page numbers are checked in app.params).
+    page = min(max(1, page), first["pages"])
+    return first if page == 1 else service.list_tournaments(store, page, TOURNAMENTS_PER_PAGE)
+
+
+def _recent_audit(store: Any, tid: str) -> dict[str, Any]:
+    from bigtwo.store import tournaments as service
+
+    first = service.audit(store, tid, 1, AUDIT_SHOWN)
+    if first["pages"] == 1:
+        return {"entries": first["entries"], "total": first["total"]}
+    last = service.audit(store, tid, first["pages"], AUDIT_SHOWN)
+    before = service.audit(store, tid, first["pages"] - 1, AUDIT_SHOWN)
+    entries = (before["entries"] + last["entries"])[-AUDIT_SHOWN:]
+    return {"entries": entries, "total": first["total"]}
+
+
+def tournament_view(store: Any, tid: str, show: str, page: int = 1, table: str | None = None,
+                    round_: str | None = None) -> dict[str, Any] | None:
+    from bigtwo.records.standings import ranked_players
     from bigtwo.store import tournaments as service
 
     if store.get_tournament(tid) is None:
@@ -29,11 +69,18 @@ def tournament_view(store: Any, tid: str, show: str, page: int = 1) -> dict[str,
     info = service.get(store, tid)
     standings = service.compute_standings(store, tid)  # refreshes stale reports first
     show = show if show in FILTERS else "all"
+    valid, withdrawn = FILTERS[show]
+    table, round_ = meta_filter(table), meta_filter(round_)
+
+    def listed(limit: int, offset: int) -> dict[str, Any]:
+        return service.list_records(store, tid, valid=valid, withdrawn=withdrawn, table=table,
+                                    round_=round_, limit=limit, offset=offset)
+
     # Past the last page shows the last page (page numbers are checked in app.params).
-    last = max(1, -(-store.list_records(tid, valid=FILTERS[show], limit=0)[1] // PAGE_SIZE))
+    last = max(1, -(-listed(1, 0)["total"] // PAGE_SIZE))
     page = min(max(1, page), last)
-    rows, total = store.list_records(tid, valid=FILTERS[show], limit=PAGE_SIZE,
-                                     offset=(page - 1) * PAGE_SIZE)
+    found = listed(PAGE_SIZE, (page - 1) * PAGE_SIZE)
+    rows, total = found["records"], found["total"]
     records = []
     for row in rows:
         first_error = None
@@ -55,28 +102,41 @@ def tournament_view(store: Any, tid: str, show: str, page: int = 1) -> dict[str,
             "errors": row["error_count"],
             "first_error": first_error,
             "received_at": row["received_at"],
+            "withdrawn": row["withdrawn"],
+            "withdrawn_at": row["withdrawn_at"],
+            "replaced_by": row["replaced_by"],
+            "replaces": row["replaces"],
+            "table": row["table"],
+            "round": row["round"],
         })
-    players = standings["players"]
+    ranking = standings.get("ranking", "points")
+    players = ranked_players(standings)
     # Counted once: a tournament can hold tens of thousands of player names.
     ranks = Counter(p["rank"] for p in players)
-    table = [{**p, "tied": ranks[p["rank"]] > 1} for p in players]
+    rows_shown = [{**p, "tied": ranks[p["rank"]] > 1} for p in players]
     return {
         "id": tid,
         "name": info["name"],
         "profile": info["profile"],
         "counts": info["counts"],
         "created_at": info["created_at"],
-        "standings": table,
+        "standings": rows_shown,
+        "ranking": ranking,
         "counted_records": standings["records"],
         "counted_deals": standings["deals"],
         "scored_deals": standings.get("deals_scored", 0),
         "duplicate": standings["duplicate"],
         "teams": standings.get("teams", []),
         "records": records,
+        "has_meta": any(r["table"] is not None or r["round"] is not None for r in records),
+        "table": table,
+        "round": round_,
         "total": total,
         "show": show,
         "page": page,
         "pages": max(1, -(-total // PAGE_SIZE)),
+        "audit": _recent_audit(store, tid),
         "csv_url": f"/v1/tournaments/{tid}/standings?format=csv",
         "json_url": f"/v1/tournaments/{tid}/standings",
+        "audit_url": f"/v1/tournaments/{tid}/audit",
     }

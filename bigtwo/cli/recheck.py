@@ -20,7 +20,7 @@ import click
 from bigtwo.batch.cluster import CheckSpec, Rechecked, recheck_records
 from bigtwo.cli.cluster import client_for, require_extra, stored_profiles
 from bigtwo.store import tournaments as service
-from bigtwo.store.db import Store, default_db_path
+from bigtwo.store.db import Store, StoreMissing, default_db_path
 
 DEFAULT_BATCH = 200
 # Batches in flight per worker: enough to keep every worker busy while the driver writes,
@@ -111,7 +111,12 @@ def recheck_command(tournament_id: str, workers: int | None, scheduler: str | No
         raise click.UsageError("give --workers N (a local cluster) or --scheduler URL, not both")
     if workers is not None or scheduler is not None:
         require_extra("--scheduler" if scheduler else "--workers")
-    store = Store(default_db_path())
+    try:
+        store = Store(default_db_path(), create=False)  # a recheck never makes a new store
+    except StoreMissing as exc:
+        click.echo(f"error: no store at {exc.path} (`bigtwo tournament where` says which file "
+                   "is used)", err=True)
+        sys.exit(2)
     store.migrate()
     show = sys.stderr.isatty()
     try:

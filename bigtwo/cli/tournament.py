@@ -1,8 +1,11 @@
 """``bigtwo tournament ...``: organiser commands, against the local store or a server.
 
-Without ``--server`` the commands open the store at BIGTWO_DB (default var/bigtwo.db) and run
-the same code as the HTTP API (``bigtwo.store.tournaments``); with ``--server URL`` they call the API
-with the standard library only, so an organiser needs nothing but this package.
+Without ``--server`` the commands open the local store (``--db``, else BIGTWO_DB, else
+``var/bigtwo.db`` in the checkout the code runs from, else ``bigtwo.db`` in the user's data
+folder: ``bigtwo.store.db.resolve_db_path``, never the current folder) and run the same code as
+the HTTP API (``bigtwo.store.tournaments``); only ``create`` makes a store that is not there.
+With ``--server URL`` they call the API with the standard library only, so an organiser needs
+nothing but this package.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import json
 import os
 import sys
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -20,9 +24,10 @@ import click
 
 from bigtwo import limits
 from bigtwo.records import jsonin, standings
+from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.records.parse import deals_in
 from bigtwo.store import tournaments as service
-from bigtwo.store.db import Store, default_db_path
+from bigtwo.store.db import Store, StoreMissing, StorePath, resolve_db_path
 
 EXIT_OK, EXIT_REJECTED, EXIT_FAILED = 0, 1, 2
 # Leaves room under the server's default 1 MiB body limit for the batch wrapper.
@@ -59,13 +64,37 @@ class Backend:
     def standings(self, tournament_id: str) -> dict[str, Any]:
         raise NotImplementedError
 
-    def standings_csv(self, tournament_id: str) -> str:
-        return standings.to_csv(self.standings(tournament_id))
+    def standings_csv(self, tournament_id: str, delimiter: str = DEFAULT_DELIMITER) -> str:
+        return standings.to_csv(self.standings(tournament_id), DELIMITERS[delimiter])
+
+    # organiser tools (list, withdraw, replace, the reasons of an import's verdicts)
+    def list_tournaments(self, page: int, per_page: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def withdraw(self, tournament_id: str, record_id: str, token: str, reason: str | None,
+                 by: str | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def replace(self, tournament_id: str, record_id: str, token: str, body: Any, sheet: bool,
+                reason: str | None, by: str | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def record(self, record_id: str) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def records(self, tournament_id: str, filters: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def audit(self, tournament_id: str, page: int, per_page: int) -> dict[str, Any]:
+        raise NotImplementedError
 
 
 class LocalBackend(Backend):
-    def __init__(self, path: str) -> None:
-        self.store = Store(path)
+    def __init__(self, where: StorePath, *, create: bool = False) -> None:
+        try:
+            self.store = Store(where.path, create=create)
+        except StoreMissing as exc:
+            raise NoStore(where) from exc
         self.store.migrate()
 
     def _call(self, call: Any, *args: Any) -> Any:
@@ -95,6 +124,59 @@ class LocalBackend(Backend):
     def standings(self, tournament_id: str) -> dict[str, Any]:
         result: dict[str, Any] = self._call(service.compute_standings, tournament_id)
         return result
+
+    def list_tournaments(self, page: int, per_page: int) -> dict[str, Any]:
+        result: dict[str, Any] = self._call(service.list_tournaments, page, per_page)
+        return result
+
+    def withdraw(self, tournament_id: str, record_id: str, token: str, reason: str | None,
+                 by: str | None) -> dict[str, Any]:
+        result: dict[str, Any] = self._call(service.withdraw, tournament_id, record_id,
+                                            f"Bearer {token}", reason, by)
+        return result
+
+    def replace(self, tournament_id: str, record_id: str, token: str, body: Any, sheet: bool,
+                reason: str | None, by: str | None) -> dict[str, Any]:
+        def call(store: Store) -> dict[str, Any]:
+            return service.replace(store, tournament_id, record_id, f"Bearer {token}", body,
+                                   sheet=sheet, reason=reason, by=by)
+        result: dict[str, Any] = self._call(call)
+        return result
+
+    def record(self, record_id: str) -> dict[str, Any]:
+        result: dict[str, Any] = self._call(service.get_record, record_id)
+        return result
+
+    def records(self, tournament_id: str, filters: dict[str, Any]) -> dict[str, Any]:
+        def call(store: Store) -> dict[str, Any]:
+            return service.list_records(store, tournament_id, valid=filters.get("valid"),
+                                        withdrawn=filters.get("withdrawn"),
+                                        table=filters.get("table"), round_=filters.get("round"),
+                                        limit=filters["limit"], offset=filters["offset"])
+        result: dict[str, Any] = self._call(call)
+        return result
+
+    def audit(self, tournament_id: str, page: int, per_page: int) -> dict[str, Any]:
+        result: dict[str, Any] = self._call(service.audit, tournament_id, page, per_page)
+        return result
+
+
+class NoStore(click.ClickException):
+    """A command that reads the local store found none: say where it looked (exit 2)."""
+
+    exit_code = EXIT_FAILED
+
+    def __init__(self, where: StorePath) -> None:
+        super().__init__(
+            f"no store at {where.path} ({_how(where)}): create a tournament first, or give "
+            "the store with --db or BIGTWO_DB (`bigtwo tournament where` says which file "
+            "is used)")
+
+
+def _how(where: StorePath) -> str:
+    return {"--db": "from --db", "BIGTWO_DB": "from BIGTWO_DB",
+            "checkout": "the checkout's var/bigtwo.db",
+            "user data": "the user data folder"}.get(where.source, where.source)
 
 
 class HttpBackend(Backend):
@@ -150,14 +232,54 @@ class HttpBackend(Backend):
     def standings(self, tournament_id: str) -> dict[str, Any]:
         return self._json("GET", f"/v1/tournaments/{tournament_id}/standings")
 
-    def standings_csv(self, tournament_id: str) -> str:
-        _, payload = self._request("GET", f"/v1/tournaments/{tournament_id}/standings?format=csv",
-                                   accept="text/csv")
+    def standings_csv(self, tournament_id: str, delimiter: str = DEFAULT_DELIMITER) -> str:
+        _, payload = self._request(
+            "GET", f"/v1/tournaments/{tournament_id}/standings?format=csv&delimiter={delimiter}",
+            accept="text/csv")
         return payload.decode("utf-8")
 
+    def list_tournaments(self, page: int, per_page: int) -> dict[str, Any]:
+        return self._json("GET", "/v1/tournaments?" + _query(page=page, per_page=per_page))
 
-def backend(server: str | None) -> Backend:
-    return HttpBackend(server) if server else LocalBackend(default_db_path())
+    def withdraw(self, tournament_id: str, record_id: str, token: str, reason: str | None,
+                 by: str | None) -> dict[str, Any]:
+        return self._json("DELETE", f"{_record_path(tournament_id, record_id)}?"
+                          + _query(reason=reason, by=by), token=token)
+
+    def replace(self, tournament_id: str, record_id: str, token: str, body: Any, sheet: bool,
+                reason: str | None, by: str | None) -> dict[str, Any]:
+        return self._json("PUT", f"{_record_path(tournament_id, record_id)}?"
+                          + _query(reason=reason, by=by), body, token)
+
+    def record(self, record_id: str) -> dict[str, Any]:
+        return self._json("GET", f"/v1/records/{urllib.parse.quote(record_id, safe='')}")
+
+    def records(self, tournament_id: str, filters: dict[str, Any]) -> dict[str, Any]:
+        query = {k: (str(v).lower() if isinstance(v, bool) else v) for k, v in filters.items()}
+        return self._json("GET", f"/v1/tournaments/{urllib.parse.quote(tournament_id, safe='')}"
+                                 f"/records?{_query(**query)}")
+
+    def audit(self, tournament_id: str, page: int, per_page: int) -> dict[str, Any]:
+        return self._json("GET", f"/v1/tournaments/{urllib.parse.quote(tournament_id, safe='')}"
+                                 f"/audit?{_query(page=page, per_page=per_page)}")
+
+
+def _record_path(tournament_id: str, record_id: str) -> str:
+    quoted = [urllib.parse.quote(part, safe="") for part in (tournament_id, record_id)]
+    return f"/v1/tournaments/{quoted[0]}/records/{quoted[1]}"
+
+
+def _query(**params: Any) -> str:
+    return urllib.parse.urlencode({k: v for k, v in params.items() if v is not None})
+
+
+def store_path(db: str | None) -> StorePath:
+    return resolve_db_path(db)
+
+
+def backend(server: str | None, db: str | None = None, *, create: bool = False) -> Backend:
+    """The API at ``server``, else the local store; only ``create`` may make a new store."""
+    return HttpBackend(server) if server else LocalBackend(store_path(db), create=create)
 
 
 def fail(exc: Failure) -> None:
@@ -170,12 +292,19 @@ def fail(exc: Failure) -> None:
 
 server_option = click.option("--server", metavar="URL", envvar="BIGTWO_SERVER",
                              help="A bigtwo server (e.g. http://127.0.0.1:8000); "
-                                  "default: the local store at BIGTWO_DB.")
+                                  "default: the local store (see --db).")
+db_option = click.option("--db", metavar="FILE", default=None,
+                         help="The local store (default: BIGTWO_DB, else var/bigtwo.db in the "
+                              "checkout, else the user data folder; `bigtwo tournament where` "
+                              "shows it).")
+token_option = click.option("--token", required=True, envvar="BIGTWO_TOKEN",
+                            help="The tournament's token (default: the BIGTWO_TOKEN variable).")
 
 
 @click.group()
 def tournament() -> None:
-    """Run a tournament: create it, import records, print standings."""
+    """Run a tournament: create it, import records, list tournaments and records, withdraw
+    or replace records (with an audit log), print standings; `where` names the local store."""
 
 
 @tournament.command("create")
@@ -183,36 +312,91 @@ def tournament() -> None:
 @click.option("--profile", required=True, metavar="ID|FILE",
               help="A preset, a stored profile id, or a JSON file with a declaration.")
 @server_option
-def create_command(name: str, profile: str, server: str | None) -> None:
+@db_option
+def create_command(name: str, profile: str, server: str | None, db: str | None) -> None:
     """Create a tournament and print its id and token (the token is shown only now)."""
     from bigtwo.cli.main import profile_option_value
 
+    api = backend(server, db, create=True)
     try:
-        created = backend(server).create({"name": name, "profile": profile_option_value(profile)})
+        created = api.create({"name": name, "profile": profile_option_value(profile)})
     except Failure as exc:
         fail(exc)
         return
     click.echo(json.dumps(created))
+    if isinstance(api, LocalBackend):
+        click.echo(f"Stored in {api.store.path}.", err=True)
     click.echo("Keep the token: it is shown once and is needed to upload records.", err=True)
+
+
+VERDICTS = ("valid", "invalid", "duplicate", "rejected", "unreadable")
 
 
 @dataclass(slots=True)
 class ImportSummary:
-    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(
-        ("valid", "invalid", "duplicate", "rejected", "unreadable"), 0))
+    """Every line's verdict (``{line, verdict, id, reason}``) and the counts of each."""
 
-    def add(self, result: dict[str, Any]) -> None:
-        for item in result["results"]:
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(VERDICTS, 0))
+    lines: list[dict[str, Any]] = field(default_factory=list)
+    first_line: dict[str, int] = field(default_factory=dict)  # record id -> line stored here
+
+    def verdict(self, line: int | None, verdict: str, record_id: str | None = None,
+                reason: str | None = None) -> None:
+        self.counts[verdict] += 1
+        self.lines.append({"line": line, "verdict": verdict, "id": record_id, "reason": reason})
+
+    def add(self, api: Backend, lines: list[int | None], result: dict[str, Any]) -> None:
+        """The verdicts of one stored batch; an invalid record's reason is its first error."""
+        for line, item in zip(lines, result["results"], strict=True):
+            rid = item["id"]
+            earlier = self.first_line.get(rid)
+            if line is not None and earlier is None:
+                self.first_line[rid] = line
             if not item["created"]:
-                self.counts["duplicate"] += 1
+                reason = (f"the same game as line {earlier}" if earlier is not None
+                          else "already stored before this import")
+                if item.get("withdrawn"):
+                    reason += "; that record is withdrawn"
+                self.verdict(line, "duplicate", rid, reason)
+                continue
+            if item["valid"]:
+                self.verdict(line, "valid", rid)
             else:
-                self.counts["valid" if item["valid"] else "invalid"] += 1
+                self.verdict(line, "invalid", rid, _first_error(api, rid, item["errors"]))
 
     def line(self) -> str:
         c = self.counts
         return (f"{sum(c.values())} records: {c['valid']} valid, {c['invalid']} invalid, "
                 f"{c['duplicate']} duplicate, {c['rejected']} rejected, "
                 f"{c['unreadable']} unreadable")
+
+    def show(self, as_json: bool) -> None:
+        """Text for people (each line that is not simply valid, then the counts) or one JSON
+        document for machines (the counts, and every line with its verdict)."""
+        if as_json:
+            self.lines.sort(key=lambda e: (e["line"] is None, e["line"] or 0))
+            click.echo(json.dumps({**self.counts, "lines": self.lines}, ensure_ascii=False))
+            return
+        for entry in sorted(self.lines, key=lambda e: (e["line"] is None, e["line"] or 0)):
+            if entry["verdict"] == "valid":
+                continue
+            where = "sheet" if entry["line"] is None else f"line {entry['line']}"
+            rid = f" {entry['id']}" if entry["id"] else ""
+            click.echo(f"{where}: {entry['verdict']}{rid}: {entry['reason']}")
+        click.echo(self.line())
+
+
+def _first_error(api: Backend, record_id: str, count: int) -> str:
+    """``CODE at /pointer: message`` of a stored invalid record, and how many more there are."""
+    try:
+        errors = api.record(record_id)["report"]["errors"]
+    except (Failure, KeyError, TypeError):
+        return f"{count} rule errors"
+    if not errors:
+        return f"{count} rule errors"
+    first = errors[0]
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"{first.get('code')} at {first.get('pointer') or '/'}: {first.get('message')}{more}"
 
 
 def _batches(stream: IO[bytes], summary: ImportSummary) -> Iterator[tuple[list[int], list[Any], int]]:
@@ -227,8 +411,7 @@ def _batches(stream: IO[bytes], summary: ImportSummary) -> Iterator[tuple[list[i
         try:
             record = jsonin.loads(raw)
         except ValueError as exc:
-            summary.counts["unreadable"] += 1
-            click.echo(f"line {number}: not JSON: {exc}", err=True)
+            summary.verdict(number, "unreadable", reason=f"not JSON: {exc}")
             continue
         held = deals_in([record])
         if records and (len(records) >= limits.MAX_RECORDS_PER_BATCH
@@ -255,43 +438,55 @@ def _rejected_indices(document: dict[str, Any]) -> set[int]:
 
 def _upload(api: Backend, tournament_id: str, token: str, lines: list[int], records: list[Any],
             summary: ImportSummary) -> None:
-    """One batch; on a 422 the malformed records are reported and the rest sent again."""
+    """One batch; on a 422 the malformed records are named and the rest sent again."""
     try:
-        summary.add(api.upload(tournament_id, token, records))
+        summary.add(api, list(lines), api.upload(tournament_id, token, records))
         return
     except Failure as exc:
         bad = _rejected_indices(exc.document) if exc.status == 422 else set()
         if not bad:
             fail(exc)
+        reasons: dict[int, list[str]] = {}
         for problem in exc.document.get("errors") or []:
             parts = str(problem.get("pointer", "")).split("/", 3)
-            index = int(parts[2])
+            if len(parts) < 3 or not parts[2].isdigit():
+                continue
             where = "/" + parts[3] if len(parts) > 3 else "/"
-            click.echo(f"line {lines[index]}: {where}: {problem.get('detail')}", err=True)
-    summary.counts["rejected"] += len(bad)
+            reasons.setdefault(int(parts[2]), []).append(f"{where}: {problem.get('detail')}")
+    for index in sorted(bad):
+        summary.verdict(lines[index], "rejected", reason="; ".join(reasons.get(index, [])))
     keep = [i for i in range(len(records)) if i not in bad]
     if keep:
         _upload(api, tournament_id, token, [lines[i] for i in keep], [records[i] for i in keep],
                 summary)
 
 
+json_option = click.option("--json", "as_json", is_flag=True,
+                           help="One JSON document: the counts, and every line with its verdict.")
+
+
 @tournament.command("import")
 @click.argument("tournament_id")
 @click.argument("path", type=click.File("rb"))
-@click.option("--token", required=True, envvar="BIGTWO_TOKEN", help="The tournament's token.")
+@token_option
+@json_option
 @server_option
-def import_command(tournament_id: str, path: IO[bytes], token: str, server: str | None) -> None:
+@db_option
+def import_command(tournament_id: str, path: IO[bytes], token: str, as_json: bool,
+                   server: str | None, db: str | None) -> None:
     """Upload the records of a JSON Lines file (one record per line) in batches of up to 100,
     or a score sheet (a .csv file: one record of result-only deals, RECORDS.md).
 
-    Records with rule errors are stored and counted invalid; records that cannot be read at
-    all are reported with their line and left out (a sheet: each problem with its row and
-    column, and nothing of it is stored). Exit status 0 when every line was stored (or
-    already there), 1 when some were left out, 2 when the import failed."""
-    api = backend(server)
+    Each line gets a verdict: valid, invalid (stored, with its first rule error), duplicate
+    (already stored: the same game as an earlier line, or from before), rejected (refused by
+    the service, with the pointer inside the record) or unreadable (not JSON). The output
+    names every line that is not valid, then the counts; with --json it is one document with
+    the counts and every line. Exit status 0 when every line was stored (or already there), 1
+    when some were left out, 2 when the import failed."""
+    api = backend(server, db)
     summary = ImportSummary()
     if (getattr(path, "name", "") or "").lower().endswith(".csv"):
-        _import_sheet(api, tournament_id, token, path, summary)
+        _import_sheet(api, tournament_id, token, path, summary, as_json)
         return
     show = sys.stderr.isatty()
     total = _size(path)
@@ -300,29 +495,30 @@ def import_command(tournament_id: str, path: IO[bytes], token: str, server: str 
         for lines, records, consumed in _batches(path, summary):
             _upload(api, tournament_id, token, lines, records, summary)
             bar.update(consumed)
-    click.echo(summary.line(), err=True)
-    click.echo(json.dumps(summary.counts))
+    summary.show(as_json)
     left_out = summary.counts["rejected"] + summary.counts["unreadable"]
     sys.exit(EXIT_REJECTED if left_out else EXIT_OK)
 
 
-def _import_sheet(api: Backend, tournament_id: str, token: str, stream: IO[bytes],
-                  summary: ImportSummary) -> None:
+def _read_sheet(stream: IO[bytes]) -> str:
     try:
-        text = stream.read().decode("utf-8-sig")
+        return stream.read().decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         click.echo(f"error: the score sheet is not UTF-8 text: {exc}", err=True)
         sys.exit(EXIT_FAILED)
+
+
+def _import_sheet(api: Backend, tournament_id: str, token: str, stream: IO[bytes],
+                  summary: ImportSummary, as_json: bool) -> None:
+    text = _read_sheet(stream)
     try:
-        summary.add({"results": [api.upload_sheet(tournament_id, token, text)]})
+        summary.add(api, [None], {"results": [api.upload_sheet(tournament_id, token, text)]})
     except Failure as exc:
         if exc.status != 422:
             fail(exc)
-        for problem in exc.document.get("errors") or []:
-            click.echo(str(problem.get("detail")), err=True)
-        summary.counts["rejected"] += 1
-    click.echo(summary.line(), err=True)
-    click.echo(json.dumps(summary.counts))
+        details = [str(p.get("detail")) for p in exc.document.get("errors") or []]
+        summary.verdict(None, "rejected", reason="; ".join(details) or exc.document.get("detail"))
+    summary.show(as_json)
     sys.exit(EXIT_REJECTED if summary.counts["rejected"] else EXIT_OK)
 
 
@@ -347,14 +543,187 @@ def _size(stream: IO[bytes]) -> int:
 @tournament.command("standings")
 @click.argument("tournament_id")
 @click.option("--csv", "as_csv", is_flag=True, help="The player table as CSV.")
+@click.option("--delimiter", type=click.Choice(list(DELIMITERS)), default=None,
+              help="The CSV's cell separator (implies --csv; semicolon: what Excel expects in "
+                   f"Germany and Italy). Default: {DEFAULT_DELIMITER}.")
 @server_option
-def standings_command(tournament_id: str, as_csv: bool, server: str | None) -> None:
+@db_option
+def standings_command(tournament_id: str, as_csv: bool, delimiter: str | None,
+                      server: str | None, db: str | None) -> None:
     """Print the standings as JSON (or CSV)."""
-    api = backend(server)
+    api = backend(server, db)
     try:
-        if as_csv:
-            click.echo(api.standings_csv(tournament_id), nl=False)
+        if as_csv or delimiter is not None:
+            click.echo(api.standings_csv(tournament_id, delimiter or DEFAULT_DELIMITER), nl=False)
         else:
             click.echo(json.dumps(api.standings(tournament_id), ensure_ascii=False, indent=2))
+    except Failure as exc:
+        fail(exc)
+
+
+# --- organiser tools: where the store is, listing tournaments, withdrawing and replacing -----
+@tournament.command("where")
+@db_option
+def where_command(db: str | None) -> None:
+    """Print the path of the local store the commands use (and, on stderr, why that one)."""
+    where = store_path(db)
+    click.echo(str(where.path))
+    state = "exists" if where.path.is_file() else "does not exist yet: `create` makes it"
+    click.echo(f"{_how(where)}; {state}", err=True)
+
+
+@tournament.command("list")
+@click.option("--page", type=click.IntRange(1, limits.MAX_PAGE_NUMBER), default=1,
+              show_default=True, help="Which page (newest tournaments first).")
+@click.option("--per-page", type=click.IntRange(1, limits.MAX_PER_PAGE), default=50,
+              show_default=True, help="Tournaments per page.")
+@json_option
+@server_option
+@db_option
+def list_command(page: int, per_page: int, as_json: bool, server: str | None,
+                 db: str | None) -> None:
+    """List tournaments, newest first: id, name, profile, records that count, creation time."""
+    api = backend(server, db)
+    try:
+        listed = api.list_tournaments(page, per_page)
+    except Failure as exc:
+        fail(exc)
+        return
+    if as_json:
+        click.echo(json.dumps(listed, ensure_ascii=False))
+        return
+    for item in listed["tournaments"]:
+        click.echo("  ".join([item["id"], item["name"], item["profile"]["id"],
+                              f"{item['records']} records", item["created_at"]]))
+    shown = len(listed["tournaments"])
+    more = f"; next: --page {listed['next_page']}" if listed["next_page"] else ""
+    click.echo(f"{shown} of {listed['total']} tournaments (page {listed['page']} of "
+               f"{listed['pages']}){more}", err=True)
+
+
+reason_option = click.option("--reason", default=None, metavar="TEXT",
+                             help=f"Why, for the audit log (at most {limits.MAX_REASON_LENGTH} "
+                                  "characters).")
+by_option = click.option("--by", default=None, metavar="NAME",
+                         help="Who, as the audit log should name you (at most "
+                              f"{limits.MAX_ORGANISER_LABEL_LENGTH} characters); the token "
+                              "acting is logged too, by its id.")
+
+
+@tournament.command("withdraw")
+@click.argument("tournament_id")
+@click.argument("record_id")
+@token_option
+@reason_option
+@by_option
+@server_option
+@db_option
+def withdraw_command(tournament_id: str, record_id: str, token: str, reason: str | None,
+                     by: str | None, server: str | None, db: str | None) -> None:
+    """Withdraw a record: it stays stored and listed, marked withdrawn, and no longer counts.
+    The audit log keeps who, when and why. Prints the record's entry as JSON."""
+    try:
+        entry = backend(server, db).withdraw(tournament_id, record_id, token, reason, by)
+    except Failure as exc:
+        fail(exc)
+        return
+    click.echo(json.dumps(entry, ensure_ascii=False))
+
+
+@tournament.command("replace")
+@click.argument("tournament_id")
+@click.argument("record_id")
+@click.argument("path", type=click.File("rb"), metavar="FILE")
+@token_option
+@reason_option
+@by_option
+@server_option
+@db_option
+def replace_command(tournament_id: str, record_id: str, path: IO[bytes], token: str,
+                    reason: str | None, by: str | None, server: str | None,
+                    db: str | None) -> None:
+    """Replace a record by the one in FILE (a JSON record, or a .csv score sheet): the old one
+    is withdrawn and the new one stored, checked as an import checks it, in one step with its
+    audit entry; if the new one cannot be stored, nothing changes. Prints the new record's
+    entry as JSON (with ``replaces``)."""
+    sheet = (getattr(path, "name", "") or "").lower().endswith(".csv")
+    if sheet:
+        body: Any = _read_sheet(path)
+    else:
+        try:
+            body = jsonin.loads(path.read())
+        except ValueError as exc:
+            click.echo(f"error: {getattr(path, 'name', 'FILE')} is not a JSON record: {exc}",
+                       err=True)
+            sys.exit(EXIT_FAILED)
+    try:
+        entry = backend(server, db).replace(tournament_id, record_id, token, body, sheet,
+                                            reason, by)
+    except Failure as exc:
+        fail(exc)
+        return
+    click.echo(json.dumps(entry, ensure_ascii=False))
+
+
+@tournament.command("records")
+@click.argument("tournament_id")
+@click.option("--valid/--invalid", "valid", default=None,
+              help="Only valid, or only invalid, records (default both).")
+@click.option("--withdrawn/--standing", "withdrawn", default=None,
+              help="Only withdrawn, or only standing, records (default both).")
+@click.option("--table", default=None, help="Only records whose meta.table is this.")
+@click.option("--round", "round_", default=None, help="Only records whose meta.round is this.")
+@click.option("--limit", type=click.IntRange(1, 200), default=200, show_default=True,
+              help="Records to show.")
+@click.option("--offset", type=click.IntRange(0, 10**9), default=0, show_default=True,
+              help="Records to skip (upload order).")
+@json_option
+@server_option
+@db_option
+def records_command(tournament_id: str, valid: bool | None, withdrawn: bool | None,
+                    table: str | None, round_: str | None, limit: int, offset: int,
+                    as_json: bool, server: str | None, db: str | None) -> None:
+    """List a tournament's records in upload order: id, verdict, withdrawn or not, the
+    table and round of its meta, the players."""
+    filters = {"valid": valid, "withdrawn": withdrawn, "table": table, "round": round_,
+               "limit": limit, "offset": offset}
+    try:
+        page = backend(server, db).records(tournament_id, {k: v for k, v in filters.items()
+                                                           if v is not None})
+    except Failure as exc:
+        fail(exc)
+        return
+    if as_json:
+        click.echo(json.dumps(page, ensure_ascii=False))
+        return
+    for row in page["records"]:
+        parts = [row["id"], "valid" if row["valid"] else "invalid"]
+        if row["withdrawn"]:
+            parts.append("withdrawn" + (f" (replaced by {row['replaced_by']})"
+                                        if row["replaced_by"] else ""))
+        if row["replaces"]:
+            parts.append(f"replaces {row['replaces']}")
+        parts += [f"{name} {row[name]}" for name in ("table", "round") if row[name] is not None]
+        players = row.get("players")
+        parts.append(", ".join(players) if isinstance(players, list) else "unnamed seats")
+        click.echo("  ".join(parts))
+    click.echo(f"{len(page['records'])} of {page['total']} records", err=True)
+
+
+@tournament.command("audit")
+@click.argument("tournament_id")
+@click.option("--page", type=click.IntRange(1, limits.MAX_PAGE_NUMBER), default=1,
+              show_default=True, help="Which page (oldest changes first).")
+@click.option("--per-page", type=click.IntRange(1, limits.MAX_PER_PAGE), default=50,
+              show_default=True, help="Entries per page.")
+@server_option
+@db_option
+def audit_command(tournament_id: str, page: int, per_page: int, server: str | None,
+                  db: str | None) -> None:
+    """Print the audit log as JSON: every withdrawal and replacement, when, why, by whom
+    (the name given) and with which token (its id, never the token)."""
+    try:
+        click.echo(json.dumps(backend(server, db).audit(tournament_id, page, per_page),
+                              ensure_ascii=False))
     except Failure as exc:
         fail(exc)

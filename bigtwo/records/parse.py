@@ -15,6 +15,7 @@ from bigtwo.rules import cards, deals, scoring
 from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, ProfileResolver
+from bigtwo.rules.suggest import unknown_field
 
 RECORD_FIELDS = frozenset({"profile", "players", "deals", "meta"})
 DEAL_FIELDS = frozenset({"hands", "deal_code", "moves", "result", "declared"})
@@ -26,7 +27,14 @@ def _is_int(value: Any) -> bool:
 
 
 def _unknown(obj: Mapping[str, Any], allowed: frozenset[str], at: str) -> list[Problem]:
-    return [Problem(join(at, k), "unknown field") for k in obj if k not in allowed]
+    return [Problem(join(at, k), unknown_field(k, allowed)) for k in obj if k not in allowed]
+
+
+def seat_out_of_range(seat: int, players: int) -> str:
+    """A record counts seats from 0, the pages from 1: the message says both, so neither
+    count trips anyone up."""
+    return (f"seat {seat} is out of range: this table has seats 0-{players - 1} "
+            f"(shown as 1-{players} on the pages)")
 
 
 def parse_cards(value: Any, at: str, problems: list[Problem], *, max_len: int) -> list[int]:
@@ -93,9 +101,9 @@ def _slow_move(move: Any, at: str, players: int, problems: list[Problem]) -> Mov
     raw_seat = move.get("seat")
     seat = raw_seat if type(raw_seat) is int else 0
     if not _is_int(raw_seat):
-        problems.append(Problem(join(at, "seat"), "must be a seat number"))
+        problems.append(Problem(join(at, "seat"), f"must be a seat number (0-{players - 1})"))
     elif not 0 <= seat < players:
-        problems.append(Problem(join(at, "seat"), f"seat {seat} does not exist at a {players}-seat table"))
+        problems.append(Problem(join(at, "seat"), seat_out_of_range(seat, players)))
     has_play, has_pass = "play" in move, "pass" in move
     if has_play == has_pass:
         problems.append(Problem(at, 'a move has either "play" or "pass", not both or neither'))

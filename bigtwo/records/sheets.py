@@ -7,14 +7,19 @@ becomes ``result.cards_left``, a row of cards ``result.left``; the winner's cell
 or empty in either. A last row labelled ``total`` (or ``totals``) holds the scorer's own
 match totals; they are checked against the deals' scores, not taken from the sheet.
 
+Cells are separated by commas, semicolons (what Excel writes where the decimal mark is a
+comma, as in Germany and Italy) or tabs (a copy from a spreadsheet): the header row says
+which, since its first cell is ``deal``. A byte-order mark before it is ignored.
+
 A sheet is what a scorer wrote, so every mistake in it is named by row and column, never by
-a JSON Pointer into a record the scorer never saw: ``/rows/3/Ben`` and "row 3, column Ben".
-Rows are counted as a spreadsheet or an editor counts them: the header is row 1. Besides
-its shape, a sheet's arithmetic is checked by the core (``RESULT_WINNER``,
-``RESULT_CARD_COUNT``, a card left twice, a card that was not dealt to that seat): on a
-sheet those are input problems of their row, so a sheet with one of them is refused
-whole and nothing of it is stored. Rule errors about the match (``MATCH_OVER``) stay in the
-report as for any record.
+a JSON Pointer into a record the scorer never saw: ``/rows/3/Ben`` and "row 3, column Ben",
+in the scorer's words (bigtwo/records/sheet_words.py). Rows are counted as a spreadsheet or
+an editor counts them: the header is row 1. Every problem of a sheet is listed at once (up
+to ``limits.MAX_SHEET_PROBLEMS``): a row's cells, its arithmetic (one winner, no more cards
+left than were dealt) and, for every row that could be read, what the core finds in it (a
+card left twice, a card that was not dealt to that player). A sheet with any of them is
+refused whole and nothing of it is stored. Rule errors about the match (``MATCH_OVER``) stay
+in the report as for any record.
 
 Pure: text in, a record (and its check) or problems out.
 """
@@ -24,19 +29,22 @@ from __future__ import annotations
 import csv
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bigtwo import limits
+from bigtwo.records.csvdialect import DELIMITERS
 from bigtwo.records.messages import DEFAULT_LANGUAGE
 from bigtwo.records.pipeline import Checked, check_record
-from bigtwo.rules import cards
+from bigtwo.records.sheet_words import SheetWords
+from bigtwo.rules import cards, deals, scoring
 from bigtwo.rules.problems import Problem, escape
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, ProfileResolver
+from bigtwo.rules.suggest import did_you_mean
 
 DEAL_COLUMN = "deal"
 CODE_COLUMN = "deal_code"
-_COUNT = re.compile(r"-?[0-9]+")
+_COUNT = re.compile(r"[+\-\u2212]?[0-9]+")
 _TOTAL = re.compile(r"[+\-\u2212]?[0-9]+")  # a written total: +12, -5, −5 (a typographic minus)
 TOTAL_LABELS = frozenset({"total", "totals"})
 # Rule errors that say a row of the sheet cannot be right (its arithmetic), as opposed to
@@ -45,207 +53,293 @@ ROW_CODES = frozenset({"RESULT_WINNER", "RESULT_CARD_COUNT", "DUPLICATE_CARD", "
                        "PLAYER_COUNT", "HAND_SIZE"})
 
 
-@dataclass(frozen=True, slots=True)
-class Layout:
-    """Where things are in a sheet: the row number of each deal, the seat columns' names."""
-
-    rows: list[int]  # per deal, its row number in the sheet (the header is row 1)
-    names: list[str]  # per seat, the column's header
-    totals: tuple[int, list[int]] | None = None  # the scorer's own totals row: (row, per seat)
-
-
-def _where(row: int, column: str | None) -> str:
-    return f"row {row}" + (f", column {column}" if column is not None else "")
-
-
-def _problem(row: int, column: str | None, detail: str) -> Problem:
-    return Problem(f"/rows/{row}" + (f"/{escape(column)}" if column is not None else ""),
-                   f"{_where(row, column)}: {detail}")
+def sniff_delimiter(text: str) -> str:
+    """The separator of a sheet: the one that makes the header's first cell ``deal`` and
+    splits it into the most cells (comma when none does; the header's problem is then named)."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    best, width = ",", 0
+    for delimiter in DELIMITERS.values():
+        try:
+            cells = next(csv.reader([first], delimiter=delimiter))
+        except (csv.Error, StopIteration):
+            continue
+        if cells and cells[0].strip().lower() == DEAL_COLUMN and len(cells) > width:
+            best, width = delimiter, len(cells)
+    return best
 
 
-def _cell(text: str, row: int, column: str, problems: list[Problem]) -> int | list[str] | None:
-    """A count, a list of canonical card names, or None when the cell is unreadable."""
+@dataclass(slots=True)
+class _Sheet:
+    """What reading a sheet found: the rows the core can check, and the problems so far."""
+
+    words: SheetWords
+    names: list[str] = field(default_factory=list)
+    code_at: int | None = None
+    header_ok: bool = True
+    deals: list[dict[str, Any]] = field(default_factory=list)  # rows the core checks
+    rows: list[int] = field(default_factory=list)  # per deal above, its row in the sheet
+    labels: list[str] = field(default_factory=list)
+    totals: tuple[int, list[int]] | None = None
+    # (row, column index or -1 for the whole row, problem): sorted into the sheet's order
+    found: list[tuple[int, int, Problem]] = field(default_factory=list)
+    flagged: set[tuple[int, int]] = field(default_factory=set)  # (row, seat) counts found wrong
+    stopped: bool = False
+
+    def where(self, row: int, column: str | None) -> str:
+        if column is None:
+            return self.words("row", row=row)
+        return self.words("row_column", row=row, column=column)
+
+    def problem(self, row: int, column: str | None, detail: str, order: int = -1) -> None:
+        pointer = f"/rows/{row}" + (f"/{escape(column)}" if column is not None else "")
+        self.found.append((row, order, Problem(pointer, f"{self.where(row, column)}: {detail}")))
+
+    def seat_problem(self, row: int, seat: int, detail: str) -> None:
+        name = self.names[seat] if 0 <= seat < len(self.names) else None
+        self.problem(row, name, detail, seat)
+
+    def problems(self) -> list[Problem]:
+        return [p for _, _, p in sorted(self.found, key=lambda f: (f[0], f[1]))]
+
+
+def _most_left(profile: Profile) -> int:
+    """The most cards any player can be dealt (the undealt cards may go to the opener)."""
+    return profile.hand_size + (profile.leftover_count if profile.leftover == "to_opener" else 0)
+
+
+def _cell(sheet: _Sheet, text: str, row: int, seat: int, most: int) -> int | list[str] | None:
+    """A count, a list of canonical card names, or None when the cell is unreadable. A count
+    out of range is kept (the row's winner can still be checked) but named."""
+    w, name = sheet.words, sheet.names[seat]
     text = text.strip()
     if not text:
         return 0
     if _COUNT.fullmatch(text):
-        return int(text)
+        n = int(text.replace("\u2212", "-"))
+        if n < 0:
+            sheet.seat_problem(row, seat, w("negative", n=text, name=name, most=most))
+            sheet.flagged.add((row, seat))
+        elif n > most:
+            sheet.seat_problem(row, seat, w("too_many_left", name=name, n=n, most=most))
+            sheet.flagged.add((row, seat))
+        return n
     tokens = text.split()
     if len(tokens) > cards.DECK_SIZE:
-        problems.append(_problem(row, column, f"{len(tokens)} cards is more than a deck holds"))
+        sheet.seat_problem(row, seat, w("deck", n=len(tokens)))
         return None
     out = []
     for token in tokens:
         card = cards.parse_card(token)
         if card is None:
-            problems.append(_problem(row, column, f"{token!r} is neither a count nor a card "
-                                                  "(cards like 2S, TH, 10h, K♠, space-separated)"))
+            sheet.seat_problem(row, seat, w("not_a_cell", text=w.quoted(token)))
             return None
         out.append(cards.name(card))
+    if len(out) > most:
+        sheet.seat_problem(row, seat, w("too_many_left", name=name, n=len(out), most=most))
+        sheet.flagged.add((row, seat))
     return out
 
 
-def _result(values: list[int | list[str]], row: int, names: list[str],
-            problems: list[Problem]) -> dict[str, Any] | None:
-    """``{"cards_left": ...}`` or ``{"left": ...}`` from a row's readable cells."""
-    listed = [i for i, v in enumerate(values) if isinstance(v, list)]
+def _result(sheet: _Sheet, values: list[int | list[str] | None], row: int,
+            profile: Profile) -> dict[str, Any] | None:
+    """``{"cards_left": ...}`` or ``{"left": ...}`` from a row's cells, or None (named)."""
+    w, names = sheet.words, sheet.names
+    left = [v if isinstance(v, int) else len(v) if isinstance(v, list) else None for v in values]
+    winners = [i for i, n in enumerate(left) if n == 0]
+    if len(winners) > 1:
+        sheet.problem(row, None, w("winners", names=w.names([names[i] for i in winners])))
+    elif not winners and None not in left:
+        sheet.problem(row, None, w("no_winner"))
+    if any(v is None for v in values):
+        return None
+    listed = [i for i, v in enumerate(values) if isinstance(v, list) and v]
     counted = [i for i, v in enumerate(values) if isinstance(v, int) and v != 0]
     if listed and counted:
-        problems.append(_problem(row, None, (
-            "the row mixes counts and card lists for its losers (count in "
-            f"{', '.join(names[i] for i in counted)}; cards in {', '.join(names[i] for i in listed)}): "
-            "write every loser's cards, or every loser's count")))
+        sheet.problem(row, None, w("mixed", counted=", ".join(names[i] for i in counted),
+                                   listed=", ".join(names[i] for i in listed)))
         return None
     if listed:
         return {"left": [v if isinstance(v, list) else [] for v in values]}
+    if counted and scoring.cards_matter(profile):
+        why = [w("why_two")] if profile.two_held_factor > 1 else []
+        why += [w("why_cards")] if profile.card_penalties else []
+        sheet.problem(row, None, w("needs_cards", why=f" {w('and')} ".join(why)))
+        return None
     return {"cards_left": [v if isinstance(v, int) else 0 for v in values]}
 
 
-def _totals(seat_cells: list[str], row: int, names: list[str],
-            problems: list[Problem]) -> tuple[int, list[int]]:
+def _totals(sheet: _Sheet, seat_cells: list[str], row: int) -> tuple[int, list[int]]:
     """A scorer's totals row (``total,...``): the match total per player, as written."""
     out = []
-    for name, text in zip(names, seat_cells, strict=True):
+    for seat, text in enumerate(seat_cells):
         text = text.strip()
         if not _TOTAL.fullmatch(text):
-            problems.append(_problem(row, name, f"{text!r} is not a total (a whole number like "
-                                                "-5 or +12)"))
+            sheet.seat_problem(row, seat, sheet.words("not_total", text=sheet.words.quoted(text)))
             out.append(0)
         else:
             out.append(int(text.replace("\u2212", "-")))
     return row, out
 
 
-def _header(cells: list[str], profile: Profile, problems: list[Problem]) -> tuple[list[str], int | None] | None:
-    """The seat names and the deal_code column's position, or None (problems added)."""
+def _header(sheet: _Sheet, cells: list[str], profile: Profile) -> bool:
+    """Reads the seat names and the deal_code column's position; False when the rows cannot
+    be read at all (problems added). Names that are wrong are named, and the rows still read."""
+    w = sheet.words
     head = [c.strip() for c in cells]
     if not head or head[0].lower() != DEAL_COLUMN:
-        problems.append(_problem(1, None, (
-            "the first row must be the header: deal,<name>,<name>,... "
-            f"(found {','.join(head)[:60]!r})")))
-        return None
+        sheet.problem(1, None, w("no_header", found=w.quoted(",".join(head)[:60])))
+        return False
     lowered = [h.lower() for h in head]
-    code_at = lowered.index(CODE_COLUMN) if CODE_COLUMN in lowered else None
-    names = [name for i, name in enumerate(head) if i not in (0, code_at)]
+    sheet.code_at = lowered.index(CODE_COLUMN) if CODE_COLUMN in lowered else None
+    names = [name for i, name in enumerate(head) if i not in (0, sheet.code_at)]
     if len(names) != profile.players:
-        problems.append(_problem(1, None, (
-            f"the header names {len(names)} player{'s' if len(names) != 1 else ''}; "
-            f"this profile ({profile.id}) is for {profile.players}")))
-        return None
+        detail = w("player_count", n=len(names), m=profile.players,
+                   players=w("player_1" if len(names) == 1 else "player_n"), profile=profile.id)
+        # "Deal code" or "dealcode" for the deal_code column reads as one player too many.
+        meant = next((n for n in names[:limits.MAX_SHEET_PROBLEMS]
+                      if did_you_mean(n, [CODE_COLUMN]) is not None), None)
+        if meant is not None and sheet.code_at is None:
+            detail += w("code_column", name=w.quoted(meant), column=CODE_COLUMN)
+        sheet.problem(1, None, detail)
+        return False
+    sheet.names = names
     for i, name in enumerate(names):
         if not name:
-            problems.append(_problem(1, None, f"player column {i + 1} has no name"))
+            sheet.problem(1, None, w("no_name", i=i + 1))
         elif len(name) > limits.MAX_NAME_LENGTH:
-            problems.append(_problem(1, None, f"player column {i + 1}'s name is longer than "
-                                              f"{limits.MAX_NAME_LENGTH} characters"))
+            sheet.problem(1, None, w("long_name", i=i + 1, n=limits.MAX_NAME_LENGTH))
         elif name in names[:i]:
-            problems.append(_problem(1, name, "this player name appears twice in the header"))
-    return None if problems else (names, code_at)
+            sheet.problem(1, name, w("name_twice"), i)
+        else:
+            continue
+        sheet.header_ok = False
+    return True
 
 
-def sheet_record(text: str, profile_ref: Any, profile: Profile) -> tuple[dict[str, Any] | None, Layout | None, list[Problem]]:
-    """The record a sheet stands for (not yet checked against the rules), or its problems.
+def _row(sheet: _Sheet, cells: list[str], row: int, profile: Profile) -> None:
+    """One row after the header: a deal for the core to check, the totals, or problems."""
+    w = sheet.words
+    width = 1 + len(sheet.names) + (sheet.code_at is not None)
+    if len(cells) != width:
+        sheet.problem(row, None, w("width", n=len(cells), m=width))
+        return
+    if sheet.totals is not None:
+        sheet.problem(row, None, w("totals_last", row=sheet.totals[0]))
+        return
+    code_at = sheet.code_at
+    seat_cells = [c for i, c in enumerate(cells[1:], start=1) if i != code_at]
+    if cells[0].strip().lower() in TOTAL_LABELS:
+        sheet.totals = _totals(sheet, seat_cells, row)
+        return
+    most = _most_left(profile)
+    values = [_cell(sheet, c, row, s, most) for s, c in enumerate(seat_cells)]
+    result = _result(sheet, values, row, profile)
+    code = cells[code_at].strip() if code_at is not None else ""
+    if code:
+        spec = deals.parse_code(code)
+        if isinstance(spec, str):
+            sheet.problem(row, CODE_COLUMN, w("bad_code", detail=spec), len(sheet.names))
+            return
+    if result is None:
+        return
+    deal: dict[str, Any] = {"result": result}
+    if code:
+        deal = {"deal_code": code, **deal}
+    sheet.deals.append(deal)
+    sheet.labels.append(cells[0].strip())
+    sheet.rows.append(row)
 
-    ``profile_ref`` goes into the record as it is (an id or a declaration); ``profile`` is it
-    resolved, for the number of players."""
-    problems: list[Problem] = []
+
+def _read(text: str, profile: Profile, words: SheetWords, delimiter: str | None) -> _Sheet:
+    sheet = _Sheet(words)
     if text.startswith("\ufeff"):  # a spreadsheet's byte-order mark
         text = text[1:]
-    reader = csv.reader(io.StringIO(text), strict=True)
-    header: tuple[list[str], int | None] | None = None
-    deals: list[dict[str, Any]] = []
-    labels: list[str] = []
-    rows: list[int] = []
-    totals: tuple[int, list[int]] | None = None
+    reader = csv.reader(io.StringIO(text), strict=True, delimiter=delimiter or sniff_delimiter(text))
+    header_read = False
+    seen = 0
     try:
         for cells in reader:
             row = reader.line_num
             if not any(c.strip() for c in cells):
                 continue  # a blank line between deals
-            if header is None:
-                header = _header(cells, profile, problems)
-                if header is None:
-                    return None, None, problems
+            if not header_read:
+                if not _header(sheet, cells, profile):
+                    sheet.stopped = True
+                    return sheet
+                header_read = True
                 continue
-            if len(problems) >= limits.MAX_SHEET_PROBLEMS:
-                problems.append(_problem(row, None, (
-                    f"and possibly more: a sheet's problems are listed up to "
-                    f"{limits.MAX_SHEET_PROBLEMS}")))
-                return None, None, problems
-            if len(deals) >= limits.MAX_SHEET_ROWS:
-                problems.append(_problem(row, None, f"a sheet holds at most {limits.MAX_SHEET_ROWS} "
-                                                    "deals"))
-                return None, None, problems
-            names, code_at = header
-            width = 1 + len(names) + (code_at is not None)
-            if len(cells) != width:
-                problems.append(_problem(row, None, f"{len(cells)} cells; the header has {width}"))
-                continue
-            seat_cells = [c for i, c in enumerate(cells[1:], start=1) if i != code_at]
-            if totals is not None:
-                problems.append(_problem(row, None, f"the totals row ({totals[0]}) must be the "
-                                                    "last row of the sheet"))
-                continue
-            if cells[0].strip().lower() in TOTAL_LABELS:
-                totals = _totals(seat_cells, row, names, problems)
-                continue
-            values = [_cell(c, row, names[s], problems) for s, c in enumerate(seat_cells)]
-            readable = [v for v in values if v is not None]
-            if len(readable) != len(values):
-                continue
-            result = _result(readable, row, names, problems)
-            if result is None:
-                continue
-            deal: dict[str, Any] = {"result": result}
-            if code_at is not None and cells[code_at].strip():
-                deal = {"deal_code": cells[code_at].strip(), **deal}
-            deals.append(deal)
-            labels.append(cells[0].strip())
-            rows.append(row)
+            if len(sheet.found) >= limits.MAX_SHEET_PROBLEMS:
+                sheet.problem(row, None, words("stopped", n=limits.MAX_SHEET_PROBLEMS))
+                sheet.stopped = True
+                return sheet
+            if seen >= limits.MAX_SHEET_ROWS:
+                sheet.problem(row, None, words("too_many_rows", n=limits.MAX_SHEET_ROWS))
+                sheet.stopped = True
+                return sheet
+            seen += 1
+            _row(sheet, cells, row, profile)
     except csv.Error as exc:
-        problems.append(_problem(reader.line_num, None, f"not readable as CSV: {exc}"))
-        return None, None, problems
-    if header is None:
-        problems.append(_problem(1, None, "the sheet is empty: it needs the header "
-                                          "deal,<name>,<name>,... and a row per deal"))
-        return None, None, problems
-    if not deals and not problems:
-        problems.append(_problem(2, None, "the sheet has a header but no deals"))
-    if problems:
-        return None, None, problems
-    record = {"profile": profile_ref, "players": header[0], "deals": deals,
-              # The scorer's deal labels are kept; row numbers are not (a blank line more would
-              # make the same sheet another record for a tournament).
-              "meta": {"sheet": {"deals": labels}}}
-    return record, Layout(rows, header[0], totals), []
+        sheet.problem(reader.line_num, None, words("unreadable", error=exc))
+        sheet.stopped = True
+        return sheet
+    if not header_read:
+        sheet.problem(1, None, words("empty"))
+        sheet.stopped = True
+    elif not sheet.deals and not sheet.found:
+        sheet.problem(2, None, words("no_deals"))
+    return sheet
 
 
-def _row_problem(error: dict[str, Any], layout: Layout, code_at: bool) -> Problem:
-    deal = error["deal"]
-    row = layout.rows[deal]
-    seat = error["seat"]
-    column = None
-    if "deal_code" in error["pointer"] and code_at:
-        column = CODE_COLUMN
-    elif seat is not None and 0 <= seat < len(layout.names):
-        column = layout.names[seat]
-    return _problem(row, column, f"{error['message']} ({error['code']})")
+def _record(sheet: _Sheet, profile_ref: Any) -> dict[str, Any]:
+    record: dict[str, Any] = {"profile": profile_ref}
+    if sheet.header_ok:
+        record["players"] = sheet.names
+    record["deals"] = sheet.deals
+    # The scorer's deal labels are kept; row numbers are not (a blank line more would make
+    # the same sheet another record for a tournament).
+    record["meta"] = {"sheet": {"deals": sheet.labels}}
+    return record
 
 
-def _input_problem(problem: Problem, layout: Layout) -> Problem:
-    """A record problem (pointer into the converted record) moved onto the sheet."""
+def _core_problem(sheet: _Sheet, error: dict[str, Any]) -> None:
+    """A row's rule error from the core, said in the sheet's terms."""
+    w, deal = sheet.words, error["deal"]
+    row, seat, params = sheet.rows[deal], error["seat"], error["params"]
+    name = sheet.names[seat] if seat is not None and 0 <= seat < len(sheet.names) else ""
+    code = sheet.deals[deal].get("deal_code", "")
+    kind = error["code"]
+    if kind == "RESULT_WINNER":
+        return  # the sheet's own check (_result) said it, in the same words for every row
+    if kind == "RESULT_CARD_COUNT":
+        if (row, seat) not in sheet.flagged:
+            sheet.seat_problem(row, seat, w("dealt_fewer", name=name, n=params["count"],
+                                            dealt=params["dealt"]))
+        return
+    if kind == "DUPLICATE_CARD":
+        sheet.seat_problem(row, seat, w("twice", card=w.cards([params["card"]])))
+    elif kind == "CARD_NOT_HELD":
+        sheet.seat_problem(row, seat, w("not_dealt", name=name, cards=w.cards(params["cards"]),
+                                        code=code))
+    elif kind == "PLAYER_COUNT":
+        sheet.problem(row, CODE_COLUMN, w("code_players", code=code, actual=params["actual"],
+                                          expected=params["expected"]), len(sheet.names))
+    elif kind == "HAND_SIZE":
+        sheet.seat_problem(row, seat, w("code_hand", code=code, name=name,
+                                        actual=params["actual"], expected=params["expected"]))
+    else:
+        sheet.problem(row, None, error["message"])
+
+
+def _input_problem(sheet: _Sheet, problem: Problem) -> None:
+    """A record problem (pointer into the converted record) moved onto the sheet: not
+    expected, since the sheet checks what the parser would refuse; kept as a safety net."""
     parts = problem.pointer.split("/")
     if len(parts) > 2 and parts[1] == "deals" and parts[2].isdigit():
-        row = layout.rows[int(parts[2])]
-        column = None
-        if "deal_code" in parts:
-            column = CODE_COLUMN
-        elif len(parts) > 5 and parts[3] == "result" and parts[5].isdigit():
-            column = layout.names[int(parts[5])]
-        return _problem(row, column, problem.detail)
-    if parts[:2] == ["", "players"]:
-        return _problem(1, None, problem.detail)
-    return problem
+        sheet.problem(sheet.rows[int(parts[2])], None, problem.detail)
+    elif parts[:2] == ["", "players"]:
+        sheet.problem(1, None, problem.detail)
+    else:
+        sheet.found.append((0, -1, problem))
 
 
 def check_sheet(
@@ -255,53 +349,65 @@ def check_sheet(
     complete: bool = True,
     lang: str = DEFAULT_LANGUAGE,
     resolver: ProfileResolver = DEFAULT_RESOLVER,
+    delimiter: str | None = None,
 ) -> tuple[dict[str, Any] | None, Checked]:
     """Read a sheet and check the record it stands for: ``(record, checked)``.
 
     ``checked`` is ``check_record``'s answer for that record, except that a sheet whose rows
-    cannot be right (shape or arithmetic) has no report, only problems named by row and
-    column; the record is then None."""
+    cannot be right (shape or arithmetic) has no report, only every problem, named by row
+    and column in ``lang``; the record is then None. ``delimiter`` is the cells' separator
+    (sniffed from the header when None)."""
+    words = SheetWords(lang)
     if profile_ref is None:
-        return None, Checked(None, [Problem("/profile", "a score sheet needs a profile: name a "
-                                                        "preset or a stored profile")])
+        return None, Checked(None, [Problem("/profile", words("no_profile"))])
     profile, profile_problems = resolver.resolve(profile_ref, "/profile")
     if profile is None:
         return None, Checked(None, profile_problems)
-    record, layout, problems = sheet_record(text, profile_ref, profile)
-    if record is None or layout is None:
-        return None, Checked(None, problems)
+    sheet = _read(text, profile, words, delimiter)
+    if sheet.stopped:
+        return None, Checked(None, sheet.problems())
+    if not sheet.deals:
+        return None, Checked(None, _capped(sheet.problems(), words))
+    # Every row that could be read is checked, even when other rows could not: the scorer
+    # sees every problem of the sheet at once.
+    record = _record(sheet, profile_ref)
     checked = check_record(record, complete=complete, lang=lang, resolver=resolver)
-    has_code = any("deal_code" in d for d in record["deals"])
     if checked.report is None:
-        return None, Checked(None, _capped([_input_problem(p, layout) for p in checked.problems]))
-    row_errors = [e for e in checked.report["errors"] if e["code"] in ROW_CODES and e["deal"] is not None]
-    if row_errors:
-        return None, Checked(None, _capped([_row_problem(e, layout, has_code) for e in row_errors]))
-    if layout.totals is not None:
-        wrong = _wrong_totals(layout.totals, checked.report["totals"], layout.names)
-        if wrong:
-            return None, Checked(None, wrong)
+        for p in checked.problems:
+            _input_problem(sheet, p)
+    else:
+        for e in checked.report["errors"]:
+            if e["code"] in ROW_CODES and e["deal"] is not None:
+                _core_problem(sheet, e)
+        if not sheet.found and sheet.totals is not None:
+            _wrong_totals(sheet, checked.report["totals"])
+    if sheet.found:
+        return None, Checked(None, _capped(sheet.problems(), words))
     return record, checked
 
 
-def _wrong_totals(written: tuple[int, list[int]], actual: list[int], names: list[str]) -> list[Problem]:
+def _wrong_totals(sheet: _Sheet, actual: list[int]) -> None:
     """The scorer's arithmetic: each written total against the sum of the deals' scores."""
-    row, totals = written
-    return [_problem(row, name, f"the sheet's total is {said:+d}; the deals above give {real:+d}")
-            for name, said, real in zip(names, totals, actual, strict=True) if said != real]
+    assert sheet.totals is not None
+    row, totals = sheet.totals
+    for seat, (said, real) in enumerate(zip(totals, actual, strict=True)):
+        if said != real:
+            sheet.seat_problem(row, seat, sheet.words("wrong_total", said=said, real=real))
 
 
-def _capped(problems: list[Problem]) -> list[Problem]:
+def _capped(problems: list[Problem], words: SheetWords) -> list[Problem]:
     if len(problems) <= limits.MAX_SHEET_PROBLEMS:
         return problems
     rest = len(problems) - limits.MAX_SHEET_PROBLEMS
     return [*problems[: limits.MAX_SHEET_PROBLEMS],
-            Problem("", f"and {rest} more problem{'s' if rest != 1 else ''} like these")]
+            Problem("", words("more_1") if rest == 1 else words("more", n=rest))]
 
 
-def sheet_to_record(text: str, profile_ref: Any, *,
-                    resolver: ProfileResolver = DEFAULT_RESOLVER) -> tuple[dict[str, Any] | None, list[Problem]]:
+def sheet_to_record(text: str, profile_ref: Any, *, resolver: ProfileResolver = DEFAULT_RESOLVER,
+                    lang: str = DEFAULT_LANGUAGE,
+                    delimiter: str | None = None) -> tuple[dict[str, Any] | None, list[Problem]]:
     """The record a sheet stands for, once its rows are known to be consistent, or every
     problem that stops it (named by row and column)."""
-    record, checked = check_sheet(text, profile_ref, resolver=resolver)
+    record, checked = check_sheet(text, profile_ref, resolver=resolver, lang=lang,
+                                  delimiter=delimiter)
     return record, checked.problems

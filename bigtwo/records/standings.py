@@ -20,6 +20,11 @@ the same cards (same code, same seat) is compared with the others who held them:
 ``match points = 2 x (opponents with a lower score) + 1 x (opponents with an equal score)``,
 out of ``2 x (tables - 1)``. Per player, match points add up over boards, with the maximum
 they could have reached and the percentage of it.
+
+A duplicate event (at least one board) is ranked by match points where people read the
+standings, on the page and in the CSV (``ranked_players``), with the points beside them; the
+JSON keeps ``players`` ranked by points and ``duplicate.players`` by match points, and says
+which ranking the table uses (``ranking``).
 """
 
 from __future__ import annotations
@@ -236,6 +241,7 @@ def compute(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
         "players": table(results),
         "duplicate": duplicate(results),
     }
+    out["ranking"] = "match_points" if out["duplicate"]["boards"] else "points"
     teams = team_results(rows)
     if teams:
         out["teams"] = team_table(teams)
@@ -249,15 +255,34 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def to_csv(standings: Mapping[str, Any]) -> str:
-    """The standings table as CSV (header row first), with each player's match points."""
+def ranked_players(standings: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The player table as people read it (the page, the CSV): every player with points and
+    match points (``match_points``, ``max_match_points``, ``percent`` or None without a
+    board), ranked by match points in a duplicate event (some board), else by points.
+    A player who held no board has 0 match points and ranks after those who scored some."""
     duplicate_rows = {p["player"]: p for p in standings["duplicate"]["players"]}
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
+    rows = []
     for row in standings["players"]:
-        dup = duplicate_rows.get(row["player"], {"match_points": 0, "max_points": 0})
+        dup = duplicate_rows.get(row["player"])
+        rows.append({**row, "deals_scored": row.get("deals_scored", 0),
+                     "match_points": dup["match_points"] if dup else 0,
+                     "max_match_points": dup["max_points"] if dup else 0,
+                     "percent": dup["percent"] if dup else None})
+    if not standings["duplicate"]["boards"]:
+        return rows
+    return _ranked([{k: v for k, v in r.items() if k != "rank"} for r in rows], "match_points")
+
+
+def to_csv(standings: Mapping[str, Any], delimiter: str = ",") -> str:
+    """The standings table as CSV (header row first), as ``ranked_players`` orders it: by
+    match points in a duplicate event, with the points beside them. ``delimiter`` separates
+    the cells (one of ``csvdialect.DELIMITERS``' values: a semicolon is what Excel expects in
+    Germany and Italy)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n", delimiter=delimiter)
+    writer.writerow(CSV_COLUMNS)
+    for row in ranked_players(standings):
         writer.writerow([row["rank"], _cell(row["player"]), row["deals_played"],
-                         row["deals_won"], row["points"], dup["match_points"], dup["max_points"],
-                         row.get("deals_scored", 0)])
+                         row["deals_won"], row["points"], row["match_points"],
+                         row["max_match_points"], row["deals_scored"]])
     return buffer.getvalue()

@@ -327,6 +327,11 @@ _FIELDS_BY_KIND: dict[str, tuple[str, ...]] = {
 }
 
 
+def _top_ranks_differ(params: Mapping[str, Any]) -> bool:
+    played, table = params.get("played_top"), params.get("table_top")
+    return isinstance(played, str) and isinstance(table, str) and played[:1] != table[:1]
+
+
 def explaining_fields(code: str, params: Mapping[str, Any]) -> tuple[str, ...]:
     """Dotted profile fields that decide whether this error applies (may be empty)."""
     if code == "COMBINATION_NOT_ALLOWED":
@@ -337,6 +342,9 @@ def explaining_fields(code: str, params: Mapping[str, Any]) -> tuple[str, ...]:
             fields: tuple[str, ...] = ("five_card_order", "cross_category", "bombs", "bomb_hands")
         else:
             fields = _FIELDS_BY_KIND.get(str(played), ())
+            if played != "flush" and _top_ranks_differ(params):
+                # 9♥ against J♥: the ranks decided; the suit order never came into it.
+                fields = tuple(f for f in fields if f != "suit_order")
         return (*fields, "revolution") if params.get("revolution") else fields
     return _FIELDS_BY_CODE.get(code, ())
 

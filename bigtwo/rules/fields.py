@@ -28,7 +28,6 @@ from bigtwo.rules.kinds import (
     MISSING,
     NOT_AN_OBJECT,
     NULL,
-    UNKNOWN,
     Bool,
     Card,
     Choice,
@@ -41,6 +40,7 @@ from bigtwo.rules.kinds import (
     Straight,
     Teams,
     Text,
+    unknown,
 )
 from bigtwo.rules.runs import BOMB_HANDS, CATEGORIES, MAX_PLAYERS, RUNS
 
@@ -736,9 +736,9 @@ def check(data: Mapping[str, Any], *, stored: bool = False) -> tuple[dict[str, A
             errors["name"] = exc.messages
     ok: dict[Path, Any] = {}
     _load_group(LAYOUT, data, (), stored, loaded, errors, ok)
-    for unknown in data:
-        if unknown != "name" and unknown not in LAYOUT.members:
-            errors[str(unknown)] = [UNKNOWN]
+    for key in data:
+        if key != "name" and key not in LAYOUT.members:
+            errors[str(key)] = [unknown(key, [*LAYOUT.members, "name", "extends"])]
     for rule in CHECKS:
         if all(path in ok for path in rule.reads):
             text = rule.problem(*(ok[path] for path in rule.reads))
@@ -765,9 +765,9 @@ def _load_group(group: Group, data: Mapping[str, Any], at: Path, stored: bool,
             inner_loaded: dict[str, Any] = {}
             inner_errors: dict[str, Any] = {}
             _load_group(member, value, path, stored, inner_loaded, inner_errors, ok)
-            for unknown in value:
-                if unknown not in member.members:
-                    inner_errors[str(unknown)] = [UNKNOWN]
+            for inner in value:
+                if inner not in member.members:
+                    inner_errors[str(inner)] = [unknown(inner, member.members)]
             loaded[key] = inner_loaded
             if inner_errors:
                 errors[key] = inner_errors

@@ -23,6 +23,14 @@ Messages = list[str] | dict[Any, Any]
 NULL = "Field may not be null."
 MISSING = "Missing data for required field."
 UNKNOWN = "Unknown field."
+
+
+def unknown(key: Any, known: Any) -> str:
+    """An unknown key's problem, naming the nearest known key (``handsize``: ``hand_size``)."""
+    from bigtwo.rules.suggest import did_you_mean
+
+    near = did_you_mean(key, known) if isinstance(key, str) else None
+    return UNKNOWN if near is None else f"Unknown field. Did you mean {near!r}?"
 NOT_AN_OBJECT = "Invalid input type."
 
 
@@ -263,7 +271,7 @@ def load_keys(keys: tuple[tuple[str, Kind], ...], value: Mapping[str, Any],
     known = {key for key, _ in keys}
     for key in value:
         if key not in known:
-            errors[str(key)] = [UNKNOWN]
+            errors[str(key)] = [unknown(key, known)]
     return out, errors
 
 

@@ -30,6 +30,7 @@ from bigtwo.rules import cards, fields
 from bigtwo.rules.fields import CardPenalty, Rules, Tier
 from bigtwo.rules.problems import Problem, from_marshmallow, join
 from bigtwo.rules.runs import CATEGORIES, RUN_CIRCLE
+from bigtwo.rules.suggest import unknown_name
 
 __all__ = ["CardPenalty", "Profile", "ProfileResolver", "Tier", "check_declaration",
            "hashed_rules", "rules_hash", "stored_id"]
@@ -242,7 +243,7 @@ class ProfileResolver:
     def _resolve_stored(self, ref: str, prefix: str) -> tuple[Profile | None, list[Problem]]:
         declaration = self.lookup(ref)
         if declaration is None:
-            return None, [Problem(prefix, f"unknown profile {ref!r}; presets: {', '.join(PRESET_IDS)}")]
+            return None, [Problem(prefix, unknown_name("profile", ref, PRESET_IDS, "presets"))]
         profile, problems = self._checked(declaration, prefix, stored=True)
         if profile is None:
             return None, problems
@@ -287,7 +288,8 @@ class ProfileResolver:
             return None, [Problem(join(prefix, "extends"), "profiles extend each other too deeply")]
         parent = self.declaration_of(parent_id)
         if parent is None:
-            return None, [Problem(join(prefix, "extends"), f"unknown profile {parent_id!r}")]
+            return None, [Problem(join(prefix, "extends"),
+                                  unknown_name("profile", parent_id, PRESET_IDS, "presets"))]
         base, problems = self.merged_declaration(parent, join(prefix, "extends"), depth + 1)
         if base is None:
             return None, problems

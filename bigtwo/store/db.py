@@ -25,15 +25,70 @@ from typing import Any
 
 import sqlite_utils
 
+from bigtwo import limits
 from bigtwo.records.jsonin import dumps_stored, loads_stored
 from bigtwo.rules.profiles import Profile, ProfileResolver
 
-DEFAULT_DB = "var/bigtwo.db"
+DEFAULT_DB = "var/bigtwo.db"  # inside the checkout the code runs from (see resolve_db_path)
 BUSY_TIMEOUT_MS = 30_000
 
 
+@dataclass(frozen=True, slots=True)
+class StorePath:
+    """Which database file a command uses, and why (so a command can say so)."""
+
+    path: Path
+    source: str  # "--db", "BIGTWO_DB", "checkout" or "user data"
+
+
+def checkout_root() -> Path | None:
+    """The source checkout this code runs from (a ``pyproject.toml`` naming bigtwo beside the
+    package), or None when bigtwo is installed as a package."""
+    root = Path(__file__).resolve().parents[2]
+    try:
+        text = (root / "pyproject.toml").read_text(encoding="utf-8")
+    except OSError:
+        return None
+    return root if 'name = "bigtwo"' in text else None
+
+
+def user_data_dir(env: Mapping[str, str]) -> Path:
+    """Where an installed bigtwo keeps its store: the platform's per-user data folder."""
+    if os.name == "nt" and env.get("LOCALAPPDATA"):
+        return Path(env["LOCALAPPDATA"]) / "bigtwo"
+    base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "bigtwo"
+
+
+def resolve_db_path(explicit: str | os.PathLike[str] | None = None,
+                    env: Mapping[str, str] | None = None) -> StorePath:
+    """The store every command and the server use, resolved once and never from the current
+    folder alone: ``explicit`` (``--db``), else ``BIGTWO_DB``, else ``var/bigtwo.db`` in the
+    checkout the code runs from, else ``bigtwo.db`` in the user's data folder. Relative paths
+    given by the caller are made absolute here, so messages name the real file."""
+    env = os.environ if env is None else env
+    if explicit:
+        return StorePath(Path(explicit).expanduser().absolute(), "--db")
+    if env.get("BIGTWO_DB"):
+        if env["BIGTWO_DB"] == ":memory:":
+            return StorePath(Path(":memory:"), "BIGTWO_DB")
+        return StorePath(Path(env["BIGTWO_DB"]).expanduser().absolute(), "BIGTWO_DB")
+    root = checkout_root()
+    if root is not None:
+        return StorePath(root / DEFAULT_DB, "checkout")
+    return StorePath(user_data_dir(env) / "bigtwo.db", "user data")
+
+
 def default_db_path() -> str:
-    return os.environ.get("BIGTWO_DB", DEFAULT_DB)
+    return str(resolve_db_path().path)
+
+
+class StoreMissing(Exception):
+    """A read of a store that does not exist: never created on the way (``create=False``)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"no store at {path}")
+        self.path = path
 
 
 def now() -> str:
@@ -157,14 +212,73 @@ def _shared_replays(db: sqlite_utils.Database) -> None:
     )
 
 
+def meta_label(value: Any) -> str | None:
+    """A ``meta`` field (``table``, ``round``) as the text shown and filtered on: an integer or
+    a short string; anything else (an object, a long text) is kept in the record, not shown."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str) and 0 < len(value) <= limits.MAX_META_LABEL_LENGTH:
+        return value
+    return None
+
+
+def _meta_labels(record: Mapping[str, Any]) -> tuple[str | None, str | None]:
+    meta = record.get("meta")
+    if not isinstance(meta, Mapping):
+        return None, None
+    return meta_label(meta.get("table")), meta_label(meta.get("round"))
+
+
+def _withdrawals(db: sqlite_utils.Database) -> None:
+    """Organisers withdraw and replace records: a withdrawn record stays stored (and listed)
+    but no longer counts; every withdrawal and replacement is written to ``audit`` in the same
+    transaction. ``meta.table`` and ``meta.round`` get columns of their own, filled here for
+    the records stored before, so lists can show and filter them without decoding records."""
+    records = db["records"]
+    # Each step checks first, so a store whose user_version was set back (a restored backup
+    # of the version number, a test) migrates again instead of failing on a column it has.
+    have = set(records.columns_dict)
+    for column, kind in (("withdrawn", int), ("withdrawn_at", str), ("replaced_by", str),
+                         ("replaces", str), ("meta_table", str), ("meta_round", str)):
+        if column not in have:
+            records.add_column(column, kind, not_null_default=0 if kind is int else None)
+    rows = db.execute("SELECT seq, record FROM records WHERE record LIKE '%\"meta\"%'").fetchall()
+    for seq, text in rows:
+        doc = loads_stored(text)
+        table, round_ = _meta_labels(doc) if isinstance(doc, dict) else (None, None)
+        if table is not None or round_ is not None:
+            db.execute("UPDATE records SET meta_table = ?, meta_round = ? WHERE seq = ?",
+                       [table, round_, seq])
+    # Counting what stands per tournament (the tournament list, its counts) reads this index
+    # alone, never the records.
+    records.create_index(["tournament_id", "withdrawn", "valid"], if_not_exists=True)
+    records.create_index(["tournament_id", "meta_table"], if_not_exists=True)
+    records.create_index(["tournament_id", "meta_round"], if_not_exists=True)
+    db["audit"].create(
+        {"seq": int, "tournament_id": str, "at": str, "action": str, "record": str,
+         "replaced_by": str, "reason": str, "by_label": str, "token_id": str},
+        pk="seq", not_null={"tournament_id", "at", "action", "record", "token_id"},
+        foreign_keys=[("tournament_id", "tournaments", "id")], if_not_exists=True,
+    )
+    db["audit"].create_index(["tournament_id", "seq"], if_not_exists=True)
+
+
 # Each entry moves the schema one version up; append, never edit, once released.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3, _v4, _v5,
-                                                             _shared_replays]
+                                                             _shared_replays, _withdrawals]
 
 
 def token_hash(token: str) -> str:
     # surrogatepass: a header value the server could not decode must not turn a 401 into a 500
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def token_id(stored_hash: str) -> str:
+    """Which token acted, for the audit log: derived from the stored hash (so it can be
+    shown, and computed without the token), and not the hash itself."""
+    return "tk-" + hashlib.sha256(f"token-id\n{stored_hash}".encode()).hexdigest()[:12]
 
 
 def record_id(tournament_id: str, content_hash: str) -> str:
@@ -190,6 +304,11 @@ def _record_row(row: sqlite3.Row | tuple[Any, ...], columns: list[str]) -> dict[
             out[key] = loads_stored(out[key])
     if "valid" in out:
         out["valid"] = bool(out["valid"])
+    if "withdrawn" in out:
+        out["withdrawn"] = bool(out["withdrawn"])
+    for column, key in (("meta_table", "table"), ("meta_round", "round")):
+        if column in out:
+            out[key] = out.pop(column)
     return out
 
 
@@ -203,7 +322,8 @@ def _legacy_record(conn: sqlite3.Connection, rid: str) -> dict[str, Any]:
 
 
 _LIST_COLUMNS = ["id", "seq", "valid", "players", "deal_count", "error_count", "engine",
-                 "profile_hash", "received_at"]
+                 "profile_hash", "received_at", "withdrawn", "withdrawn_at", "replaced_by",
+                 "replaces", "meta_table", "meta_round"]
 
 
 # How many of a record's deals give only their result (score-sheet rows).
@@ -231,12 +351,25 @@ def _profile_row(declaration: Mapping[str, Any], profile: Profile) -> dict[str, 
 
 
 class Store:
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, create: bool = True) -> None:
+        """Open the store at ``path``; with ``create=False`` a missing file is
+        ``StoreMissing``, and nothing is created (a read must not leave an empty store)."""
         self.path = str(path)
-        if self.path != ":memory:":
+        if self.path != ":memory:" and create:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                               check_same_thread=False)
+        target, uri = self.path, False
+        if not create and self.path != ":memory:":
+            if not Path(self.path).is_file():
+                raise StoreMissing(self.path)
+            # mode=rw: should the file vanish between the check and here, fail, never create
+            target, uri = Path(self.path).absolute().as_uri() + "?mode=rw", True
+        try:
+            conn = sqlite3.connect(target, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                                   check_same_thread=False, uri=uri)
+        except sqlite3.OperationalError as exc:
+            if uri:
+                raise StoreMissing(self.path) from exc
+            raise
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = FULL")
@@ -362,18 +495,35 @@ class Store:
             [tournament_id]).fetchone()
         if row is None:
             return None
-        total, valid = self.conn.execute(
-            "SELECT count(*), coalesce(sum(valid), 0) FROM records WHERE tournament_id = ?",
-            [tournament_id]).fetchone()
+        total, valid, withdrawn = self.conn.execute(
+            "SELECT count(*), coalesce(sum(valid), 0), coalesce(sum(withdrawn), 0) FROM records "
+            "WHERE tournament_id = ?", [tournament_id]).fetchone()
+        # A withdrawn record is counted apart: records, valid and invalid are what stands.
+        withdrawn_valid = self.conn.execute(
+            "SELECT count(*) FROM records WHERE tournament_id = ? AND withdrawn = 1 AND valid = 1",
+            [tournament_id]).fetchone()[0] if withdrawn else 0
+        standing, standing_valid = total - withdrawn, valid - withdrawn_valid
         return {"id": row[0], "name": row[1], "profile_id": row[2], "profile_hash": row[3],
                 "created_at": row[4],
-                "counts": {"records": total, "valid": valid, "invalid": total - valid}}
+                "counts": {"records": standing, "valid": standing_valid,
+                           "invalid": standing - standing_valid, "withdrawn": withdrawn}}
 
     def list_tournaments(self) -> list[dict[str, Any]]:
         """Every tournament, newest first: ``{id, name, profile_id, created_at}``."""
         rows = self.conn.execute(
             "SELECT id, name, profile_id, created_at FROM tournaments ORDER BY created_at DESC, id")
         return [{"id": r[0], "name": r[1], "profile_id": r[2], "created_at": r[3]} for r in rows]
+
+    def page_tournaments(self, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
+        """One page of tournaments, newest first, and how many there are: ``{id, name,
+        profile_id, created_at, records}`` where ``records`` counts those not withdrawn."""
+        total = self.conn.execute("SELECT count(*) FROM tournaments").fetchone()[0]
+        rows = self.conn.execute(
+            "SELECT t.id, t.name, t.profile_id, t.created_at, (SELECT count(*) FROM records AS r "
+            "WHERE r.tournament_id = t.id AND r.withdrawn = 0) FROM tournaments AS t "
+            "ORDER BY t.created_at DESC, t.id LIMIT ? OFFSET ?", [limit, offset]).fetchall()
+        return [{"id": r[0], "name": r[1], "profile_id": r[2], "created_at": r[3],
+                 "records": r[4]} for r in rows], int(total)
 
     def token_matches(self, tournament_id: str, token: str) -> bool | None:
         """True: the token is this tournament's. False: it belongs to another tournament.
@@ -393,34 +543,41 @@ class Store:
 
         A record already stored in this tournament (same content hash, also earlier in the
         same list) is not stored again: ``created`` is False and the id is the stored one."""
+        with self.write() as db:
+            return self.add_records_in(db, tournament_id, records)
+
+    def add_records_in(self, db: sqlite_utils.Database, tournament_id: str,
+                       records: list[NewRecord]) -> list[tuple[str, bool]]:
+        """``add_records`` inside a write transaction the caller holds."""
         out: list[tuple[str, bool]] = []
         received = now()
-        with self.write() as db:
-            for item in records:
-                # By content hash, not by derived id: records stored before v4 keep the ids
-                # derived from their old hash.
-                known = self.conn.execute(
-                    "SELECT id FROM records WHERE tournament_id = ? AND content_hash = ?",
-                    [tournament_id, item.content_hash]).fetchone()
-                if known:
-                    out.append((known[0], False))
-                    continue
-                rid = record_id(tournament_id, item.content_hash)
-                report = item.report
-                players = item.record.get("players")
-                db["records"].insert({
-                    "id": rid, "tournament_id": tournament_id,
-                    "content_hash": item.content_hash,
-                    # Never a non-finite number: SQLite's JSON functions would refuse the row.
-                    "record": dumps_stored(item.record),
-                    "report": dumps_stored(report),
-                    "valid": 1 if report["valid"] else 0,
-                    "players": dumps_stored(players) if players is not None else None,
-                    "deal_count": len(report["deals"]), "error_count": len(report["errors"]),
-                    "engine": report["engine"], "profile_hash": item.profile_hash,
-                    "received_at": received,
-                })
-                out.append((rid, True))
+        for item in records:
+            # By content hash, not by derived id: records stored before v4 keep the ids
+            # derived from their old hash.
+            known = self.conn.execute(
+                "SELECT id FROM records WHERE tournament_id = ? AND content_hash = ?",
+                [tournament_id, item.content_hash]).fetchone()
+            if known:
+                out.append((known[0], False))
+                continue
+            rid = record_id(tournament_id, item.content_hash)
+            report = item.report
+            players = item.record.get("players")
+            table, round_ = _meta_labels(item.record)
+            db["records"].insert({
+                "meta_table": table, "meta_round": round_,
+                "id": rid, "tournament_id": tournament_id,
+                "content_hash": item.content_hash,
+                # Never a non-finite number: SQLite's JSON functions would refuse the row.
+                "record": dumps_stored(item.record),
+                "report": dumps_stored(report),
+                "valid": 1 if report["valid"] else 0,
+                "players": dumps_stored(players) if players is not None else None,
+                "deal_count": len(report["deals"]), "error_count": len(report["errors"]),
+                "engine": report["engine"], "profile_hash": item.profile_hash,
+                "received_at": received,
+            })
+            out.append((rid, True))
         return out
 
     def get_record(self, rid: str) -> dict[str, Any] | None:
@@ -433,15 +590,23 @@ class Store:
         return None if row is None else _record_row(row, columns)
 
     def list_records(self, tournament_id: str, *, valid: bool | None = None, limit: int = 50,
-                     offset: int = 0) -> tuple[list[dict[str, Any]], int]:
+                     offset: int = 0, withdrawn: bool | None = None, table: str | None = None,
+                     round_: str | None = None) -> tuple[list[dict[str, Any]], int]:
         """One page of a tournament's records in upload order, and the total that match.
 
         Rows are summaries (``id, seq, valid, players, deal_count, error_count, engine,
-        profile_hash, received_at``); fetch the whole record with ``get_record``."""
+        profile_hash, received_at, withdrawn, withdrawn_at, replaced_by, replaces, table,
+        round``); fetch the whole record with ``get_record``. ``table`` and ``round_`` match
+        ``meta.table`` / ``meta.round`` as text (``meta_label``)."""
         where, params = "tournament_id = ?", [tournament_id]
-        if valid is not None:
-            where += " AND valid = ?"
-            params.append(1 if valid else 0)
+        filters: list[tuple[str, Any]] = [
+            ("valid", None if valid is None else int(valid)),
+            ("withdrawn", None if withdrawn is None else int(withdrawn)),
+            ("meta_table", table), ("meta_round", round_)]
+        for column, value in filters:
+            if value is not None:
+                where += f" AND {column} = ?"
+                params.append(value)
         total = self.conn.execute(f"SELECT count(*) FROM records WHERE {where}", params).fetchone()[0]
         rows = self.conn.execute(
             f"SELECT {', '.join(_LIST_COLUMNS)}, {_RESULT_DEALS} FROM records WHERE {where} "
@@ -482,7 +647,7 @@ class Store:
             "json_group_array(json_extract(d.value, '$.deal_code')) "
             "FROM json_each(r.record, '$.deals') AS d) END "
             "FROM records AS r WHERE r.tournament_id = ? AND r.valid = 1 "
-            "AND r.duplicate_of IS NULL ORDER BY r.seq",
+            "AND r.duplicate_of IS NULL AND r.withdrawn = 0 ORDER BY r.seq",
             [tournament_id])
         out = []
         for rid, report, players, codes in rows:
@@ -514,3 +679,112 @@ class Store:
                     [dumps_stored(report),
                      1 if report["valid"] else 0, len(report["errors"]), len(report["deals"]),
                      report["engine"], profile_hash, rid])
+
+    # --- withdrawals, replacements and their audit log -----------------------------------
+    def record_summary(self, tournament_id: str, rid: str) -> dict[str, Any] | None:
+        """The ``list_records`` row of one record of this tournament, or None."""
+        row = self.conn.execute(
+            f"SELECT {', '.join(_LIST_COLUMNS)}, {_RESULT_DEALS} FROM records "
+            "WHERE tournament_id = ? AND id = ?", [tournament_id, rid]).fetchone()
+        if row is None:
+            return None
+        out = _record_row(row[:-1], _LIST_COLUMNS)
+        out["source"] = record_source(int(row[-1]), int(out["deal_count"]))
+        return out
+
+    def _standing(self, tournament_id: str, rid: str) -> tuple[bool, str | None] | None:
+        row = self.conn.execute(
+            "SELECT withdrawn, withdrawn_at FROM records WHERE tournament_id = ? AND id = ?",
+            [tournament_id, rid]).fetchone()
+        return None if row is None else (bool(row[0]), row[1])
+
+    def _audit(self, db: sqlite_utils.Database, entry: Mapping[str, Any]) -> None:
+        db["audit"].insert(dict(entry))
+
+    def withdraw(self, tournament_id: str, rid: str, *, token_digest: str, reason: str | None = None,
+                 by: str | None = None) -> bool | None:
+        """Withdraw a record, with its audit entry, in one transaction. True: withdrawn now;
+        False: it already was (nothing written); None: no such record in this tournament.
+        ``token_digest`` is the acting token's hash (``token_hash``; see ``token_id``)."""
+        with self.write() as db:
+            standing = self._standing(tournament_id, rid)
+            if standing is None:
+                return None
+            if standing[0]:
+                return False
+            at = now()
+            db.execute("UPDATE records SET withdrawn = 1, withdrawn_at = ? WHERE id = ?",
+                       [at, rid])
+            self._audit(db, {"tournament_id": tournament_id, "at": at, "action": "withdraw",
+                             "record": rid, "replaced_by": None, "reason": reason,
+                             "by_label": by, "token_id": token_id(token_digest)})
+        return True
+
+    def replace(self, tournament_id: str, rid: str, new: NewRecord, *, token_digest: str,
+                reason: str | None = None, by: str | None = None) -> tuple[str, bool]:
+        """Withdraw record ``rid`` and store ``new`` in its place, with the audit entry, in one
+        transaction: ``(new id, created)``. When ``new`` is already stored here and withdrawn
+        (an earlier mistake undone), it is reinstated instead (``created`` False).
+
+        Raises ``ReplaceConflict`` (and writes nothing) when ``rid`` is not a standing record
+        of this tournament, or ``new`` is ``rid`` itself or another record that stands."""
+        with self.write() as db:
+            standing = self._standing(tournament_id, rid)
+            if standing is None:
+                raise ReplaceConflict("missing", rid)
+            if standing[0]:
+                raise ReplaceConflict("withdrawn", rid, standing[1])
+            known = self.conn.execute(
+                "SELECT id, withdrawn FROM records WHERE tournament_id = ? AND content_hash = ?",
+                [tournament_id, new.content_hash]).fetchone()
+            at = now()
+            if known is not None:
+                if known[0] == rid:
+                    raise ReplaceConflict("same", rid)
+                if not known[1]:
+                    raise ReplaceConflict("stands", known[0])
+                new_id, created = known[0], False
+                db.execute("UPDATE records SET withdrawn = 0, withdrawn_at = NULL, "
+                           "replaced_by = NULL, replaces = ? WHERE id = ?", [rid, new_id])
+            else:
+                [(new_id, created)] = self.add_records_in(db, tournament_id, [new])
+                db.execute("UPDATE records SET replaces = ? WHERE id = ?", [rid, new_id])
+            db.execute("UPDATE records SET withdrawn = 1, withdrawn_at = ?, replaced_by = ? "
+                       "WHERE id = ?", [at, new_id, rid])
+            self._audit(db, {"tournament_id": tournament_id, "at": at, "action": "replace",
+                             "record": rid, "replaced_by": new_id, "reason": reason,
+                             "by_label": by, "token_id": token_id(token_digest)})
+        return new_id, created
+
+    def audit_page(self, tournament_id: str, limit: int,
+                   offset: int) -> tuple[list[dict[str, Any]], int]:
+        """The audit log of a tournament, oldest first: ``{at, action, record, replaced_by,
+        reason, by, token_id}``, and how many entries there are."""
+        total = self.conn.execute("SELECT count(*) FROM audit WHERE tournament_id = ?",
+                                  [tournament_id]).fetchone()[0]
+        rows = self.conn.execute(
+            "SELECT at, action, record, replaced_by, reason, by_label, token_id FROM audit "
+            "WHERE tournament_id = ? ORDER BY seq LIMIT ? OFFSET ?",
+            [tournament_id, limit, offset]).fetchall()
+        keys = ("at", "action", "record", "replaced_by", "reason", "by", "token_id")
+        return [dict(zip(keys, r, strict=True)) for r in rows], int(total)
+
+    def withdrawn_among(self, ids: list[str]) -> set[str]:
+        """Which of these record ids are withdrawn."""
+        out: set[str] = set()
+        for at in range(0, len(ids), 500):
+            chunk = ids[at:at + 500]
+            marks = ", ".join("?" * len(chunk))
+            out.update(r[0] for r in self.conn.execute(
+                f"SELECT id FROM records WHERE withdrawn = 1 AND id IN ({marks})", chunk))
+        return out
+
+
+class ReplaceConflict(Exception):
+    """Why a replacement cannot be done: ``missing``, ``withdrawn`` (the record already is),
+    ``same`` (the replacement is the record itself) or ``stands`` (the replacement is another
+    record that counts, ``record``)."""
+
+    def __init__(self, reason: str, record: str, at: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason, self.record, self.at = reason, record, at

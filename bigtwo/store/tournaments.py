@@ -18,10 +18,13 @@ from bigtwo.records.identity import record_hash
 from bigtwo.records.messages import DEFAULT_LANGUAGE, render
 from bigtwo.records.parse import deals_in
 from bigtwo.records.pipeline import check_record
+from bigtwo.records.profile_diff import differences_text
 from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import Profile, ProfileResolver
-from bigtwo.store.db import NewRecord, Store
+from bigtwo.store.db import NewRecord, ReplaceConflict, Store, token_hash
+
+DEFAULT_PER_PAGE = 50
 
 
 class TournamentError(Exception):
@@ -178,8 +181,8 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any,
         if used.hash != profile.hash:
             problems.append(Problem(
                 join(at, "profile") if "profile" in doc else at,
-                f"this tournament plays {profile.id!r} ({profile.hash}); "
-                f"the record uses {used.id!r} ({used.hash})"))
+                f"this tournament plays {profile.id!r}; the record uses {used.id!r}, whose "
+                f"rules differ: {differences_text(used, profile)}"))
             continue
         ready.append(NewRecord(content_hash(doc, tournament["profile_id"]), doc, checked.report,
                                used.hash))
@@ -194,17 +197,29 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any,
         if batch:
             entry = {"index": index, **entry}
         result.items.append(entry)
+    _mark_withdrawn(store, result.items)
     return result
+
+
+def _mark_withdrawn(store: Store, items: list[dict[str, Any]]) -> None:
+    """A record sent again that an organiser had withdrawn stays withdrawn: say so."""
+    known = [i["id"] for i in items if not i["created"]]
+    if known:
+        withdrawn = store.withdrawn_among(known)
+        for item in items:
+            if item["id"] in withdrawn:
+                item["withdrawn"] = True
 
 
 def upload_sheet(store: Store, tournament: Mapping[str, Any], text: str,
                  profile_ref: Any = None,
-                 observe: Callable[[dict[str, Any] | None], None] = _ignore) -> Upload:
+                 observe: Callable[[dict[str, Any] | None], None] = _ignore,
+                 lang: str = DEFAULT_LANGUAGE) -> Upload:
     """A score sheet (CSV) as one record of result-only deals, stored as ``upload`` stores a
     record. A sheet that cannot be right (its shape, or a row's arithmetic) is a 422 naming
     each row and column, and nothing is stored."""
     ref = profile_ref if profile_ref else tournament_profile(store, tournament).id
-    record, checked = check_sheet(text, ref, resolver=store.resolver())
+    record, checked = check_sheet(text, ref, resolver=store.resolver(), lang=lang)
     if record is None:
         raise unprocessable(checked.problems, "nothing was stored: the score sheet has problems, "
                                               "each named by its row and column")
@@ -288,3 +303,174 @@ def compute_standings(store: Store, tournament_id: str) -> dict[str, Any]:
     refresh(store, store.record_versions(tournament_id), found["profile_id"])
     result = standings.compute(store.valid_reports(tournament_id))
     return {"tournament": tournament_id, "name": found["name"], **result}
+
+
+# --- listing tournaments ------------------------------------------------------------------
+def _page_bounds(page: Any, per_page: Any) -> tuple[int, int]:
+    """``page`` from 1, ``per_page`` from 1 to ``MAX_PER_PAGE``: the limit and offset."""
+    problems = []
+    if not isinstance(page, int) or isinstance(page, bool) or not 1 <= page <= limits.MAX_PAGE_NUMBER:
+        problems.append(Problem("", f"page: a whole number from 1 to {limits.MAX_PAGE_NUMBER}"))
+    if (not isinstance(per_page, int) or isinstance(per_page, bool)
+            or not 1 <= per_page <= limits.MAX_PER_PAGE):
+        problems.append(Problem("", f"per_page: a whole number from 1 to {limits.MAX_PER_PAGE}"))
+    if problems:
+        raise unprocessable(problems, "bad paging parameters")
+    return per_page, (page - 1) * per_page
+
+
+def _paged(page: int, per_page: int, total: int) -> dict[str, Any]:
+    pages = max(1, -(-total // per_page))
+    return {"page": page, "per_page": per_page, "total": total, "pages": pages,
+            "next_page": page + 1 if page < pages else None}
+
+
+def list_tournaments(store: Store, page: int = 1,
+                     per_page: int = DEFAULT_PER_PAGE) -> dict[str, Any]:
+    """A page of tournaments, newest first: ``{page, per_page, total, pages, next_page,
+    tournaments: [{id, name, profile: {id, name, hash}, records, created_at}]}``, where
+    ``records`` counts the records that stand (not withdrawn)."""
+    limit, offset = _page_bounds(page, per_page)
+    rows, total = store.page_tournaments(limit, offset)
+    lookup = store.resolver()
+    profiles: dict[str, dict[str, Any]] = {}
+    items = []
+    for row in rows:
+        if row["profile_id"] not in profiles:
+            profile, _ = lookup.resolve(row["profile_id"])
+            profiles[row["profile_id"]] = (profile.summary() if profile is not None else
+                                           {"id": row["profile_id"], "name": "", "hash": ""})
+        items.append({"id": row["id"], "name": row["name"], "profile": profiles[row["profile_id"]],
+                      "records": row["records"], "created_at": row["created_at"]})
+    return {**_paged(page, per_page, total), "tournaments": items}
+
+
+# --- listing records ----------------------------------------------------------------------
+def list_records(store: Store, tournament_id: str, *, valid: bool | None = None,
+                 withdrawn: bool | None = None, table: str | None = None,
+                 round_: str | None = None, limit: int = 50, offset: int = 0) -> dict[str, Any]:
+    """A page of a tournament's records in upload order, withdrawn ones included (and marked)
+    unless ``withdrawn`` says otherwise; ``table`` / ``round_`` filter on ``meta``."""
+    if store.get_tournament(tournament_id) is None:
+        raise not_found("tournament", tournament_id)
+    rows, total = store.list_records(tournament_id, valid=valid, withdrawn=withdrawn,
+                                     table=table, round_=round_, limit=limit, offset=offset)
+    following = offset + len(rows)
+    return {"tournament": tournament_id, "total": total, "limit": limit, "offset": offset,
+            "next_offset": following if following < total else None, "records": rows}
+
+
+# --- withdrawing and replacing records ------------------------------------------------------
+def _label(value: Any, name: str, limit: int) -> str | None:
+    """An optional free-text field of the audit log: trimmed, bounded, no control characters."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise unprocessable([Problem("", f"{name}: must be text")], f"bad {name}")
+    value = value.strip()
+    if len(value) > limit or any(ord(c) < 32 or ord(c) == 127 for c in value):
+        raise unprocessable([Problem("", f"{name}: at most {limit} characters, on one line")],
+                            f"bad {name}")
+    return value or None
+
+
+def _presented_digest(authorization: str | None) -> str:
+    """The hash of the bearer token that ``authorize`` accepted (never the token itself)."""
+    return token_hash((authorization or "").strip().partition(" ")[2].strip())
+
+
+def withdraw(store: Store, tournament_id: str, record_id: str, authorization: str | None,
+             reason: Any = None, by: Any = None) -> dict[str, Any]:
+    """Withdraw a record of a tournament (its token): it stays stored and listed, marked
+    withdrawn, and no longer counts; the audit log says who (``by``, and which token), when
+    and why. Withdrawing a withdrawn record again changes nothing and answers the same."""
+    authorize(store, tournament_id, authorization)
+    reason, by = (_label(reason, "reason", limits.MAX_REASON_LENGTH),
+                  _label(by, "by", limits.MAX_ORGANISER_LABEL_LENGTH))
+    done = store.withdraw(tournament_id, record_id, token_digest=_presented_digest(authorization),
+                          reason=reason, by=by)
+    if done is None:
+        raise not_found(f"record of tournament {tournament_id}", record_id)
+    summary = store.record_summary(tournament_id, record_id)
+    assert summary is not None  # records are never deleted
+    return summary
+
+
+def _conflict(exc: ReplaceConflict, tournament_id: str) -> TournamentError:
+    if exc.reason == "missing":
+        return not_found(f"record of tournament {tournament_id}", exc.record)
+    detail = {
+        "withdrawn": f"record {exc.record} was withdrawn at {exc.at}: upload the new record "
+                     "instead",
+        "same": f"the replacement is record {exc.record} itself",
+        "stands": f"the replacement is already stored as record {exc.record}, which counts: "
+                  "withdraw the old record instead",
+    }[exc.reason]
+    return TournamentError(409, "Conflict", detail)
+
+
+def replace(store: Store, tournament_id: str, record_id: str, authorization: str | None,
+            body: Any, *, sheet: bool = False, profile_ref: Any = None, reason: Any = None,
+            by: Any = None,
+            observe: Callable[[dict[str, Any] | None], None] = _ignore) -> dict[str, Any]:
+    """Withdraw a record and store another in its place (one record, or a score sheet's text
+    when ``sheet``), checked as an upload is, all in one transaction with its audit entry.
+    A replacement that cannot be stored (422) or a record that does not stand (404, 409)
+    changes nothing. ``{id, status, created, valid, errors, replaces}``."""
+    tournament = authorize(store, tournament_id, authorization)
+    reason, by = (_label(reason, "reason", limits.MAX_REASON_LENGTH),
+                  _label(by, "by", limits.MAX_ORGANISER_LABEL_LENGTH))
+    summary = store.record_summary(tournament_id, record_id)
+    if summary is None:
+        raise not_found(f"record of tournament {tournament_id}", record_id)
+    if summary["withdrawn"]:
+        raise _conflict(ReplaceConflict("withdrawn", record_id, summary["withdrawn_at"]),
+                        tournament_id)
+    if sheet:
+        ref = profile_ref if profile_ref else tournament_profile(store, tournament).id
+        record, checked = check_sheet(body, ref, resolver=store.resolver())
+        if record is None:
+            raise unprocessable(checked.problems, "nothing was changed: the score sheet has "
+                                                  "problems, each named by its row and column")
+        body = record
+    if isinstance(body, dict) and "records" in body and "deals" not in body:
+        raise unprocessable([Problem("/records", "a replacement is one record, sent as the "
+                                                 "whole body")], "nothing was changed")
+    new = _checked_one(store, tournament, body, observe)
+    try:
+        new_id, created = store.replace(tournament_id, record_id, new,
+                                        token_digest=_presented_digest(authorization),
+                                        reason=reason, by=by)
+    except ReplaceConflict as exc:
+        raise _conflict(exc, tournament_id) from exc
+    return {"id": new_id, "status": 201 if created else 200, "created": created,
+            "valid": bool(new.report["valid"]), "errors": len(new.report["errors"]),
+            "replaces": record_id}
+
+
+def _checked_one(store: Store, tournament: Mapping[str, Any], doc: Any,
+                 observe: Callable[[dict[str, Any] | None], None]) -> NewRecord:
+    """One record checked as ``upload`` checks it, ready to store; else a 422."""
+    profile = tournament_profile(store, tournament)
+    checked = check_record(doc, resolver=store.resolver(), default_profile=profile.id)
+    observe(checked.report)
+    if checked.report is None or checked.record is None:
+        raise unprocessable(checked.problems, "nothing was changed: fix the record")
+    used = checked.record.profile
+    if used.hash != profile.hash:
+        raise unprocessable([Problem("/profile" if "profile" in doc else "",
+                                     f"this tournament plays {profile.id!r} ({profile.hash}); "
+                                     f"the record uses {used.id!r} ({used.hash})")],
+                            "nothing was changed: fix the record")
+    return NewRecord(content_hash(doc, tournament["profile_id"]), doc, checked.report, used.hash)
+
+
+def audit(store: Store, tournament_id: str, page: int = 1,
+          per_page: int = DEFAULT_PER_PAGE) -> dict[str, Any]:
+    """The tournament's audit log, oldest first: ``{tournament, page, per_page, total, pages,
+    next_page, entries: [{at, action, record, replaced_by, reason, by, token_id}]}``."""
+    if store.get_tournament(tournament_id) is None:
+        raise not_found("tournament", tournament_id)
+    limit, offset = _page_bounds(page, per_page)
+    rows, total = store.audit_page(tournament_id, limit, offset)
+    return {"tournament": tournament_id, **_paged(page, per_page, total), "entries": rows}

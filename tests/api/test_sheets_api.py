@@ -34,8 +34,7 @@ def test_a_sheet_with_a_charset_and_a_bom(client: Any) -> None:
 def test_a_malformed_sheet_is_422_by_row_and_column(client: Any) -> None:
     doc = assert_problem(post(client, "deal,Ana,Ben,Cai,Dee\n1,0,5,2,9\n2,0,14,2,9\n", "?profile=hk-standard&lang=it"), 422)
     assert doc["errors"] == [{"pointer": "/rows/3/Ben", "detail": (
-        "row 3, column Ben: Il posto 1 non può avere 14 carte rimaste; ne ha ricevute 13 "
-        "(RESULT_CARD_COUNT)")}]
+        "riga 3, colonna Ben: Ben non può avere 14 carte rimaste: ognuno ne riceve 13")}]
 
 
 @pytest.mark.parametrize(("query", "status", "needle"), [
@@ -60,3 +59,19 @@ def test_openapi_documents_csv(client: Any) -> None:
     assert "profile" in params
     upload = spec["paths"]["/v1/tournaments/{tournament_id}/records"]["post"]
     assert "text/csv" in upload["requestBody"]["content"]
+
+
+@pytest.mark.parametrize("separator", [";", "\t"], ids=["semicolons", "tabs"])
+def test_a_sheet_with_semicolons_or_tabs(client: Any, separator: str) -> None:
+    """What German and Italian Excel save (semicolons, a BOM), or a paste from a spreadsheet."""
+    response = post(client, ("\ufeff" + SHEET.replace(",", separator)).encode("utf-8"),
+                    mimetype="text/csv; charset=utf-8")
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert [d["penalties"] for d in response.json["deals"]] == [[0, 5, 2, 18], [3, 0, 1, 52]]
+
+
+def test_every_problem_of_a_sheet_in_one_answer_in_german(client: Any) -> None:
+    sheet = "deal;Ana;Ben;Cai;Dee\n1;0;x;2;9\n2;0;0;1;1\n3;0;14;2;9\n"
+    doc = assert_problem(post(client, sheet, "?profile=hk-standard&lang=de"), 422)
+    assert [e["pointer"] for e in doc["errors"]] == ["/rows/2/Ben", "/rows/3", "/rows/4/Ben"]
+    assert all(e["detail"].startswith("Zeile ") for e in doc["errors"])

@@ -47,8 +47,8 @@ def test_malformed_sheet_names_row_and_column(tmp_path: Path) -> None:
     path = write(tmp_path, "deal,Ana,Ben,Cai,Dee\n1,0,5,2,9\n2,0,14,2,9\n")
     result = run(["sheet", path, "--profile", "hk-standard"])
     assert result.exit_code == 2 and result.stdout == ""
-    assert result.stderr == (f"error: {path}: row 3, column Ben: Seat 1 cannot have 14 cards left; "
-                             "it was dealt 13 (RESULT_CARD_COUNT)\n")
+    assert result.stderr == (f"error: {path}: row 3, column Ben: Ben cannot have 14 cards left: "
+                             "a player is dealt 13\n")
 
 
 def test_validate_takes_a_sheet(tmp_path: Path) -> None:

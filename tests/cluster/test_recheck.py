@@ -86,6 +86,7 @@ def test_recheck_rewrites_every_stale_report_in_batches(
 
 
 def test_recheck_of_an_unknown_tournament_exits_2(tmp_path: Path) -> None:
+    Store(tmp_path / "x.db").migrate()  # a store, without that tournament (none: exit 2 too)
     result = CliRunner(env={"BIGTWO_DB": str(tmp_path / "x.db")}).invoke(
         main, ["tournament", "recheck", "t-nope"])
     assert result.exit_code == 2

@@ -67,36 +67,41 @@ def test_pusoy_two_penalties_need_the_cards() -> None:
     rep = scored(sheet, "pusoy-dos")
     assert [d["penalties"] for d in rep["deals"]] == [[0, 3, 4, 1], [9, 0, 1, 2]]
     counted = problems("deal,Ana,Ben,Cai,Dee\n1,0,2,4,1\n", "pusoy-dos")
-    assert counted == [("/rows/2", "row 2: this profile's scoring depends on which cards are held "
-                                   "(scoring.card_penalties is set): give result.left, the cards "
-                                   "each seat still held")]
+    assert counted == [("/rows/2", "row 2: this profile scores the cards themselves (some cards "
+                                   "cost extra points), not only how many: write the cards each "
+                                   "player still held, like 2S 5C, not a count")]
 
 
 # --- malformed sheets: named by row and column, nothing comes out -----------------------------
 CODE = deals.DealSpec(4, 13, 12345).code
 HANDS, _ = deals.deal(deals.DealSpec(4, 13, 12345))
 NOT_BENS = next(cards.name(c) for c in HANDS[0])  # a card dealt to Ana, not Ben
+CAIS, DEES = cards.name(HANDS[2][0]), cards.name(HANDS[3][0])
 
 
 @pytest.mark.parametrize(
     ("name", "sheet", "expected"),
     [
         ("two winners", "deal,Ana,Ben,Cai,Dee\n1,0,5,0,9\n",
-         [("/rows/2", "row 2: Exactly one seat must have no cards left; seats 0 and 2 have none "
-                      "(RESULT_WINNER)")]),
+         [("/rows/2", "row 2: only one player goes out in a deal, but Ana and Cai have no cards "
+                      "left")]),
         ("no winner", "deal,Ana,Ben,Cai,Dee\n1,1,5,2,9\n2,0,1,1,1\n",
-         [("/rows/2", "row 2: Exactly one seat must have no cards left; every seat still holds "
-                      "cards (RESULT_WINNER)")]),
+         [("/rows/2", "row 2: nobody went out: the winner's cell is 0 or empty, and every cell "
+                      "of this row holds cards")]),
         ("14 cards left of 13", "deal,Ana,Ben,Cai,Dee\n1,0,5,2,9\n2,0,14,2,9\n",
-         [("/rows/3/Ben", "row 3, column Ben: Seat 1 cannot have 14 cards left; it was dealt 13 "
-                          "(RESULT_CARD_COUNT)")]),
-        ("a left card not held", f"deal,deal_code,Ana,Ben,Cai,Dee\n1,{CODE},,{NOT_BENS},,\n",
-         [("/rows/2/Ben", f"row 2, column Ben: Seat 1 does not hold "
+         [("/rows/3/Ben", "row 3, column Ben: Ben cannot have 14 cards left: a player is dealt 13")]),
+        ("-3 cards left", "deal,Ana,Ben,Cai,Dee\n1,0,-3,2,9\n",
+         [("/rows/2/Ben", "row 2, column Ben: -3 is not a number of cards: write how many cards "
+                          "Ben still held (0 to 13)")]),
+        ("a left card not held", f"deal,deal_code,Ana,Ben,Cai,Dee\n1,{CODE},,{NOT_BENS},{CAIS},{DEES}\n",
+         [("/rows/2/Ben", f"row 2, column Ben: Ben was not dealt "
                           f"{NOT_BENS[0].replace('T', '10')}{cards.SUIT_SYMBOLS[NOT_BENS[1]]} "
-                          "(CARD_NOT_HELD)"),
-          ]),
+                          f"(deal code {CODE})")]),
+        ("a deal code for three", "deal,deal_code,Ana,Ben,Cai,Dee\n1,B2-3-13-0,0,5,2,9\n",
+         [("/rows/2/deal_code", "row 2, column deal_code: the deal code B2-3-13-0 deals 3 hands; "
+                                "this sheet has 4 players")]),
         ("a card left twice", "deal,Ana,Ben,Cai,Dee\n1,,5C 9D,9d,KH\n",
-         [("/rows/2/Cai", "row 2, column Cai: 9♦ appears twice (DUPLICATE_CARD)")]),
+         [("/rows/2/Cai", "row 2, column Cai: 9♦ is written twice in this row")]),
         ("a non-numeric cell", "deal,Ana,Ben,Cai,Dee\n1,0,five,2,9\n",
          [("/rows/2/Ben", "row 2, column Ben: 'five' is neither a count nor a card (cards like "
                           "2S, TH, 10h, K♠, space-separated)")]),
@@ -109,6 +114,9 @@ NOT_BENS = next(cards.name(c) for c in HANDS[0])  # a card dealt to Ana, not Ben
          [("/rows/1", "row 1: the header names 3 players; this profile (hk-standard) is for 4")]),
         ("five names for four players", "deal,Ana,Ben,Cai,Dee,Eve\n1,0,5,2,1,1\n",
          [("/rows/1", "row 1: the header names 5 players; this profile (hk-standard) is for 4")]),
+        ("a deal code column misnamed", "deal,Deal code,Ana,Ben,Cai,Dee\n1,B2-4-13-0,0,5,2,9\n",
+         [("/rows/1", "row 1: the header names 5 players; this profile (hk-standard) is for 4 "
+                      "(is 'Deal code' the deal code column? Its header is deal_code)")]),
         ("counts mixed with cards", "deal,Ana,Ben,Cai,Dee\n1,0,5,2S 3C,9\n",
          [("/rows/2", "row 2: the row mixes counts and card lists for its losers (count in Ben, "
                       "Dee; cards in Cai): write every loser's cards, or every loser's count")]),
@@ -135,10 +143,82 @@ def test_every_problem_of_a_sheet_at_once() -> None:
     assert [p for p, _ in problems(sheet)] == ["/rows/2/Ben", "/rows/3", "/rows/5/Dee"]
 
 
+def test_every_problem_in_one_pass_not_in_rounds() -> None:
+    """Fixing one typo must not reveal the next: a cell that cannot be read, a row with two
+    winners and a count too high in it, a card written twice, a wrong deal code and a
+    mixed row are all named by the first answer, in the sheet's order."""
+    sheet = ("deal,deal_code,Ana,Ben,Cai,Dee\n"
+             "1,,0,x5,2,9\n"          # Ben's cell unreadable
+             "2,,0,14,0,9\n"          # two winners and 14 of 13 in one row
+             "3,,,5C 9D,9d,KH\n"      # 9D twice
+             "4,XX,0,1,2,3\n"         # not a deal code
+             "5,,0,2,3S,4\n"          # counts and cards mixed
+             "6,,0,1,2,3\n")          # fine
+    assert [p for p, _ in problems(sheet)] == [
+        "/rows/2/Ben", "/rows/3", "/rows/3/Ben", "/rows/4/Cai", "/rows/5/deal_code", "/rows/6"]
+
+
 def test_messages_follow_the_language() -> None:
-    (found,) = problems("deal,Ana,Ben,Cai,Dee\n1,0,14,2,9\n", lang="de")
-    assert found == ("/rows/2/Ben", "row 2, column Ben: Platz 1 kann nicht 14 Karten übrig haben; "
-                                    "er hat 13 bekommen (RESULT_CARD_COUNT)")
+    sheet = "deal,Ana,Ben,Cai,Dee\n1,0,14,2,9\n2,0,0,1,1\n3,0,1,zz,1\n"
+    assert problems(sheet, lang="de") == [
+        ("/rows/2/Ben", "Zeile 2, Spalte Ben: Ben kann nicht 14 Karten übrig haben: jeder bekommt 13"),
+        ("/rows/3", "Zeile 3: nur einer geht in einer Partie aus, aber Ana und Ben haben keine "
+                    "Karten mehr"),
+        ("/rows/4/Cai", "Zeile 4, Spalte Cai: „zz“ ist weder eine Anzahl noch eine Karte (Karten "
+                        "wie 2S, TH, 10h, K♠, durch Leerzeichen getrennt)"),
+    ]
+    assert problems(sheet, lang="it")[0] == (
+        "/rows/2/Ben", "riga 2, colonna Ben: Ben non può avere 14 carte rimaste: ognuno ne riceve 13")
+
+
+def test_no_message_speaks_json() -> None:
+    """A scorer never saw the record: no seat numbers, field names or rule codes."""
+    sheets = ["deal,Ana,Ben,Cai,Dee\n1,0,14,2,9\n2,0,-3,1,1\n3,1,1,1,1\n4,,5C 9D,9d,KH\n",
+              f"deal,deal_code,Ana,Ben,Cai,Dee\n1,{CODE},,{NOT_BENS},{CAIS},{DEES}\n"]
+    for lang in ("en", "de", "it"):
+        for sheet in sheets:
+            for _, detail in problems(sheet, lang=lang):
+                for jargon in ("Seat", "seat", "Platz", "posto", "result.", "cards_left", "left",
+                               "_CARD", "RESULT_"):
+                    assert jargon not in detail.replace("left:", "").replace("cards left", ""), detail
+    found = problems("deal,Ana,Ben,Cai,Dee\n1,0,2,4,1\n", "pusoy-dos")
+    assert "result.left" not in found[0][1] and "write the cards" in found[0][1]
+
+
+# --- separators and byte-order marks: what spreadsheets write --------------------------------
+SEMICOLONS = "\ufeffdeal;Ana;Ben;Cai;Dee\r\n1;0;5;2;9\r\n2;3D 4d;0;2S 5C;KH\r\n"
+
+
+@pytest.mark.parametrize(("name", "sheet"), [
+    ("German or Italian Excel: semicolons and a byte-order mark", SEMICOLONS),
+    ("a copy from a spreadsheet: tabs", SEMICOLONS.replace(";", "\t")),
+    ("commas", SEMICOLONS.replace(";", ",")),
+    ("semicolons, a name with a comma in it", SEMICOLONS.replace("Dee", '"Dee, Jr."')),
+])
+def test_the_separator_is_sniffed(name: str, sheet: str) -> None:
+    record, found = sheet_to_record(sheet, "hk-standard")
+    assert found == [], name
+    assert record is not None and record["deals"] == [
+        {"result": {"cards_left": [0, 5, 2, 9]}},
+        {"result": {"left": [["3D", "4D"], [], ["2S", "5C"], ["KH"]]}},
+    ], name
+    assert record["players"][:3] == ["Ana", "Ben", "Cai"], name
+
+
+def test_a_separator_can_be_given() -> None:
+    """A semicolon sheet read as commas: one cell a row, named as the header's problem."""
+    record, found = sheet_to_record(SEMICOLONS, "hk-standard", delimiter=",")
+    assert record is None and found[0].pointer == "/rows/1"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("deal,Ana,Ben", ","), ("deal;Ana;Ben", ";"), ("deal\tAna\tBen", "\t"),
+    ("\n\ndeal;Ana, Sr.;Ben", ";"), ('deal,"Ana; Sr.",Ben', ","), ("Ana;Ben", ","), ("", ","),
+])
+def test_sniff_delimiter(text: str, expected: str) -> None:
+    from bigtwo.records.sheets import sniff_delimiter
+
+    assert sniff_delimiter(text) == expected
 
 
 def test_too_many_rows() -> None:
@@ -256,7 +336,17 @@ def test_many_inconsistent_rows_are_listed_up_to_the_limit() -> None:
 
     found = problems("deal,Ana,Ben,Cai,Dee\n" + "1,0,0,1,1\n" * 3000)
     assert len(found) == limits.MAX_SHEET_PROBLEMS + 1
-    assert found[-1] == ("", f"and {3000 - limits.MAX_SHEET_PROBLEMS} more problems like these")
+    assert found[-1] == (f"/rows/{limits.MAX_SHEET_PROBLEMS + 2}",
+                         f"row {limits.MAX_SHEET_PROBLEMS + 2}: and possibly more: a sheet's "
+                         f"problems are listed up to {limits.MAX_SHEET_PROBLEMS}")
+
+
+def test_many_card_problems_found_by_the_core_are_capped() -> None:
+    from bigtwo import limits
+
+    found = problems("deal,Ana,Ben,Cai,Dee\n" + "1,,5C 9D,9d,KH\n" * 300)
+    assert len(found) == limits.MAX_SHEET_PROBLEMS + 1
+    assert found[-1] == ("", f"and {300 - limits.MAX_SHEET_PROBLEMS} more problems like these")
 
 
 # --- the scorer's own totals row: their arithmetic, checked -------------------------------------

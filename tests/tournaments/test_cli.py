@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -69,14 +70,18 @@ def test_create_import_standings(runner: CliRunner, tmp_path: Path, request: Any
     result = invoke(runner, "import", created["id"], str(mixed_file(tmp_path)),
                     "--token", created["token"], *extra)
     assert result.exit_code == 1, result.output  # some lines were left out
-    counts = json.loads(result.stdout)
-    assert counts == {"valid": 3, "invalid": 1, "duplicate": 1, "rejected": 1, "unreadable": 1}
-    assert "line 4: not JSON" in result.stderr
-    assert "line 5: /deals" in result.stderr
-    assert "7 records: 3 valid, 1 invalid, 1 duplicate, 1 rejected, 1 unreadable" in result.stderr
+    # Text for people: every line that is not simply valid, by number, then the counts.
+    shown = result.stdout.splitlines()
+    assert [line.split(":")[0] for line in shown[:-1]] == ["line 3", "line 4", "line 5", "line 6"]
+    assert re.fullmatch(r"line 3: invalid r-[0-9a-f]{20}: WRONG_TURN at /deals/0/moves/1: .+",
+                        shown[0]), shown[0]
+    assert shown[1].startswith("line 4: unreadable: not JSON")
+    assert shown[2].startswith("line 5: rejected: /deals")
+    assert re.fullmatch(r"line 6: duplicate r-[0-9a-f]{20}: the same game as line 1", shown[3])
+    assert shown[-1] == "7 records: 3 valid, 1 invalid, 1 duplicate, 1 rejected, 1 unreadable"
 
     again = invoke(runner, "import", created["id"], str(mixed_file(tmp_path)),
-                   "--token", created["token"], *extra)
+                   "--token", created["token"], "--json", *extra)
     assert json.loads(again.stdout)["duplicate"] == 5
 
     table = json.loads(invoke(runner, "standings", created["id"], *extra).stdout)
@@ -107,7 +112,10 @@ def test_import_in_batches_of_at_most_100(runner: CliRunner, tmp_path: Path, ser
                     "--server", server)
     assert result.exit_code == 0, result.output
     assert sizes == [100, 100, 30]
-    assert json.loads(result.stdout)["valid"] + json.loads(result.stdout)["duplicate"] == 230
+    assert result.stdout.splitlines()[-1].startswith("230 records: ")
+    counts = dict(part.strip().split(" ")[::-1] for part in
+                  result.stdout.splitlines()[-1].split(":", 1)[1].split(","))
+    assert int(counts["valid"]) + int(counts["duplicate"]) == 230
 
 
 @pytest.mark.parametrize("remote", [False, True], ids=["local", "server"])
@@ -122,6 +130,7 @@ def test_wrong_token_fails_with_the_problem(runner: CliRunner, tmp_path: Path, r
 
 
 def test_unknown_tournament_standings_fail(runner: CliRunner) -> None:
+    create(runner)  # a store, without that tournament
     result = invoke(runner, "standings", "t-nope")
     assert result.exit_code == 2
     assert "no tournament" in result.stderr

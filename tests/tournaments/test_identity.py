@@ -111,7 +111,8 @@ def test_migration_re_identifies_stored_records_and_loses_none(tmp_path: Path) -
                 "record": json.dumps(doc), "report": json.dumps(report), "valid": 1,
                 "players": json.dumps(doc.get("players")), "deal_count": 0, "error_count": 0,
                 "engine": "1.0.0", "profile_hash": PRESETS["casual"].hash, "received_at": "t"})
-    ids = [r["id"] for r in old.list_records(tid)[0]]
+    # read by hand: the store's queries speak the current schema, not version 3's
+    ids = [r[0] for r in old.conn.execute("SELECT id FROM records ORDER BY seq")]
     old.close()
 
     store = Store(path)

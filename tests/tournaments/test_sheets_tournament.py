@@ -48,8 +48,7 @@ def test_a_malformed_sheet_stores_nothing(tournament: Tournament) -> None:
     assert response.status_code == 422
     doc = response.get_json()
     assert doc["errors"] == [{"pointer": "/rows/3", "detail": (
-        "row 3: Exactly one seat must have no cards left; seats 0 and 2 have none "
-        "(RESULT_WINNER)")}]
+        "row 3: only one player goes out in a deal, but Ana and Cai have no cards left")}]
     assert records(tournament) == []
 
 
@@ -108,17 +107,18 @@ def test_import_a_sheet(runner: CliRunner, tmp_path: Path, request: Any, remote:
     good = tmp_path / "night.csv"
     good.write_text(SHEET, encoding="utf-8")
     result = runner.invoke(main, ["tournament", "import", created["id"], str(good), "--token",
-                                  created["token"], *extra])
+                                  created["token"], "--json", *extra])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["valid"] == 1
 
     bad = tmp_path / "bad.csv"
     bad.write_text("deal,Ana,Ben,Cai,Dee\n1,0,x,2,9\n", encoding="utf-8")
     result = runner.invoke(main, ["tournament", "import", created["id"], str(bad), "--token",
-                                  created["token"], *extra])
+                                  created["token"], "--json", *extra])
     assert result.exit_code == 1
-    assert json.loads(result.stdout)["rejected"] == 1
-    assert "row 2, column Ben: 'x' is neither a count nor a card" in result.stderr
+    verdicts = json.loads(result.stdout)
+    assert verdicts["rejected"] == 1 and verdicts["lines"][0]["verdict"] == "rejected"
+    assert "row 2, column Ben: 'x' is neither a count nor a card" in verdicts["lines"][0]["reason"]
 
     table = json.loads(runner.invoke(main, ["tournament", "standings", created["id"], *extra]).stdout)
     assert table["deals"] == 2 and table["deals_scored"] == 2

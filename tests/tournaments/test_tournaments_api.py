@@ -38,7 +38,7 @@ def test_get_shows_name_profile_and_counts(tournament: Tournament) -> None:
     assert body["name"] == "Club night"
     assert body["profile"]["id"] == "casual"
     assert body["profile"]["hash"].startswith("sha256:")
-    assert body["counts"] == {"records": 2, "valid": 1, "invalid": 1}
+    assert body["counts"] == {"records": 2, "valid": 1, "invalid": 1, "withdrawn": 0}
     assert "token" not in body and "token_hash" not in body
 
 

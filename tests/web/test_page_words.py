@@ -97,11 +97,45 @@ def test_unnamed_stored_profile_is_not_its_id_twice(client: Any) -> None:
     assert created.status_code in (200, 201)
     pid = created.get_json()["id"]
     home = client.get("/").get_data(as_text=True)
-    assert f"{pid} (stored profile without a name)" in home and f"({pid})" not in home
+    assert f"{pid} (profile without a name)" in home and f"({pid})" not in home
     record = dict(example_record("hk-two-deals"), profile=pid)
     page = _text(client.post("/replay", data={"record": json.dumps(record)}))
-    assert f"Profile stored profile without a name ( {pid} )" in page
+    assert f"Profile profile without a name ( {pid} )" in page
     assert profile_title("p-1", "Club rules") == "Club rules" and profile_title("p-1", None) != "p-1"
+
+
+def test_an_inline_profile_is_not_called_stored(client: Any) -> None:
+    """A profile given in the record itself was never stored: the page must not say it was."""
+    record = dict(example_record("hk-two-deals"), profile={"extends": "hk-standard",
+                                                           "triples": False})
+    for lang, unnamed in (("en", "profile without a name"), ("de", "Profil ohne Namen"),
+                          ("it", "profilo senza nome")):
+        page = _text(client.post("/replay", data={"record": json.dumps(record), "lang": lang}))
+        assert unnamed in page, lang
+        assert "stored" not in page and "gespeichert" not in page and "salvato" not in page, lang
+
+
+@pytest.mark.parametrize(("lang", "names"), [
+    ("en", ["Big Two (Hong Kong)", "Big Two (online game)", "Big Two (family rules)", "Pusoy Dos"]),
+    ("de", ["Big Two (Hongkong)", "Big Two (Online-Spiel)", "Big Two (Familienregeln)", "Pusoy Dos"]),
+    ("it", ["Big Two (Hong Kong)", "Big Two (gioco online)", "Big Two (regole di famiglia)",
+            "Pusoy Dos"]),
+])
+def test_presets_are_named_as_players_know_them(client: Any, lang: str, names: list[str]) -> None:
+    """No project-internal source labels ("seed 004") in a preset's name, in any language;
+    the JSON files' names are the English ones (names are not hashed: ids stay)."""
+    from bigtwo.rules.profiles import PRESET_IDS, PRESETS
+
+    home = client.get(f"/?lang={lang}").get_data(as_text=True)
+    for preset_id, name in zip(PRESET_IDS, names, strict=True):
+        assert f"{name} ({preset_id})" in home, (lang, preset_id)
+        assert profile_title(preset_id, PRESETS[preset_id].name, lang) == name
+        if lang == "en":
+            assert PRESETS[preset_id].name == name
+    assert "seed" not in home.lower().replace("seeds", "")
+    page = _text(client.post("/replay", data={"record": json.dumps(example_record("hk-two-deals")),
+                                              "lang": lang}))
+    assert f"{names[0]} ( hk-standard )" in page
 
 
 @pytest.mark.parametrize(("lang", "title", "problem"), [
@@ -136,3 +170,87 @@ def test_tournament_page_follows_the_language(client: Any, lang: str, words: lis
     assert f"/records/{broken}?lang={lang}" in html  # the replay keeps the language
     if lang != "en":
         assert "Standings" not in text and "Invalid only" not in text
+
+
+# --- what the page says about a deal, and what decided a comparison ---------------------------
+HK3 = {"extends": "hk-standard", "hand_size": 3}
+NINE_ON_JACK = ["3D 4C 5C", "JH 6C 7C", "9H 8C TC", "KD QC AC"]
+
+
+def _moves(text: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for m in text.split():
+        seat, _, play = m.partition(":")
+        out.append({"seat": int(seat), "pass": True} if play == "-"
+                   else {"seat": int(seat), "play": play.split("+")})
+    return out
+
+
+def _replay(client: Any, doc: dict[str, Any], lang: str = "en") -> str:
+    answer = client.post("/replay", data={"record": json.dumps(doc), "lang": lang})
+    assert answer.status_code == 200, _text(answer)[:400]
+    return _text(answer)
+
+
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", "Not checked: 3♥ appears twice. Who leads and every move follow from the hands"),
+    ("de", "Nicht geprüft: Herz 3 kommt zweimal vor. Wer ausspielt"),
+    ("it", "Non controllata: 3♥ compare due volte. Chi apre"),
+])
+def test_a_first_deal_that_was_not_checked_says_why(client: Any, lang: str, says: str) -> None:
+    """Issue 17: it said "leads freely, as the winner of the previous deal" (there was none)."""
+    hands = [h.split() for h in ["3D 3H 4C", "3H 5C 6C", "7C 8C 9C", "TC JC QC"]]
+    doc = {"profile": HK3, "deals": [{"hands": hands, "moves": _moves("0:3D")}]}
+    page = _replay(client, doc, lang)
+    assert says in page
+    for wrong in ("freely", "previous deal", " frei", "vorigen Partie", "liberamente",
+                  "mano precedente"):
+        assert wrong not in page, wrong
+
+
+def test_a_deal_after_one_without_winner_says_why(client: Any) -> None:
+    first = {"hands": [h.split() for h in NINE_ON_JACK], "moves": _moves("0:3D")}  # unfinished
+    second = {"hands": [h.split() for h in NINE_ON_JACK], "moves": _moves("1:JH")}
+    page = _text(client.post("/replay", data={"record": json.dumps(
+        {"profile": HK3, "deals": [first, second]})}))
+    assert ("Not checked: this profile lets the winner of the previous deal lead, and deal 1 "
+            "has no winner") in page
+
+
+def test_a_deal_after_the_match_says_why(client: Any) -> None:
+    profile = {"extends": "hk-standard", "match": {"max_deals": 1}}
+    doc = {"profile": profile, "deals": [{"result": {"cards_left": [0, 1, 2, 3]}},
+                                         {"result": {"cards_left": [0, 1, 2, 3]}}]}
+    assert "Not checked: the match was already over after deal 1." in _replay(client, doc)
+
+
+@pytest.mark.parametrize(("lang", "decided"), [
+    ("en", "The ranks decide: jack ranks above 9."),
+    ("de", "Der Wert entscheidet: Bube steht über 9."),
+    ("it", "Decide il valore: fante sta sopra 9."),
+])
+def test_nine_against_jack_is_explained_by_the_ranks(client: Any, lang: str, decided: str) -> None:
+    """Issue 17: 9♥ against J♥ was "explained" by the suit order, though the ranks decide."""
+    doc = {"profile": HK3, "deals": [{"hands": [h.split() for h in NINE_ON_JACK],
+                                      "moves": _moves("0:3D 1:JH 2:9H")}]}
+    answer = client.post("/replay", data={"record": json.dumps(doc), "lang": lang})
+    page = _text(answer)
+    assert decided in page
+    assert "suit_order" not in page
+
+
+def test_equal_ranks_are_still_explained_by_the_suit_order(client: Any) -> None:
+    hands = ["3D 4C 5C", "JS 6C 7C", "JH 8C TC", "KD QC AC"]
+    doc = {"profile": HK3, "deals": [{"hands": [h.split() for h in hands],
+                                      "moves": _moves("0:3D 1:JS 2:JH")}]}
+    page = _replay(client, doc)
+    assert "suit_order" in page and "The ranks decide" not in page
+
+
+def test_the_form_says_a_seat_is_out_of_range_in_both_counts(client: Any) -> None:
+    doc = {"profile": "hk-standard", "deals": [{"hands": [["3D"], ["4D"], ["5D"], ["6D"]],
+                                                "moves": [{"seat": 4, "pass": True}]}],
+           "player": ["A"]}
+    page = _text(client.post("/replay", data={"record": json.dumps(doc)}))
+    assert "seat 4 is out of range: this table has seats 0-3 (shown as 1-4 on the pages)" in page
+    assert "unknown field (did you mean 'players'?)" in page

@@ -9,6 +9,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.web.test_pages import _text
 
 CLUB_NIGHT = (Path(__file__).resolve().parents[2] / "fixtures" / "sheets" / "club-night.csv").read_text()
@@ -51,9 +53,34 @@ def test_a_malformed_sheet_names_row_and_column(client: Any) -> None:
     answer = client.post("/replay", data={"record": sheet, "profile": "hk-standard"})
     assert answer.status_code == 422
     text = _text(answer)
-    assert "/rows/3/Ben" in text
-    assert "row 3, column Ben: Seat 1 cannot have 14 cards left; it was dealt 13" in text
+    assert "row 3, column Ben: Ben cannot have 14 cards left: a player is dealt 13" in text
+    # A scorer is told of rows and columns, not of JSON and its pointers.
+    assert "The score sheet cannot be scored" in text and "names the row" in text
+    assert "JSON" not in text.split("The score sheet cannot be scored")[1].split("Record (JSON)")[0]
+    assert "/rows/3/Ben" not in text
     assert sheet.splitlines()[2] in answer.get_data(as_text=True)  # the form keeps the sheet
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("de", ["Der Spielzettel lässt sich nicht werten", "Zeile 3, Spalte Ben: Ben kann nicht 14"]),
+    ("it", ["Il foglio segnapunti non si può calcolare", "riga 3, colonna Ben: Ben non può avere 14"]),
+])
+def test_a_malformed_sheet_in_the_pages_language(client: Any, lang: str,
+                                                 expected: list[str]) -> None:
+    sheet = "deal;Ana;Ben;Cai;Dee\n1;0;5;2;9\n2;0;14;2;9\n"  # semicolons, as Excel writes
+    text = _text(client.post("/replay", data={"record": sheet, "profile": "hk-standard",
+                                              "lang": lang}))
+    for needle in expected:
+        assert needle in text, needle
+
+
+def test_a_semicolon_sheet_with_a_byte_order_mark_is_replayed(client: Any) -> None:
+    sheet = "\ufeff" + CLUB_NIGHT.replace(",", ";")
+    data = {"file": (io.BytesIO(sheet.encode()), "night.csv"), "record": "",
+            "profile": "hk-standard", "complete": "on"}
+    answer = client.post("/replay", data=data, content_type="multipart/form-data")
+    assert answer.status_code == 200, _text(answer)[:600]
+    assert _text(answer).count("Result from the score sheet") == 8
 
 
 def test_a_sheet_needs_a_profile(client: Any) -> None:

@@ -142,3 +142,20 @@ def test_penalties_now_at_every_step() -> None:
     assert deal.dealt.penalties_now == (39, 39, 39, 39)
     assert [m.after.penalties_now for m in deal.moves] == [
         (24, 39, 39, 39), (24, 24, 39, 39), (24, 24, 39, 39)]
+
+
+@pytest.mark.parametrize(("params", "expected"), [
+    # 9♥ against J♥: the ranks decide, the suit order is not what to look at
+    ({"played_kind": "single", "table_kind": "single", "played_top": "9H", "table_top": "JH"}, ()),
+    # J♥ against J♠: equal ranks, the suits decide
+    ({"played_kind": "single", "table_kind": "single", "played_top": "JH", "table_top": "JS"},
+     ("suit_order",)),
+    ({"played_kind": "pair", "table_kind": "pair", "played_top": "9H", "table_top": "KS"}, ()),
+    ({"played_kind": "straight", "table_kind": "straight", "played_top": "7H", "table_top": "8D"},
+     ("straights",)),
+    # a flush: the profile's flush comparison decides either way
+    ({"played_kind": "flush", "table_kind": "flush", "played_top": "9H", "table_top": "JH"},
+     ("flush_compare", "suit_order")),
+])
+def test_the_fields_named_are_what_decided(params: dict[str, Any], expected: tuple[str, ...]) -> None:
+    assert explaining_fields("DOES_NOT_BEAT", params) == expected

@@ -1,0 +1,123 @@
+"""The wording of the organiser's pages (the tournament list, withdrawn records, ``meta``,
+the audit log, the match-point ranking) in English, German and Italian.
+
+Kept beside ``app.web.words`` rather than in it so that the organiser's pages can grow
+without touching the referee's table; ``OrganiserWords`` reads both (its own keys first).
+Every language has every key (tests/web/test_organiser_pages.py checks)."""
+
+from __future__ import annotations
+
+from app.web.words import WORDS, Words
+
+ORGANISER_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "tournaments": "Tournaments",
+        "all_tournaments": "All tournaments",
+        "tournaments_lead": "Every tournament stored here, newest first.",
+        "no_tournaments": "No tournaments yet.",
+        "created": "Created",
+        "name": "Name",
+        "withdrawn": "withdrawn",
+        "withdrawn_n": "{n} withdrawn",
+        "withdrawn_note": "Withdrawn by an organiser: kept and shown, never counted.",
+        "replaced_by": "replaced by",
+        "replaces": "replaces",
+        "show_withdrawn": "Withdrawn only",
+        "no_withdrawn": "No withdrawn records.",
+        "meta_table": "Table",
+        "meta_round": "Round",
+        "filter_meta": "Table and round (from the record's meta)",
+        "filter": "Filter",
+        "clear_filter": "Clear",
+        "no_match": "No records match this filter.",
+        "audit": "Changes by organisers",
+        "audit_note": "Every withdrawal and replacement: when, what, why, and who (the name given, and which token).",
+        "audit_none": "No record has been withdrawn or replaced.",
+        "audit_more": "The {n} most recent are shown; the whole log is in the API.",
+        "when": "When",
+        "action": "Change",
+        "action_withdraw": "withdrawn",
+        "action_replace": "replaced",
+        "reason": "Reason",
+        "by": "By",
+        "token": "Token",
+        "ranked_by_match_points": "A duplicate event: players are ranked by match points (the same cards compared across tables), with their points beside them.",
+        "percent": "%",
+    },
+    "de": {
+        "tournaments": "Turniere",
+        "all_tournaments": "Alle Turniere",
+        "tournaments_lead": "Alle hier gespeicherten Turniere, die neuesten zuerst.",
+        "no_tournaments": "Noch keine Turniere.",
+        "created": "Angelegt",
+        "name": "Name",
+        "withdrawn": "zurückgezogen",
+        "withdrawn_n": "{n} zurückgezogen",
+        "withdrawn_note": "Von der Turnierleitung zurückgezogen: bleibt gespeichert und sichtbar, zählt aber nicht.",
+        "replaced_by": "ersetzt durch",
+        "replaces": "ersetzt",
+        "show_withdrawn": "Nur zurückgezogene",
+        "no_withdrawn": "Keine zurückgezogenen Aufzeichnungen.",
+        "meta_table": "Tisch",
+        "meta_round": "Runde",
+        "filter_meta": "Tisch und Runde (aus meta der Aufzeichnung)",
+        "filter": "Filtern",
+        "clear_filter": "Zurücksetzen",
+        "no_match": "Keine Aufzeichnung passt zu diesem Filter.",
+        "audit": "Änderungen der Turnierleitung",
+        "audit_note": "Jedes Zurückziehen und Ersetzen: wann, was, warum und von wem (der angegebene Name und welches Token).",
+        "audit_none": "Keine Aufzeichnung wurde zurückgezogen oder ersetzt.",
+        "audit_more": "Die {n} neuesten werden gezeigt; das ganze Protokoll liefert die API.",
+        "when": "Wann",
+        "action": "Änderung",
+        "action_withdraw": "zurückgezogen",
+        "action_replace": "ersetzt",
+        "reason": "Grund",
+        "by": "Von",
+        "token": "Token",
+        "ranked_by_match_points": "Ein Duplicate-Turnier: Die Rangfolge ergibt sich aus den Matchpunkten (gleiche Karten an mehreren Tischen verglichen), die Punkte stehen daneben.",
+        "percent": "%",
+    },
+    "it": {
+        "tournaments": "Tornei",
+        "all_tournaments": "Tutti i tornei",
+        "tournaments_lead": "Tutti i tornei registrati qui, dal più recente.",
+        "no_tournaments": "Ancora nessun torneo.",
+        "created": "Creato",
+        "name": "Nome",
+        "withdrawn": "ritirata",
+        "withdrawn_n": "{n} ritirate",
+        "withdrawn_note": "Ritirata da un organizzatore: conservata e mostrata, ma non conta.",
+        "replaced_by": "sostituita da",
+        "replaces": "sostituisce",
+        "show_withdrawn": "Solo ritirate",
+        "no_withdrawn": "Nessuna registrazione ritirata.",
+        "meta_table": "Tavolo",
+        "meta_round": "Turno",
+        "filter_meta": "Tavolo e turno (dal meta della registrazione)",
+        "filter": "Filtra",
+        "clear_filter": "Azzera",
+        "no_match": "Nessuna registrazione corrisponde al filtro.",
+        "audit": "Modifiche degli organizzatori",
+        "audit_note": "Ogni ritiro e sostituzione: quando, cosa, perché e chi (il nome indicato e quale token).",
+        "audit_none": "Nessuna registrazione è stata ritirata o sostituita.",
+        "audit_more": "Sono mostrate le {n} più recenti; il registro completo è nell'API.",
+        "when": "Quando",
+        "action": "Modifica",
+        "action_withdraw": "ritirata",
+        "action_replace": "sostituita",
+        "reason": "Motivo",
+        "by": "Da",
+        "token": "Token",
+        "ranked_by_match_points": "Un torneo duplicato: la classifica segue i punti match (le stesse carte confrontate tra i tavoli), con i punti accanto.",
+        "percent": "%",
+    },
+}
+
+
+class OrganiserWords(Words):
+    """``Words`` with the organiser's keys added (theirs win, were a key in both)."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(lang)
+        self.table = {**WORDS[self.lang], **ORGANISER_WORDS[self.lang]}
