@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bigtwo.records.messages import combo_label, render
 from bigtwo.records.pipeline import check_record
@@ -440,3 +442,26 @@ def test_four_card_messages(play: str, table: str, lang: str, text: str) -> None
     found = judge_cards(p, ids(play), combo_of(p, table))
     assert not isinstance(found, Combo) and found is not None
     assert message(found[0], found[1], lang) == text
+
+
+# --- can_beat (the first-trick pass rule) sees the new plays ------------------------------------
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(listed=st.sampled_from([["two_pair"], ["four_of_a_kind"], BOTH, BOTH[::-1]]),
+       bombs=st.sampled_from(["none", "anything", "on_twos"]), reverse=st.booleans(),
+       hand=st.lists(st.integers(0, 51), min_size=4, max_size=20, unique=True),
+       other=st.lists(st.integers(0, 51), min_size=8, max_size=16, unique=True),
+       size=st.sampled_from([1, 2, 4, 4, 5]), data=st.data())
+def test_can_beat_agrees_with_every_combination(listed: list[str], bombs: str, reverse: bool,
+                                                hand: list[int], other: list[int], size: int,
+                                                data: st.DataObject) -> None:
+    """``can_beat`` (a few contenders) says yes exactly when some combination of the hand
+    beats the table: four-card tables, bare-four bombs and bombs on 2s included."""
+    p = profile(four_card_hands=listed, bombs=bombs, revolution="ranks",
+                bomb_hands=["four_of_a_kind", "straight_flush"])
+    classifier = classifier_for(p, reverse)
+    tables = [c for c in all_combos(sorted(other), classifier) if c.size == size]
+    if not tables:
+        return
+    on_table = data.draw(st.sampled_from(tables))
+    every = any(classifier.beats(c, on_table) is None for c in all_combos(sorted(hand), classifier))
+    assert can_beat(sorted(hand), classifier, on_table) is every
