@@ -206,10 +206,6 @@ class Classifier:
         return Combo("flush", 5, self.category_rank["flush"], key, ordered, top)
 
     # --- comparison ------------------------------------------------------------------
-    def is_bomb(self, combo: Combo) -> bool:
-        """A hand of ``bomb_hands`` where bombs may interrupt (``bombs: anything``)."""
-        return combo.kind in self.bomb_kinds
-
     def crosses(self, play: Combo, table: Combo) -> bool:
         """Whether ``play`` may be played on a table of another size and judged against it
         (a dragon always; a bomb under ``anything``, or on a table holding a 2 under

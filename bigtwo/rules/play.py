@@ -190,7 +190,6 @@ def starts_revolution(profile: Profile, kind: str, reversed_now: bool) -> bool:
     return not reversed_now or profile.revolution_repeats == "toggles"
 
 
-
 # --- judging cards alone (a client's hint) ----------------------------------------------------
 @dataclass(slots=True)
 class Selection:
