@@ -168,6 +168,8 @@ def _label(step: MoveStep, lang: str) -> str | None:
 
 def _move(step: MoveStep, names: list[str], deal: int, lang: str, profile: Profile,
           reversed_before: bool = False) -> dict[str, Any]:
+    flips = (step.status == "ok" and step.kind is not None
+             and starts_revolution(profile, step.kind, reversed_before))
     return {
         "index": step.index,
         "number": step.index + 1,
@@ -185,8 +187,9 @@ def _move(step: MoveStep, names: list[str], deal: int, lang: str, profile: Profi
         "status": step.status,
         "after": _snapshot(step.after),
         # revolution: ranks: this play (a four of a kind) reversed the rank order
-        "revolution_starts": step.status == "ok" and step.kind is not None
-        and starts_revolution(profile, step.kind, reversed_before),
+        "revolution_starts": flips and not reversed_before,
+        # revolution_repeats: toggles: this four of a kind turned the order back
+        "revolution_ends": flips and reversed_before,
     }
 
 
@@ -196,7 +199,8 @@ def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
     reversed_before = False
     for m in d.moves:
         moves.append(_move(m, names, d.index, lang, profile, reversed_before))
-        reversed_before = reversed_before or (m.status == "ok" and m.after.revolution)
+        if m.status == "ok":  # revolution_repeats: toggles may turn the order back
+            reversed_before = m.after.revolution
     broken = None
     if d.error is not None and d.broken_move is not None:
         err = _error_dict(d.error)

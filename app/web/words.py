@@ -191,6 +191,7 @@ MESSAGES: dict[str, Message] = {
     "against": N_("against", "against"),
     "revolution_rule": N_("revolution_rule", "revolution: a four of a kind reverses the rank order"),
     "revolution_starts": N_("revolution_starts", "revolution: rank order reversed"),
+    "revolution_ends": N_("revolution_ends", "revolution again: the normal rank order is back"),
     "team_scores": N_("team_scores", "Team scores"),
     "team_totals": N_("team_totals", "Team totals"),
     "ends_now": N_("ends_now", "ends now: −{p}"),

@@ -20,13 +20,13 @@ DEFAULT_LANGUAGE = "en"
 KIND_NAMES = {
     "en": {"single": "single", "pair": "pair", "triple": "triple", "straight": "straight",
            "flush": "flush", "full_house": "full house", "four_of_a_kind": "four of a kind",
-           "straight_flush": "straight flush"},
+           "straight_flush": "straight flush", "two_pair": "two pair", "dragon": "dragon"},
     "de": {"single": "Einzelkarte", "pair": "Paar", "triple": "Drilling", "straight": "Straße",
            "flush": "Flush", "full_house": "Full House", "four_of_a_kind": "Vierling",
-           "straight_flush": "Straight Flush"},
+           "straight_flush": "Straight Flush", "two_pair": "Doppelpaar", "dragon": "Drache"},
     "it": {"single": "singola", "pair": "coppia", "triple": "tris", "straight": "scala",
            "flush": "colore", "full_house": "full", "four_of_a_kind": "poker",
-           "straight_flush": "scala reale"},
+           "straight_flush": "scala reale", "two_pair": "doppia coppia", "dragon": "drago"},
 }
 _DE_SUITS = {"C": "Kreuz", "D": "Karo", "H": "Herz", "S": "Pik"}
 _DE_RANKS = {"T": "10", "J": "B", "Q": "D"}
@@ -92,7 +92,20 @@ def combo_label(kind: str, cards_: list[str], top: str, lang: str) -> str:
         return f"{name} {_to_rank(_rank_text(top, lang), lang)}"
     if kind == "flush":
         return f"{name} {card_text(top, lang)}" if lang != "de" else f"{name} {_DE_SUITS[top[1]]}"
+    if kind == "dragon":
+        return f"{name} 3-2"  # RECORDS v3: "Dragon 3-2"
+    if kind == "two_pair":
+        return f"{name} {_two_pair_ranks(cards_, lang)}"
     return f"{name} {_rank_text(top, lang)}"
+
+
+def _two_pair_ranks(names: list[str], lang: str) -> str:
+    """The two ranks of a two pair, the higher first as the cards are ordered: 'K-9'."""
+    ranks: list[str] = []
+    for c in reversed(names):
+        if c[0] not in ranks:
+            ranks.append(c[0])
+    return "-".join(_rank_text(r + "S", lang) for r in ranks)
 
 
 def _suit_text(card: str, lang: str) -> str:
@@ -114,6 +127,12 @@ def _decided(kind: str, mine: list[str], top: str, other: list[str], other_top: 
     same_ranks = sorted(c[0] for c in mine) == sorted(c[0] for c in other)
     if kind == "single":
         return card_text(top, lang) if lang == "de" else f"{name} {card_text(top, lang)}"
+    if kind == "two_pair":
+        # Keyed by its highest card (reading 5): its rank where ranks differ, else the card.
+        text = f"{name} {_two_pair_ranks(mine, lang)}"
+        return f"{text} ({card_text(top, lang)})" if top[0] == other_top[0] else text
+    if kind == "dragon":
+        return combo_label(kind, mine, top, lang)
     if kind == "pair":
         if lang == "de" and not same_ranks:
             return f"{name} {_rank_text(top, lang)}"  # 001: "Paar 9 schlägt Paar K nicht"
@@ -150,6 +169,13 @@ _REVOLUTION_SUITS = {
     "it": " (rivoluzione: valori e semi sono invertiti, il 2 è il più basso)"}
 
 
+def _across(kind: str, names: list[str], top: str, lang: str) -> str:
+    """One side of a comparison across kinds: the kind and its cards (a dragon by its name)."""
+    if kind == "dragon":
+        return combo_label(kind, names, top, lang)
+    return f"{KIND_NAMES[lang][kind]} {cards_text(names, lang)}"
+
+
 def _does_not_beat(p: dict[str, Any], lang: str) -> str:
     played, table = p["played_kind"], p["table_kind"]
     if played == table:
@@ -159,9 +185,8 @@ def _does_not_beat(p: dict[str, Any], lang: str) -> str:
         left = combo_label(played, p["played"], p["played_top"], "de")
         right = combo_label(table, p["table"], p["table_top"], "de")
     else:
-        names = KIND_NAMES[lang]
-        left = f"{names[played]} {cards_text(p['played'], lang)}"
-        right = f"{names[table]} {cards_text(p['table'], lang)}"
+        left = _across(played, p["played"], p["played_top"], lang)
+        right = _across(table, p["table"], p["table_top"], lang)
     left = left[0].upper() + left[1:]
     if lang == "de":
         text = f"{left} schlägt {right} nicht"
@@ -322,6 +347,10 @@ _T: dict[RuleCode, Renderer] = {
     RuleCode.CATEGORY: lambda p, e, lang: _category(p, lang),
     RuleCode.DOES_NOT_BEAT: lambda p, e, lang: _does_not_beat(p, lang),
     RuleCode.OPENING_CARD: lambda p, e, lang: {
+        "en": f"The first play must be {card_text(p['card'], lang)} alone",
+        "de": f"Der erste Zug muss {card_text(p['card'], lang)} allein sein",
+        "it": f"La prima giocata deve essere {card_text(p['card'], lang)} da solo",
+    }[lang] if p.get("alone") else {
         "en": f"The first play must contain {card_text(p['card'], lang)}",
         "de": f"Der erste Zug muss {card_text(p['card'], lang)} enthalten",
         "it": f"La prima giocata deve contenere {card_text(p['card'], lang)}",

@@ -75,6 +75,17 @@ class StraightKey(StrEnum):
 class Bombs(StrEnum):
     NONE = "none"
     ANYTHING = "anything"
+    ON_TWOS = "on_twos"
+
+
+class FourCardHand(StrEnum):
+    TWO_PAIR = "two_pair"
+    FOUR_OF_A_KIND = "four_of_a_kind"
+
+
+class RevolutionRepeats(StrEnum):
+    STAYS = "stays"
+    TOGGLES = "toggles"
 
 
 class Passing(StrEnum):
@@ -368,9 +379,12 @@ class Rules:
         ("bombs",), Choice(Bombs), Bombs.NONE, since=V1, section=PLAY,
         doc="`none`: a bomb is an ordinary five-card hand. `anything`: a bomb beats any "
             "combination that is not a bomb, whatever its size; a bomb on the table is beaten "
-            "by a higher bomb, or by a five-card hand that beats it under the five-card rules",
+            "by a higher bomb, or by a five-card hand that beats it under the five-card rules. "
+            "`on_twos` (v3): a bomb may also be played on a table combination that holds a 2 "
+            "(the printed rank) and beats it; elsewhere bombs follow the ordinary rules",
         played_by="`none`: 000's standard rules, 001 (\"there are no bombs\"); `anything`: 000's "
-                  "variant \"bombs anywhere\", 004's tips",
+                  "variant \"bombs anywhere\", 004's tips; `on_twos`: tables of the v3 survey "
+                  "that keep bombs for answering a 2",
         explains=(why(C.CARD_COUNT), why(C.DOES_NOT_BEAT, "across")))
     bomb_hands: tuple[str, ...] = entry(
         ("bomb_hands",),
@@ -382,6 +396,28 @@ class Rules:
         played_by="000, 003, 004 call four of a kind plus a kicker the bomb; a table that also "
                   "bombs with a straight flush says so",
         explains=(why(C.CARD_COUNT), why(C.DOES_NOT_BEAT, "across")))
+    four_card_hands: tuple[str, ...] = entry(
+        ("four_card_hands",),
+        ListOf(Choice(FourCardHand), max_items=len(FourCardHand), distinct="a hand is listed twice"),
+        [], since=V3, section=PLAY,
+        values="`[]`, or a list of `two_pair`, `four_of_a_kind`, low to high",
+        doc="four-card combinations: two pairs of different ranks (compared by the highest card, "
+            "the higher pair's higher suit), four of one rank with no kicker (by rank). A "
+            "four-card play follows only a four-card play, and a kind later in the list beats "
+            "an earlier one; a four-card four of a kind is a bomb where `bomb_hands` names "
+            "`four_of_a_kind` and starts a revolution as the five-card one does",
+        played_by="tables and engines of the v3 survey that play bare fours of a kind and "
+                  "two pair as four-card plays",
+        explains=(why(C.CARD_COUNT, rank=1), why(C.NOT_A_COMBINATION),
+                  why(C.DOES_NOT_BEAT, "two_pair"), why(C.DOES_NOT_BEAT, "four_of_a_kind")))
+    dragon: bool = entry(
+        ("dragon",), Bool(), False, since=V3, section=PLAY,
+        doc="thirteen cards, one of each rank, are a dragon: it may be led or played on any "
+            "table, beats everything and is beaten by nothing, and its player goes out (a seat "
+            "dealt more than 13 cards keeps the rest)",
+        played_by="zeshuaro/telegram_big_two_bot",
+        explains=(why(C.DOES_NOT_BEAT, "across", rank=2), why(C.CARD_COUNT, rank=2),
+                  why(C.NOT_A_COMBINATION, rank=1)))
     # --- passing and finishing -------------------------------------------------------------
     passing: Passing = entry(
         ("passing",), Choice(Passing), Passing.REJOIN, since=V1, section=PASSING,
@@ -403,6 +439,12 @@ class Rules:
         doc="who leads the later deals of a match: the lowest card again, or the winner of the "
             "deal before, who may lead anything",
         played_by="`previous_winner`: 000, 004 and 001's switch; `lowest_card`: 001, 002",
+        explains=(why(C.OPENING_CARD),))
+    lead_alone: bool = entry(
+        ("opening", "lead_alone"), Bool(), False, since=V3, section=TABLE,
+        doc="a play that must contain the lowest card (the first of the first deal, and of "
+            "later deals under `lowest_card`) must be that card alone",
+        played_by="henrycharlesworth/big2_PPOalgorithm",
         explains=(why(C.OPENING_CARD),))
     # --- passing and finishing -------------------------------------------------------------
     must_play_first_trick: bool = entry(
@@ -430,6 +472,13 @@ class Rules:
             "reversed too",
         played_by="004's variant \"Revolution\"; ranks and suits: benbrunton/pusoy-dos",
         explains=(why(C.DOES_NOT_BEAT, "revolution", rank=99),))
+    revolution_repeats: RevolutionRepeats = entry(
+        ("revolution_repeats",), Choice(RevolutionRepeats), RevolutionRepeats.STAYS, since=V3,
+        section=PLAY,
+        doc="`stays`: a later four of a kind leaves the order reversed; `toggles`: every four "
+            "of a kind turns the order round again",
+        played_by="stays: 004's variant; toggles: benbrunton/pusoy-dos, cnyaw/big3",
+        explains=(why(C.DOES_NOT_BEAT, "revolution", rank=100),))
     teams: tuple[tuple[int, ...], ...] | None = entry(
         ("teams",), Teams(), None, since=V2, section=TEAMS,
         doc="two against two, partners sitting opposite (4 players only)",

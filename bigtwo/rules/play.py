@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from bigtwo.rules import cards, deals
 from bigtwo.rules.codes import RuleCode
 from bigtwo.rules.combos import Classifier, Combo, Violation, classifier_for
-from bigtwo.rules.legal import ALL_SIZES, all_combos, beating_sizes, can_beat
+from bigtwo.rules.legal import all_combos, beating_sizes, can_beat, lead_sizes
 from bigtwo.rules.profiles import Profile
 
 Refusal = tuple[RuleCode, dict[str, Any]]
@@ -86,10 +86,11 @@ def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | No
     classifier = t.classifier
     combo = classifier.classify(play, mask) if known is None else known
     if table is not None and len(play) != table.size and not (
-        type(combo) is Combo and classifier.is_bomb(combo)
+        type(combo) is Combo and classifier.crosses(combo, table)
     ):
         # The count is checked before the shape when following (001: "Spiel 5 Karten - du
-        # hast 4 gewählt" for four cards on a five-card table); a bomb may interrupt.
+        # hast 4 gewählt" for four cards on a five-card table); a bomb or a dragon may
+        # interrupt.
         if type(combo) is Combo:
             return RuleCode.CARD_COUNT, classifier.versus(combo, table)
         return RuleCode.CARD_COUNT, {"played": cards.names(play), "table": cards.names(table.cards)}
@@ -100,8 +101,12 @@ def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | No
         if code is not None:
             return code, classifier.versus(combo, table)
         return combo
-    if t.opening_card is not None and not mask >> t.opening_card & 1:
-        return RuleCode.OPENING_CARD, {"card": cards.name(t.opening_card)}
+    opening_card = t.opening_card
+    if opening_card is not None and not mask >> opening_card & 1:
+        return RuleCode.OPENING_CARD, {"card": cards.name(opening_card)}
+    if opening_card is not None and mask != 1 << opening_card and t.profile.lead_alone:
+        # opening.lead_alone: the lowest card alone, a dragon holding it included (reading 1).
+        return RuleCode.OPENING_CARD, {"card": cards.name(opening_card), "alone": True}
     if (
         t.profile.no_single_two_finish_on_lead
         and combo.size == 1
@@ -126,7 +131,7 @@ def legal_plays(t: Position) -> list[Combo]:
     if t.winner is not None:
         return []
     seat, table, classifier = t.current, t.table, t.classifier
-    sizes = ALL_SIZES if table is None else beating_sizes(classifier, table)
+    sizes = lead_sizes(classifier) if table is None else beating_sizes(classifier, table)
     return [combo for combo in all_combos(cards.cards_of(t.hands[seat]), classifier, sizes)
             if type(check_play(t, seat, list(combo.cards), combo)) is Combo]
 
@@ -189,10 +194,13 @@ def deal_lead(profile: Profile, index: int, previous_winner: int | None,
 
 # --- revolution -------------------------------------------------------------------------------
 def starts_revolution(profile: Profile, kind: str, reversed_now: bool) -> bool:
-    """Whether a legal play of ``kind`` reverses the rank order for the rest of the deal
-    (``revolution: ranks``: a four of a kind, judged under the old order; RULES
-    "Revolution"). A deal is reversed at most once."""
-    return kind == "four_of_a_kind" and not reversed_now and profile.revolution != "none"
+    """Whether a legal play of ``kind`` turns the rank order round (``revolution: ranks``:
+    a four of a kind, with or without a kicker, judged under the old order; RULES
+    "Revolution"). Under ``revolution_repeats: stays`` a deal is reversed at most once; under
+    ``toggles`` every four of a kind flips it again, back to the normal order included."""
+    if kind != "four_of_a_kind" or profile.revolution == "none":
+        return False
+    return not reversed_now or profile.revolution_repeats == "toggles"
 
 
 # --- judging cards alone (a client's hint) ----------------------------------------------------

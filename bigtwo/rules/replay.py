@@ -123,9 +123,10 @@ class Table:
                 self.played_first |= 1 << seat
             if self.revolution_possible and starts_revolution(
                     self.profile, combo.kind, self.revolution):
-                # Judged under the old order; everything after it under the reversed one,
-                # the quad on the table included (RULES "Revolution").
-                self.reverse_ranks()
+                # Judged under the old order; everything after it under the new one, the quad
+                # on the table included (RULES "Revolution"); under revolution_repeats:
+                # toggles a later quad turns it back.
+                self.reverse_ranks(not self.revolution)
             if self.counts[seat] == 0:
                 self.winner = seat
                 self.ended_at = self.moves_done - 1
@@ -145,10 +146,11 @@ class Table:
             self.trick_leader = nxt
         self.current = nxt
 
-    def reverse_ranks(self) -> None:
-        """Start the revolution: the rank order is reversed for the rest of the deal."""
-        self.revolution = True
-        self.classifier = classifier_for(self.profile, True)
+    def reverse_ranks(self, reversed_ranks: bool = True) -> None:
+        """Start the revolution (``reversed_ranks``): the rank order is reversed for the rest
+        of the deal, or, a later quad under ``revolution_repeats: toggles``, normal again."""
+        self.revolution = reversed_ranks
+        self.classifier = classifier_for(self.profile, reversed_ranks)
         if self.table is not None:
             on_top = self.table
             again = self.classifier.classify(list(on_top.cards), cards.mask_of(on_top.cards))
