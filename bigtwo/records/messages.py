@@ -279,6 +279,44 @@ def _result_count(p: dict[str, Any], e: dict[str, Any], lang: str) -> str:
             }[lang]
 
 
+def _must_play_highest(p: dict[str, Any], lang: str) -> str:
+    seat, card = p["protected"], card_text(p["highest"], lang)
+    return {"en": f"Seat {seat} has one card left: play your highest single, {card}",
+            "de": f"Platz {seat} hat nur noch eine Karte: spiel deine höchste Einzelkarte, {card}",
+            "it": f"Al posto {seat} resta una sola carta: gioca la tua singola più alta, {card}",
+            }[lang]
+
+
+def _result_liable(p: dict[str, Any], lang: str) -> str:
+    seat, last = p["liable"], p["players"] - 1
+    if 0 <= seat <= last:
+        return {"en": f"Seat {seat} won the deal and cannot pay for everyone; mark a loser as "
+                      "the one who takes all",
+                "de": f"Platz {seat} hat die Partie gewonnen und kann nicht für alle zahlen; "
+                      "markiere einen Verlierer, der alles zahlt",
+                "it": f"Il posto {seat} ha vinto la mano e non può pagare per tutti; segna il "
+                      "perdente che paga tutto",
+                }[lang]
+    return {"en": f"Seat {seat} cannot pay for everyone: this table has seats 0-{last}",
+            "de": f"Platz {seat} kann nicht für alle zahlen: an diesem Tisch gibt es die Plätze "
+                  f"0-{last}",
+            "it": f"Il posto {seat} non può pagare per tutti: a questo tavolo ci sono i posti "
+                  f"0-{last}",
+            }[lang]
+
+
+def _result_places(p: dict[str, Any], lang: str) -> str:
+    last = p["players"] - 1
+    given = ", ".join(map(str, p["places"])) or {"en": "none", "de": "keine", "it": "nessuno"}[lang]
+    return {"en": f"The places must name every seat 0-{last} exactly once, first out first; "
+                  f"the result gives {given}",
+            "de": f"Die Platzierung muss jeden Platz 0-{last} genau einmal nennen, wer zuerst "
+                  f"ausging zuerst; angegeben: {given}",
+            "it": f"I piazzamenti devono nominare ogni posto 0-{last} esattamente una volta, "
+                  f"chi chiude prima per primo; il risultato dà {given}",
+            }[lang]
+
+
 Renderer = Callable[[dict[str, Any], dict[str, Any], str], str]
 
 _T: dict[str, Renderer] = {
@@ -320,6 +358,7 @@ _T: dict[str, Renderer] = {
     "CARD_COUNT": lambda p, e, lang: _card_count(p, lang),
     "CATEGORY": lambda p, e, lang: _category(p, lang),
     "DOES_NOT_BEAT": lambda p, e, lang: _does_not_beat(p, lang),
+    "MUST_PLAY_HIGHEST": lambda p, e, lang: _must_play_highest(p, lang),
     "OPENING_CARD": lambda p, e, lang: {
         "en": f"The first play must contain {card_text(p['card'], lang)}",
         "de": f"Der erste Zug muss {card_text(p['card'], lang)} enthalten",
@@ -358,6 +397,8 @@ _T: dict[str, Renderer] = {
     "DECLARED_MISMATCH": lambda p, e, lang: _declared(p, e, lang),
     "RESULT_WINNER": lambda p, e, lang: _result_winner(p, lang),
     "RESULT_CARD_COUNT": lambda p, e, lang: _result_count(p, e, lang),
+    "RESULT_LIABLE": lambda p, e, lang: _result_liable(p, lang),
+    "RESULT_PLACES": lambda p, e, lang: _result_places(p, lang),
 }
 
 CODES = tuple(_T)
