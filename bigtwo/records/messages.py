@@ -288,8 +288,8 @@ def _must_play_highest(p: dict[str, Any], lang: str) -> str:
 
 
 def _result_liable(p: dict[str, Any], lang: str) -> str:
-    seat, last = p["liable"], p["players"] - 1
-    if 0 <= seat <= last:
+    seat = p["liable"]
+    if seat == p["winner"]:
         return {"en": f"Seat {seat} won the deal and cannot pay for everyone; mark a loser as "
                       "the one who takes all",
                 "de": f"Platz {seat} hat die Partie gewonnen und kann nicht für alle zahlen; "
@@ -297,23 +297,20 @@ def _result_liable(p: dict[str, Any], lang: str) -> str:
                 "it": f"Il posto {seat} ha vinto la mano e non può pagare per tutti; segna il "
                       "perdente che paga tutto",
                 }[lang]
-    return {"en": f"Seat {seat} cannot pay for everyone: this table has seats 0-{last}",
-            "de": f"Platz {seat} kann nicht für alle zahlen: an diesem Tisch gibt es die Plätze "
-                  f"0-{last}",
-            "it": f"Il posto {seat} non può pagare per tutti: a questo tavolo ci sono i posti "
-                  f"0-{last}",
+    return {"en": f"Seat {seat} cannot pay for everyone: there is no such seat at this table",
+            "de": f"Platz {seat} kann nicht für alle zahlen: diesen Platz gibt es an diesem Tisch nicht",
+            "it": f"Il posto {seat} non può pagare per tutti: a questo tavolo non c'è",
             }[lang]
 
 
 def _result_places(p: dict[str, Any], lang: str) -> str:
-    last = p["players"] - 1
     given = ", ".join(map(str, p["places"])) or {"en": "none", "de": "keine", "it": "nessuno"}[lang]
-    return {"en": f"The places must name every seat 0-{last} exactly once, first out first; "
+    return {"en": "The places must name every seat exactly once, first out first; "
                   f"the result gives {given}",
-            "de": f"Die Platzierung muss jeden Platz 0-{last} genau einmal nennen, wer zuerst "
-                  f"ausging zuerst; angegeben: {given}",
-            "it": f"I piazzamenti devono nominare ogni posto 0-{last} esattamente una volta, "
-                  f"chi chiude prima per primo; il risultato dà {given}",
+            "de": "Die Platzierung muss jeden Platz genau einmal nennen, wer zuerst ausging "
+                  f"zuerst; angegeben: {given}",
+            "it": "I piazzamenti devono nominare ogni posto esattamente una volta, chi chiude "
+                  f"prima per primo; il risultato dà {given}",
             }[lang]
 
 

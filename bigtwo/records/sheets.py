@@ -275,8 +275,9 @@ def _row(sheet: _Sheet, cells: list[str], row: int, profile: Profile) -> None:
         sheet.totals = _totals(sheet, seat_cells, row)
         return
     liable = _liable_mark(sheet, seat_cells, row, profile)
-    if liable is not None:
-        seat_cells[liable] = seat_cells[liable].rstrip()[:-len(LIABLE_MARK)]
+    # The marks are read: the cells below them are counts or cards as any other.
+    seat_cells = [c.rstrip()[:-len(LIABLE_MARK)] if c.rstrip().endswith(LIABLE_MARK) else c
+                  for c in seat_cells]
     result: dict[str, Any] | None
     if profile.finish == "placings":
         result = _places(sheet, seat_cells, row)
