@@ -80,6 +80,9 @@ class Table:
     """The state of one deal: hands, whose turn, what lies on the table.
 
     ``check`` says what rule a move would break (or None); ``apply`` performs a legal move.
+    A profile that plays on after the first seat out (``finish: placings``) or records
+    breaches of the guard (``last_card_guard: liable``) gets a ``FlowTable``, so that the
+    moves of every other profile pay nothing for either.
     """
 
     __slots__ = (
@@ -88,6 +91,11 @@ class Table:
         "moves_done", "ended_at", "played_first", "revolution", "revolution_possible",
         "out", "places", "placings", "guarded", "liable_guard", "breaches",
     )
+
+    def __new__(cls, profile: Profile, *args: Any) -> Table:
+        if cls is Table and (profile.finish == "placings" or profile.last_card_guard == "liable"):
+            cls = FlowTable
+        return object.__new__(cls)
 
     def __init__(self, profile: Profile, hands: list[list[int]], leader: int, opening_card: int | None):
         self.profile = profile
@@ -129,10 +137,6 @@ class Table:
             if self.locked_out:
                 self.locked |= 1 << seat
         else:
-            if self.liable_guard:
-                breach = guard_breach(self, seat, combo)
-                if breach is not None:
-                    self.breaches.append((self.moves_done - 1, seat, breach[0]))
             self.hands[seat] &= ~cards.mask_of(combo.cards)
             self.counts[seat] -= combo.size
             self.top_seat = seat
@@ -146,26 +150,10 @@ class Table:
                 # the quad on the table included (RULES "Revolution").
                 self.reverse_ranks()
             if self.counts[seat] == 0:
-                if not self.placings:
-                    self.winner = seat
-                    self.ended_at = self.moves_done - 1
-                    return
-                if self._goes_out(seat):
-                    return
+                self.winner = seat
+                self.ended_at = self.moves_done - 1
+                return
         self._advance(seat)
-
-    def _goes_out(self, seat: int) -> bool:
-        """Under placings: ``seat`` takes the next place; True when that leaves one seat
-        holding cards, which takes the last place and ends the deal (its winner the first out)."""
-        self.out |= 1 << seat
-        self.places.append(seat)
-        playing = [s for s in range(self.n) if not self.out >> s & 1]
-        if len(playing) > 1:
-            return False
-        self.places.extend(playing)
-        self.winner = self.places[0]
-        self.ended_at = self.moves_done - 1
-        return True
 
     def reverse_ranks(self) -> None:
         """Start the revolution: the rank order is reversed for the rest of the deal."""
@@ -178,16 +166,12 @@ class Table:
             self.table = again
 
     def _advance(self, seat: int) -> None:
-        n, step, locked, top = self.n, self.profile.step, self.locked | self.out, self.top_seat
+        n, step, locked, top = self.n, self.profile.step, self.locked, self.top_seat
         nxt = (seat + step) % n
         while locked >> nxt & 1 and nxt != top:
             nxt = (nxt + step) % n
         if nxt == top:
-            # Everyone else passed since the top play: the trick ends and its owner leads,
-            # or, when its owner went out (placings), the next seat still playing after it.
-            out = self.out
-            while out >> nxt & 1:
-                nxt = (nxt + step) % n
+            # Everyone else passed since the top play: the trick ends and its owner leads.
             self.table = None
             self.top_seat = None
             self.locked = 0
@@ -197,6 +181,59 @@ class Table:
 
     def legal_plays(self) -> list[Combo]:
         return legal_plays(self)
+
+
+class FlowTable(Table):
+    """A deal under the v3 game flow: ``finish: placings`` (seats that went out are skipped,
+    the deal goes on until one seat holds cards) and ``last_card_guard: liable`` (plays that
+    break the guard stand and are recorded as breaches)."""
+
+    __slots__ = ()
+
+    def apply(self, seat: int, combo: Combo | None) -> None:
+        if combo is not None and self.liable_guard:
+            breach = guard_breach(self, seat, combo)
+            if breach is not None:
+                self.breaches.append((self.moves_done, seat, breach[0]))
+        if combo is None or not self.placings or self.counts[seat] != combo.size:
+            Table.apply(self, seat, combo)
+            return
+        # Under placings, a seat playing its last card takes the next place; the deal goes on.
+        Table.apply(self, seat, combo)  # records the play and, as under first_out, a "winner"
+        self.winner = self.ended_at = None
+        if not self._goes_out(seat):
+            self._advance(seat)
+
+    def _goes_out(self, seat: int) -> bool:
+        """``seat`` takes the next place; True when that leaves one seat holding cards, which
+        takes the last place and ends the deal (its winner the first out)."""
+        self.out |= 1 << seat
+        self.places.append(seat)
+        playing = [s for s in range(self.n) if not self.out >> s & 1]
+        if len(playing) > 1:
+            return False
+        self.places.extend(playing)
+        self.winner = self.places[0]
+        self.ended_at = self.moves_done - 1
+        return True
+
+    def _advance(self, seat: int) -> None:
+        n, step, locked, top = self.n, self.profile.step, self.locked | self.out, self.top_seat
+        nxt = (seat + step) % n
+        while locked >> nxt & 1 and nxt != top:
+            nxt = (nxt + step) % n
+        if nxt == top:
+            # Everyone else still playing passed since the top play: the trick ends and its
+            # owner leads, or, when its owner went out, the next seat still playing after it.
+            out = self.out
+            while out >> nxt & 1:
+                nxt = (nxt + step) % n
+            self.table = None
+            self.top_seat = None
+            self.locked = 0
+            self.first_trick = False
+            self.trick_leader = nxt
+        self.current = nxt
 
 
 def _deal_problems(profile: Profile, deal: Deal, index: int) -> list[RuleError]:

@@ -407,3 +407,22 @@ def test_sheet_problems_in_german() -> None:
                                       small("hk-standard", last_card_guard="liable"), lang="de")
     assert record_doc is None
     assert checked.problems[0].detail.startswith("Zeile 2, Spalte Ana: Ana ist ausgegangen")
+
+
+# --- standings ----------------------------------------------------------------------------------
+def test_standings_count_place_points() -> None:
+    """Standings sum each player's deal scores: under placings the place points, and the deal's
+    winner (for deals won) is the first out."""
+    from bigtwo.records.standings import seat_results, table
+
+    names = ["Ana", "Ben", "Cai", "Dee"]
+    played = record(placings(hand_size=3, passing="locked_out"), deal(H3, PLACED), players=names)
+    sheet = record(placings(hand_size=3, passing="locked_out"), {"result": {"places": [1, 0, 3, 2]}},
+                   players=names)
+    rows = [{"id": i, "record": doc, "report": report(doc)} for i, doc in enumerate((played, sheet))]
+    standings = {r["player"]: r for r in table(seat_results(rows))}
+    # Deal 1: Ana 1st (+3), Dee 2nd (+1), Ben 3rd (-1), Cai 4th (-3); deal 2 from the sheet:
+    # Ben 1st, Ana 2nd, Dee 3rd, Cai 4th.
+    assert {n: r["points"] for n, r in standings.items()} == {"Ana": 4, "Ben": 2, "Cai": -6, "Dee": 0}
+    assert standings["Ana"]["deals_won"] == 1 and standings["Ben"]["deals_won"] == 1
+    assert standings["Ben"]["deals_scored"] == 1 and standings["Ana"]["rank"] == 1
