@@ -201,7 +201,7 @@ def _liable(d: DealTimeline, rd: dict[str, Any], names: list[str], lang: str) ->
     words = Words(lang)
     breach = next((b for b in reversed(d.breaches) if b[1] == liable and b[2] == winner), None)
     if breach is None:  # a score sheet's mark: no moves to point at
-        return None
+        return words("liable_sheet", name=names[liable])
     return words("liable_breach", name=names[liable], n=breach[0] + 1, protected=names[breach[2]])
 
 

@@ -78,3 +78,10 @@ def test_the_breach_is_marked_at_its_move(client: Any) -> None:
 def test_text_ruling(doc: dict[str, Any], wanted: list[str]) -> None:
     text = render_checked(check_record(doc), "en")
     assert all(w in text for w in wanted), text
+
+
+def test_a_sheets_takes_all_mark_in_the_view(client: Any) -> None:
+    doc = record(small("hk-standard", last_card_guard="liable"),
+                 {"result": {"cards_left": [0, 1, 2, 3], "liable": 2}}, players=NAMES)
+    page = _text(client.post("/replay", data={"record": json.dumps(doc), "lang": "de"}))
+    assert "Cai zahlt für alle, wie der Spielzettel vermerkt." in page and ", zahlt Cai" in page
