@@ -426,3 +426,48 @@ def test_standings_count_place_points() -> None:
     assert {n: r["points"] for n, r in standings.items()} == {"Ana": 4, "Ben": 2, "Cai": -6, "Dee": 0}
     assert standings["Ana"]["deals_won"] == 1 and standings["Ben"]["deals_won"] == 1
     assert standings["Ben"]["deals_scored"] == 1 and standings["Ana"]["rank"] == 1
+
+
+# --- the simulator ------------------------------------------------------------------------------
+@pytest.mark.parametrize("declaration", [
+    small("hk-standard", last_card_guard="highest_single"),
+    placings(last_card_guard="highest_single", passing="locked_out"),
+    small("pusoy-dos", last_card_guard="liable"),
+])
+def test_the_simulator_honours_the_guard_and_placings(declaration: dict[str, Any]) -> None:
+    """The random players play the highest single whenever the guard binds (their plays come
+    from the referee's own check), and play placings deals to the last place; the guard did
+    bind in these games, so the test is not vacuous."""
+    from bigtwo.rules.play import deal_lead, protected_seat
+    from bigtwo.rules.simulate import simulate
+
+    profile, problems = DEFAULT_RESOLVER.resolve(declaration)
+    assert profile is not None, problems
+    docs = list(simulate(profile, records=6, deals_per_record=2, seed=11, profile_ref=declaration))
+    bound = 0
+    for doc in docs:
+        checked = check_record(doc)
+        assert checked.report is not None and checked.report["errors"] == [], checked.report
+        for d in checked.report["deals"]:
+            assert d["status"] == "complete"
+            if profile.finish == "placings":
+                assert sorted(d["places"]) == list(range(4))
+        # Replay each deal again and count the singles played under the guard.
+        assert checked.record is not None
+        for index, game in enumerate(checked.record.deals):
+            result = checked.result.deals[index] if checked.result is not None else None
+            assert result is not None and result.leader is not None
+            leader, opening = deal_lead(profile, index, checked.result.deals[index - 1].winner
+                                        if index else None, game.hands)
+            assert leader is not None
+            t = Table(profile, game.hands, leader, opening)
+            for seat, play in game.moves:
+                verdict = t.check(seat, play)
+                if play is not None and len(play) == 1 and protected_seat(t, seat) is not None:
+                    bound += 1
+                    strength = t.classifier.strength
+                    held = cards.cards_of(t.hands[seat])
+                    breach = play[0] != max(held, key=strength.__getitem__)
+                    assert profile.last_card_guard == "liable" or not breach
+                t.apply(seat, verdict)  # type: ignore[arg-type]
+    assert bound > 0
