@@ -85,3 +85,16 @@ def test_a_sheets_takes_all_mark_in_the_view(client: Any) -> None:
                  {"result": {"cards_left": [0, 1, 2, 3], "liable": 2}}, players=NAMES)
     page = _text(client.post("/replay", data={"record": json.dumps(doc), "lang": "de"}))
     assert "Cai zahlt für alle, wie der Spielzettel vermerkt." in page and ", zahlt Cai" in page
+
+
+def test_next_under_placings_and_the_guard(client: Any) -> None:
+    """/v1/next follows the flow: after seat 0 went out and everyone passed, seat 1 leads, its
+    plays are the referee's, and there are no penalties to show under placings."""
+    doc = record(small("hk-standard", hand_size=3, passing="locked_out", finish="placings",
+                       last_card_guard="highest_single", scoring={"place_points": [3, 1, -1, -3]}),
+                 deal(H3, "0:3D+3C 1:- 2:- 3:- 0:KS 1:- 2:- 3:-"))
+    answer = client.post("/v1/next", json=doc)
+    assert answer.status_code == 200, answer.get_json()
+    body = answer.get_json()
+    assert body["seat"] == 1 and body["table"] is None and body["penalties_now"] is None
+    assert ["4C"] in body["legal_plays"] and body["may_pass"] is False
