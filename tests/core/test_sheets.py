@@ -407,3 +407,31 @@ def test_under_random_profiles_a_games_sheet_scores_as_its_replay(declaration: d
         assert b["cards_left"] == (None if placings else a["cards_left"])
     assert rep["totals"] == replayed["totals"] and rep["match"] == replayed["match"]
     assert rep.get("team_totals") == replayed.get("team_totals")
+
+
+@pytest.mark.parametrize("declaration", [
+    {"extends": "hk-standard", "last_card_guard": "liable"},
+    {"extends": "pusoy-dos", "last_card_guard": "liable"},
+    {"extends": "hk-standard", "finish": "placings", "scoring": {"place_points": [3, 1, -1, -3]}},
+])
+def test_v3_flow_sheets_score_as_their_replays(declaration: dict[str, Any]) -> None:
+    """RECORDS.md v3: the sheet of simulated games with the scorer's marks (`7*` for the seat
+    that takes all, places as cells) scores deal by deal as the replay, liability included."""
+    profile, found = DEFAULT_RESOLVER.resolve(declaration)
+    assert profile is not None, found
+    docs = list(simulate(profile, records=4, deals_per_record=3, seed=5, profile_ref=declaration))
+    marked = 0
+    for doc in docs:
+        replayed = check_record(doc).report
+        assert replayed is not None and replayed["errors"] == []
+        rows = flow_cells(final_cells(doc, cards_matter(profile)), replayed)
+        marked += sum("*" in c for row in rows for c in row) + sum(
+            d.get("places") is not None for d in replayed["deals"])
+        sheet = "deal," + ",".join(doc["players"]) + "\n" + "".join(
+            f"{i + 1}," + ",".join(row) + "\n" for i, row in enumerate(rows))
+        rep = scored(sheet, declaration)
+        for a, b in zip(replayed["deals"], rep["deals"], strict=True):
+            assert (a["scores"], a.get("liable"), a.get("places")) == (b["scores"], b.get("liable"),
+                                                                        b.get("places"))
+        assert rep["totals"] == replayed["totals"]
+    assert marked > 0
