@@ -54,3 +54,4 @@ golden: $(STAMP)
 
 docs: $(STAMP)
 	$(BIN)/python scripts/error_table.py
+	$(BIN)/python scripts/field_table.py

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bigtwo.rules import cards
+from bigtwo.rules.codes import RuleCode
 from bigtwo.rules.runs import RUN_BY_RANKS
 
 LANGUAGES = ("en", "de", "it")
@@ -316,8 +317,8 @@ def _result_places(p: dict[str, Any], lang: str) -> str:
 
 Renderer = Callable[[dict[str, Any], dict[str, Any], str], str]
 
-_T: dict[str, Renderer] = {
-    "PLAYER_COUNT": lambda p, e, lang: {
+_T: dict[RuleCode, Renderer] = {
+    RuleCode.PLAYER_COUNT: lambda p, e, lang: {
         "en": f"This profile is for {p['expected']} players; the record has {p['actual']} "
               + ("hands" if e["deal"] is not None else "player names"),
         "de": f"Dieses Profil ist für {p['expected']} Spieler; die Aufzeichnung hat {p['actual']} "
@@ -325,80 +326,82 @@ _T: dict[str, Renderer] = {
         "it": f"Questo profilo è per {p['expected']} giocatori; la registrazione ha {p['actual']} "
               + ("mani" if e["deal"] is not None else "nomi"),
     }[lang],
-    "HAND_SIZE": lambda p, e, lang: {
+    RuleCode.HAND_SIZE: lambda p, e, lang: {
         "en": f"Seat {e['seat']} was dealt {p['actual']} cards; this profile deals {p['expected']}",
         "de": f"Platz {e['seat']} hat {p['actual']} Karten bekommen; dieses Profil gibt {p['expected']}",
         "it": f"Al posto {e['seat']} sono state date {p['actual']} carte; questo profilo ne dà {p['expected']}",
     }[lang],
-    "DUPLICATE_CARD": lambda p, e, lang: {
+    RuleCode.DUPLICATE_CARD: lambda p, e, lang: {
         "en": f"{card_text(p['card'], lang)} appears twice",
         "de": f"{card_text(p['card'], lang)} kommt zweimal vor",
         "it": f"{card_text(p['card'], lang)} compare due volte",
     }[lang],
-    "WRONG_TURN": lambda p, e, lang: {
+    RuleCode.WRONG_TURN: lambda p, e, lang: {
         "en": f"It is seat {p['expected']}'s turn, not seat {e['seat']}'s",
         "de": f"Platz {p['expected']} ist dran, nicht Platz {e['seat']}",
         "it": f"Tocca al posto {p['expected']}, non al posto {e['seat']}",
     }[lang],
-    "LOCKED_OUT": lambda p, e, lang: {
+    RuleCode.LOCKED_OUT: lambda p, e, lang: {
         "en": f"Seat {e['seat']} passed and sits out until the next lead",
         "de": f"Platz {e['seat']} hat gepasst und setzt bis zum nächsten Ausspielen aus",
         "it": f"Il posto {e['seat']} ha passato e resta fuori fino alla prossima apertura",
     }[lang],
-    "CARD_NOT_HELD": lambda p, e, lang: {
+    RuleCode.CARD_NOT_HELD: lambda p, e, lang: {
         "en": f"Seat {e['seat']} does not hold {cards_text(p['cards'], lang)}",
         "de": f"Platz {e['seat']} hat {cards_text(p['cards'], lang)} nicht auf der Hand",
         "it": f"Il posto {e['seat']} non ha {cards_text(p['cards'], lang)}",
     }[lang],
-    "NOT_A_COMBINATION": lambda p, e, lang: _NO_COMBINATION[lang][p.get("reason") == "four_cards"],
-    "COMBINATION_NOT_ALLOWED": lambda p, e, lang: _NOT_ALLOWED[lang][p["reason"]],
-    "CARD_COUNT": lambda p, e, lang: _card_count(p, lang),
-    "CATEGORY": lambda p, e, lang: _category(p, lang),
-    "DOES_NOT_BEAT": lambda p, e, lang: _does_not_beat(p, lang),
-    "MUST_PLAY_HIGHEST": lambda p, e, lang: _must_play_highest(p, lang),
-    "OPENING_CARD": lambda p, e, lang: {
+    RuleCode.CARD_COUNT: lambda p, e, lang: _card_count(p, lang),
+    RuleCode.NOT_A_COMBINATION: lambda p, e, lang: _NO_COMBINATION[lang][p.get("reason") == "four_cards"],
+    RuleCode.COMBINATION_NOT_ALLOWED: lambda p, e, lang: _NOT_ALLOWED[lang][p["reason"]],
+    RuleCode.CATEGORY: lambda p, e, lang: _category(p, lang),
+    RuleCode.DOES_NOT_BEAT: lambda p, e, lang: _does_not_beat(p, lang),
+    RuleCode.MUST_PLAY_HIGHEST: lambda p, e, lang: _must_play_highest(p, lang),
+    RuleCode.OPENING_CARD: lambda p, e, lang: {
         "en": f"The first play must contain {card_text(p['card'], lang)}",
         "de": f"Der erste Zug muss {card_text(p['card'], lang)} enthalten",
         "it": f"La prima giocata deve contenere {card_text(p['card'], lang)}",
     }[lang],
-    "LEADER_MUST_PLAY": lambda p, e, lang: {
+    RuleCode.LEADER_MUST_PLAY: lambda p, e, lang: {
         "en": "The leader may not pass",
         "de": "Wer ausspielt, darf nicht passen",
         "it": "Chi apre non può passare",
     }[lang],
-    "MUST_PLAY": lambda p, e, lang: {
+    RuleCode.MUST_PLAY: lambda p, e, lang: {
         "en": "You must play in the first trick while you can beat it",
         "de": "Im ersten Stich musst du legen, solange du stechen kannst",
         "it": "Nella prima presa devi giocare finché puoi battere",
     }[lang],
-    "FORBIDDEN_FINISH": lambda p, e, lang: {
+    RuleCode.FORBIDDEN_FINISH: lambda p, e, lang: {
         "en": "You may not go out by leading a single 2",
         "de": "Mit einer einzelnen 2 als Ausspiel darfst du nicht ausgehen",
         "it": "Non puoi chiudere aprendo con un 2 singolo",
     }[lang],
-    "MOVE_AFTER_END": lambda p, e, lang: {
+    RuleCode.MOVE_AFTER_END: lambda p, e, lang: {
         "en": f"The deal ended at move {p['ended_at']}",
         "de": f"Die Partie endete mit Zug {p['ended_at']}",
         "it": f"La mano è finita alla mossa {p['ended_at']}",
     }[lang],
-    "INCOMPLETE": lambda p, e, lang: {
+    RuleCode.INCOMPLETE: lambda p, e, lang: {
         "en": f"Deal {e['deal']} ends before anyone went out",
         "de": f"Partie {e['deal']} endet, bevor jemand ausgegangen ist",
         "it": f"La mano {e['deal']} finisce prima che qualcuno abbia chiuso",
     }[lang],
-    "MATCH_OVER": lambda p, e, lang: {
+    RuleCode.MATCH_OVER: lambda p, e, lang: {
         "en": f"The match ended after deal {p['last_deal']}",
         "de": f"Das Match endete nach Partie {p['last_deal']}",
         "it": f"La partita è finita dopo la mano {p['last_deal']}",
     }[lang],
-    "DECLARED_MISMATCH": lambda p, e, lang: _declared(p, e, lang),
-    "RESULT_WINNER": lambda p, e, lang: _result_winner(p, lang),
-    "RESULT_CARD_COUNT": lambda p, e, lang: _result_count(p, e, lang),
-    "RESULT_LIABLE": lambda p, e, lang: _result_liable(p, lang),
-    "RESULT_PLACES": lambda p, e, lang: _result_places(p, lang),
+    RuleCode.DECLARED_MISMATCH: lambda p, e, lang: _declared(p, e, lang),
+    RuleCode.RESULT_WINNER: lambda p, e, lang: _result_winner(p, lang),
+    RuleCode.RESULT_CARD_COUNT: lambda p, e, lang: _result_count(p, e, lang),
+    RuleCode.RESULT_LIABLE: lambda p, e, lang: _result_liable(p, lang),
+    RuleCode.RESULT_PLACES: lambda p, e, lang: _result_places(p, lang),
 }
 
-CODES = tuple(_T)
+
+# The codes as plain strings, for the HTTP schemas' enums (schemas/).
+CODES: tuple[str, ...] = tuple(code.value for code in _T)
 
 
 def render(error: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> str:

@@ -88,7 +88,7 @@ class Table:
     __slots__ = (
         "profile", "classifier", "n", "hands", "counts", "current", "top_seat", "table",
         "locked", "first_trick", "opening_card", "winner", "leader", "locked_out", "trick_leader",
-        "moves_done", "ended_at", "played_first", "revolution", "revolution_possible",
+        "moves_done", "ended_at", "played_first", "revolution", "revolution_possible", "step",
         "out", "places", "placings", "guarded", "liable_guard", "breaches",
     )
 
@@ -101,6 +101,7 @@ class Table:
         self.profile = profile
         self.classifier = classifier_for(profile, False)
         self.n = profile.players
+        self.step = profile.step
         self.hands = [cards.mask_of(h) for h in hands]
         self.counts = [len(h) for h in hands]
         self.current = leader
@@ -132,12 +133,16 @@ class Table:
     check = check_play
 
     def apply(self, seat: int, combo: Combo | None) -> None:
+        """Perform a move ``check`` accepted (``combo`` None: a pass), then pass the turn on."""
         self.moves_done += 1
         if combo is None:
             if self.locked_out:
                 self.locked |= 1 << seat
         else:
-            self.hands[seat] &= ~cards.mask_of(combo.cards)
+            played = 0
+            for c in combo.cards:  # cards.mask_of, inlined: half the moves are plays
+                played |= 1 << c
+            self.hands[seat] &= ~played
             self.counts[seat] -= combo.size
             self.top_seat = seat
             self.table = combo
@@ -153,20 +158,9 @@ class Table:
                 self.winner = seat
                 self.ended_at = self.moves_done - 1
                 return
-        self._advance(seat)
-
-    def reverse_ranks(self) -> None:
-        """Start the revolution: the rank order is reversed for the rest of the deal."""
-        self.revolution = True
-        self.classifier = classifier_for(self.profile, True)
-        if self.table is not None:
-            on_top = self.table
-            again = self.classifier.classify(list(on_top.cards), cards.mask_of(on_top.cards))
-            assert type(again) is Combo
-            self.table = again
-
-    def _advance(self, seat: int) -> None:
-        n, step, locked, top = self.n, self.profile.step, self.locked, self.top_seat
+        # The next seat in the profile's direction, skipping seats that sit out (inlined
+        # from a method of its own: every move pays it).
+        n, step, locked, top = self.n, self.step, self.locked, self.top_seat
         nxt = (seat + step) % n
         while locked >> nxt & 1 and nxt != top:
             nxt = (nxt + step) % n
@@ -178,6 +172,16 @@ class Table:
             self.first_trick = False
             self.trick_leader = nxt
         self.current = nxt
+
+    def reverse_ranks(self) -> None:
+        """Start the revolution: the rank order is reversed for the rest of the deal."""
+        self.revolution = True
+        self.classifier = classifier_for(self.profile, True)
+        if self.table is not None:
+            on_top = self.table
+            again = self.classifier.classify(list(on_top.cards), cards.mask_of(on_top.cards))
+            assert type(again) is Combo
+            self.table = again
 
     def legal_plays(self) -> list[Combo]:
         return legal_plays(self)
@@ -195,14 +199,49 @@ class FlowTable(Table):
             breach = guard_breach(self, seat, combo)
             if breach is not None:
                 self.breaches.append((self.moves_done, seat, breach[0]))
-        if combo is None or not self.placings or self.counts[seat] != combo.size:
+        if not self.placings:
             Table.apply(self, seat, combo)
             return
-        # Under placings, a seat playing its last card takes the next place; the deal goes on.
-        Table.apply(self, seat, combo)  # records the play and, as under first_out, a "winner"
-        self.winner = self.ended_at = None
-        if not self._goes_out(seat):
-            self._advance(seat)
+        step, out = self.step, self.out
+        if combo is not None and self.counts[seat] == combo.size:
+            # The seat plays its last card: it takes the next place and the deal goes on.
+            Table.apply(self, seat, combo)  # records the play; as under first_out, it stops there
+            self.winner = self.ended_at = None
+            if not self._goes_out(seat):
+                self._pass_on(seat)
+            return
+        # Table.apply passes the turn over the seats in ``locked``: seats that went out are
+        # skipped as seats that sit out are, and left out of ``locked`` again after.
+        self.locked |= out
+        Table.apply(self, seat, combo)
+        if self.table is None:
+            # The trick ended (everyone still playing passed since the top play). When the top
+            # seat has gone out, the next seat still playing after it leads.
+            nxt = self.current
+            while out >> nxt & 1:
+                nxt = (nxt + step) % self.n
+            self.current = self.trick_leader = nxt
+        else:
+            self.locked &= ~out
+
+    def _pass_on(self, seat: int) -> None:
+        """The turn after ``seat`` went out with the play on top: to the next seat that neither
+        went out nor sits out; when there is none, the trick ends and the next seat still
+        playing leads."""
+        n, step, out, top = self.n, self.step, self.out, self.top_seat
+        skipped = self.locked | out
+        nxt = (seat + step) % n
+        while skipped >> nxt & 1 and nxt != top:
+            nxt = (nxt + step) % n
+        if nxt == top:
+            while out >> nxt & 1:
+                nxt = (nxt + step) % n
+            self.table = None
+            self.top_seat = None
+            self.locked = 0
+            self.first_trick = False
+            self.trick_leader = nxt
+        self.current = nxt
 
     def _goes_out(self, seat: int) -> bool:
         """``seat`` takes the next place; True when that leaves one seat holding cards, which
@@ -216,24 +255,6 @@ class FlowTable(Table):
         self.winner = self.places[0]
         self.ended_at = self.moves_done - 1
         return True
-
-    def _advance(self, seat: int) -> None:
-        n, step, locked, top = self.n, self.profile.step, self.locked | self.out, self.top_seat
-        nxt = (seat + step) % n
-        while locked >> nxt & 1 and nxt != top:
-            nxt = (nxt + step) % n
-        if nxt == top:
-            # Everyone else still playing passed since the top play: the trick ends and its
-            # owner leads, or, when its owner went out, the next seat still playing after it.
-            out = self.out
-            while out >> nxt & 1:
-                nxt = (nxt + step) % n
-            self.table = None
-            self.top_seat = None
-            self.locked = 0
-            self.first_trick = False
-            self.trick_leader = nxt
-        self.current = nxt
 
 
 def _deal_problems(profile: Profile, deal: Deal, index: int) -> list[RuleError]:
