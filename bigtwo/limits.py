@@ -26,6 +26,7 @@ MAX_PER_PAGE = 100
 MAX_PROFILE_TIERS = 52
 MAX_PROFILE_CARD_PENALTIES = 64
 MAX_CARD_VALUE = 1000  # points one card may be worth under scoring.card_values
+MAX_PLACE_POINTS = 100_000  # points one place may score under scoring.place_points (either sign)
 
 # Untrusted JSON (bigtwo/records/jsonin.py): every request body, pasted form and file goes through it.
 MAX_JSON_DEPTH = 64  # a record nests 6 deep, a batch 8: 64 leaves room for any honest `meta`

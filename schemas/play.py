@@ -75,6 +75,6 @@ class NextResponseSchema(Schema):
                        "(`revolution: ranks`); pass it to /v1/combinations/evaluate"})
     legal_plays = fields.List(fields.List(fields.String(metadata=CARD)), required=True,
                               metadata={"description": "every legal play, weakest first"})
-    penalties_now = fields.List(fields.Integer(), required=True, metadata={
+    penalties_now = fields.List(fields.Integer(), required=True, allow_none=True, metadata={
         "description": "v2: what each seat would pay if the deal ended now (seed 001's "
-                       "live display)"})
+                       "live display); v3: null under finish: placings"})

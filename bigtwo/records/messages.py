@@ -305,6 +305,41 @@ def _result_count(p: dict[str, Any], e: dict[str, Any], lang: str) -> str:
             }[lang]
 
 
+def _must_play_highest(p: dict[str, Any], lang: str) -> str:
+    seat, card = p["protected"], card_text(p["highest"], lang)
+    return {"en": f"Seat {seat} has one card left: play your highest single, {card}",
+            "de": f"Platz {seat} hat nur noch eine Karte: spiel deine höchste Einzelkarte, {card}",
+            "it": f"Al posto {seat} resta una sola carta: gioca la tua singola più alta, {card}",
+            }[lang]
+
+
+def _result_liable(p: dict[str, Any], lang: str) -> str:
+    seat = p["liable"]
+    if seat == p["winner"]:
+        return {"en": f"Seat {seat} won the deal and cannot pay for everyone; mark a loser as "
+                      "the one who takes all",
+                "de": f"Platz {seat} hat die Partie gewonnen und kann nicht für alle zahlen; "
+                      "markiere einen Verlierer, der alles zahlt",
+                "it": f"Il posto {seat} ha vinto la mano e non può pagare per tutti; segna il "
+                      "perdente che paga tutto",
+                }[lang]
+    return {"en": f"Seat {seat} cannot pay for everyone: there is no such seat at this table",
+            "de": f"Platz {seat} kann nicht für alle zahlen: diesen Platz gibt es an diesem Tisch nicht",
+            "it": f"Il posto {seat} non può pagare per tutti: a questo tavolo non c'è",
+            }[lang]
+
+
+def _result_places(p: dict[str, Any], lang: str) -> str:
+    given = ", ".join(map(str, p["places"])) or {"en": "none", "de": "keine", "it": "nessuno"}[lang]
+    return {"en": "The places must name every seat exactly once, first out first; "
+                  f"the result gives {given}",
+            "de": "Die Platzierung muss jeden Platz genau einmal nennen, wer zuerst ausging "
+                  f"zuerst; angegeben: {given}",
+            "it": "I piazzamenti devono nominare ogni posto esattamente una volta, chi chiude "
+                  f"prima per primo; il risultato dà {given}",
+            }[lang]
+
+
 Renderer = Callable[[dict[str, Any], dict[str, Any], str], str]
 
 _T: dict[RuleCode, Renderer] = {
@@ -346,6 +381,7 @@ _T: dict[RuleCode, Renderer] = {
     RuleCode.COMBINATION_NOT_ALLOWED: lambda p, e, lang: _NOT_ALLOWED[lang][p["reason"]],
     RuleCode.CATEGORY: lambda p, e, lang: _category(p, lang),
     RuleCode.DOES_NOT_BEAT: lambda p, e, lang: _does_not_beat(p, lang),
+    RuleCode.MUST_PLAY_HIGHEST: lambda p, e, lang: _must_play_highest(p, lang),
     RuleCode.OPENING_CARD: lambda p, e, lang: {
         "en": f"The first play must be {card_text(p['card'], lang)} alone",
         "de": f"Der erste Zug muss {card_text(p['card'], lang)} allein sein",
@@ -388,6 +424,8 @@ _T: dict[RuleCode, Renderer] = {
     RuleCode.DECLARED_MISMATCH: lambda p, e, lang: _declared(p, e, lang),
     RuleCode.RESULT_WINNER: lambda p, e, lang: _result_winner(p, lang),
     RuleCode.RESULT_CARD_COUNT: lambda p, e, lang: _result_count(p, e, lang),
+    RuleCode.RESULT_LIABLE: lambda p, e, lang: _result_liable(p, lang),
+    RuleCode.RESULT_PLACES: lambda p, e, lang: _result_places(p, lang),
 }
 
 

@@ -54,6 +54,13 @@ SHEET_WORDS: dict[str, dict[str, str]] = {
         "not_dealt": "{name} was not dealt {cards} (deal code {code})",
         "code_players": "the deal code {code} deals {actual} hands; this sheet has {expected} players",
         "code_hand": "the deal code {code} deals {name} {actual} cards; this profile deals {expected}",
+        "liable_winner": ("{name} went out and cannot take all: put the * after the cell of the "
+                          "player who pays for everyone"),
+        "liable_twice": "only one player takes all in a deal, but {names} are marked with *",
+        "no_liable": ("this profile has no \"takes all\" rule (last card guard: liable): remove the "
+                      "* after {name}'s cell"),
+        "not_a_place": "{text} is not a place: write each player's place in this deal, 1 to {n}",
+        "places_twice": "each place is taken by one player, but {names} all have place {place}",
         "bad_code": "{detail}",
     },
     "de": {
@@ -105,6 +112,14 @@ SHEET_WORDS: dict[str, dict[str, str]] = {
                          "Spieler"),
         "code_hand": ("der Partie-Code {code} gibt {name} {actual} Karten; dieses Profil gibt "
                       "{expected}"),
+        "liable_winner": ("{name} ist ausgegangen und kann nicht für alle zahlen: setz den * hinter "
+                          "die Zelle des Spielers, der für alle zahlt"),
+        "liable_twice": "nur einer zahlt in einer Partie für alle, aber {names} sind mit * markiert",
+        "no_liable": ("dieses Profil kennt kein „zahlt für alle“ (Schutz der letzten Karte: "
+                      "liable): entferne den * hinter der Zelle von {name}"),
+        "not_a_place": ("{text} ist keine Platzierung: schreib, als Wievielter jeder Spieler "
+                        "ausging, 1 bis {n}"),
+        "places_twice": "jede Platzierung hat nur ein Spieler, aber {names} haben alle {place}",
         "bad_code": "kein gültiger Partie-Code ({detail})",
     },
     "it": {
@@ -155,6 +170,14 @@ SHEET_WORDS: dict[str, dict[str, str]] = {
                          "giocatori"),
         "code_hand": ("il codice della mano {code} dà a {name} {actual} carte; questo profilo ne dà "
                       "{expected}"),
+        "liable_winner": ("{name} ha chiuso e non può pagare per tutti: metti il * dopo la cella "
+                          "del giocatore che paga per tutti"),
+        "liable_twice": "in una mano paga per tutti un solo giocatore, ma {names} hanno il *",
+        "no_liable": ("questo profilo non ha la regola «paga per tutti» (guardia dell'ultima carta: "
+                      "liable): togli il * dopo la cella di {name}"),
+        "not_a_place": ("{text} non è un piazzamento: scrivi il posto in cui ogni giocatore ha "
+                        "chiuso, da 1 a {n}"),
+        "places_twice": "ogni piazzamento spetta a un solo giocatore, ma {names} hanno tutti {place}",
         "bad_code": "codice della mano non valido ({detail})",
     },
 }

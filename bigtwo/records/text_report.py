@@ -33,6 +33,9 @@ POSITION_PARAMS: dict[str, dict[str, str]] = {
     "MOVE_AFTER_END": {"ended_at": "move"},
     "MATCH_OVER": {"last_deal": "deal"},
     "RESULT_WINNER": {"seats": "seats"},
+    "MUST_PLAY_HIGHEST": {"protected": "seat"},
+    "RESULT_LIABLE": {"liable": "seat", "winner": "seat"},
+    "RESULT_PLACES": {"places": "seats"},
 }
 
 WORDS: dict[str, dict[str, str]] = {
@@ -51,6 +54,7 @@ WORDS: dict[str, dict[str, str]] = {
         "at_move": "move {n}", "plays": "{name} plays {cards}", "passes": "{name} passes",
         "player": "Player", "cards_left": "Cards left", "penalty": "Penalty", "score": "Score",
         "total": "Total", "not_scored": "Not scored.",
+        "place": "Place", "takes_all": "{name} takes all.",
         "totals": "Totals", "team_totals": "Team totals",
         "match_over": "Match over. Winner: {names}.", "match_over_n": "Match over. Winners: {names}.",
         "match_on": "Match not over.",
@@ -73,6 +77,7 @@ WORDS: dict[str, dict[str, str]] = {
         "at_move": "Zug {n}", "plays": "{name} spielt {cards}", "passes": "{name} passt",
         "player": "Spieler", "cards_left": "Karten übrig", "penalty": "Strafe", "score": "Punkte",
         "total": "Gesamt", "not_scored": "Nicht gewertet.",
+        "place": "Platzierung", "takes_all": "{name} zahlt für alle.",
         "totals": "Gesamt", "team_totals": "Gesamt der Teams",
         "match_over": "Das Match ist vorbei. Sieger: {names}.",
         "match_over_n": "Das Match ist vorbei. Sieger: {names}.",
@@ -96,6 +101,7 @@ WORDS: dict[str, dict[str, str]] = {
         "at_move": "mossa {n}", "plays": "{name} gioca {cards}", "passes": "{name} passa",
         "player": "Giocatore", "cards_left": "Carte rimaste", "penalty": "Penalità",
         "score": "Punti", "total": "Totale", "not_scored": "Non contata.",
+        "place": "Piazzamento", "takes_all": "{name} paga per tutti.",
         "totals": "Totali", "team_totals": "Totali delle squadre",
         "match_over": "La partita è finita. Vincitore: {names}.",
         "match_over_n": "La partita è finita. Vincitori: {names}.",
@@ -232,13 +238,19 @@ def _deal_lines(deal: Mapping[str, Any], errors: list[Mapping[str, Any]], record
         return lines
     left = deal.get("cards_left") or [None] * len(names)
     held = _cards_held(record, deal["index"])
-    rows = [[t("player"), t("cards_left"), t("penalty"), t("score")]]
+    places = deal.get("places")
+    # Under placings a seat's place stands where a penalty would (penalties are null).
+    rows = [[t("player"), t("cards_left"), t("place" if places is not None else "penalty"), t("score")]]
     for seat, name in enumerate(names):
         count = "" if left[seat] is None else str(left[seat])
         if held is not None and seat < len(held) and held[seat]:
             count = f"{' '.join(card_text(cards.name(c)) for c in held[seat])}  {count}"
-        rows.append([name, count, str(deal["penalties"][seat]), _signed(scores[seat])])
+        paid = (str(places.index(seat) + 1) if places is not None and seat in places
+                else str(deal["penalties"][seat]) if deal.get("penalties") is not None else "")
+        rows.append([name, count, paid, _signed(scores[seat])])
     lines.extend(_table(rows))
+    if deal.get("liable") is not None and 0 <= deal["liable"] < len(names):
+        lines.append("  " + t("takes_all", name=names[deal["liable"]]))
     if teams and deal.get("team_scores") is not None:
         lines.append("  " + " · ".join(f"{_team_name(team, names)} {_signed(v)}"
                                        for team, v in zip(teams, deal["team_scores"], strict=False)))

@@ -93,6 +93,17 @@ class Passing(StrEnum):
     LOCKED_OUT = "locked_out"
 
 
+class LastCardGuard(StrEnum):
+    NONE = "none"
+    HIGHEST_SINGLE = "highest_single"
+    LIABLE = "liable"
+
+
+class Finish(StrEnum):
+    FIRST_OUT = "first_out"
+    PLACINGS = "placings"
+
+
 class FirstDeal(StrEnum):
     LOWEST_CARD = "lowest_card"
 
@@ -459,6 +470,29 @@ class Rules:
         doc="nobody may go out by leading a single 2",
         played_by="004's optional rule",
         explains=(why(C.FORBIDDEN_FINISH),))
+    # --- passing and finishing: v3 game flow ------------------------------------------------
+    last_card_guard: LastCardGuard = entry(
+        ("last_card_guard",), Choice(LastCardGuard), LastCardGuard.NONE, since=V3,
+        section=PASSING,
+        doc="while the next seat still holding cards holds exactly one, a single you play must "
+            "be your highest card (in the order in force). `highest_single`: any other single "
+            "is refused; `liable`: it stands as a breach, and if the protected seat wins the "
+            "deal, the last seat that breached against it pays every loser's penalty, its own "
+            "included, and the other losers pay 0. Passes and plays of several cards are never "
+            "breaches. `liable` needs `finish: first_out` and no `teams`",
+        played_by="Hong Kong and Guangdong tables' 頂大 rule; liable: yawnoc/big-two-scorer "
+                  "(\"takes all\")",
+        explains=(why(C.MUST_PLAY_HIGHEST), why(C.RESULT_LIABLE)))
+    finish: Finish = entry(
+        ("finish",), Choice(Finish), Finish.FIRST_OUT, since=V3, section=PASSING,
+        doc="`first_out`: the deal ends when a player goes out. `placings`: play goes on and "
+            "seats that went out are skipped; when the seat on top has gone out and every other "
+            "seat still playing has passed since, the next seat still playing after it leads; "
+            "the deal ends when one seat is left holding cards, and scores "
+            "`scoring.place_points` by place (refused with `teams`)",
+        played_by="first out: the seeds; placings: benbrunton/pusoy-dos, Pusoy Dos online play",
+        # Only the code it brings: the pages of v2 errors name the fields they always did.
+        explains=(why(C.RESULT_PLACES),))
     leftover: Leftover = entry(
         ("leftover",), Choice(Leftover), Leftover.UNDEALT, since=V1, section=TABLE,
         doc="cards not dealt stay out of play face down, or go to the player who holds the "
@@ -564,6 +598,17 @@ class Rules:
             "times the factor, after `two_held_factor`",
         played_by="zeshuaro/telegram_big_two_bot",
         build=_held_hand_factor, explains=(why(C.DECLARED_MISMATCH),))
+    place_points: tuple[int, ...] | None = entry(
+        ("scoring", "place_points"),
+        ListOf(Int(-limits.MAX_PLACE_POINTS, limits.MAX_PLACE_POINTS), max_items=MAX_PLAYERS,
+               nullable=True),
+        None, since=V3, section=SCORING,
+        values="one integer per place (first out first), or `null`",
+        doc="under `finish: placings` each seat scores the points of its place, and penalties, "
+            "tiers and settlement do not apply; required with placings, refused without, "
+            "exactly `players` numbers",
+        played_by="benbrunton/pusoy-dos, Pusoy Dos online play (e.g. 3, 1, −1, −3)",
+        explains=(why(C.DECLARED_MISMATCH),))
     # --- the match -------------------------------------------------------------------------
     max_deals: int | None = entry(
         ("match", "max_deals"), Int(1, 10_000, nullable=True), None, since=V1, section=MATCH,
@@ -704,6 +749,33 @@ def _pairwise_without_teams(settlement: str, teams: Any) -> str | None:
     return None
 
 
+def _liable_needs_first_out(guard: str, finish: str, teams: Any) -> str | None:
+    if guard != LastCardGuard.LIABLE:
+        return None
+    if finish != Finish.FIRST_OUT:
+        return ("liable needs finish: first_out: the liable seat pays the losers' penalties, "
+                "and under placings nobody pays a penalty")
+    if teams is not None:
+        return "liable is for players, not teams: one seat pays every loser's penalty"
+    return None
+
+
+def _placings_without_teams(finish: str, teams: Any) -> str | None:
+    if finish == Finish.PLACINGS and teams is not None:
+        return "placings are for players, not teams: every seat takes a place of its own"
+    return None
+
+
+def _place_points_with_placings(points: list[int] | None, finish: str, players: int) -> str | None:
+    if finish == Finish.PLACINGS and points is None:
+        return "finish: placings needs place_points, one number per place"
+    if finish != Finish.PLACINGS and points is not None:
+        return "place_points need finish: placings (without places, losers pay penalties)"
+    if points is not None and len(points) != players:
+        return f"give exactly {players} numbers, one per place ({len(points)} given)"
+    return None
+
+
 def _tiers_in_order(tiers: list[dict[str, int]]) -> str | None:
     starts = [t["from"] for t in tiers]
     if starts[0] != 1:
@@ -721,6 +793,11 @@ CHECKS: tuple[Check, ...] = (
     Check((("scoring", "tiers"),), ("scoring", "tiers"), _tiers_in_order),
     Check((("scoring", "settlement"), ("teams",)), ("scoring", "settlement"),
           _pairwise_without_teams),
+    Check((("last_card_guard",), ("finish",), ("teams",)), ("last_card_guard",),
+          _liable_needs_first_out),
+    Check((("finish",), ("teams",)), ("finish",), _placings_without_teams),
+    Check((("scoring", "place_points"), ("finish",), ("players",)), ("scoring", "place_points"),
+          _place_points_with_placings),
 )
 
 

@@ -45,6 +45,8 @@ class Position(Protocol):
     opening_card: int | None  # the card the next play must contain (the deal's first play)
     winner: int | None
     ended_at: int | None
+    out: int  # bitmask of seats that went out (finish: placings; 0 otherwise)
+    guarded: bool  # the profile has a last_card_guard
 
 
 def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | None = None) -> Verdict:
@@ -100,7 +102,15 @@ def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | No
         code = classifier.beats(combo, table)
         if code is not None:
             return code, classifier.versus(combo, table)
+        if t.guarded and combo.size == 1 and t.profile.last_card_guard == "highest_single":
+            refused = _guard_refusal(t, seat, combo)
+            if refused is not None:
+                return refused
         return combo
+    if t.guarded and combo.size == 1 and t.profile.last_card_guard == "highest_single":
+        refused = _guard_refusal(t, seat, combo)
+        if refused is not None:
+            return refused
     opening_card = t.opening_card
     if opening_card is not None and not mask >> opening_card & 1:
         return RuleCode.OPENING_CARD, {"card": cards.name(opening_card)}
@@ -115,6 +125,42 @@ def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | No
     ):
         return RuleCode.FORBIDDEN_FINISH, {"card": cards.name(play[0])}
     return combo
+
+
+# --- the last-card guard (頂大) ----------------------------------------------------------------
+def protected_seat(t: Position, seat: int) -> int | None:
+    """The seat the guard protects when ``seat`` plays: the next seat in turn order that still
+    holds cards (seats that went out are skipped, locked-out ones are not), when it holds
+    exactly one card; else None."""
+    step, n, out = t.profile.step, t.profile.players, t.out
+    nxt = (seat + step) % n
+    while out >> nxt & 1 and nxt != seat:
+        nxt = (nxt + step) % n
+    return nxt if nxt != seat and t.counts[nxt] == 1 else None
+
+
+def guard_breach(t: Position, seat: int, combo: Combo) -> tuple[int, int] | None:
+    """(protected seat, the seat's highest card) when ``seat`` playing the single ``combo``
+    breaks the last-card guard: the next seat holds one card and this is not the seat's
+    highest card in the order in force (revolution included). None otherwise: passes and
+    plays of several cards never break it."""
+    if combo.size != 1:
+        return None
+    protected = protected_seat(t, seat)
+    if protected is None:
+        return None
+    strength = t.classifier.strength
+    highest = max(cards.cards_of(t.hands[seat]), key=strength.__getitem__)
+    return None if combo.cards[0] == highest else (protected, highest)
+
+
+def _guard_refusal(t: Position, seat: int, combo: Combo) -> Refusal | None:
+    found = guard_breach(t, seat, combo)
+    if found is None:
+        return None
+    protected, highest = found
+    return RuleCode.MUST_PLAY_HIGHEST, {"protected": protected, "highest": cards.name(highest),
+                                        "played": cards.names(combo.cards)}
 
 
 def may_pass(t: Position) -> bool:
@@ -210,7 +256,8 @@ class Selection:
 
     # A plain class: a dataclass would cost every process start-up its class creation.
     __slots__ = ("profile", "classifier", "table", "hands", "counts", "current", "locked",
-                 "locked_out", "first_trick", "played_first", "opening_card", "winner", "ended_at")
+                 "locked_out", "first_trick", "played_first", "opening_card", "winner", "ended_at",
+                 "out", "guarded")
 
     def __init__(self, profile: Profile, classifier: Classifier, table: Combo | None) -> None:
         self.profile = profile
@@ -226,6 +273,8 @@ class Selection:
         self.opening_card: int | None = None
         self.winner: int | None = None
         self.ended_at: int | None = None
+        self.out = 0
+        self.guarded = False  # cards alone: nobody at the table to protect
 
 
 def judge_cards(profile: Profile, played: list[int], table: Combo | None,

@@ -15,8 +15,8 @@ from bigtwo.rules import cards, deals
 from bigtwo.rules.combos import Combo
 from bigtwo.rules.play import deal_lead, hands_of_code, lowest_card, may_pass
 from bigtwo.rules.profiles import Profile
-from bigtwo.rules.replay import Table
-from bigtwo.rules.scoring import Tally, score_deal
+from bigtwo.rules.replay import Table, score_table
+from bigtwo.rules.scoring import Tally
 
 MAX_ATTEMPTS = 50
 DRAGON_DEALS = 0.3  # under ``dragon: true``, the share of deals in which one seat holds a dragon
@@ -135,7 +135,7 @@ def simulate_record(
             raise RuntimeError("the simulator could not finish a deal")
         winner = table.winner
         assert winner is not None
-        scored = score_deal(profile, table.hands, winner)
+        scored = score_table(profile, table)
         deal: dict[str, Any] = (
             {"hands": [cards.names(h) for h in hands], "moves": moves} if specs is None
             else {"deal_code": specs[index].code, "moves": moves})

@@ -40,7 +40,16 @@ def profiles(draw: st.DrawFn) -> dict[str, Any]:
     hand_size = draw(st.integers(low, 52 // players))
     tiers_from = sorted(draw(st.sets(st.integers(2, 13), max_size=3)))
     teams = draw(st.sampled_from([None, [[0, 2], [1, 3]]])) if players == 4 else None
+    # v3 game flow: placings and liability are for players, not teams; liability needs the
+    # deal to end at the first player out.
+    finish = draw(st.sampled_from(["first_out", "placings"])) if teams is None else "first_out"
+    guard = draw(st.sampled_from(["none", "highest_single"]
+                                 + (["liable"] if teams is None and finish == "first_out" else [])))
+    place_points = (draw(st.lists(st.integers(-5, 5), min_size=players, max_size=players))
+                    if finish == "placings" else None)
     return {
+        "last_card_guard": guard,
+        "finish": finish,
         "players": players,
         "hand_size": hand_size,
         "leftover": leftover,
@@ -92,6 +101,7 @@ def profiles(draw: st.DrawFn) -> dict[str, Any]:
                 "hands": st.sampled_from([["four_of_a_kind"], ["straight_flush"],
                                           ["four_of_a_kind", "straight_flush"]]),
                 "factor": st.sampled_from([2, 3])})),
+            "place_points": place_points,
         },
         "match": {"max_deals": draw(st.sampled_from([None, 1, 2])),
                   "target": draw(st.sampled_from([None, 10, 60])),
@@ -142,7 +152,32 @@ def test_simulated_games_validate_under_random_profiles(declaration: dict[str, A
     rep = checked.report
     assert rep["errors"] == []
     assert all(d["status"] == "complete" for d in rep["deals"])
-    check_invariants(rep, doc, profile.settlement in ("winner_takes_all", "pairwise"))
+    check_invariants(rep, doc, profile.settlement in ("winner_takes_all", "pairwise")
+                     and profile.finish == "first_out")
+    check_flow(rep, profile)
+
+
+def check_flow(rep: dict[str, Any], profile: Any) -> None:
+    """v3 game flow: places are every seat once, first out first, scored by place points;
+    a liable seat pays every loser's penalty and breached against the winner."""
+    for d in rep["deals"]:
+        if d["status"] not in ("complete", "scored"):
+            continue
+        if profile.finish == "placings":
+            places = d["places"]
+            assert sorted(places) == list(range(profile.players)) and d["winner"] == places[0]
+            assert d["penalties"] is None
+            assert d["scores"] == [profile.place_points[places.index(s)] for s in range(profile.players)]
+            if d["cards_left"] is not None:
+                assert [n == 0 for n in d["cards_left"]] == [s != places[-1] for s in range(profile.players)]
+        else:
+            assert "places" not in d
+        if profile.last_card_guard == "liable" and d["liable"] is not None:
+            liable = d["liable"]
+            assert [p for s, p in enumerate(d["penalties"]) if s != liable] == [0] * (profile.players - 1)
+            if d["breaches"] is not None:
+                assert d["breaches"] and max(b["move"] for b in d["breaches"]
+                                             if b["seat"] == liable and b["protected"] == d["winner"]) >= 0
 
 
 CORPUS = {pid: list(simulate(p, records=3, deals_per_record=2, seed=7)) for pid, p in PRESETS.items()}
