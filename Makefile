@@ -12,7 +12,7 @@ WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 BIGTWO_DB ?= var/bigtwo.db
 export BIGTWO_DB
 
-.PHONY: serve test lint typecheck bench clean venv golden docs
+.PHONY: serve test lint typecheck bench clean venv golden docs extract update compile
 
 venv: $(STAMP)
 
@@ -54,3 +54,21 @@ golden: $(STAMP)
 
 docs: $(STAMP)
 	$(BIN)/python scripts/error_table.py
+
+# The library's translations (domain "bigtwo", bigtwo/records/locale; docs/TRANSLATING.md):
+# extract the message ids from the code, merge them into every language's catalog, compile
+# the catalogs the library reads (.mo, committed so that a clean clone and an installed
+# package need no build step; tests/core/test_catalogs.py fails when one is stale).
+LOCALE := bigtwo/records/locale
+BABEL_KEYWORDS := -k NP_:1c,2 -k N_ -k NN_:1c,2,3
+
+extract: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) -c TRANSLATORS: --no-location \
+		--sort-output --project bigtwo -w 100 -o $(LOCALE)/bigtwo.pot bigtwo
+
+update: extract
+	$(BIN)/pybabel update -D bigtwo -i $(LOCALE)/bigtwo.pot -d $(LOCALE) --no-location \
+		--ignore-obsolete -w 100 --no-fuzzy-matching
+
+compile: $(STAMP)
+	$(BIN)/pybabel compile -D bigtwo -d $(LOCALE) --statistics
