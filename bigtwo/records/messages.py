@@ -32,7 +32,7 @@ from bigtwo.rules import cards
 from bigtwo.rules.runs import RUN_BY_RANKS
 
 __all__ = ["CODES", "DEFAULT_LANGUAGE", "LANGUAGES", "card_text", "cards_text", "combo_label",
-           "kind_name", "pick_language", "render", "suit_name"]
+           "kind_name", "optional_placeholders", "pick_language", "render", "suit_name"]
 
 # Ranks whose name starts with a vowel sound ("an 8", "an A"; Italian "all'8", "all'A"): a
 # message that puts a word before a rank has a variant for them.
@@ -61,6 +61,22 @@ _KINDS: dict[str, Marked] = {
     "full_house": NP_("kind", "full house"), "four_of_a_kind": NP_("kind", "four of a kind"),
     "straight_flush": NP_("kind", "straight flush"),
 }
+
+
+# What a phrase naming a combination may say, whatever its English message uses (``_words``).
+PHRASE_PLACEHOLDERS = frozenset({"cards", "card", "rank", "top", "suit", "ranks", "run"})
+_PHRASE_CONTEXTS = ("label", "same kind", "against another kind")
+
+
+def optional_placeholders(context: str | None, msgid: str) -> frozenset[str]:
+    """Placeholders a translation may use beyond its English message's own: a phrase naming a
+    combination may name it by other parts (German "Paar 9" where English lists the cards),
+    and "... does not beat ..." may start with {left} where English starts with {Left}."""
+    if context is not None and context.startswith(_PHRASE_CONTEXTS):
+        return PHRASE_PLACEHOLDERS
+    if msgid.startswith("{Left} does not beat {right}"):
+        return frozenset({"left"})
+    return frozenset()
 
 
 def _rank(card: str, t: Translator) -> str:
