@@ -41,6 +41,8 @@ ALIASES: dict[str, str] = {
     "tl": "fil", "tl-ph": "fil", "fil-ph": "fil",
 }
 _BY_LOWER = {lang.lower(): lang for lang in LANGUAGES}
+# The tags a ``?lang=`` or ``--lang`` is documented to take: ours and the common aliases.
+ACCEPTED_TAGS: tuple[str, ...] = (*LANGUAGES, "zh-HK", "zh-TW", "zh-CN", "zh", "tl")
 
 
 def babel_locale(lang: str) -> str:
@@ -114,7 +116,7 @@ def pick_language(*candidates: str | None) -> str:
     for candidate in candidates:
         if not candidate:
             continue
-        found = canonical(candidate)
+        found = None if "," in candidate or ";" in candidate else canonical(candidate)
         if found is None:
             preferred = [canonical(tag) or tag for tag in _weighted(candidate)]
             best = negotiate_locale(preferred, list(LANGUAGES), sep="-")
