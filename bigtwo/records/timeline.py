@@ -15,6 +15,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bigtwo.records import rule_words
+from bigtwo.records.i18n import DEFAULT_LANGUAGE, translator
+from bigtwo.records.rule_words import value_word
 from bigtwo.rules import cards
 from bigtwo.rules.codes import DealStatus
 from bigtwo.rules.combos import Combo
@@ -358,30 +361,40 @@ def field_value(rules: Mapping[str, Any], dotted: str) -> Any:
     return value
 
 
-def format_value(value: Any) -> str:
-    """A profile value as a referee reads it: lists joined, tiers as 'x2 from 8'."""
+def format_value(value: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A profile value as a referee reads it: lists joined, tiers as 'x2 from 8', choices in
+    the language's words (English keeps the declaration's spelling)."""
+    t = translator(lang)
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return value_word("yes" if value else "no", lang)
     if value is None:
-        return "none"
+        return value_word("none", lang)
     if isinstance(value, list):
         if value and all(isinstance(v, Mapping) and "multiplier" in v for v in value):
-            return ", ".join(f"x{v['multiplier']} from {v['from']}" for v in value)
+            return ", ".join(t.marked(rule_words.TIER, multiplier=v["multiplier"], start=v["from"])
+                             for v in value)
         if value and all(isinstance(v, Mapping) and "points" in v for v in value):
             return "; ".join(
-                f"+{v['points']} for {'all of' if v.get('all') else 'any of'} {' '.join(v['cards'])}"
+                t.marked(rule_words.PENALTY_ALL if v.get("all") else rule_words.PENALTY_ANY,
+                         points=v["points"], cards=" ".join(v["cards"]))
                 for v in value
             )
         if not value:
-            return "none"
+            return value_word("none", lang)
         if all(isinstance(v, list) for v in value):  # teams: [[0, 2], [1, 3]]
-            return " against ".join("seats " + " + ".join(str(s) for s in team) for team in value)
+            return t.marked(rule_words.AGAINST).join(
+                t.marked(rule_words.TEAM, seats=" + ".join(str(s) for s in team)) for team in value)
         if all(isinstance(v, str) and len(v) == 1 for v in value):
             return " < ".join(value)
-        return ", ".join(str(v) for v in value)
+        return ", ".join(value_word(v, lang) if isinstance(v, str) else str(v) for v in value)
+    if isinstance(value, str):
+        return value_word(value, lang)
     return str(value)
 
 
-def house_rules(profile: Profile, code: str, params: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """(field, value) pairs of the profile that explain an error, values formatted for people."""
-    return [(f, format_value(field_value(profile.rules, f))) for f in explaining_fields(code, params)]
+def house_rules(profile: Profile, code: str, params: Mapping[str, Any],
+                lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, str]]:
+    """(field, value) pairs of the profile that explain an error, values formatted for people
+    in ``lang`` (field names stay the declaration's; ``rule_words.field_label`` words them)."""
+    return [(f, format_value(field_value(profile.rules, f), lang))
+            for f in explaining_fields(code, params)]
