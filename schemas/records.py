@@ -165,7 +165,7 @@ LANG_DESCRIPTION = ("language of the messages; beats Accept-Language. One of "
 
 class LangQuerySchema(Schema):
     lang = fields.String(validate=LanguageTag(), metadata={"description": LANG_DESCRIPTION,
-                                                           "examples": list(ACCEPTED_TAGS)})
+                                                           "enum": list(ACCEPTED_TAGS)})
 
 
 class ValidateQuerySchema(LangQuerySchema):
