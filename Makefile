@@ -54,6 +54,7 @@ golden: $(STAMP)
 
 docs: $(STAMP)
 	$(BIN)/python scripts/error_table.py
+	$(BIN)/python scripts/field_table.py
 
 # The library's translations (domain "bigtwo", bigtwo/records/locale; docs/TRANSLATING.md):
 # extract the message ids from the code, merge them into every language's catalog, compile

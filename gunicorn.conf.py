@@ -31,6 +31,9 @@ graceful_timeout = 30
 limit_request_line = 4094
 limit_request_fields = 100
 limit_request_field_size = 8190
+# Every line escaped (no terminal codes, one request one line), and gunicorn's own warnings
+# as JSON lines too with BIGTWO_LOG_FORMAT=json (app/logsafe.py).
+logger_class = "app.logsafe.GunicornLogger"
 # Plain-text access lines end with the request id (X-Request-Id) that problem documents quote;
 # with BIGTWO_LOG_FORMAT=json the app logs each request itself (app/logs.py), so gunicorn not.
 access_log_format = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s'

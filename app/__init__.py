@@ -39,9 +39,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask, g
 
     from app import cors, headers, logs
-    from app.body import BodyGate, raise_body_problem
+    from app.body import BodyGate, raise_body_problem, token_first
     from app.problems import ProblemApi, install
     from bigtwo.store.db import Store, default_db_path
+    from bigtwo.store.quotas import Quotas
 
     app = Flask(__name__)
     app.config.update(
@@ -65,6 +66,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     if test_config:
         app.config.update(test_config)
+    # Quotas and who may create (bigtwo/store/quotas.py): the environment's unless given.
+    app.config.setdefault("BIGTWO_QUOTAS", Quotas.from_env())
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
@@ -82,7 +85,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     headers.install(app)
     cors.install(app)
     # Read the body at the door, against the inclusive limit (app/body.py).
-    app.wsgi_app = BodyGate(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"))  # type: ignore[method-assign]
+    app.wsgi_app = BodyGate(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"),  # type: ignore[method-assign]
+                            token_first(app))
     app.before_request(raise_body_problem)
     api = ProblemApi(app)
     app.extensions["bigtwo_api"] = api
@@ -117,7 +121,8 @@ def _register_shared_schemas(api: Any) -> None:
 def request_resolver() -> ProfileResolver:
     """Presets, plus stored profiles; the store is opened only when a stored id is looked up,
     so requests naming a preset never touch the database."""
-    return ProfileResolver(lambda profile_id: get_store().profile_declaration(profile_id))
+    return ProfileResolver(lambda profile_id: get_store().profile_declaration(profile_id),
+                           lambda profile_id: get_store().profile_hash(profile_id))
 
 
 def get_store() -> Store:
@@ -127,6 +132,6 @@ def get_store() -> Store:
     from bigtwo.store.db import Store
 
     if "store" not in g:
-        g.store = Store(current_app.config["BIGTWO_DB"])
+        g.store = Store(current_app.config["BIGTWO_DB"], current_app.config["BIGTWO_QUOTAS"])
     store: Store = g.store
     return store

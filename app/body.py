@@ -7,6 +7,11 @@ middleware reads a chunked body itself, one byte past the limit, and hands Flask
 Content-Length request. A body that stalls (the server's socket read timeout, see
 ``app.serving``) or ends early is answered here too, as a 408 or 400 problem, before any
 view runs.
+
+A route that needs a token checks it *before* the body is read (``token_first``): a wrong or
+missing token is a 401 (a token of another tournament a 403, an unknown tournament a 404) at
+once, however large or slow the body, which is never read. Such routes are listed in
+``TOKEN_ROUTES`` by endpoint; each entry says how to check the request's authorization.
 """
 
 from __future__ import annotations
@@ -21,16 +26,24 @@ CHUNK = 64 * 1024
 PROBLEM_KEY = "bigtwo.body_problem"
 
 
+Authorize = Callable[[dict[str, Any]], HTTPException | None]
+
+
 class BodyGate:
-    """WSGI middleware around ``Flask.wsgi_app``; ``limit()`` gives the inclusive byte limit."""
+    """WSGI middleware around ``Flask.wsgi_app``; ``limit()`` gives the inclusive byte limit,
+    ``authorize(environ)`` (optional) a problem that answers the request before its body is
+    read."""
 
     def __init__(self, wsgi_app: Callable[..., Iterable[bytes]],
-                 limit: Callable[[], int | None]) -> None:
+                 limit: Callable[[], int | None], authorize: Authorize | None = None) -> None:
         self.wsgi_app = wsgi_app
         self.limit = limit
+        self.authorize = authorize
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        problem = self._buffer(environ)
+        problem = self.authorize(environ) if self.authorize is not None else None
+        if problem is None:
+            problem = self._buffer(environ)
         if problem is not None:
             environ[PROBLEM_KEY] = problem
         return self.wsgi_app(environ, start_response)
@@ -85,3 +98,49 @@ def raise_body_problem() -> None:
     problem = request.environ.get(PROBLEM_KEY)
     if problem is not None:
         raise problem
+
+
+# --- token first -------------------------------------------------------------------------
+def _tournament_token(view_args: dict[str, Any], authorization: str | None) -> None:
+    """The tournament's token, as the upload view checks it (it checks again, cheaply)."""
+    from app import get_store
+    from app.api.tournaments import raise_problem
+    from bigtwo.store import tournaments as service
+
+    try:
+        service.authorize(get_store(), view_args["tournament_id"], authorization)
+    except service.TournamentError as exc:
+        raise_problem(exc)
+
+
+# endpoint -> check(view_args, Authorization header); raises the problem that answers.
+TOKEN_ROUTES: dict[str, Callable[[dict[str, Any], str | None], None]] = {
+    "tournaments.upload_records": _tournament_token,
+    "tournaments.withdraw_record": _tournament_token,
+    "tournaments.replace_record": _tournament_token,
+}
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def token_first(app: Any) -> Authorize:
+    """The ``authorize`` of ``BodyGate`` for ``app``: routes in TOKEN_ROUTES check their token
+    before a byte of the body is read."""
+
+    def check(environ: dict[str, Any]) -> HTTPException | None:
+        if environ.get("REQUEST_METHOD") not in BODY_METHODS:
+            return None
+        try:
+            endpoint, view_args = app.url_map.bind_to_environ(environ).match()
+        except HTTPException:
+            return None  # no route: nothing to authorize, the 404/405 comes later
+        checker = TOKEN_ROUTES.get(endpoint)
+        if checker is None:
+            return None
+        with app.app_context():
+            try:
+                checker(view_args, environ.get("HTTP_AUTHORIZATION"))
+            except HTTPException as problem:
+                return problem
+        return None
+
+    return check

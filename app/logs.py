@@ -10,42 +10,19 @@ id that problem documents and the X-Request-Id header carry: a caller quoting "r
 
 from __future__ import annotations
 
-import json
 import logging
-import os
 import sys
 import time
-from datetime import UTC, datetime
-from typing import Any
 
 from flask import Flask, Response, g, request
 
-from app.metrics import route_label
-from app.problems import request_id
+from app.logsafe import ENV, FORMATS, JsonFormatter, SafeTextFormatter, log_format
+from app.metrics import method_label, route_label
+from app.problems import client_request_id, request_id
 
-FORMATS = ("text", "json")
-ENV = "BIGTWO_LOG_FORMAT"
+__all__ = ["ENV", "FORMATS", "JsonFormatter", "init_app", "log_format"]
 logger = logging.getLogger("bigtwo.requests")
-
-
-def log_format() -> str:
-    chosen = os.environ.get(ENV, "text").strip().lower()
-    return chosen if chosen in FORMATS else "text"
-
-
-class JsonFormatter(logging.Formatter):
-    """A log record as one JSON object: time, level, logger, message, and its extra fields."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        doc: dict[str, Any] = {
-            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
-            "level": record.levelname.lower(), "logger": record.name,
-            "message": record.getMessage(),
-        }
-        doc.update(getattr(record, "fields", {}))
-        if record.exc_info:
-            doc["exception"] = self.formatException(record.exc_info)
-        return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+FLASK_TEXT_FORMAT = "[%(asctime)s] %(levelname)s in %(module)s: %(message)s"
 
 
 def _handler(fmt: str) -> logging.Handler:
@@ -57,11 +34,15 @@ def _handler(fmt: str) -> logging.Handler:
 def _log_request(response: Response) -> Response:
     started = g.get("metrics_started")
     elapsed_ms = round(1000 * (time.perf_counter() - started), 2) if started else None
+    # The method as sent is a client's string like the path: the JSON writer escapes both.
     fields = {"request_id": request_id(), "method": request.method, "path": request.path,
               "route": route_label(), "status": response.status_code,
               "duration_ms": elapsed_ms, "bytes": response.calculate_content_length(),
               "remote": request.remote_addr}
-    logger.info("%s %s %s %sms %s", request.method, request.full_path.rstrip("?"),
+    given = client_request_id()
+    if given is not None:
+        fields["client_request_id"] = given
+    logger.info("%s %s %s %sms %s", method_label(request.method), request.full_path.rstrip("?"),
                 response.status_code, elapsed_ms, fields["request_id"],
                 extra={"fields": fields})
     return response
@@ -69,10 +50,13 @@ def _log_request(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     """JSON request lines when asked for; plain text stays gunicorn's access log (with the
-    request id, see gunicorn.conf.py) or the development server's."""
+    request id, see gunicorn.conf.py) or the development server's. Either way every line the
+    app writes is escaped (app/logsafe.py)."""
     fmt = app.config.get("BIGTWO_LOG_FORMAT") or log_format()
     app.config["BIGTWO_LOG_FORMAT"] = fmt
     if fmt != "json":
+        for existing in app.logger.handlers:
+            existing.setFormatter(SafeTextFormatter(FLASK_TEXT_FORMAT))
         return
     if not logger.handlers:  # one handler per process, however many apps it creates
         logger.addHandler(_handler(fmt))

@@ -9,7 +9,10 @@ development server, tests) the process's own registry is served.
 What is measured:
 - ``bigtwo_http_requests_total{route,method,status}`` and
   ``bigtwo_http_request_duration_seconds{route,method}`` (a histogram): every request, by
-  its URL rule (``/v1/tournaments/<tournament_id>``, never the raw path: bounded labels);
+  its URL rule (``/v1/tournaments/<tournament_id>``, never the raw path). Every label comes
+  from a fixed set, whatever a client sends: routes from the app's rule table (else
+  ``<unmatched>``), methods from ``METHODS`` (gunicorn accepts any ``[A-Z_-]{3,20}``: the rest
+  count as ``other``), statuses from the codes HTTP defines (the rest as ``other``);
 - ``bigtwo_records_validated_total{verdict}``: records checked for a caller (validate,
   batch, tournament uploads, the referee's page), ``valid``, ``invalid`` or ``unreadable``;
 - ``bigtwo_rule_errors_total{code}``: the rule errors those reports carried, by code;
@@ -19,6 +22,7 @@ What is measured:
 
 from __future__ import annotations
 
+import http
 import os
 import sqlite3
 import time
@@ -40,6 +44,9 @@ from prometheus_client.registry import Collector
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 UNMATCHED = "<unmatched>"  # requests that matched no route (404s): one label, not one per path
+OTHER = "other"
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+STATUSES = frozenset(str(s.value) for s in http.HTTPStatus)
 
 REQUESTS = Counter("bigtwo_http_requests", "HTTP requests by route, method and status",
                    ["route", "method", "status"])
@@ -65,8 +72,18 @@ def count_checked(report: dict[str, Any] | None) -> None:
 
 
 def route_label() -> str:
+    """The matched URL rule (one of the app's own, a fixed set), or ``<unmatched>``."""
     rule = request.url_rule
     return rule.rule if rule is not None else UNMATCHED
+
+
+def method_label(method: str) -> str:
+    return method if method in METHODS else OTHER
+
+
+def status_label(status: int) -> str:
+    code = str(status)
+    return code if code in STATUSES else OTHER
 
 
 def _start() -> None:
@@ -75,8 +92,8 @@ def _start() -> None:
 
 def _observe(response: Response) -> Response:
     started = g.get("metrics_started")
-    route, method = route_label(), request.method
-    REQUESTS.labels(route, method, str(response.status_code)).inc()
+    route, method = route_label(), method_label(request.method)
+    REQUESTS.labels(route, method, status_label(response.status_code)).inc()
     if started is not None:
         LATENCY.labels(route, method).observe(time.perf_counter() - started)
     return response

@@ -8,6 +8,7 @@ request id instead of a traceback) all answer with ``application/problem+json``.
 from __future__ import annotations
 
 import http
+import os
 import re
 import uuid
 from collections.abc import Iterable, Mapping
@@ -18,13 +19,13 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
-from bigtwo.records import jsonin
+from bigtwo.records import jsoncodec, jsonin
 from bigtwo.rules.problems import Problem, from_marshmallow
 
 PROBLEM_TYPE_BASE = "https://bigtwo.invalid/problems/"
 MEDIA_TYPE = "application/problem+json"
 REQUEST_ID_HEADER = "X-Request-Id"
-# A caller's own id is echoed only when it is short and harmless in a log line.
+# A caller's own id is logged (as client_request_id) only when it is short and harmless.
 _CALLER_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
 
 
@@ -122,13 +123,20 @@ def json_problem_fields(exc: jsonin.JsonInputError) -> dict[str, Any]:
 
 # --- request ids -------------------------------------------------------------------------
 def request_id() -> str:
-    """This request's id: the caller's X-Request-Id when sane, else a fresh one."""
+    """This request's id: always one the service made (128 random bits), never the caller's,
+    so no client can give its request another request's id. What the caller sent in
+    X-Request-Id is logged beside it (``client_request_id``)."""
     rid: str | None = g.get("request_id")
     if rid is None:
-        given = request.headers.get(REQUEST_ID_HEADER, "")
-        rid = given if _CALLER_ID.fullmatch(given) else uuid.uuid4().hex
+        rid = uuid.uuid4().hex
         g.request_id = rid
     return rid
+
+
+def client_request_id() -> str | None:
+    """The caller's X-Request-Id when it matches ``[A-Za-z0-9._:-]{1,64}``, else None."""
+    given = request.headers.get(REQUEST_ID_HEADER, "")
+    return given if _CALLER_ID.fullmatch(given) else None
 
 
 def _add_request_id(response: Response) -> Response:
@@ -237,6 +245,13 @@ class ProblemApi(Api):
 
 def install(app: Flask) -> None:
     """Problem documents for every failure, and a request id on every response."""
+    # The decoder's backend is the edge's choice (the core reads no environment).
+    chosen = app.config.get("BIGTWO_JSON") or os.environ.get("BIGTWO_JSON")
+    if chosen:
+        jsoncodec.use_backend(chosen)
+    from app.api.sheet_body import check_charset
+
+    app.before_request(check_charset)
     app.after_request(_add_request_id)
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(Exception, handle_unexpected)

@@ -27,10 +27,12 @@ from bigtwo import limits  # noqa: E402
 from tests.hostile.costly import (  # noqa: E402
     HUGE_HAND_PROFILE,
     ONE_CARD_PROFILE,
+    card_sheet,
     first_trick_pass_record,
     huge_hand_record,
     long_match,
     one_board_records,
+    refused_card_sheet,
     size_of,
 )
 
@@ -162,7 +164,156 @@ def cases(client: Any) -> list[Case]:
                     lambda: client.post("/replay", data=sheet_form,
                                         content_type="application/x-www-form-urlencoded"),
                     len(sheet_form)))
+    out.extend(hardening_v3_cases(client, board))
+    out.extend(quota_cases(client))
     return out
+
+
+def hardening_v3_cases(client: Any, board: dict[str, Any]) -> list[Case]:
+    """Issue 19: the worst accepted (and the costliest refused) request of each class."""
+    out: list[Case] = []
+
+    def csv_post(path: str, text: str | bytes, charset: str | None = None,
+                 headers: dict[str, str] | None = None) -> Callable[[], Any]:
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        kind = "text/csv" + (f"; charset={charset}" if charset else "")
+        return lambda: client.post(path, data=data, content_type=kind, headers=headers or {})
+
+    # Class 1: charsets. The quadratic punycode decoder is never reached; the accepted
+    # charsets are linear C codecs.
+    counts = "deal,Ana,Ben,Cai,Dee\n" + "".join(f"{i + 1},0,5,9,13\n"
+                                                 for i in range(limits.MAX_SHEET_ROWS))
+    junk = ("deal,Ana,Ben\n" + "1,0,5\n" * 200_000)[:MIB]
+    out.append(Case("POST /v1/validate (text/csv)", "1 MiB, charset=punycode (refused, 415)",
+                    csv_post("/v1/validate?profile=hk-standard", junk, "punycode"), MIB))
+    for charset, data in (("windows-1252", counts.encode("cp1252")),
+                          ("utf-16", counts.encode("utf-16"))):
+        out.append(Case("POST /v1/validate (text/csv)",
+                        f"score sheet, {limits.MAX_SHEET_ROWS} rows, charset={charset}",
+                        csv_post("/v1/validate?profile=hk-standard", data, charset), len(data)))
+    # Class 6: integers past orjson's range send the whole text the standard way.
+    record = long_match(MIB // 2)
+    wide = {**record, "meta": {"tickets": []}}
+    while size_of(wide) < MIB - 64:
+        wide["meta"]["tickets"].extend([99999999999999999999 - i for i in range(1000)])
+    while size_of(wide) > MIB:
+        wide["meta"]["tickets"].pop()
+    data = json.dumps(wide, separators=(",", ":"))
+    out.append(Case("POST /v1/validate", f"a match and {len(wide['meta']['tickets'])} 20-digit "
+                    "integers in meta (standard-library path)",
+                    lambda: client.post("/v1/validate", data=data,
+                                        content_type="application/json"), len(data)))
+    # Class 10: card-list sheets uploaded to tournaments (one plain, one under 64 penalties).
+    sheet = card_sheet(MIB)
+    rows = sheet.count("\n") - 1
+    penalties = [{"cards": ["2D", "2C"], "all": True, "points": i}
+                 for i in range(limits.MAX_PROFILE_CARD_PENALTIES)]
+    for what, profile in (("pusoy-dos", "pusoy-dos"),
+                          ("64 card penalties", {"extends": "pusoy-dos",
+                                                 "scoring": {"card_penalties": penalties}})):
+        made = client.post("/v1/tournaments", json={"name": "sheets", "profile": profile}).json
+        auth = {"Authorization": f"Bearer {made['token']}"}
+        path = f"/v1/tournaments/{made['id']}/records"
+        out.append(Case("POST /v1/tournaments/{id}/records (text/csv)",
+                        f"card-list sheet, {rows} rows ({what})", csv_post(path, sheet, None, auth),
+                        len(sheet)))
+    refused = refused_card_sheet(MIB)
+    out.append(Case("POST /v1/tournaments/{id}/records (text/csv)",
+                    "the same sheet, its last row impossible (refused, 422)",
+                    csv_post(path, refused, None, auth), len(refused)))
+    out.append(Case("POST /v1/validate (text/csv)", f"card-list sheet, {rows} rows (pusoy-dos)",
+                    csv_post("/v1/validate?profile=pusoy-dos", sheet), len(sheet)))
+    # Class 12: a wrong token is answered before the 1 MiB body is read.
+    body = json.dumps({"records": []}).ljust(MIB)
+    out.append(Case("POST /v1/tournaments/{id}/records", "1 MiB body, wrong token (401)",
+                    lambda: client.post(path, data=body, content_type="application/json",
+                                        headers={"Authorization": "Bearer b2t_wrong"}), MIB))
+    # Class 9: the CSV export of the largest stored tournament above.
+    out.append(Case("GET /v1/tournaments/{id}/standings?format=csv", "the one-board tournament",
+                    lambda: client.get(f"/v1/tournaments/{board['id']}/standings?format=csv"), 0))
+    # Class 3: /metrics after 2,000 invented methods (their labels are one: "other").
+    for i in range(2000):
+        client.open("/healthz", method=f"X{i:05d}".replace("0", "O").replace("1", "I")[:20]
+                    .translate(str.maketrans("23456789", "ABCDEFGH")))
+    out.append(Case("GET /metrics", "after 2,000 requests with invented methods",
+                    lambda: client.get("/metrics"), 0))
+    # Class 11: an untrusted Host (BIGTWO_TRUSTED_HOSTS set for this row only).
+    out.append(Case("GET //healthz", "Host: evil.example (no redirect)",
+                    lambda: client.get("/", headers={"Host": "evil.example"},
+                                       environ_overrides={"PATH_INFO": "//healthz"}), 0))
+    return out
+
+
+def cli_rows(tmp: Path) -> list[tuple[str, str, float, int, int]]:
+    """Issue 19, class 7: ``bigtwo validate`` on inputs that have no end or no newline, each
+    in its own process (``/usr/bin/time``: CPU seconds and peak RSS)."""
+    import subprocess
+
+    sparse = tmp / "sparse.json"
+    with sparse.open("wb") as f:
+        f.truncate(2 * 1024**3)
+    line = tmp / "line.jsonl"
+    with line.open("wb") as f:
+        f.write(b"[" + b"0," * (50 * MIB) + b"0]\n")
+    bigtwo = str(Path(sys.executable).with_name("bigtwo"))
+    rows = []
+    for what, args in (("/dev/zero", ["validate", "/dev/zero"]),
+                       ("2 GB sparse file", ["validate", str(sparse)]),
+                       ("2 GB sparse file as --profile", ["validate", "--profile", str(sparse),
+                                                          str(line)]),
+                       ("100 MB line of JSON Lines", ["validate", str(line)]),
+                       ("sheet /dev/zero", ["sheet", "/dev/zero", "--profile", "casual"])):
+        done = subprocess.run(["/usr/bin/time", "-f", "%U %S %M", bigtwo, *args],
+                              capture_output=True, text=True, check=False)
+        user, system, rss = done.stderr.strip().splitlines()[-1].split()
+        rows.append((what, done.stderr.strip().splitlines()[0][:70], float(user) + float(system),
+                     done.returncode, int(rss)))
+    return rows
+
+
+def quota_cases(client: Any) -> list[Case]:
+    """Standings of a tournament at its deal quota (issue 19, class 2): two score sheets at
+    the row limit whose rows share their deal codes, so every deal is a board at two tables.
+    The views are timed as a visitor meets them: the first after an upload (merged from the
+    records' tallies), a cached one, and one after an engine upgrade (stale reports: the one
+    request holding the lease rechecks at most STANDINGS_REFRESH_DEALS deals). Making a view
+    first or stale is an UPDATE of a row or two, timed with it (well under a millisecond)."""
+    import sqlite3
+
+    rows = limits.MAX_SHEET_ROWS
+    sheets = limits.MAX_DEALS_PER_TOURNAMENT // rows
+    made = client.post("/v1/tournaments", json={"name": "quota", "profile": "hk-standard"}).json
+    auth = {"Authorization": f"Bearer {made['token']}"}
+    for k in range(sheets):
+        csv = f"deal,deal_code,A{k},B{k},C{k},D{k}\r\n" + "".join(
+            f"{i + 1},B2-4-13-{i + 1:X},0,{(i + k) % 13 + 1},9,13\r\n" for i in range(rows))
+        stored = client.post(f"/v1/tournaments/{made['id']}/records", data=csv,
+                             content_type="text/csv", headers=auth)
+        assert stored.status_code == 201, stored.get_data(as_text=True)[:300]
+    url = f"/v1/tournaments/{made['id']}/standings"
+    db = client.application.config["BIGTWO_DB"]
+
+    def sql(statement: str) -> None:
+        with sqlite3.connect(db) as conn:
+            conn.execute(statement, [made["id"]])
+
+    def first_view() -> Any:
+        sql("UPDATE standings_cache SET revision = -1 WHERE tournament_id = ?")
+        return client.get(url)
+
+    def stale_view() -> Any:
+        sql("UPDATE records SET engine = '0.0.0' WHERE tournament_id = ?")
+        return client.get(url)
+
+    what = f"{sheets * rows} deals (the quota), each a board at {sheets} tables"
+    return [
+        Case("GET /v1/tournaments/{id}/standings", f"{what}: first view", first_view, 0),
+        Case("GET /v1/tournaments/{id}/standings", f"{what}: cached", lambda: client.get(url), 0),
+        Case("GET /tournaments/{id} (page)", f"{what}: cached",
+             lambda: client.get(f"/tournaments/{made['id']}"), 0),
+        Case("GET /v1/tournaments/{id}/standings", f"{what}: after an engine upgrade",
+             stale_view, 0),
+    ]
 
 
 def _all_cards() -> list[str]:
@@ -174,6 +325,8 @@ def _all_cards() -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=1, help="runs per case; the best counts")
+    parser.add_argument("--cli", action=argparse.BooleanOptionalAction, default=True,
+                        help="also run the CLI's unbounded inputs (issue 19, class 7)")
     args = parser.parse_args()
     from app import create_app
 
@@ -193,6 +346,14 @@ def main() -> None:
     print("| --- | --- | ---: | ---: | ---: | ---: |")
     for name, what, size, status, out_bytes, cpu in rows:
         print(f"| `{name}` | {what} | {size / 1024:.0f} | {status} | {out_bytes / 1024:.0f} | {cpu:.3f} |")
+    if args.cli and Path("/usr/bin/time").exists():
+        with tempfile.TemporaryDirectory() as tmp:
+            cli = cli_rows(Path(tmp))
+        print()
+        print("| `bigtwo` input | first line of stderr | exit | CPU s | peak RSS (MB) |")
+        print("| --- | --- | ---: | ---: | ---: |")
+        for what, said, cpu, status, rss in cli:
+            print(f"| {what} | `{said}` | {status} | {cpu:.2f} | {rss / 1024:.0f} |")
 
 
 if __name__ == "__main__":

@@ -11,10 +11,14 @@ Builds a simulated corpus (every preset, several deals per record), then measure
   Its checkout is found at --rival DIR, else $WAL8800_ENGINE, else /tmp/card-games; it is never
   copied into this project. The corpus is simulated under bench/common-rules.json, the rules
   both engines play (see that file and docs/PERFORMANCE.md).
+- with --startup (alone): the CPU time of start-up, `bigtwo validate` on an empty file
+  against `python -c pass` and the imports it cannot do without (click, and marshmallow while
+  the core still loads it), best of --process-runs, pinned to one core.
 Ratios, not absolute times, are what to compare between machines.
 
     .venv/bin/python bench/replay.py [--records 400] [--deals 3] [--repeat 5]
         [--rival DIR] [--rival-records 2000] [--rival-deals 3] [--process-runs 3] [--only-rival]
+        [--startup]
 """
 
 from __future__ import annotations
@@ -87,6 +91,16 @@ COMMON_RULES = ROOT / "bench" / "common-rules.json"
 RIVAL_SCRIPT = ROOT / "bench" / "wal8800_replay.py"
 
 
+def cached_env(tmp: str, **extra: str) -> dict[str, str]:
+    """The environment of a timed process: byte code cached (under ``tmp``, so neither
+    checkout is written to), whatever PYTHONDONTWRITEBYTECODE says here. Otherwise every run
+    would compile every module again, and the best of several runs would still measure the
+    compiler: the first run writes the cache, the best of the rest is what is reported."""
+    env = {**os.environ, "PYTHONPYCACHEPREFIX": str(Path(tmp) / "pycache"), **extra}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
 def process_run(command: list[str], env: dict[str, str]) -> tuple[float, float, bytes]:
     """Wall time, CPU time (user + system) and stdout of one whole process.
 
@@ -128,13 +142,15 @@ def compare_with_rival(args: argparse.Namespace) -> None:
                 del record["profile"]  # the whole file plays one profile: --profile names it
                 moves += sum(len(d["moves"]) for d in record["deals"])
                 out.write(json.dumps(record, separators=(",", ":")) + "\n")
-        env = {**os.environ, "BIGTWO_DB": str(Path(tmp) / "none.db"), "WAL8800_ENGINE": str(rival)}
+        env = cached_env(tmp, BIGTWO_DB=str(Path(tmp) / "none.db"), WAL8800_ENGINE=str(rival))
         ours = [*pin, sys.executable, "-m", "bigtwo.cli.main", "validate", "--no-progress", "--profile",
                 str(COMMON_RULES), str(path)]
         theirs = [*pin, sys.executable, str(RIVAL_SCRIPT), "--engine", str(rival), str(path)]
         runs: dict[str, list[tuple[float, float]]] = {"bigtwo": [], "bigtwo-stdlib-json": [], "wal8800": []}
         outputs: dict[str, bytes] = {}
-        for _ in range(args.process_runs):  # interleaved, so a burst of load hits all alike
+        # Interleaved, so a burst of load hits all alike; one more round than reported, since
+        # the first writes the byte-code cache (cached_env).
+        for _ in range(args.process_runs + 1):
             for name, command, extra in (("wal8800", theirs, {}), ("bigtwo", ours, {}),
                                          ("bigtwo-stdlib-json", ours, {"BIGTWO_JSON": "stdlib"})):
                 wall, cpu, output = process_run(command, {**env, **extra})
@@ -163,6 +179,37 @@ def compare_with_rival(args: argparse.Namespace) -> None:
               f"{rival_cpu / cpu:.2f} | {rival_wall / wall:.2f} |")
 
 
+def startup(args: argparse.Namespace) -> None:
+    """Start-up CPU (user + system, from wait4) of whole processes, best of --process-runs."""
+    pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
+    with tempfile.TemporaryDirectory() as tmp:
+        empty = Path(tmp) / "empty.jsonl"
+        empty.write_text("")
+        env = cached_env(tmp, BIGTWO_DB=str(Path(tmp) / "none.db"))
+        validate = [sys.executable, "-m", "bigtwo.cli.main", "validate", "--no-progress", "--profile"]
+        commands = {
+            "python -c pass": [sys.executable, "-c", "pass"],
+            "python -c 'import click'": [sys.executable, "-c", "import click"],
+            "python -c 'import marshmallow'": [sys.executable, "-c", "import marshmallow"],
+            "`bigtwo validate --profile hk-standard` (empty file)": [*validate, "hk-standard", str(empty)],
+            "`bigtwo validate --profile bench/common-rules.json` (empty file)":
+                [*validate, str(COMMON_RULES), str(empty)],
+        }
+        best = dict.fromkeys(commands, float("inf"))
+        # Interleaved, so a burst of load hits all alike; one more round than reported, since
+        # the first writes the byte-code cache.
+        for _ in range(args.process_runs + 1):
+            for name, command in commands.items():
+                best[name] = min(best[name], process_run([*pin, *command], env)[1])
+    base = best["python -c pass"]
+    print(f"start-up, best of {args.process_runs}; {'pinned to core 0' if pin else 'NOT pinned'}")
+    print()
+    print("| process | CPU (s) | over `python -c pass` (s) |")
+    print("| --- | ---: | ---: |")
+    for name, cpu in best.items():
+        print(f"| {name} | {cpu:.3f} | {cpu - base:.3f} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--records", type=int, default=400)
@@ -174,7 +221,11 @@ def main() -> None:
     parser.add_argument("--rival-deals", type=int, default=3, help="deals per record (as the corpus above)")
     parser.add_argument("--process-runs", type=int, default=3)
     parser.add_argument("--only-rival", action="store_true", help="Only the comparison with Wal8800.")
+    parser.add_argument("--startup", action="store_true", help="Only the start-up figures.")
     args = parser.parse_args()
+    if args.startup:
+        startup(args)
+        return
     if args.only_rival:
         compare_with_rival(args)
         return

@@ -1,6 +1,9 @@
 """Every limit the service enforces, in one place, so the docs and the checks cannot drift."""
 
 MAX_BODY_BYTES = 1024 * 1024  # HTTP request bodies (configurable per app: BIGTWO_MAX_BODY)
+# What the CLI reads as one document (a record, a score sheet, a profile file) or one JSON
+# Lines line: the HTTP body limit by default (`--max-bytes` changes it).
+MAX_CLI_INPUT_BYTES = MAX_BODY_BYTES
 MAX_RECORDS_PER_BATCH = 100  # /v1/validate/batch and tournament uploads
 MAX_DEALS_PER_RECORD = 200
 MAX_MOVES_PER_DEAL = 1000  # a real 4-seat deal has at most 52 plays and 3 passes after each
@@ -61,3 +64,24 @@ CHART_POINTS = 200
 # once given keeps working. A record already shared is always answered (200).
 MAX_SHARED_REPLAYS = 10_000
 MAX_SHARED_REPLAY_BYTES = 256 * 1024 * 1024
+
+# Stored volume (issue 19). Quotas bound what clients may store; each is a default that a
+# deployment may change (bigtwo.store.quotas: BIGTWO_QUOTA_<NAME> in the environment). A
+# tournament's standings are merged from per-record tallies (bigtwo/records/tally.py) at a
+# cost that follows its counted deals, which MAX_DEALS_PER_TOURNAMENT bounds: at this quota a
+# recomputation stays well under a second, and it is cached until the tournament changes.
+MAX_DEALS_PER_TOURNAMENT = 20_000
+MAX_RECORDS_PER_TOURNAMENT = 5_000
+MAX_BYTES_PER_TOURNAMENT = 64 * 1024 * 1024  # stored bytes: records, compressed reports, tallies
+MAX_TOURNAMENTS = 10_000  # per store
+MAX_PROFILES = 10_000  # declared profiles per store (presets do not count)
+# Stale reports (another engine version made them) are rechecked by one request at a time,
+# which holds a lease in the store for at most this long and rechecks at most this many deals
+# (at least one record); the others answer the last known standings with "pending".
+STANDINGS_LEASE_SECONDS = 30
+STANDINGS_REFRESH_DEALS = 2_000
+# Listings: GET /v1/profiles pages (per_page 1 to this); the pages' profile lists offer the
+# presets and at most FORM_STORED_PROFILES stored profiles (the newest), and take any id typed in.
+MAX_PER_PAGE = 200
+DEFAULT_PER_PAGE = 50
+FORM_STORED_PROFILES = 20

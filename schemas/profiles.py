@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
+from bigtwo import limits
 from bigtwo.rules import kinds
 from bigtwo.rules.fields import LAYOUT, NAME, Field, Group, plain
 from bigtwo.rules.runs import TEAMS
+from schemas.common import QueryInteger
 
 DECLARATION_REF = "#/components/schemas/ProfileDeclaration"
 CARD = {"type": "string", "example": "3D",
@@ -75,10 +77,16 @@ def _field(kind: kinds.Kind, name: str, required: bool, metadata: dict[str, Any]
             schema = _OBJECTS[id(kind)] = _schema(name + "Schema", attrs)
         return fields.Nested(schema, **kw)
     if isinstance(kind, kinds.RankValues):
-        return fields.Dict(keys=fields.String(), values=fields.Integer(
-            strict=True, validate=validate.Range(min=0, max=kind.maximum)), **{**kw, "metadata": {
-                "example": {r: min(10, i + 3) for i, r in enumerate("3456789TJQKA2")},
-                **metadata}})
+        # An object with one integer per rank, so generated clients get a typed model.
+        schema = _OBJECTS.get(id(kind))
+        if schema is None:
+            ranks = {f"rank_{r}": fields.Integer(
+                required=True, strict=True, data_key=r,
+                validate=validate.Range(min=0, max=kind.maximum)) for r in "3456789TJQKA2"}
+            schema = _OBJECTS[id(kind)] = type("CardValuesSchema", (Schema,), {
+                **ranks, "Meta": type("Meta", (), {"ordered": True})})
+        return fields.Nested(schema, **{**kw, "metadata": {
+            "description": "points per rank (all 13; '10' may be written for 'T')", **metadata}})
     raise TypeError(f"no schema for {kind!r}")
 
 
@@ -161,6 +169,22 @@ class ProfileListItemSchema(Schema):
 
 class ProfileListSchema(Schema):
     profiles = fields.List(fields.Nested(ProfileListItemSchema), required=True)
+    page = fields.Integer(required=True)
+    per_page = fields.Integer(required=True)
+    total = fields.Integer(required=True, metadata={"description": "presets and stored profiles"})
+    next_page = fields.Integer(allow_none=True, required=True,
+                               metadata={"description": "the following page, or null"})
+
+
+class ProfileListArgsSchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    page = QueryInteger(load_default=1, validate=validate.Range(min=1, max=limits.MAX_PAGE_NUMBER),
+                        metadata={"description": "1 for the first page (presets first)"})
+    per_page = QueryInteger(load_default=limits.DEFAULT_PER_PAGE,
+                            validate=validate.Range(min=1, max=limits.MAX_PER_PAGE),
+                            metadata={"description": f"1 to {limits.MAX_PER_PAGE}"})
 
 
 class ProfileRefField(fields.Raw):

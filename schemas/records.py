@@ -11,8 +11,18 @@ from marshmallow import Schema, ValidationError, fields, validate
 from bigtwo import limits
 from bigtwo.records.i18n import ACCEPTED_TAGS, canonical
 from bigtwo.records.messages import CODES
+from bigtwo.rules import cards
+from bigtwo.rules.fields import BY_PATH
+from bigtwo.rules.kinds import Int
+from bigtwo.rules.runs import MAX_PLAYERS
 from schemas.common import ref_field
 from schemas.profiles import ProfileRefField
+
+# The core's bounds, so that the document cannot call a legal record invalid: seats as a
+# profile may have them (the registry's players field), cards as the deck holds them.
+_PLAYERS = BY_PATH[("players",)].kind
+assert isinstance(_PLAYERS, Int) and _PLAYERS.maximum == MAX_PLAYERS
+MIN_SEATS, MAX_SEATS = _PLAYERS.minimum, MAX_PLAYERS
 
 CARD = {"type": "string", "example": "3D",
         "description": "rank then suit: 2-9, T or 10, J, Q, K, A; C D H S or ♣ ♦ ♥ ♠; any case"}
@@ -23,7 +33,7 @@ def card_list(**kw: object) -> fields.List[str]:
 
 
 class MoveSchema(Schema):
-    seat = fields.Integer(required=True, validate=validate.Range(min=0, max=3))
+    seat = fields.Integer(required=True, validate=validate.Range(min=0, max=MAX_SEATS - 1))
     play = card_list(validate=validate.Length(min=1, max=limits.MAX_CARDS_PER_PLAY),
                      metadata={"description": "the cards played; give either play or pass"})
     pass_ = fields.Boolean(data_key="pass", metadata={"enum": [True]})
@@ -35,17 +45,18 @@ class DeclaredSchema(Schema):
 
 
 class ResultSchema(Schema):
-    cards_left = fields.List(fields.Integer(), validate=validate.Length(max=52), metadata={
+    cards_left = fields.List(fields.Integer(), validate=validate.Length(max=MAX_SEATS), metadata={
         "description": "how many cards each seat still held (exactly one 0: the winner); "
                        "only where scoring does not depend on which cards are held"})
-    left = fields.List(card_list(validate=validate.Length(max=52)), validate=validate.Length(max=52),
+    left = fields.List(card_list(validate=validate.Length(max=cards.DECK_SIZE)),
+                       validate=validate.Length(max=MAX_SEATS),
                        metadata={"description": "the cards each seat still held; give this "
                                                 "or cards_left"})
 
 
 class RecordDealSchema(Schema):
-    hands = fields.List(card_list(validate=validate.Length(max=52)),
-                        validate=validate.Length(max=4),
+    hands = fields.List(card_list(validate=validate.Length(max=cards.DECK_SIZE)),
+                        validate=validate.Length(max=MAX_SEATS),
                         metadata={"description": "one list per seat; or give deal_code "
                                                  "(optional for a deal with a result)"})
     deal_code = fields.String(metadata={"description": "stands for the hands (API.md, Deals)"})
@@ -61,7 +72,7 @@ class RecordDealSchema(Schema):
 class RecordSchema(Schema):
     profile = ProfileRefField(required=True)
     players = fields.List(fields.String(validate=validate.Length(min=1, max=limits.MAX_NAME_LENGTH)),
-                          validate=validate.Length(min=2, max=4))
+                          validate=validate.Length(min=MIN_SEATS, max=MAX_SEATS))
     deals = fields.List(fields.Nested(RecordDealSchema), required=True,
                         validate=validate.Length(min=1, max=limits.MAX_DEALS_PER_RECORD))
     meta = fields.Dict(metadata={"description": "free-form, ignored by the referee"})

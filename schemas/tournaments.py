@@ -251,6 +251,9 @@ class StandingsSchema(Schema):
                        "players here stay ranked by points, duplicate.players by match points"})
     teams = fields.List(fields.Nested(TeamRowSchema), metadata={
         "description": "only for a profile with teams: the teams ranked by points"})
+    pending = fields.Integer(metadata={
+        "description": "only while reports made by another engine version are being "
+                       "rechecked: the records still to recheck (their last reports count)"})
 
 
 # --- organiser tools: listing tournaments, withdrawing and replacing records, the audit log --

@@ -16,7 +16,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bigtwo.records.messages import CODES, LANGUAGES, render  # noqa: E402
+from bigtwo.records.messages import LANGUAGES, render  # noqa: E402
+from bigtwo.rules.codes import RuleCode  # noqa: E402
 
 RECORDS = ROOT / "docs" / "RECORDS.md"
 GOLDEN = ROOT / "fixtures" / "golden"
@@ -24,17 +25,17 @@ START = "<!-- error-messages:start (written by scripts/error_table.py; run `make
 END = "<!-- error-messages:end -->"
 
 
-def examples() -> dict[str, dict[str, Any]]:
+def examples() -> dict[RuleCode, dict[str, Any]]:
     """One real error per code: from ``code-<code>.json`` when there is one, else the first
     golden file (in name order) whose report shows the code."""
-    found: dict[str, dict[str, Any]] = {}
+    found: dict[RuleCode, dict[str, Any]] = {}
     files = sorted(GOLDEN.glob("*.json"))
-    preferred = {f"code-{code.lower().replace('_', '-')}.json": code for code in CODES}
+    preferred = {f"code-{code.lower().replace('_', '-')}.json": code for code in RuleCode}
     files.sort(key=lambda p: (p.name not in preferred, p.name))
     for path in files:
         report = json.loads(path.read_text(encoding="utf-8"))["report"]
         for error in report.get("errors") or []:
-            code = error["code"]
+            code = RuleCode(error["code"])
             if code in found or (path.name in preferred and preferred[path.name] != code):
                 continue
             found[code] = error
@@ -48,7 +49,7 @@ def _cell(text: str) -> str:
 def table() -> str:
     errors = examples()
     lines = ["| code | " + " | ".join(LANGUAGES) + " |", "| --- |" + " --- |" * len(LANGUAGES)]
-    for code in CODES:
+    for code in RuleCode:  # in the precedence of RECORDS.md's table of codes
         error = errors.get(code)
         if error is None:
             cells = ["(no golden file shows this code yet)"] * len(LANGUAGES)

@@ -6,19 +6,24 @@ rules twice yields the same id, and that id works wherever a profile is named.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
-from flask import Response, jsonify, url_for
+from flask import Response, jsonify, request, url_for
 from flask_smorest import Blueprint
 
 from app import get_store
 from app.api.common import body_errors, immutable, json_request_body, resolver
-from app.problems import abort_problem, invalid, json_body
+from app.problems import PROBLEM_TYPE_BASE, abort_problem, invalid, json_body
+from bigtwo import limits
 from bigtwo.rules.problems import Problem
-from bigtwo.rules.profiles import PRESET_IDS, PRESETS
+from bigtwo.rules.profiles import PRESET_IDS, PRESETS, IdCollision
+from bigtwo.store import tournaments
+from bigtwo.store.db import ProfileIdCollision
+from bigtwo.store.quotas import QuotaExceeded
 from schemas.profiles import (
     DeclaredProfileSchema,
     ProfileDeclarationSchema,
+    ProfileListArgsSchema,
     ProfileListSchema,
     ResolvedProfileSchema,
 )
@@ -28,11 +33,29 @@ blp = Blueprint("profiles", __name__, url_prefix="/v1", description="Rule profil
 
 @blp.route("/profiles", methods=["GET"])
 @blp.response(200, ProfileListSchema)
+@blp.alt_response(422, response="UNPROCESSABLE_ENTITY", description="a bad page or per_page")
+@blp.doc(parameters=[
+    {"in": "query", "name": "page", "schema": {"type": "integer", "minimum": 1, "default": 1}},
+    {"in": "query", "name": "per_page", "schema": {"type": "integer", "minimum": 1,
+                                                   "maximum": limits.MAX_PER_PAGE,
+                                                   "default": limits.DEFAULT_PER_PAGE}},
+])
 def list_profiles() -> Response:
-    """The presets, then every stored profile: id, name and hash."""
-    presets = [{**PRESETS[pid].summary(), "preset": True} for pid in PRESET_IDS]
-    stored = [{**row, "preset": False} for row in get_store().list_profiles()]
-    return jsonify({"profiles": presets + stored})
+    """A page of profiles: the presets, then the stored ones in declaration order."""
+    from app.api.tournaments import query_args
+
+    args = query_args(ProfileListArgsSchema())
+    page, per_page = args["page"], args["per_page"]
+    store = get_store()
+    total = len(PRESET_IDS) + store.count_profiles()
+    start = (page - 1) * per_page
+    presets = [{**PRESETS[pid].summary(), "preset": True}
+               for pid in PRESET_IDS[start:start + per_page]]
+    stored_start = max(0, start - len(PRESET_IDS))
+    stored = [{**row, "preset": False}
+              for row in store.list_profiles(per_page - len(presets), stored_start)]
+    return jsonify({"profiles": presets + stored, "page": page, "per_page": per_page,
+                    "total": total, "next_page": page + 1 if start + per_page < total else None})
 
 
 @blp.route("/profiles/<string:profile_id>", methods=["GET"])
@@ -65,20 +88,39 @@ _EXAMPLES = {
 @blp.alt_response(200, schema=DeclaredProfileSchema,
                   description="the same rules were already stored: their id, and the name "
                               "they were first declared with")
+@blp.alt_response(401, response="UNAUTHORIZED",
+                  description="creation-key mode, and no valid key was sent")
+@blp.alt_response(409, response="CONFLICT",
+                  description="the id is stored for other rules (profile-id-collision), or the "
+                              "profile quota is reached (quota-exceeded)")
+@blp.doc(security=[{}, {"CreationKey": []}])
 @body_errors(blp)
 def declare_profile() -> Response:
-    """Declare a profile; it is stored by the hash of its resolved rules."""
+    """Declare a profile; it is stored by the hash of its resolved rules. A server in
+    creation-key mode asks for a key (Authorization: Bearer, see SECURITY.md)."""
+    from app.api.tournaments import service_call
+
+    service_call(tournaments.require_creation_key, request.headers.get("Authorization"))
     declaration: Any = json_body()
     if not isinstance(declaration, dict):
         invalid([Problem("", "a profile declaration is a JSON object")])
     profile, problems = resolver().resolve(declaration, "")
+    clashes = [p for p in problems if isinstance(p, IdCollision)]
+    if clashes:
+        _collision(clashes[0].detail)
     if profile is None:
         invalid(problems, "the profile declaration is invalid")
-    created = get_store().put_profile(declaration, profile)
+    try:
+        stored_id, created = get_store().put_profile(declaration, profile)
+    except ProfileIdCollision as exc:
+        _collision(str(exc))
+    except QuotaExceeded as exc:
+        abort_problem(409, "Conflict", f"{exc}; nothing was stored",
+                      type_=PROBLEM_TYPE_BASE + "quota-exceeded")
     # The id names the rules; the name is a label kept from the first declaration of them.
     # The answer is the stored profile, exactly as GET answers it, so it never shows a name
     # that was not stored; a different declared name is echoed apart, under its own key.
-    stored, _ = resolver().resolve(profile.id, "")
+    stored, _ = resolver().resolve(stored_id, "")
     kept = stored if stored is not None else profile
     body = kept.as_dict()
     declared_name = declaration.get("name")
@@ -86,6 +128,11 @@ def declare_profile() -> Response:
         body["declared_name"] = declared_name
     response = jsonify(body)
     response.status_code = 201 if created else 200
-    response.headers["Location"] = url_for(".get_profile", profile_id=profile.id)
+    response.headers["Location"] = url_for(".get_profile", profile_id=kept.id)
     response.headers["Content-Location"] = response.headers["Location"]
     return response
+
+
+def _collision(detail: str) -> NoReturn:
+    abort_problem(409, "Conflict", detail + "; nothing was stored",
+                  type_=PROBLEM_TYPE_BASE + "profile-id-collision")

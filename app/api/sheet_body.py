@@ -20,13 +20,46 @@ def is_sheet() -> bool:
     return (request.mimetype or "") == CSV
 
 
+# Every other text body (JSON, forms, multipart) is UTF-8: declaring anything else is a 415.
+UTF8_NAMES = ("utf-8", "utf8", "us-ascii", "ascii")
+
+
+def _unsupported(detail: str) -> None:
+    abort_problem(415, "Unsupported Media Type", detail,
+                  type_=PROBLEM_TYPE_BASE + "unsupported-charset", code=jsonin.UNSUPPORTED_CHARSET,
+                  accepted=list(jsonin.CHARSET_NAMES if is_sheet() else ("utf-8", "us-ascii")))
+
+
+def check_charset() -> None:
+    """``before_request``, app-wide: a declared charset outside the accepted list is a 415
+    problem on every endpoint and page, before a byte of the body is decoded (a CSV sheet
+    takes ``jsonin.CHARSETS``; everything else is UTF-8)."""
+    declared = request.mimetype_params.get("charset")
+    if declared is None:
+        return
+    name = declared.strip().strip('"').lower()
+    if is_sheet():
+        if name not in jsonin.CHARSETS:
+            try:
+                jsonin.decode_text(b"", declared)
+            except jsonin.JsonInputError as exc:
+                _unsupported(exc.detail)
+    elif name not in UTF8_NAMES:
+        shown = "".join(c if c.isprintable() and c.isascii() else "?" for c in declared[:40])
+        _unsupported(f"charset {shown!r} is not accepted: this body is UTF-8 "
+                     "(declare utf-8, or no charset)")
+
+
 def sheet_text() -> str:
-    """The request's sheet as text, or a 400 problem (not readable text in its charset, or a
-    lone surrogate). The body limit was met at the door (app/body.py), chunked or not."""
+    """The request's sheet as text, or a problem: 415 for a charset that is not accepted,
+    400 for bytes not readable in the charset (or a lone surrogate). The body limit was met at
+    the door (app/body.py), chunked or not."""
     charset = request.mimetype_params.get("charset") or "utf-8"
     try:
         return jsonin.decode_text(request.get_data(cache=True), charset)
     except jsonin.JsonInputError as exc:
+        if exc.code == jsonin.UNSUPPORTED_CHARSET:
+            _unsupported(exc.detail)
         abort_problem(400, "Bad Request", f"the score sheet is not readable text: {exc.detail}",
                       type_=PROBLEM_TYPE_BASE + "invalid-csv", code=exc.code)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any, NoReturn
 
-from flask import Response, json, jsonify, request
+from flask import Response, json, request
 from flask_smorest import Blueprint
 from marshmallow import Schema, ValidationError
 
@@ -77,9 +77,10 @@ class _Unauthorized(ProblemException):
 
 
 def raise_problem(exc: service.TournamentError) -> NoReturn:
-    type_ = PROBLEM_TYPE_BASE + "invalid-input" if exc.status == 422 else None
-    kind = _Unauthorized if exc.status == 401 else ProblemException
-    raise kind(exc.status, exc.title, exc.detail, type_=type_, errors=exc.problems)
+    kind = exc.kind or ("invalid-input" if exc.status == 422 else None)
+    type_ = PROBLEM_TYPE_BASE + kind if kind else None
+    problem = _Unauthorized if exc.status == 401 else ProblemException
+    raise problem(exc.status, exc.title, exc.detail, type_=type_, errors=exc.problems)
 
 
 def register_problem_handlers(bp: Blueprint) -> None:
@@ -118,8 +119,10 @@ ERROR_DOCS = {
     401: "no token, or not a valid one (WWW-Authenticate: Bearer)",
     403: "the token of another tournament",
     404: "no such tournament (or, for a record, no such record in it)",
-    409: "the record cannot be replaced: it was withdrawn already, or the replacement is "
-         "itself or another record that counts; nothing was changed",
+    409: "a quota is reached (quota-exceeded), a profile id is stored for other rules "
+         "(profile-id-collision), or the record cannot be replaced (it was withdrawn "
+         "already, or the replacement is itself or another record that counts); nothing was "
+         "changed",
     413: "the body is over the size limit",
     415: "the body is not sent as application/json",
     422: "malformed input: every problem with its pointer; nothing was stored",
@@ -145,6 +148,11 @@ def init_app(app: Any) -> None:
         "type": "http", "scheme": "bearer",
         "description": "the tournament's token, as answered once by POST /v1/tournaments"})
     spec.components.schema("RecordBatchUpload", schema=RecordBatchUploadSchema)
+    spec.components.security_scheme("CreationKey", {
+        "type": "http", "scheme": "bearer",
+        "description": "a creation key issued by the operator (bigtwo keys create); needed to "
+                       "create tournaments and declare profiles only when the server runs "
+                       "with BIGTWO_CREATION=keys"})
     spec.components.schema("UploadItem", schema=UploadItemSchema)
     spec.components.schema("UploadBatch", schema=UploadBatchSchema)
     spec.components.schema("Standings", schema=StandingsSchema)
@@ -195,11 +203,13 @@ def list_tournaments() -> Any:
 @blp.doc(**request_doc(TournamentCreateSchema, "a name and the profile every record must use"))
 # The status as an int, as blp.response keys it: a "201" string would be a second entry that
 # replaces the response's description and schema when the document is written as JSON.
-@blp.doc(responses={201: {"links": CREATED_LINKS}})
+@blp.doc(responses={201: {"links": CREATED_LINKS}}, security=[{}, {"CreationKey": []}])
 @blp.response(201, TournamentCreatedSchema)
-@errors(*BODY_ERRORS)
+@errors(401, 409, *BODY_ERRORS)
 def create_tournament() -> Any:
-    """Create a tournament; the answer holds its organiser token, shown this once."""
+    """Create a tournament; the answer holds its organiser token, shown this once. A server
+    in creation-key mode asks for a key (Authorization: Bearer, see SECURITY.md)."""
+    service_call(service.require_creation_key, request.headers.get("Authorization"))
     return service_call(service.create, json_body())
 
 
@@ -222,7 +232,7 @@ def get_tournament(tournament_id: str) -> Any:
                 "description": "v2, text/csv only: the sheet's profile (default: the "
                                "tournament's; another one is refused)"}],
     **_upload_doc())
-@errors(401, 403, 404, *BODY_ERRORS)
+@errors(401, 403, 404, 409, *BODY_ERRORS)
 def upload_records(tournament_id: str) -> Any:
     """Upload records: each is checked and stored with its report, once."""
     store = get_store()
@@ -286,13 +296,14 @@ def get_standings(tournament_id: str) -> Any:
     """Standings per player (only valid, complete deals count) and the duplicate comparison
     of deal codes played at several tables."""
     args = query_args(StandingsArgsSchema())
-    table = service_call(service.compute_standings, tournament_id)
     if args["format"] == "csv":
+        table = service_call(service.compute_standings, tournament_id)
         return Response(standings.to_csv(table, DELIMITERS[args["delimiter"]]),
                         mimetype="text/csv", headers={
             "Content-Disposition": f'attachment; filename="{tournament_id}-standings.csv"'})
-    return jsonify(table)
-
+    # As cached, never decoded and encoded again: a view's cost does not follow its size.
+    return Response(service_call(service.standings_json, tournament_id),
+                    mimetype="application/json")
 
 
 @blp.route("/<tournament_id>/records/<record_id>", methods=["DELETE"])

@@ -18,6 +18,7 @@ from app.metrics import count_checked
 from app.params import ParameterError, page_number
 from app.web.present import LANGUAGE_NAMES, profile_title, replay_view, script_data
 from app.web.words import Words
+from bigtwo import limits
 from bigtwo.records import jsonin
 from bigtwo.records.messages import LANGUAGES, pick_language
 from bigtwo.records.pipeline import check_record
@@ -46,9 +47,12 @@ def _resolver() -> ProfileResolver:
 
 
 def _profile_choices() -> dict[str, list[dict[str, str]]]:
+    """The presets and the newest stored profiles, a bounded number of them: a store may hold
+    thousands. Any other stored profile is named by typing its id (``profile_id``)."""
     presets = [{"id": p, "name": PRESETS[p].name} for p in PRESET_IDS]
     try:
-        stored = [{"id": p["id"], "name": p["name"]} for p in _store().list_profiles()]
+        stored = [{"id": p["id"], "name": p["name"]} for p in _store().list_profiles(
+            limits.FORM_STORED_PROFILES, newest_first=True)]
     except Exception:  # a store that cannot answer must not take the form down
         stored = []
     return {"presets": presets, "stored": stored}
@@ -98,9 +102,11 @@ def replay() -> tuple[str, int]:
                                + (f" ({limit} bytes)" if limit else ""))]
         empty = {"record": "", "profile": "", "complete": True}
         return _home_with_problems(empty, too_big, 413)
+    typed = form_data.get("profile_id", "").strip()
     form = {
         "record": text,
-        "profile": form_data.get("profile", ""),
+        "profile": typed or form_data.get("profile", ""),
+        "profile_id": typed,
         "complete": form_data.get("complete") == "on",
     }
     doc: Any = None
@@ -228,20 +234,19 @@ def tournament_list() -> tuple[str, int]:
 
 @bp.get("/tournaments/<tid>")
 def tournament_page(tid: str) -> tuple[str, int]:
-    from app.web.chart import ReportsReadOnce, tournament_chart
+    from app.web.chart import tournament_chart
     from app.web.tournaments import tournament_view
-    from bigtwo.records.standings import seat_results
 
-    # The standings and the chart read the same valid reports (after stale ones are
-    # refreshed): read once, they cost the page one pass over the tournament, not two.
-    store = ReportsReadOnce(_store())
+    # The standings come cached and the chart from the records' tallies: the page never
+    # reads the stored reports, so its cost does not follow what is stored.
+    store = _store()
     view = tournament_view(store, tid, request.args.get("show", "all"),
                            page_number(request.args), request.args.get("table"),
                            request.args.get("round"))
     if view is None:
         abort(404)
-    chart = tournament_chart(seat_results(store.valid_reports(tid)),
-                             [p["player"] for p in view["standings"]], Words(_lang()))
+    chart = tournament_chart(store.tallies(tid), [p["player"] for p in view["standings"]],
+                             Words(_lang()))
     return render_template("web_tournament.html", t=view, chart=chart,
                            **_organiser_common()), 200
 

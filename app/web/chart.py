@@ -89,25 +89,27 @@ def match_data(report: Mapping[str, Any], names: Sequence[str],
     return _bounded(points, labels, totals, words)
 
 
-def tournament_data(results: Iterable[Any], ranked: Sequence[str],
-                    words: Mapping[str, str]) -> ChartData:
-    """A tournament's running points after each counted deal in upload order, for the
-    best-ranked players (``ranked``, best first). ``results`` are
-    ``bigtwo.records.standings.SeatResult`` values, grouped by deal as that module lists them."""
+def tally_data(tallies: Iterable[tuple[str, Mapping[str, Any] | None]], ranked: Sequence[str],
+                words: Mapping[str, str]) -> ChartData:
+    """``tournament_data`` from the records' stored tallies (``bigtwo.records.tally``): one
+    point after each counted record, at the number of deals counted so far. The page's cost
+    then follows the tallies, never the stored reports."""
     shown = list(ranked[: limits.CHART_SERIES])
     column = {name: i for i, name in enumerate(shown)}
     rows: list[list[int]] = []
-    current: tuple[str, int] | None = None
-    for r in results:
-        key = (r.record, r.deal)
-        if key != current:
-            rows.append([0] * len(shown))
-            current = key
-        if r.player in column:
-            rows[-1][column[r.player]] += r.score
-    totals = running(rows, [0] * len(shown))
-    points = [words["start"], *(str(i) for i in range(1, len(rows) + 1))]
-    return _bounded(points, shown, totals, words)
+    points = [words["start"]]
+    deals = 0
+    for _, summary in tallies:
+        if not summary or not summary.get("deals"):
+            continue
+        row = [0] * len(shown)
+        for name, _played, _won, score, _scored in summary["players"]:
+            if name in column:
+                row[column[name]] += score
+        rows.append(row)
+        deals += int(summary["deals"])
+        points.append(str(deals))
+    return _bounded(points, shown, running(rows, [0] * len(shown)), words)
 
 
 def _bounded(points: list[str], labels: list[str], totals: list[list[int]],
@@ -226,26 +228,10 @@ def match_chart(report: Mapping[str, Any], view: Mapping[str, Any], w: Any) -> d
     return {"svg": svg(data, "match-chart"), "data": data}
 
 
-def tournament_chart(results: Iterable[Any], ranked: Sequence[str], w: Any) -> dict[str, Any] | None:
+def tournament_chart(tallies: Iterable[tuple[str, Mapping[str, Any] | None]], ranked: Sequence[str],
+                     w: Any) -> dict[str, Any] | None:
     """The tournament page's chart for its best-ranked players, or None before a deal counts."""
-    data = tournament_data(results, ranked, words_for(w, tournament=True))
+    data = tally_data(tallies, ranked, words_for(w, tournament=True))
     if data.empty:
         return None
     return {"svg": svg(data, "tournament-chart"), "data": data}
-
-
-class ReportsReadOnce:
-    """A store for one page request whose ``valid_reports`` is read at most once per
-    tournament (the standings and the chart both need it); everything else is the store's."""
-
-    def __init__(self, store: Any) -> None:
-        self._store = store
-        self._reports: dict[str, list[dict[str, Any]]] = {}
-
-    def valid_reports(self, tournament_id: str) -> list[dict[str, Any]]:
-        if tournament_id not in self._reports:
-            self._reports[tournament_id] = self._store.valid_reports(tournament_id)
-        return self._reports[tournament_id]
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._store, name)

@@ -9,6 +9,7 @@ from typing import Any
 
 from app.web.words import RANK_WORDS, SUIT_WORDS, Words, script_words
 from bigtwo import limits
+from bigtwo.records.field_words import house_rules_view
 from bigtwo.records.messages import LANGUAGES, combo_label, render
 from bigtwo.records.pipeline import Checked
 from bigtwo.records.timeline import (
@@ -18,7 +19,6 @@ from bigtwo.records.timeline import (
     Snapshot,
     Timeline,
     build_timeline,
-    house_rules,
 )
 from bigtwo.rules import cards
 from bigtwo.rules.game import Record
@@ -216,7 +216,7 @@ def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
             "seat": d.error.seat,
             "pointer": d.error.pointer,
             "messages": messages_by_language(err),
-            "house_rules": house_rules(profile, d.error.code, d.error.params),
+            "house_rules": house_rules_view(profile, d.error.code, d.error.params, lang),
             "decided_by": ranks_decide(d.error.code, d.error.params, lang),
         }
     tricks = []
@@ -370,7 +370,7 @@ def replay_view(checked: Checked, lang: str = "en", page: int = 1) -> dict[str, 
             "move_number": e.move + 1 if e.move is not None else None,
             "seat_name": names[e.seat] if e.seat is not None and 0 <= e.seat < len(names) else None,
             "seat_number": e.seat + 1 if e.seat is not None else None,
-            "house_rules": house_rules(profile, e.code, e.params),
+            "house_rules": house_rules_view(profile, e.code, e.params, lang),
             "decided_by": ranks_decide(e.code, e.params, lang),
             "page": bisect_right(starts, e.deal) if e.deal is not None else None,
         })

@@ -11,15 +11,13 @@ its blocks computed again by Dask, so the output stays complete and identical.
 
 from __future__ import annotations
 
-import glob as globlib
-import hashlib
 import json
-import logging
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Any
 
 import click
@@ -40,6 +38,10 @@ if TYPE_CHECKING:  # the store is opened only when there is one: validate stays 
 EXIT_UNREADABLE = 2
 INSTALL_HINT = "install the cluster extra: pip install 'bigtwo[cluster]'"
 READ_CHUNK = 1 << 20
+# What a stored profile id looks like (12 hex digits before 128-bit ids, 32 since): the
+# driver notes every one its inputs name, and ships the workers only those profiles.
+PROFILE_ID = re.compile(rb"p-[0-9a-f]{12,32}")
+_ID_OVERLAP = 33  # an id cut by a chunk boundary is found in the next chunk's overlap
 
 
 class Unavailable(click.ClickException):
@@ -89,30 +91,37 @@ def on_cluster(paths: tuple[str, ...], cluster: dict[str, Any], complete: bool, 
         return False
     if workers is not None and scheduler is not None:
         raise click.UsageError("give --workers N (a local cluster) or --scheduler URL, not both")
-    spec = CheckSpec(complete=complete, lang=lang, default_profile=default_profile,
-                     profiles=stored_profiles())
+    spec = CheckSpec(complete=complete, lang=lang, default_profile=default_profile)
     sys.exit(validate_on_cluster(paths, workers=workers, scheduler=scheduler,
                                  out=cluster["out"], block_lines=cluster["block_size"],
-                                 spec=spec, progress=progress))
+                                 spec=spec, progress=progress,
+                                 max_line=cluster.get("max_bytes"), profiles_for=stored_profiles))
 
 
-def stored_profiles(store: Store | None = None) -> dict[str, Any]:
-    """Every stored profile by id (of ``store``, else of BIGTWO_DB when it exists): workers
-    get them as data, since they may have no store of their own."""
+def profile_ids(text: bytes | str) -> set[str]:
+    """Every string in ``text`` that looks like a stored profile id."""
+    data = text.encode() if isinstance(text, str) else text
+    return {m.decode() for m in PROFILE_ID.findall(data)}
+
+
+def stored_profiles(ids: set[str], store: Store | None = None) -> dict[str, Any]:
+    """The stored profiles among ``ids`` (of ``store``, else of BIGTWO_DB when it exists):
+    workers get them as data, since they may have no store of their own, and only those a
+    run names: every task carries them."""
     if store is None:
         import os
 
         from bigtwo.store.db import Store, default_db_path
 
         path = default_db_path()
-        if not os.path.exists(path):
+        if not ids or not os.path.exists(path):
             return {}
         opened = Store(path)
         try:
-            return stored_profiles(opened)
+            return stored_profiles(ids, opened)
         finally:
             opened.close()
-    return {p["id"]: store.profile_declaration(p["id"]) for p in store.list_profiles()}
+    return dict(store.profiles_named(ids))
 
 
 # --- planning: inputs and their blocks ----------------------------------------------------
@@ -136,10 +145,14 @@ class Input:
     bytes: int
     lines: int
     partitions: list[int]
+    profile_ids: set[str] = field(default_factory=set)  # what look like stored ids in it
 
 
 def _has_magic(pattern: str) -> bool:
-    return globlib.has_magic(pattern)
+    import glob  # here, like hashlib and logging below: `bigtwo validate` without
+    # --workers never needs them, and every import is start-up time
+
+    return glob.has_magic(pattern)
 
 
 def expand(patterns: tuple[str, ...]) -> list[tuple[Any, str, str]]:
@@ -168,8 +181,17 @@ def _display(fs: Any, path: str) -> str:
     return path if protocol in ("file", "local") else fs.unstrip_protocol(path)
 
 
-def plan(patterns: tuple[str, ...], block_lines: int) -> tuple[list[Input], list[Block]]:
-    """Read each input once: its hash, its line count, and its blocks."""
+class LineTooLong(Exception):
+    def __init__(self, line: int) -> None:
+        super().__init__(line)
+        self.line = line
+
+
+def plan(patterns: tuple[str, ...], block_lines: int,
+         max_line: int | None = None) -> tuple[list[Input], list[Block]]:
+    """Read each input once: its hash, its line count, and its blocks. A line over
+    ``max_line`` bytes ends the run before any block is sent (a worker would hold its whole
+    block, and a 1 GB file without a newline is one block)."""
     inputs: list[Input] = []
     blocks: list[Block] = []
     for fs, path, name in expand(patterns):
@@ -177,28 +199,49 @@ def plan(patterns: tuple[str, ...], block_lines: int) -> tuple[list[Input], list
             raise Unavailable(f"{name}: --workers/--scheduler read JSON Lines (.jsonl, .ndjson); "
                               "check a .json record or a .csv score sheet without them")
         first = len(blocks)
+        ids: set[str] = set()
         try:
             with fs.open(path, "rb") as stream:
-                digest, size, lines, cuts = _scan(stream, block_lines)
+                digest, size, lines, cuts = _scan(stream, block_lines, max_line, ids)
         except OSError as exc:
             raise Unavailable(f"cannot open {name}: {exc.strerror or exc}") from exc
+        except LineTooLong as exc:
+            raise Unavailable(f"{name}:{exc.line}: the line is over the limit of {max_line} "
+                              "bytes (--max-bytes)") from None
         start, first_line = 0, 1
         for end, line_count in cuts:
             blocks.append(Block(len(blocks), fs, path, name, start, end, first_line))
             start, first_line = end, first_line + line_count
-        inputs.append(Input(name, digest, size, lines, list(range(first, len(blocks)))))
+        inputs.append(Input(name, digest, size, lines, list(range(first, len(blocks))), ids))
     return inputs, blocks
 
 
-def _scan(stream: IO[bytes], block_lines: int) -> tuple[str, int, int, list[tuple[int, int]]]:
-    """Hash, size, line count, and the blocks as ``(end offset, lines)``, in one pass."""
+def _scan(stream: IO[bytes], block_lines: int, max_line: int | None = None,
+          ids: set[str] | None = None) -> tuple[str, int, int, list[tuple[int, int]]]:
+    """Hash, size, line count, and the blocks as ``(end offset, lines)``, in one pass; with
+    ``max_line``, a line of more bytes (newline aside) raises LineTooLong. Chunks are at most
+    ``max_line`` long, so only a line that crosses a chunk boundary can be over it: the bytes
+    since the last newline are all that need counting. With ``ids``, every string that looks
+    like a stored profile id is added to it."""
+    import hashlib
+
     digest = hashlib.sha256()
     cuts: list[tuple[int, int]] = []
-    pos = block_start = in_block = lines = 0
+    pos = block_start = in_block = lines = since = 0
     last = b""
-    for chunk in iter(lambda: stream.read(READ_CHUNK), b""):
+    tail = b""
+    size = READ_CHUNK if max_line is None else max(1, min(READ_CHUNK, max_line))
+    for chunk in iter(lambda: stream.read(size), b""):
         digest.update(chunk)
+        if ids is not None:
+            ids.update(m.decode() for m in PROFILE_ID.findall(tail + chunk))
+            tail = (tail + chunk)[-_ID_OVERLAP:]
         newlines = chunk.count(b"\n")
+        if max_line is not None:
+            first = chunk.find(b"\n")
+            if (since + len(chunk) if first < 0 else since + first) > max_line:
+                raise LineTooLong(lines + 1)
+            since = since + len(chunk) if first < 0 else len(chunk) - chunk.rfind(b"\n") - 1
         lines += newlines
         if in_block + newlines < block_lines:  # the common case: no cut in this chunk
             in_block += newlines
@@ -255,6 +298,8 @@ def client_for(workers: int | None, scheduler: str | None) -> Iterator[Any]:
         with client:
             yield client
         return
+    from logging import CRITICAL
+
     import dask
 
     # Workers forked from a warm server process instead of each started afresh: a local
@@ -264,7 +309,7 @@ def client_for(workers: int | None, scheduler: str | None) -> Iterator[Any]:
     # Quiet: a worker's complaint while the cluster shuts down (a missed heartbeat on a busy
     # machine) is not the user's business, and stderr must stay the single process's.
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                      dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL) as cluster, \
+                      dashboard_address="127.0.0.1:0", silence_logs=CRITICAL) as cluster, \
             Client(cluster) as client:
         yield client
 
@@ -328,12 +373,19 @@ def validate_on_cluster(patterns: tuple[str, ...], *, workers: int | None,
                         scheduler: str | None, out: str | None, block_lines: int,
                         spec: CheckSpec, progress: bool | None,
                         on_done: Callable[[int], None] | None = None,
-                        client: Any = None) -> int:
-    """The ``--workers``/``--scheduler`` run of ``bigtwo validate``; its exit status."""
+                        client: Any = None, max_line: int | None = None,
+                        profiles_for: Callable[[set[str]], Any] | None = None) -> int:
+    """The ``--workers``/``--scheduler`` run of ``bigtwo validate``; its exit status. With
+    ``profiles_for``, the spec carries the stored profiles it answers for the ids the inputs
+    (and the default profile) name."""
     from bigtwo.cli.main import exit_status, summary_line
 
     require_extra("--scheduler" if scheduler else "--workers")
-    inputs, blocks = plan(patterns, block_lines)
+    inputs, blocks = plan(patterns, block_lines, max_line)
+    if profiles_for is not None:
+        named = set().union(*(i.profile_ids for i in inputs))
+        named |= profile_ids(json.dumps(spec.default_profile, default=str))
+        spec = replace(spec, profiles={**profiles_for(named), **spec.profiles})
     if out is not None:
         _prepare_out(out)
     if progress is None:

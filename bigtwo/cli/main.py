@@ -21,14 +21,31 @@ from typing import IO, Any
 
 import click
 
+from bigtwo import limits
 from bigtwo.cli.cluster import cluster_options, on_cluster
+from bigtwo.cli.inputs import (
+    InputError,
+    LongLine,
+    bounded_lines,
+    max_bytes_option,
+    open_input,
+    read_bounded,
+    read_file,
+)
 from bigtwo.records import jsoncodec
 from bigtwo.records.i18n import ACCEPTED_TAGS, canonical
 from bigtwo.records.jsoncodec import JsonError
-from bigtwo.records.lines import VERDICTS, LineOptions, check_line, problem_doc, problem_lines
+from bigtwo.records.lines import (
+    VERDICTS,
+    LineOptions,
+    LineOutcome,
+    check_line,
+    problem_doc,
+    problem_lines,
+)
 from bigtwo.records.pipeline import check_record
+from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import Lookup, ProfileResolver
-from bigtwo.rules.simulate import simulate
 
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 FORMATS = ("json", "text")
@@ -69,16 +86,18 @@ def _nothing(_: str) -> None:
     return None
 
 
-def profile_option_value(value: str | None) -> Any:
-    """``--profile`` names an id, or a JSON file holding a declaration."""
+def profile_option_value(value: str | None, max_bytes: int = limits.MAX_CLI_INPUT_BYTES) -> Any:
+    """``--profile`` names an id, or a JSON file holding a declaration (a regular file or a
+    pipe of at most ``max_bytes``)."""
     if value is None:
         return None
     if value.endswith(".json") or os.path.sep in value:
         try:
-            return jsoncodec.loads(Path(value).read_bytes())
-        except (OSError, ValueError) as exc:
-            raise click.BadParameter(f"cannot read profile file {value}: {exc}",
-                                     param_hint="'--profile'") from exc
+            return jsoncodec.loads(read_file(value, max_bytes, f"profile file {value}"))
+        except InputError as exc:
+            raise InputError(f"--profile: {exc.format_message()}") from None
+        except ValueError as exc:
+            raise InputError(f"--profile: cannot read profile file {value}: {exc}") from None
     return value
 
 
@@ -91,6 +110,12 @@ def _tournament_group() -> click.Command:
     return tournament
 
 
+def _keys_group() -> click.Command:
+    from bigtwo.cli.keys import keys
+
+    return keys
+
+
 def _serve_command() -> click.Command:
     from bigtwo.cli.serve import serve_command
 
@@ -98,10 +123,31 @@ def _serve_command() -> click.Command:
 
 
 class LazyGroup(click.Group):
-    """A group whose heavier subcommands are imported only when they are run (or listed)."""
+    """A group whose heavier subcommands are imported only when they are run (or listed).
+
+    A failure no command foresaw (out of memory, a read error) ends the command with one line
+    and exit status 2, never a traceback and status 1, which means "a rule was broken"."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit,
+                KeyboardInterrupt):
+            raise
+        except MemoryError:
+            raise InputError("out of memory reading the input; give a smaller --max-bytes "
+                             "or a smaller input") from None
+        except OSError as exc:
+            raise InputError(f"cannot read the input: {exc.strerror or exc}") from None
+        except Exception as exc:  # noqa: BLE001 - one line, exit 2, instead of a traceback
+            if os.environ.get("BIGTWO_DEBUG"):
+                raise
+            raise InputError(f"unexpected failure ({type(exc).__name__}: {exc}); "
+                             "BIGTWO_DEBUG=1 shows the traceback") from None
 
     lazy: dict[str, Callable[[], click.Command]] = {"tournament": _tournament_group,
-                                                     "serve": _serve_command}
+                                                     "serve": _serve_command,
+                                                     "keys": _keys_group}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy])
@@ -116,6 +162,9 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="bigtwo")
 def main() -> None:
     """Referee and scoring service for Big Two, Deuces and Pusoy Dos."""
+    # The core reads no environment: the JSON backend is chosen here, at the edge.
+    if os.environ.get("BIGTWO_JSON"):
+        jsoncodec.use_backend(os.environ["BIGTWO_JSON"])
 
 
 @contextmanager
@@ -140,9 +189,10 @@ def _progress(total: int | None, enabled: bool) -> Iterator[Any]:
               help="json: the reports; text: a ruling to read, with names and cards.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on stderr (default: only when stderr is a terminal and stdout is not).")
+@max_bytes_option
 @cluster_options
 def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile: str | None,
-             fmt: str, progress: bool | None, **cluster: Any) -> None:
+             fmt: str, progress: bool | None, max_bytes: int, **cluster: Any) -> None:
     """Replay records and print their reports as JSON (or, with --format text, as a ruling
     to read: one block per record, a blank line between).
 
@@ -154,7 +204,7 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
     fsspec URLs), checked on a Dask cluster; the output is the same. See docs/SCALING.md.
     """
     resolver = local_resolver()
-    profile_ref = profile_option_value(profile)
+    profile_ref = profile_option_value(profile, max_bytes)
     default_profile = None
     if profile_ref is not None:
         # Checked before any record is read: a wrong --profile is a usage error (exit 2) even
@@ -164,38 +214,49 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
             raise click.BadParameter(problem_lines(problems), param_hint="'--profile'")
     if fmt == "text" and (cluster["workers"] is not None or cluster["scheduler"] is not None):
         raise click.UsageError("--format text checks in-process; leave out --workers/--scheduler")
-    if on_cluster(paths, cluster, not allow_incomplete, lang, profile_ref, progress):
+    if on_cluster(paths, {**cluster, "max_bytes": max_bytes}, not allow_incomplete, lang,
+                  profile_ref, progress):
         return
     path = paths[0]
     options = {"complete": not allow_incomplete, "lang": lang, "resolver": resolver,
                "default_profile": default_profile}
     out = sys.stdout.buffer
-    if path == "-":
-        stream: IO[bytes] = sys.stdin.buffer
-        first = stream.readline()
-        try:
-            jsoncodec.loads(first)
-            jsonl = True
-        except ValueError:
-            jsonl = False
-        stream = io.BufferedReader(_Prepend(first, stream))  # type: ignore[arg-type]
-        total = None
-    else:
-        try:
-            stream = open(path, "rb")  # noqa: SIM115 - closed below, streamed line by line
-        except OSError as exc:
-            click.echo(f"error: cannot open {path}: {exc.strerror}", err=True)
-            sys.exit(EXIT_UNREADABLE)
-        jsonl = path.endswith(".jsonl") or path.endswith(".ndjson")
-        total = os.fstat(stream.fileno()).st_size
+    stream, jsonl, total = _open_validate_input(path, max_bytes)
     with stream:
         if path.lower().endswith(".csv"):
-            sys.exit(_validate_sheet(stream.read(), path, out, options, fmt))
+            sys.exit(_validate_sheet(_read_whole(stream, total, max_bytes, path), path, out,
+                                     options, fmt))
         if not jsonl:
-            sys.exit(_validate_one(stream.read(), path, out, options, fmt))
+            sys.exit(_validate_one(_read_whole(stream, total, max_bytes, path), path, out,
+                                   options, fmt))
         if progress is None:
             progress = sys.stderr.isatty() and not sys.stdout.isatty()
-        sys.exit(_validate_lines(stream, path, out, options, total, progress, fmt))
+        sys.exit(_validate_lines(stream, path, out, options, total, progress, fmt, max_bytes))
+
+
+def _open_validate_input(path: str, max_bytes: int) -> tuple[IO[bytes], bool, int | None]:
+    """The input (a regular file or a pipe), whether it is JSON Lines, and its size if known.
+    Standard input is JSON Lines when its first line (at most ``max_bytes``) is a whole JSON
+    document; that line is put back in front."""
+    opened = open_input(path)
+    if path != "-":
+        return opened.stream, path.endswith((".jsonl", ".ndjson")), opened.size
+    first = opened.stream.readline(max_bytes + 1)
+    try:
+        jsoncodec.loads(first)
+        jsonl = True
+    except ValueError:
+        jsonl = False
+    return io.BufferedReader(_Prepend(first, opened.stream)), jsonl, None  # type: ignore[arg-type]
+
+
+def _read_whole(stream: IO[bytes], size: int | None, max_bytes: int, path: str) -> bytes:
+    """One document, at most ``max_bytes`` (a regular file's size is checked first)."""
+    name = "standard input" if path == "-" else path
+    if size is not None and size > max_bytes:
+        raise InputError(f"{name} is over the limit of {max_bytes} bytes (--max-bytes): "
+                         f"it holds {size}")
+    return read_bounded(stream, max_bytes, name)
 
 
 class _Prepend(io.RawIOBase):
@@ -288,7 +349,8 @@ def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: dict[str, A
 @click.option("--lang", type=LanguageTag(), default="en", show_default=True,
               help="Language of the messages about a row's arithmetic: "
                    + ", ".join(ACCEPTED_TAGS) + ".")
-def sheet_command(path: str, profile: str, lang: str) -> None:
+@max_bytes_option
+def sheet_command(path: str, profile: str, lang: str, max_bytes: int) -> None:
     """Print the record a score sheet (CSV) stands for, as JSON.
 
     The sheet is a header deal,<name>,<name>,... (optionally a deal_code column) and a row
@@ -297,16 +359,10 @@ def sheet_command(path: str, profile: str, lang: str) -> None:
     (each problem named by row and column on stderr)."""
     from bigtwo.records.sheets import check_sheet
 
-    try:
-        with click.open_file(path, "rb") as stream:
-            data = stream.read()
-    except OSError as exc:
-        click.echo(f"error: cannot open {path}: {exc.strerror}", err=True)
-        sys.exit(EXIT_UNREADABLE)
-    text = _read_sheet_text(data, path)
+    text = _read_sheet_text(read_file(path, max_bytes), path)
     if text is None:
         sys.exit(EXIT_UNREADABLE)
-    record, checked = check_sheet(text, profile_option_value(profile), lang=lang,
+    record, checked = check_sheet(text, profile_option_value(profile, max_bytes), lang=lang,
                                   resolver=local_resolver())
     if record is None:
         _echo_sheet_problems(path, checked.problems)
@@ -315,15 +371,17 @@ def sheet_command(path: str, profile: str, lang: str) -> None:
 
 
 def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: dict[str, Any],
-                    total: int | None, show_progress: bool, fmt: str = "json") -> int:
+                    total: int | None, show_progress: bool, fmt: str = "json",
+                    max_bytes: int = limits.MAX_CLI_INPUT_BYTES) -> int:
     counts = dict.fromkeys(VERDICTS, 0)
     line_options = LineOptions(**options)
     blocks = 0
     with _progress(total, show_progress) as bar:
-        for number, line in enumerate(stream, start=1):
+        for number, line in enumerate(bounded_lines(stream, max_bytes), start=1):
             if bar is not None:
-                bar.update(len(line))
-            outcome = check_line(line, number, line_options)
+                bar.update(line.read if isinstance(line, LongLine) else len(line))
+            outcome = _long_line(number, max_bytes) if isinstance(line, LongLine) else \
+                check_line(line, number, line_options)
             if outcome is None:
                 continue
             counts[outcome.verdict] += 1
@@ -333,13 +391,20 @@ def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: dict[
                 from bigtwo.records.text_report import render_line
 
                 out.write(b"\n" * (blocks > 0)
-                          + render_line(outcome.document, line, number, line_options).encode("utf-8"))
+                          + render_line(outcome.document, b"" if isinstance(line, LongLine) else line,
+                                        number, line_options).encode("utf-8"))
                 blocks += 1
             else:
                 out.write(outcome.line)
     if show_progress:
         click.echo(summary_line(counts), err=True)
     return exit_status(counts)
+
+
+def _long_line(number: int, max_bytes: int) -> LineOutcome:
+    """A line over the limit: an unreadable record, its bytes never held."""
+    detail = f"the line is over the limit of {max_bytes} bytes (--max-bytes)"
+    return LineOutcome(problem_doc([Problem("", detail)], number), "unreadable", detail)
 
 
 def summary_line(counts: dict[str, int]) -> str:
@@ -371,6 +436,8 @@ def exit_status(counts: dict[str, int]) -> int:
 def simulate_command(profile: str, deal_count: int, records: int, seed: int, deal_codes: bool,
                      tables: int, output: IO[bytes]) -> None:
     """Write legal random matches as JSON Lines records, reproducible from --seed."""
+    from bigtwo.rules.simulate import simulate  # only this command needs it (start-up)
+
     ref = profile_option_value(profile)
     resolved, problems = local_resolver().resolve(ref, "--profile")
     if resolved is None:

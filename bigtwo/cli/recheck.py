@@ -18,7 +18,7 @@ from typing import Any
 import click
 
 from bigtwo.batch.cluster import CheckSpec, Rechecked, recheck_records
-from bigtwo.cli.cluster import client_for, require_extra, stored_profiles
+from bigtwo.cli.cluster import client_for, profile_ids, require_extra, stored_profiles
 from bigtwo.store import tournaments as service
 from bigtwo.store.db import Store, StoreMissing, default_db_path
 
@@ -40,6 +40,17 @@ def stale_ids(store: Store, tournament_id: str) -> tuple[dict[str, Any], list[st
     return found, stale, len(versions)
 
 
+def referenced(store: Store, tournament_id: str) -> set[str]:
+    """The stored profile ids a tournament's records can need: its own, and every one its
+    records name (by id, or as the parent of an inline declaration)."""
+    found = store.get_tournament(tournament_id)
+    named = {found["profile_id"]} if found is not None else set()
+    for version in store.record_versions(tournament_id):
+        if version["profile_ref"] is not None:
+            named |= profile_ids(json.dumps(version["profile_ref"]))
+    return named
+
+
 def _batches(store: Store, ids: list[str], size: int) -> Iterator[list[tuple[str, Any]]]:
     for at in range(0, len(ids), size):
         batch = []
@@ -55,7 +66,8 @@ def recheck(store: Store, tournament_id: str, *, batch_size: int = DEFAULT_BATCH
             on_batch: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Recheck the stale records; with a Dask ``client`` the batches run on its workers."""
     found, ids, total = stale_ids(store, tournament_id)
-    spec = CheckSpec(default_profile=found["profile_id"], profiles=stored_profiles(store))
+    spec = CheckSpec(default_profile=found["profile_id"],
+                     profiles=stored_profiles(referenced(store, tournament_id), store))
     counts = {"tournament": tournament_id, "records": total, "stale": len(ids), "rechecked": 0,
               "valid": 0, "invalid": 0, "unreplayable": 0, "batches": 0}
 

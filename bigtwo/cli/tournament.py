@@ -23,6 +23,7 @@ from typing import IO, Any
 import click
 
 from bigtwo import limits
+from bigtwo.cli.inputs import LongLine, bounded_lines, read_bounded, readable_kind
 from bigtwo.records import jsonin, standings
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.records.parse import deals_in
@@ -47,6 +48,25 @@ class Unreachable(click.ClickException):
     """No answer from the server at all: the command failed as a whole (exit 2)."""
 
     exit_code = EXIT_FAILED
+
+
+class Unexpected(click.ClickException):
+    """An answer that is not what the API sends (a redirect, HTML, JSON of another shape):
+    the command failed as a whole (exit 2), with one line saying what came back."""
+
+    exit_code = EXIT_FAILED
+
+
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    """Never follow a redirect: urllib would turn the POST into a GET and send the token's
+    Authorization header to wherever the Location points. A 3xx surfaces as an HTTPError."""
+
+    def redirect_request(self, *_: Any, **__: Any) -> None:
+        return None
+
+
+# No redirects; proxies from the environment as urllib does by default.
+_OPENER = urllib.request.build_opener(_NoRedirects)
 
 
 class Backend:
@@ -122,7 +142,8 @@ class LocalBackend(Backend):
         return body
 
     def standings(self, tournament_id: str) -> dict[str, Any]:
-        result: dict[str, Any] = self._call(service.compute_standings, tournament_id)
+        # The operator's own command: every stale report rechecked now, no budget (None).
+        result: dict[str, Any] = self._call(service.compute_standings, tournament_id, None)
         return result
 
     def list_tournaments(self, page: int, per_page: int) -> dict[str, Any]:
@@ -179,6 +200,22 @@ def _how(where: StorePath) -> str:
             "user data": "the user data folder"}.get(where.source, where.source)
 
 
+# An answer is read up to this many bytes: standings of a large tournament fit many times.
+MAX_ANSWER_BYTES = 64 * 1024 * 1024
+
+
+def _read_bounded(response: Any) -> bytes:
+    payload: bytes = response.read(MAX_ANSWER_BYTES + 1)
+    if len(payload) > MAX_ANSWER_BYTES:
+        raise Unexpected(f"the server's answer is over {MAX_ANSWER_BYTES} bytes")
+    return payload
+
+
+def _shown(text: str) -> str:
+    """A server's string in one safe line (it may hold anything)."""
+    return "".join(c if c.isprintable() else "?" for c in text[:200])
+
+
 class HttpBackend(Backend):
     def __init__(self, base: str) -> None:
         if not base.startswith(("http://", "https://")):
@@ -200,43 +237,71 @@ class HttpBackend(Backend):
             headers["Authorization"] = f"Bearer {token}"
         req = urllib.request.Request(self.base + path, data=data, headers=headers, method=method)
         try:
-            with urllib.request.urlopen(req, timeout=HTTP_TIMEOUT) as response:  # noqa: S310
-                return response.status, response.read()
+            with _OPENER.open(req, timeout=HTTP_TIMEOUT) as response:
+                if not 200 <= response.status < 300:
+                    raise Unexpected(f"{self.base}{path} answered {response.status}, "
+                                     "not a success")
+                return response.status, _read_bounded(response)
         except urllib.error.HTTPError as exc:
-            payload = exc.read()
+            if 300 <= exc.code < 400:
+                where = exc.headers.get("Location") or "nowhere"
+                raise Unexpected(f"{self.base}{path} answered {exc.code} (a redirect to "
+                                 f"{_shown(where)}); not followed, the token is never sent "
+                                 "elsewhere: give the final URL as --server") from None
+            payload = _read_bounded(exc)
             try:
                 document = json.loads(payload)
             except ValueError:
-                document = {"detail": payload.decode("utf-8", "replace")[:500] or exc.reason}
-            raise Failure(exc.code, document if isinstance(document, dict) else {}) from exc
+                document = None
+            if not isinstance(document, dict):
+                document = {"detail": f"answered {exc.code} {_shown(str(exc.reason))} "
+                                      "without a problem document"}
+            raise Failure(exc.code, document) from exc
         except (urllib.error.URLError, OSError) as exc:
             reason = exc.reason if isinstance(exc, urllib.error.URLError) else exc
             raise Unreachable(f"cannot reach {self.base}: {reason}") from exc
 
     def _json(self, method: str, path: str, body: Any = None,
-              token: str | None = None) -> dict[str, Any]:
+              token: str | None = None, keys: tuple[str, ...] = ()) -> dict[str, Any]:
         _, payload = self._request(method, path, body, token)
-        result: dict[str, Any] = json.loads(payload)
+        try:
+            result = json.loads(payload)
+        except ValueError:
+            result = None
+        if not isinstance(result, dict) or any(k not in result for k in keys):
+            raise Unexpected(f"{self.base}{path} answered something that is not the API's "
+                             f"JSON (expected an object with {', '.join(keys) or 'fields'})")
         return result
 
     def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        return self._json("POST", "/v1/tournaments", body)
+        return self._json("POST", "/v1/tournaments", body, keys=("id", "token"))
 
     def upload(self, tournament_id: str, token: str, records: list[Any]) -> dict[str, Any]:
-        return self._json("POST", f"/v1/tournaments/{tournament_id}/records",
-                          {"records": records}, token)
+        result = self._json("POST", f"/v1/tournaments/{tournament_id}/records",
+                            {"records": records}, token, keys=("results",))
+        items = result["results"]
+        if not isinstance(items, list) or not all(
+                isinstance(i, dict) and "created" in i and "valid" in i for i in items):
+            raise Unexpected("the upload's answer lists no results of the API's shape")
+        return result
 
     def upload_sheet(self, tournament_id: str, token: str, text: str) -> dict[str, Any]:
-        return self._json("POST", f"/v1/tournaments/{tournament_id}/records", text, token)
+        return self._json("POST", f"/v1/tournaments/{tournament_id}/records", text, token,
+                          keys=("created", "valid"))
 
     def standings(self, tournament_id: str) -> dict[str, Any]:
-        return self._json("GET", f"/v1/tournaments/{tournament_id}/standings")
+        return self._json("GET", f"/v1/tournaments/{tournament_id}/standings",
+                          keys=("players",))
 
     def standings_csv(self, tournament_id: str, delimiter: str = DEFAULT_DELIMITER) -> str:
         _, payload = self._request(
             "GET", f"/v1/tournaments/{tournament_id}/standings?format=csv&delimiter={delimiter}",
             accept="text/csv")
-        return payload.decode("utf-8")
+        try:
+            return payload.decode("utf-8")
+        except UnicodeDecodeError:
+            raise Unexpected("the server's CSV standings are not UTF-8 text") from None
+
 
     def list_tournaments(self, page: int, per_page: int) -> dict[str, Any]:
         return self._json("GET", "/v1/tournaments?" + _query(page=page, per_page=per_page))
@@ -284,9 +349,13 @@ def backend(server: str | None, db: str | None = None, *, create: bool = False) 
 
 def fail(exc: Failure) -> None:
     doc = exc.document
-    click.echo(f"error: {doc.get('title', exc.status)}: {doc.get('detail', '')}", err=True)
-    for problem in doc.get("errors") or []:
-        click.echo(f"  {problem.get('pointer') or '/'}: {problem.get('detail')}", err=True)
+    click.echo(f"error: {_shown(str(doc.get('title', exc.status)))}: "
+               f"{_shown(str(doc.get('detail', '')))}", err=True)
+    errors = doc.get("errors")
+    for problem in errors if isinstance(errors, list) else []:
+        if isinstance(problem, dict):
+            click.echo(f"  {_shown(str(problem.get('pointer') or '/'))}: "
+                       f"{_shown(str(problem.get('detail')))}", err=True)
     sys.exit(EXIT_FAILED)
 
 
@@ -404,7 +473,14 @@ def _batches(stream: IO[bytes], summary: ImportSummary) -> Iterator[tuple[list[i
     lines: list[int] = []
     records: list[Any] = []
     size = consumed = deals = 0
-    for number, raw in enumerate(stream, start=1):
+    for number, line in enumerate(bounded_lines(stream, limits.MAX_CLI_INPUT_BYTES), start=1):
+        if isinstance(line, LongLine):
+            consumed += line.read
+            summary.counts["unreadable"] += 1
+            click.echo(f"line {number}: over the limit of {limits.MAX_CLI_INPUT_BYTES} bytes",
+                       err=True)
+            continue
+        raw = line
         consumed += len(raw)
         if not raw.strip():
             continue
@@ -427,12 +503,19 @@ def _batches(stream: IO[bytes], summary: ImportSummary) -> Iterator[tuple[list[i
         yield lines, records, consumed
 
 
-def _rejected_indices(document: dict[str, Any]) -> set[int]:
-    out = set()
-    for problem in document.get("errors") or []:
-        parts = str(problem.get("pointer", "")).split("/")
-        if len(parts) > 2 and parts[1] == "records" and parts[2].isdigit():
-            out.add(int(parts[2]))
+def _record_problems(document: dict[str, Any], count: int) -> list[tuple[int, str, str]]:
+    """(record index, pointer inside it, detail) of each problem naming one of ``count``
+    records; a server's answer of any other shape names none."""
+    errors = document.get("errors")
+    out = []
+    for problem in errors if isinstance(errors, list) else []:
+        if not isinstance(problem, dict):
+            continue
+        parts = str(problem.get("pointer", "")).split("/", 3)
+        if len(parts) > 2 and parts[1] == "records" and parts[2].isdigit() \
+                and int(parts[2]) < count:
+            out.append((int(parts[2]), "/" + parts[3] if len(parts) > 3 else "/",
+                        _shown(str(problem.get("detail")))))
     return out
 
 
@@ -443,7 +526,8 @@ def _upload(api: Backend, tournament_id: str, token: str, lines: list[int], reco
         summary.add(api, list(lines), api.upload(tournament_id, token, records))
         return
     except Failure as exc:
-        bad = _rejected_indices(exc.document) if exc.status == 422 else set()
+        named = _record_problems(exc.document, len(records)) if exc.status == 422 else []
+        bad = {index for index, _, _ in named}
         if not bad:
             fail(exc)
         reasons: dict[int, list[str]] = {}
@@ -483,6 +567,7 @@ def import_command(tournament_id: str, path: IO[bytes], token: str, as_json: boo
     names every line that is not valid, then the counts; with --json it is one document with
     the counts and every line. Exit status 0 when every line was stored (or already there), 1
     when some were left out, 2 when the import failed."""
+    _check_kind(path)
     api = backend(server, db)
     summary = ImportSummary()
     if (getattr(path, "name", "") or "").lower().endswith(".csv"):
@@ -502,7 +587,8 @@ def import_command(tournament_id: str, path: IO[bytes], token: str, as_json: boo
 
 def _read_sheet(stream: IO[bytes]) -> str:
     try:
-        return stream.read().decode("utf-8-sig")
+        return read_bounded(stream, limits.MAX_CLI_INPUT_BYTES, "the score sheet").decode(
+            "utf-8-sig")
     except UnicodeDecodeError as exc:
         click.echo(f"error: the score sheet is not UTF-8 text: {exc}", err=True)
         sys.exit(EXIT_FAILED)
@@ -516,7 +602,9 @@ def _import_sheet(api: Backend, tournament_id: str, token: str, stream: IO[bytes
     except Failure as exc:
         if exc.status != 422:
             fail(exc)
-        details = [str(p.get("detail")) for p in exc.document.get("errors") or []]
+        errors = exc.document.get("errors")
+        details = [_shown(str(p.get("detail") if isinstance(p, dict) else p))
+                   for p in (errors if isinstance(errors, list) else [])]
         summary.verdict(None, "rejected", reason="; ".join(details) or exc.document.get("detail"))
     summary.show(as_json)
     sys.exit(EXIT_REJECTED if summary.counts["rejected"] else EXIT_OK)
@@ -531,6 +619,15 @@ class _NoBar:
 
     def update(self, _: int) -> None:
         return None
+
+
+def _check_kind(stream: IO[bytes]) -> None:
+    """Only a regular file or a pipe is read (not /dev/zero, not a socket)."""
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):  # an in-memory stream (tests)
+        return
+    readable_kind(fd, getattr(stream, "name", "the input"), allow_tty=True)
 
 
 def _size(stream: IO[bytes]) -> int:

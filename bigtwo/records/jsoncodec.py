@@ -11,21 +11,33 @@ marshmallow); both paths must answer alike:
 - ``dumps`` writes compact (or two-space indented) UTF-8 with the keys in insertion order;
   both backends give the same bytes for the reports the CLI writes.
 
-``BIGTWO_JSON=stdlib`` forces the fallback (tests use it; so can anyone comparing the two).
+``use_backend("stdlib")`` forces the fallback for reading and writing alike; the edges call it
+(the CLI and the app read ``BIGTWO_JSON=stdlib``; the core reads no environment).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
 from bigtwo.records import jsonin
 
-# jsonin chose the backend (BIGTWO_JSON=stdlib forces the standard library): writing follows
-# the same choice.
-BACKEND = jsonin.BACKEND
-if BACKEND == "orjson":
+try:
     import orjson
+except ImportError:  # pragma: no cover - orjson is in the default install
+    orjson = None  # type: ignore[assignment]
+
+# Writing follows the backend jsonin reads with.
+BACKEND = jsonin.BACKEND
+
+
+def use_backend(choice: str | None) -> str:
+    """``stdlib`` forces the standard library for reading and writing; ``auto`` (or None)
+    takes orjson when installed. The CLI and the app call this with their BIGTWO_JSON."""
+    global BACKEND
+    BACKEND = jsonin.use_backend(choice)
+    return BACKEND
 
 # Decoding has one definition for the whole service (API, pages, CLI): bigtwo.records.jsonin, which
 # takes the same orjson fast path and refuses the same texts either way.
@@ -36,7 +48,10 @@ loads = jsonin.loads
 def dumps(obj: Any, pretty: bool = False) -> bytes:
     """UTF-8 JSON; compact unless ``pretty`` (two-space indent)."""
     if BACKEND == "orjson":
-        return orjson.dumps(obj, option=orjson.OPT_INDENT_2 if pretty else 0)
+        # orjson writes integers only within 64 bits; a 20-digit one past them (read exactly
+        # by jsonin) is written by the standard library, in the same layout.
+        with contextlib.suppress(orjson.JSONEncodeError):
+            return orjson.dumps(obj, option=orjson.OPT_INDENT_2 if pretty else 0)
     if pretty:
         return json.dumps(obj, ensure_ascii=False, indent=2).encode("utf-8")
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

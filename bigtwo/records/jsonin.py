@@ -9,7 +9,13 @@ exhaust the interpreter's stack. ``loads`` refuses each with a ``JsonInputError`
 orjson, when installed, parses the documents that pass the depth check (several times faster);
 whatever it refuses, and any text holding a 21-digit run, is parsed again by the standard
 library with the checks above, so both backends accept and refuse exactly the same texts and
-the refusal always carries its precise code. ``BIGTWO_JSON=stdlib`` forces the standard path.
+the refusal always carries its precise code. Integers come out exact either way: orjson reads
+an integer past 2**64 - 1 as a float (``99999999999999999999`` as ``1e+20``), so any text
+holding a run of 19 digits (the shortest that can leave orjson's exact range, as
+``-9223372036854775809`` does) takes the standard path, which reads every integer of up to
+``MAX_JSON_INT_DIGITS`` (20) digits exactly and refuses longer ones. The core reads
+no environment: the edge (the CLI, the app) picks the backend with ``use_backend`` (their
+``BIGTWO_JSON=stdlib`` setting forces the standard path).
 
 ``loads_stored`` is the defensive reader for what is already in a store: a value written
 before these checks existed cannot make a read fail; a non-finite number reads as null.
@@ -20,7 +26,6 @@ from __future__ import annotations
 import contextlib
 import json
 import math
-import os
 import re
 from typing import Any
 
@@ -28,13 +33,22 @@ from bigtwo import limits
 from bigtwo.rules.problems import join
 
 try:
-    if os.environ.get("BIGTWO_JSON") == "stdlib":
-        raise ImportError("BIGTWO_JSON=stdlib")
     import orjson as _orjson
 except ImportError:
     _orjson = None  # type: ignore[assignment]
 
+_INSTALLED = _orjson
 BACKEND = "json" if _orjson is None else "orjson"
+BACKEND_CHOICES = ("auto", "orjson", "stdlib")
+
+
+def use_backend(choice: str | None) -> str:
+    """Pick the decoder: ``stdlib`` forces the standard library, ``auto`` (or None, or
+    ``orjson``) takes orjson when it is installed. Returns the backend in use."""
+    global _orjson, BACKEND
+    _orjson = None if (choice or "auto").strip().lower() == "stdlib" else _INSTALLED  # type: ignore[assignment]
+    BACKEND = "json" if _orjson is None else "orjson"
+    return BACKEND
 
 # Error codes (documented in docs/SECURITY.md).
 INVALID_UTF8 = "invalid-utf8"
@@ -43,6 +57,22 @@ TOO_DEEP = "too-deep"
 NON_FINITE = "non-finite-number"
 INT_RANGE = "number-out-of-range"
 LONE_SURROGATE = "lone-surrogate"
+UNSUPPORTED_CHARSET = "unsupported-charset"
+
+# The charsets a text body (a CSV score sheet) may declare, each by its IANA name and the
+# aliases clients send, mapped to the Python codec that reads it. All are linear-time C codecs
+# that map every byte sequence to text or refuse it with a UnicodeDecodeError; anything else
+# (punycode is quadratic, utf-7 yields lone surrogates, "undefined" always raises) is refused
+# before a byte is decoded.
+CHARSETS: dict[str, str] = {
+    "utf-8": "utf-8-sig", "utf8": "utf-8-sig",
+    "us-ascii": "ascii", "ascii": "ascii",
+    "iso-8859-1": "latin-1", "latin-1": "latin-1", "latin1": "latin-1",
+    "windows-1252": "cp1252", "cp1252": "cp1252",
+    "utf-16": "utf-16", "utf-16le": "utf-16-le", "utf-16be": "utf-16-be",
+}
+CHARSET_NAMES = ("utf-8", "us-ascii", "iso-8859-1", "windows-1252", "utf-16", "utf-16le",
+                 "utf-16be")
 
 _NOT_MARKS = bytes(b for b in range(256) if b not in b'[]{}"')
 _PARENS = bytes.maketrans(b"[]{}", b"()()")
@@ -53,7 +83,11 @@ _SURROGATE = re.compile(r"[\ud800-\udfff]")
 # Found as a run of digits in the bytes with every digit mapped to "0" (C speed: a regex scan
 # cost more than orjson's whole parse of a record, whose cards and seats are full of digits).
 _DIGITS_AS_ZERO = bytes.maketrans(b"0123456789", b"0000000000")
-_LONG_DIGITS = b"0" * (limits.MAX_JSON_INT_DIGITS + 1)
+# orjson reads integers only within [-2**63, 2**64 - 1] exactly, and anything outside as a
+# float: -9223372036854775809 (19 digits) and 18446744073709551616 (20) among them. A run of
+# 19 digits is the shortest that can hold one, so it sends the text the standard way.
+_ORJSON_EXACT_DIGITS = 18
+_LONG_DIGITS = b"0" * (_ORJSON_EXACT_DIGITS + 1)
 
 
 _MISSING = object()
@@ -84,13 +118,24 @@ def decode_text(data: bytes, charset: str = "utf-8") -> str:
     """Text in a declared charset (a CSV score sheet's ``charset=``), held to what JSON text is
     held to: UTF-8 is strict, and no charset may yield a lone surrogate (UTF-7 can:
     ``+2AA-`` decodes to ``\\ud800``, which no UTF-8 encoder can write back out)."""
-    name = charset.strip().lower()
-    if name in ("utf-8", "utf8"):
+    name = charset.strip().strip('"').lower()
+    codec = CHARSETS.get(name)
+    if codec is None:
+        shown = "".join(c if c.isprintable() and c.isascii() else "?" for c in charset[:40])
+        raise JsonInputError(UNSUPPORTED_CHARSET, f"charset {shown!r} is not accepted; send "
+                                                  f"one of {', '.join(CHARSET_NAMES)}")
+    if codec == "utf-8-sig":
         return decode_utf8(data)
+    if codec == "utf-16" and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise JsonInputError(INVALID_UTF8, "utf-16 text must start with a byte-order mark "
+                                           "(or declare utf-16le or utf-16be)")
     try:
-        text = data.decode(name)
-    except (UnicodeDecodeError, LookupError) as exc:
-        raise JsonInputError(INVALID_UTF8, f"not readable as {charset}: {exc}") from None
+        text = data.decode(codec)
+    except UnicodeDecodeError as exc:
+        raise JsonInputError(INVALID_UTF8, f"byte {exc.start} is not valid {name}",
+                             position=exc.start) from None
+    if codec.startswith("utf-16"):
+        text = text.removeprefix("\ufeff")
     found = _SURROGATE.search(text)
     if found is not None:
         raise JsonInputError(LONE_SURROGATE, f"decoding as {charset} gives a lone UTF-16 "
@@ -157,6 +202,36 @@ def _bounded_int(text: str) -> int:
     return int(text)
 
 
+class _TooLong:
+    """Stands for an integer of too many digits while its pointer is looked for."""
+
+
+def _long_int_pointer(text: str) -> str | None:
+    """The pointer of the first integer of more than MAX_JSON_INT_DIGITS digits (the text
+    parsed once more, only when one was found: refusals carry their place)."""
+    def mark(t: str) -> Any:
+        return _TOO_LONG if len(t.lstrip("-")) > limits.MAX_JSON_INT_DIGITS else 0
+
+    try:
+        doc = json.loads(text, parse_int=mark, parse_float=lambda _t: 0.0,
+                         parse_constant=lambda _t: None)
+    except (ValueError, RecursionError):
+        return None
+    stack: list[tuple[str, Any]] = [("", doc)]
+    while stack:
+        at, value = stack.pop()
+        if value is _TOO_LONG:
+            return at
+        if isinstance(value, dict):
+            stack.extend((join(at, k), v) for k, v in reversed(list(value.items())))
+        elif isinstance(value, list):
+            stack.extend((join(at, i), v) for i, v in reversed(list(enumerate(value))))
+    return None
+
+
+_TOO_LONG = _TooLong()
+
+
 def _surrogate_pointer(doc: Any) -> str | None:
     """The pointer of the first key or string holding a lone surrogate, if any."""
     stack: list[tuple[str, Any]] = [("", doc)]
@@ -207,9 +282,13 @@ def _too_deep_error(max_depth: int) -> JsonInputError:
 
 def _standard_loads(text: str, max_depth: int, long_digits: bool = True) -> Any:
     try:
-        # Integers are only looked at one by one when a 21-digit run occurs somewhere.
+        # Integers are only looked at one by one when a 19-digit run occurs somewhere.
         doc = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float,
                          parse_int=_bounded_int if long_digits else None)
+    except JsonInputError as exc:
+        if exc.code == INT_RANGE:
+            exc.pointer = _long_int_pointer(text)
+        raise
     except json.JSONDecodeError as exc:
         raise JsonInputError(INVALID_JSON, f"not valid JSON: {exc.msg} at line {exc.lineno} "
                                            f"column {exc.colno}", position=exc.pos) from None

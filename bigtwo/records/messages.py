@@ -29,9 +29,10 @@ from bigtwo.records.i18n import (
     translator,
 )
 from bigtwo.rules import cards
+from bigtwo.rules.codes import RuleCode
 from bigtwo.rules.runs import RUN_BY_RANKS
 
-__all__ = ["CODES", "DEFAULT_LANGUAGE", "LANGUAGES", "card_text", "cards_text", "combo_label",
+__all__ = ["CODES", "DEFAULT_LANGUAGE", "KIND_NAMES", "LANGUAGES", "card_text", "cards_text", "combo_label",
            "kind_name", "optional_placeholders", "pick_language", "render", "suit_name"]
 
 # Ranks whose name starts with a vowel sound ("an 8", "an A"; Italian "all'8", "all'A"): a
@@ -104,6 +105,11 @@ def suit_name(suit: str, lang: str) -> str:
 def kind_name(kind: str, lang: str) -> str:
     """The name of a kind of combination (single, pair, ..., straight flush)."""
     return translator(lang).marked(_KINDS[kind])
+
+
+# Kind names per language, for modules that word profile values (field_words).
+KIND_NAMES: dict[str, dict[str, str]] = {
+    lang: {kind: kind_name(kind, lang) for kind in _KINDS} for lang in LANGUAGES}
 
 
 def _words(mine: list[str], top: str, t: Translator, order: str = cards.RANKS) -> dict[str, str]:
@@ -327,44 +333,46 @@ def _player_count(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
 
 Renderer = Callable[[dict[str, Any], dict[str, Any], Translator], str]
 
-_T: dict[str, Renderer] = {
-    "PLAYER_COUNT": _player_count,
-    "HAND_SIZE": lambda p, e, t: t.gettext(
+_T: dict[RuleCode, Renderer] = {
+    RuleCode.PLAYER_COUNT: _player_count,
+    RuleCode.HAND_SIZE: lambda p, e, t: t.gettext(
         "Seat {seat} was dealt {actual} cards; this profile deals {expected}",
         seat=e["seat"], actual=p["actual"], expected=p["expected"]),
-    "DUPLICATE_CARD": lambda p, e, t: t.gettext(
+    RuleCode.DUPLICATE_CARD: lambda p, e, t: t.gettext(
         "{card} appears twice", card=card_text(p["card"], t.lang)),
-    "WRONG_TURN": lambda p, e, t: t.gettext(
+    RuleCode.WRONG_TURN: lambda p, e, t: t.gettext(
         "It is seat {expected}'s turn, not seat {seat}'s", expected=p["expected"], seat=e["seat"]),
-    "LOCKED_OUT": lambda p, e, t: t.gettext(
+    RuleCode.LOCKED_OUT: lambda p, e, t: t.gettext(
         "Seat {seat} passed and sits out until the next lead", seat=e["seat"]),
-    "CARD_NOT_HELD": lambda p, e, t: t.gettext(
+    RuleCode.CARD_NOT_HELD: lambda p, e, t: t.gettext(
         "Seat {seat} does not hold {cards}", seat=e["seat"], cards=cards_text(p["cards"], t.lang)),
-    "NOT_A_COMBINATION": _not_a_combination,
-    "COMBINATION_NOT_ALLOWED": lambda p, e, t: t.marked(_NOT_ALLOWED[p["reason"]]),
-    "CARD_COUNT": _card_count,
-    "CATEGORY": lambda p, e, t: t.marked(_CATEGORY[p["table_kind"]]),
-    "DOES_NOT_BEAT": _does_not_beat,
-    "OPENING_CARD": lambda p, e, t: t.gettext(
+    RuleCode.CARD_COUNT: _card_count,
+    RuleCode.NOT_A_COMBINATION: _not_a_combination,
+    RuleCode.COMBINATION_NOT_ALLOWED: lambda p, e, t: t.marked(_NOT_ALLOWED[p["reason"]]),
+    RuleCode.CATEGORY: lambda p, e, t: t.marked(_CATEGORY[p["table_kind"]]),
+    RuleCode.DOES_NOT_BEAT: _does_not_beat,
+    RuleCode.OPENING_CARD: lambda p, e, t: t.gettext(
         "The first play must contain {card}", card=card_text(p["card"], t.lang)),
-    "LEADER_MUST_PLAY": lambda p, e, t: t.gettext("The leader may not pass"),
-    "MUST_PLAY": lambda p, e, t: t.gettext(
+    RuleCode.LEADER_MUST_PLAY: lambda p, e, t: t.gettext("The leader may not pass"),
+    RuleCode.MUST_PLAY: lambda p, e, t: t.gettext(
         "You must play in the first trick while you can beat it"),
-    "FORBIDDEN_FINISH": lambda p, e, t: t.gettext("You may not go out by leading a single 2"),
-    "MOVE_AFTER_END": lambda p, e, t: t.gettext(
+    RuleCode.FORBIDDEN_FINISH: lambda p, e, t: t.gettext("You may not go out by leading a single 2"),
+    RuleCode.MOVE_AFTER_END: lambda p, e, t: t.gettext(
         "The deal ended at move {ended_at}", ended_at=p["ended_at"]),
-    "INCOMPLETE": lambda p, e, t: t.gettext(
+    RuleCode.INCOMPLETE: lambda p, e, t: t.gettext(
         "Deal {deal} ends before anyone went out", deal=e["deal"]),
-    "MATCH_OVER": lambda p, e, t: t.gettext(
+    RuleCode.MATCH_OVER: lambda p, e, t: t.gettext(
         "The match ended after deal {last_deal}", last_deal=p["last_deal"]),
-    "DECLARED_MISMATCH": _declared,
-    "RESULT_WINNER": _result_winner,
-    "RESULT_CARD_COUNT": lambda p, e, t: t.gettext(
+    RuleCode.DECLARED_MISMATCH: _declared,
+    RuleCode.RESULT_WINNER: _result_winner,
+    RuleCode.RESULT_CARD_COUNT: lambda p, e, t: t.gettext(
         "Seat {seat} cannot have {count} cards left; it was dealt {dealt}",
         seat=e["seat"], count=p["count"], dealt=p["dealt"]),
 }
 
-CODES = tuple(_T)
+
+# The codes as plain strings, for the HTTP schemas' enums (schemas/).
+CODES: tuple[str, ...] = tuple(code.value for code in _T)
 
 
 def render(error: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> str:

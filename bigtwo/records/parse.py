@@ -13,6 +13,7 @@ from typing import Any
 from bigtwo import limits
 from bigtwo.rules import cards, deals, scoring
 from bigtwo.rules.game import Deal, Move, Record, Result
+from bigtwo.rules.play import hands_of_code
 from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, ProfileResolver
 from bigtwo.rules.suggest import unknown_field
@@ -139,12 +140,7 @@ def _hands_from_code(code: Any, at: str, profile: Profile, problems: list[Proble
     if isinstance(spec, str):
         problems.append(Problem(at, spec))
         return []
-    hands, undealt = deals.deal(spec)
-    if undealt and profile.leftover == "to_opener" and spec.players == profile.players:
-        strength = profile.strength
-        opener = min(range(len(hands)), key=lambda s: min(strength[c] for c in hands[s]))
-        hands[opener] = sorted(hands[opener] + undealt)
-    return hands
+    return hands_of_code(profile, spec)
 
 
 def _parse_result(value: Any, at: str, profile: Profile, problems: list[Problem]) -> Result:

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bigtwo.records.timeline import format_value
+from bigtwo.records.field_words import value_text
+from bigtwo.rules.fields import BY_DOTTED
 from bigtwo.rules.profiles import Profile
 
 MAX_SHOWN = 8  # differences named in one message; the rest are counted
@@ -39,9 +40,14 @@ def differences_text(theirs: Profile, ours: Profile, theirs_label: str = "the re
     found = profile_differences(theirs, ours)
     if not found:
         return "the rules are the same, the profiles' versions differ"
-    parts = [f"{path}: {format_value(a)} ({theirs_label}) vs {format_value(b)} ({ours_label})"
+    parts = [f"{path}: {_shown(path, a)} ({theirs_label}) vs {_shown(path, b)} ({ours_label})"
              for path, a, b in found[:MAX_SHOWN]]
     rest = len(found) - MAX_SHOWN
     if rest > 0:
         parts.append(f"and {rest} more rule{'s' if rest != 1 else ''}")
     return "; ".join(parts)
+
+
+def _shown(path: str, value: Any) -> str:
+    """A rule's value as a referee reads it (the registry's words, in English)."""
+    return value_text(path, value, "en") if path in BY_DOTTED else str(value)

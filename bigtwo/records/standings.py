@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -38,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bigtwo.rules import deals
+from bigtwo.rules.codes import DealStatus
 
 MATCH_POINTS_FORMULA = (
     "match points = 2 x (others at the same seat of the same deal code with a lower score) "
@@ -45,7 +47,7 @@ MATCH_POINTS_FORMULA = (
 )
 CSV_COLUMNS = ("rank", "player", "deals_played", "deals_won", "points", "match_points",
                "max_match_points", "deals_scored")
-COUNTED = {"complete": "replayed", "scored": "scored"}  # counted status -> source
+COUNTED = {DealStatus.COMPLETE: "replayed", DealStatus.SCORED: "scored"}  # counted status -> source
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,11 +250,26 @@ def compute(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     return out
 
 
+# What a spreadsheet may take for the start of a formula (the full-width forms too, which some
+# normalise), and what may split one cell into several when a sheet is opened with another
+# delimiter (";" is the German and Italian default, tab and "|" are common choices) or pasted.
+FORMULA_STARTS = "=+-@\uff1d\uff0b\uff0d\uff20"
+_SEGMENT_START = re.compile(r"(^|[,;\t\r\n|])([ \t\r\n\u00a0\u3000]*)(?=[" + FORMULA_STARTS + "])")
+
+
+def neutralise(text: str) -> str:
+    """A text cell no spreadsheet runs as a formula (CSV injection), however it splits it:
+    an apostrophe goes before every segment that could start one, at the start of the cell
+    and after every embedded separator, spaces skipped (``x;=cmd|' /C calc'!A0;`` becomes
+    ``x;'=cmd|' /C calc'!A0;``); a cell starting with a tab or CR gets one too."""
+    out = _SEGMENT_START.sub(lambda m: m.group(1) + m.group(2) + "'", text)
+    if out[:1] in ("\t", "\r", "\n") and not out.lstrip(" \t\r\n\u00a0\u3000").startswith("'"):
+        out = "'" + out
+    return out
+
+
 def _cell(value: Any) -> Any:
-    # A name like "=HYPERLINK(...)" would run as a formula in a spreadsheet (CSV injection).
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
+    return neutralise(value) if isinstance(value, str) else value
 
 
 def ranked_players(standings: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -279,7 +296,10 @@ def to_csv(standings: Mapping[str, Any], delimiter: str = ",") -> str:
     the cells (one of ``csvdialect.DELIMITERS``' values: a semicolon is what Excel expects in
     Germany and Italy)."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n", delimiter=delimiter)
+    # Every text cell quoted (numbers are not), so no delimiter or line break inside a name
+    # can split it; each text neutralised (``neutralise``).
+    writer = csv.writer(buffer, lineterminator="\r\n", delimiter=delimiter,
+                        quoting=csv.QUOTE_NONNUMERIC)
     writer.writerow(CSV_COLUMNS)
     for row in ranked_players(standings):
         writer.writerow([row["rank"], _cell(row["player"]), row["deals_played"],

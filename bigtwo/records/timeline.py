@@ -5,8 +5,9 @@ trick it belongs to, who led each trick, the cards each seat held after every mo
 where the first broken rule sits. This module replays each deal again with ``replay.Table``
 (the same state machine the report came from) and records the state after every move.
 
-It is pure: no Flask, no storage. Card names are canonical (``"TH"``); rendering them as
-symbols or words is the caller's business.
+It is pure: no Flask, no storage, no wording. Card names are canonical (``"TH"``) and house
+rules are field paths with their values; rendering them as symbols or words is the caller's
+business (``field_words`` for the house rules).
 """
 
 from __future__ import annotations
@@ -15,12 +16,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bigtwo.records import rule_words
-from bigtwo.records.i18n import DEFAULT_LANGUAGE, translator
-from bigtwo.records.rule_words import value_word
 from bigtwo.rules import cards
 from bigtwo.rules.codes import DealStatus
 from bigtwo.rules.combos import Combo
+from bigtwo.rules.fields import BY_DOTTED, explaining_fields, get
 from bigtwo.rules.game import Deal, Record
 from bigtwo.rules.play import deal_lead
 from bigtwo.rules.profiles import Profile
@@ -295,106 +294,8 @@ def build_timeline(record: Record, result: RecordResult,
 
 
 # --- which house rules explain an error -------------------------------------------------------
-# The profile fields a referee should look at when a rule error is reported. Fixed rules
-# (a leader may not pass, a card must be held) name none.
-_FIELDS_BY_CODE: dict[str, tuple[str, ...]] = {
-    "PLAYER_COUNT": ("players",),
-    "HAND_SIZE": ("hand_size", "leftover"),
-    "WRONG_TURN": ("direction", "passing"),
-    "LOCKED_OUT": ("passing", "direction"),
-    "CARD_COUNT": ("bombs", "bomb_hands"),
-    "CATEGORY": ("cross_category", "five_card_order"),
-    "OPENING_CARD": ("suit_order", "opening.first_deal", "opening.later_deals"),
-    "MUST_PLAY": ("must_play_first_trick",),
-    "FORBIDDEN_FINISH": ("no_single_two_finish_on_lead",),
-    "MATCH_OVER": ("match.max_deals", "match.target", "match.loss_limit", "teams"),
-    "RESULT_CARD_COUNT": ("hand_size", "leftover"),
-    "DECLARED_MISMATCH": ("scoring.tiers", "scoring.two_held_factor", "scoring.two_held_cards",
-                          "scoring.card_penalties", "scoring.settlement", "teams"),
-}
-_FIELDS_BY_REASON: dict[str, tuple[str, ...]] = {
-    "no_triples": ("triples",),
-    "no_five_card_hands": ("five_card_hands",),
-    "no_two_in_straights": ("straights",),
-    "straight_not_listed": ("straights",),
-}
-_FIELDS_BY_KIND: dict[str, tuple[str, ...]] = {
-    "single": ("suit_order",),
-    "pair": ("suit_order",),
-    "triple": (),
-    "straight": ("straights", "suit_order"),
-    "straight_flush": ("straight_flushes", "straights", "suit_order"),
-    "flush": ("flush_compare", "suit_order"),
-    "full_house": (),
-    "four_of_a_kind": (),
-}
-
-
-def _top_ranks_differ(params: Mapping[str, Any]) -> bool:
-    played, table = params.get("played_top"), params.get("table_top")
-    return isinstance(played, str) and isinstance(table, str) and played[:1] != table[:1]
-
-
-def explaining_fields(code: str, params: Mapping[str, Any]) -> tuple[str, ...]:
-    """Dotted profile fields that decide whether this error applies (may be empty)."""
-    if code == "COMBINATION_NOT_ALLOWED":
-        return _FIELDS_BY_REASON.get(str(params.get("reason")), ("triples", "five_card_hands", "straights"))
-    if code == "DOES_NOT_BEAT":
-        played, on_table = params.get("played_kind"), params.get("table_kind")
-        if played != on_table:
-            fields: tuple[str, ...] = ("five_card_order", "cross_category", "bombs", "bomb_hands")
-        else:
-            fields = _FIELDS_BY_KIND.get(str(played), ())
-            if played != "flush" and _top_ranks_differ(params):
-                # 9♥ against J♥: the ranks decided; the suit order never came into it.
-                fields = tuple(f for f in fields if f != "suit_order")
-        return (*fields, "revolution") if params.get("revolution") else fields
-    return _FIELDS_BY_CODE.get(code, ())
-
-
-def field_value(rules: Mapping[str, Any], dotted: str) -> Any:
-    value: Any = rules
-    for part in dotted.split("."):
-        if not isinstance(value, Mapping) or part not in value:
-            return None
-        value = value[part]
-    return value
-
-
-def format_value(value: Any, lang: str = DEFAULT_LANGUAGE) -> str:
-    """A profile value as a referee reads it: lists joined, tiers as 'x2 from 8', choices in
-    the language's words (English keeps the declaration's spelling)."""
-    t = translator(lang)
-    if isinstance(value, bool):
-        return value_word("yes" if value else "no", lang)
-    if value is None:
-        return value_word("none", lang)
-    if isinstance(value, list):
-        if value and all(isinstance(v, Mapping) and "multiplier" in v for v in value):
-            return ", ".join(t.marked(rule_words.TIER, multiplier=v["multiplier"], start=v["from"])
-                             for v in value)
-        if value and all(isinstance(v, Mapping) and "points" in v for v in value):
-            return "; ".join(
-                t.marked(rule_words.PENALTY_ALL if v.get("all") else rule_words.PENALTY_ANY,
-                         points=v["points"], cards=" ".join(v["cards"]))
-                for v in value
-            )
-        if not value:
-            return value_word("none", lang)
-        if all(isinstance(v, list) for v in value):  # teams: [[0, 2], [1, 3]]
-            return t.marked(rule_words.AGAINST).join(
-                t.marked(rule_words.TEAM, seats=" + ".join(str(s) for s in team)) for team in value)
-        if all(isinstance(v, str) and len(v) == 1 for v in value):
-            return " < ".join(value)
-        return ", ".join(value_word(v, lang) if isinstance(v, str) else str(v) for v in value)
-    if isinstance(value, str):
-        return value_word(value, lang)
-    return str(value)
-
-
-def house_rules(profile: Profile, code: str, params: Mapping[str, Any],
-                lang: str = DEFAULT_LANGUAGE) -> list[tuple[str, str]]:
-    """(field, value) pairs of the profile that explain an error, values formatted for people
-    in ``lang`` (field names stay the declaration's; ``rule_words.field_label`` words them)."""
-    return [(f, format_value(field_value(profile.rules, f), lang))
-            for f in explaining_fields(code, params)]
+def house_rules(profile: Profile, code: str, params: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """(field, declared value) of each profile field that explains an error, as data: the
+    registry says which fields (``fields.explaining_fields``), ``field_words`` words them."""
+    return [(dotted, get(profile.rules, BY_DOTTED[dotted].path))
+            for dotted in explaining_fields(code, params)]

@@ -221,7 +221,9 @@ def why(code: RuleCode, when: str | None = None, rank: int = 0) -> Explains:
 
 C = RuleCode
 _cards_order = cards.NOTATION.__getitem__
-_NOT_BEAT_BY_SUIT = tuple(why(C.DOES_NOT_BEAT, kind, rank=9)
+# The suit order explains a play that does not beat one of its kind only where the suits
+# decided: equal top ranks (9♥ against J♥ is decided by the ranks), or flushes.
+_NOT_BEAT_BY_SUIT = tuple(why(C.DOES_NOT_BEAT, f"{kind}:suits", rank=9)
                           for kind in ("single", "pair", "straight", "straight_flush", "flush"))
 _TWOS = ["2C", "2D", "2H", "2S"]
 
@@ -345,8 +347,9 @@ class Rules:
             "in A2345 and 23456); `top_of_run`, the run's own top card (the 5 in A2345, the 6 "
             "in 23456)",
         played_by="highest rank: the seeds; top of run: mainland and Western rule books",
-        explains=(why(C.DOES_NOT_BEAT, "straight", rank=2),
-                  why(C.DOES_NOT_BEAT, "straight_flush", rank=2)))
+        # Only where equal runs tie on their key cards' suits.
+        explains=(why(C.DOES_NOT_BEAT, "straight:suits", rank=2),
+                  why(C.DOES_NOT_BEAT, "straight_flush:suits", rank=2)))
     five_card_order: tuple[str, ...] = entry(
         ("five_card_order",), ListOf(Choice(Category), max_items=len(CATEGORIES)),
         list(CATEGORIES), since=V1, section=PLAY,
@@ -794,6 +797,11 @@ for _f in FIELDS:
                 _ALL_REASONS[_e.code] += (_e.when,)
 
 
+def _top_ranks_differ(params: Mapping[str, Any]) -> bool:
+    played, table = params.get("played_top"), params.get("table_top")
+    return isinstance(played, str) and isinstance(table, str) and played[:1] != table[:1]
+
+
 def situations(code: str, params: Mapping[str, Any]) -> tuple[tuple[str, str | None], ...]:
     """The (code, when) an error is in: which of a code's situations ``Explains.when`` names.
     A combination refused by a house rule says which (``reason``); a play that does not beat
@@ -807,6 +815,8 @@ def situations(code: str, params: Mapping[str, Any]) -> tuple[tuple[str, str | N
         played, on_table = params.get("played_kind"), params.get("table_kind")
         out: tuple[tuple[str, str | None], ...] = (
             (code, "across" if played != on_table else str(played)),)
+        if played == on_table and (played == "flush" or not _top_ranks_differ(params)):
+            out = (*out, (code, f"{played}:suits"))
         return (*out, (code, "revolution")) if params.get("revolution") else out
     return ((code, None),)
 

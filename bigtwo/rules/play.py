@@ -12,11 +12,10 @@ never change it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any, Protocol
 
-from bigtwo.rules import cards
+from bigtwo.rules import cards, deals
 from bigtwo.rules.codes import RuleCode
 from bigtwo.rules.combos import Classifier, Combo, Violation, classifier_for
 from bigtwo.rules.legal import ALL_SIZES, all_combos, beating_sizes, can_beat
@@ -143,8 +142,23 @@ def lowest_card(profile: Profile, hands: list[list[int]]) -> int:
 def lowest_holder(profile: Profile, hands: list[list[int]]) -> int:
     """The first seat holding the lowest dealt card: the opener under ``lowest_card``, and
     the seat that takes the undealt cards under ``leftover: to_opener``."""
+    return _opener(profile, hands)[0]
+
+
+def _opener(profile: Profile, hands: list[list[int]]) -> tuple[int, int]:
     card = lowest_card(profile, hands)
-    return next(seat for seat, hand in enumerate(hands) if card in hand)
+    return next(seat for seat, hand in enumerate(hands) if card in hand), card
+
+
+def hands_of_code(profile: Profile, spec: deals.DealSpec) -> list[list[int]]:
+    """The hands a deal code stands for under ``profile``: the undealt cards go to the opener
+    (the lowest card's holder) under ``leftover: to_opener``, where the code deals the
+    profile's players."""
+    hands, undealt = deals.deal(spec)
+    if undealt and profile.leftover == "to_opener" and spec.players == profile.players:
+        opener = lowest_holder(profile, hands)
+        hands[opener] = sorted(hands[opener] + undealt)
+    return hands
 
 
 def free_lead(profile: Profile, index: int) -> bool:
@@ -160,8 +174,7 @@ def opening(profile: Profile, hands: list[list[int]], free_leader: int | None) -
     the holder of the lowest dealt card leads and must play it (RULES.md, opening)."""
     if free_leader is not None:
         return free_leader, None
-    card = lowest_card(profile, hands)
-    return next(s for s, h in enumerate(hands) if card in h), card
+    return _opener(profile, hands)
 
 
 def deal_lead(profile: Profile, index: int, previous_winner: int | None,
@@ -183,24 +196,28 @@ def starts_revolution(profile: Profile, kind: str, reversed_now: bool) -> bool:
 
 
 # --- judging cards alone (a client's hint) ----------------------------------------------------
-@dataclass(slots=True)
 class Selection:
     """A position for judging cards without a game: the seat to move holds every card, so
     only the cards themselves and the table decide (no turn, opening card or finish)."""
 
-    profile: Profile
-    classifier: Classifier
-    table: Combo | None
-    hands: list[int] = field(default_factory=lambda: [(1 << cards.DECK_SIZE) - 1])
-    counts: list[int] = field(default_factory=lambda: [cards.DECK_SIZE])
-    current: int = 0
-    locked: int = 0
-    locked_out: bool = False
-    first_trick: bool = False
-    played_first: int = 0
-    opening_card: int | None = None
-    winner: int | None = None
-    ended_at: int | None = None
+    # A plain class: a dataclass would cost every process start-up its class creation.
+    __slots__ = ("profile", "classifier", "table", "hands", "counts", "current", "locked",
+                 "locked_out", "first_trick", "played_first", "opening_card", "winner", "ended_at")
+
+    def __init__(self, profile: Profile, classifier: Classifier, table: Combo | None) -> None:
+        self.profile = profile
+        self.classifier = classifier
+        self.table = table
+        self.hands = [cards.FULL_DECK_MASK]
+        self.counts = [cards.DECK_SIZE]
+        self.current = 0
+        self.locked = 0
+        self.locked_out = False
+        self.first_trick = False
+        self.played_first = 0
+        self.opening_card: int | None = None
+        self.winner: int | None = None
+        self.ended_at: int | None = None
 
 
 def judge_cards(profile: Profile, played: list[int], table: Combo | None,

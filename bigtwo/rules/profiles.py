@@ -21,7 +21,7 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import FrozenInstanceError
+from dataclasses import FrozenInstanceError, dataclass
 from functools import cached_property
 from importlib import resources
 from typing import Any
@@ -151,8 +151,25 @@ def hashed_rules(rules: Mapping[str, Any]) -> dict[str, Any]:
     return fields.strip_defaults(rules)
 
 
+# New ids carry 128 bits of the hash: a collision is out of reach (a birthday search over 48
+# bits took a minute). Ids stored with 12 hex digits before keep resolving: the store keeps
+# the id it was given, and answers a declaration of the same rules with it.
+ID_HEX_DIGITS = 32
+
+
 def stored_id(profile_hash: str) -> str:
-    return "p-" + profile_hash.removeprefix("sha256:")[:12]
+    return "p-" + profile_hash.removeprefix("sha256:")[:ID_HEX_DIGITS]
+
+
+@dataclass(frozen=True, slots=True)
+class IdCollision(Problem):
+    """A declaration whose id is already stored for other rules: refused, never resolved to
+    them (the API answers 409)."""
+
+
+def collision(prefix: str, profile: Profile, stored_hash: str) -> IdCollision:
+    return IdCollision(prefix, f"profile id {profile.id!r} is stored for other rules "
+                               f"({stored_hash}); these rules hash to {profile.hash}")
 
 
 def _canonical_rules(data: dict[str, Any]) -> dict[str, Any]:
@@ -203,8 +220,10 @@ def _no_lookup(_: str) -> None:
 class ProfileResolver:
     """Turns a profile reference (preset id, stored id or inline object) into a Profile."""
 
-    def __init__(self, lookup: Lookup = _no_lookup) -> None:
+    def __init__(self, lookup: Lookup = _no_lookup,
+                 stored_hash: Callable[[str], str | None] = _no_lookup) -> None:
         self.lookup = lookup
+        self.stored_hash = stored_hash  # the full hash stored under an id: collisions refused
         self._inline_cache: dict[str, tuple[Profile | None, list[Problem]]] = {}
         # Stored profiles never change, so one resolver looks each id up once (a batch of
         # records naming one stored profile reads and checks it once, not per record).
@@ -237,6 +256,9 @@ class ProfileResolver:
                 cached = self._checked(ref, prefix)
                 if len(self._inline_cache) < 1024:
                     self._inline_cache[key] = cached
+            known = None if cached[0] is None else self.stored_hash(cached[0].id)
+            if known is not None and cached[0] is not None and known != cached[0].hash:
+                return None, [collision(prefix, cached[0], known)]
             return cached
         return None, [Problem(prefix, "a profile is a preset id, a stored profile id or an object")]
 

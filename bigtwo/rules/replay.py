@@ -73,13 +73,14 @@ class Table:
     __slots__ = (
         "profile", "classifier", "n", "hands", "counts", "current", "top_seat", "table",
         "locked", "first_trick", "opening_card", "winner", "leader", "locked_out", "trick_leader",
-        "moves_done", "ended_at", "played_first", "revolution", "revolution_possible",
+        "moves_done", "ended_at", "played_first", "revolution", "revolution_possible", "step",
     )
 
     def __init__(self, profile: Profile, hands: list[list[int]], leader: int, opening_card: int | None):
         self.profile = profile
         self.classifier = classifier_for(profile, False)
         self.n = profile.players
+        self.step = profile.step
         self.hands = [cards.mask_of(h) for h in hands]
         self.counts = [len(h) for h in hands]
         self.current = leader
@@ -104,12 +105,16 @@ class Table:
     check = check_play
 
     def apply(self, seat: int, combo: Combo | None) -> None:
+        """Perform a move ``check`` accepted (``combo`` None: a pass), then pass the turn on."""
         self.moves_done += 1
         if combo is None:
             if self.locked_out:
                 self.locked |= 1 << seat
         else:
-            self.hands[seat] &= ~cards.mask_of(combo.cards)
+            played = 0
+            for c in combo.cards:  # cards.mask_of, inlined: half the moves are plays
+                played |= 1 << c
+            self.hands[seat] &= ~played
             self.counts[seat] -= combo.size
             self.top_seat = seat
             self.table = combo
@@ -125,20 +130,9 @@ class Table:
                 self.winner = seat
                 self.ended_at = self.moves_done - 1
                 return
-        self._advance(seat)
-
-    def reverse_ranks(self) -> None:
-        """Start the revolution: the rank order is reversed for the rest of the deal."""
-        self.revolution = True
-        self.classifier = classifier_for(self.profile, True)
-        if self.table is not None:
-            on_top = self.table
-            again = self.classifier.classify(list(on_top.cards), cards.mask_of(on_top.cards))
-            assert type(again) is Combo
-            self.table = again
-
-    def _advance(self, seat: int) -> None:
-        n, step, locked, top = self.n, self.profile.step, self.locked, self.top_seat
+        # The next seat in the profile's direction, skipping seats that sit out (inlined
+        # from a method of its own: every move pays it).
+        n, step, locked, top = self.n, self.step, self.locked, self.top_seat
         nxt = (seat + step) % n
         while locked >> nxt & 1 and nxt != top:
             nxt = (nxt + step) % n
@@ -150,6 +144,16 @@ class Table:
             self.first_trick = False
             self.trick_leader = nxt
         self.current = nxt
+
+    def reverse_ranks(self) -> None:
+        """Start the revolution: the rank order is reversed for the rest of the deal."""
+        self.revolution = True
+        self.classifier = classifier_for(self.profile, True)
+        if self.table is not None:
+            on_top = self.table
+            again = self.classifier.classify(list(on_top.cards), cards.mask_of(on_top.cards))
+            assert type(again) is Combo
+            self.table = again
 
     def legal_plays(self) -> list[Combo]:
         return legal_plays(self)

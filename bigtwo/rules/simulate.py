@@ -13,7 +13,7 @@ from typing import Any
 
 from bigtwo.rules import cards, deals
 from bigtwo.rules.combos import Combo
-from bigtwo.rules.play import deal_lead, lowest_holder, may_pass
+from bigtwo.rules.play import deal_lead, hands_of_code, may_pass
 from bigtwo.rules.profiles import Profile
 from bigtwo.rules.replay import Table
 from bigtwo.rules.scoring import Tally, score_deal
@@ -35,16 +35,7 @@ def _new_spec(profile: Profile, rng: random.Random) -> deals.DealSpec:
 
 
 def _deal_hands(profile: Profile, rng: random.Random) -> list[list[int]]:
-    return _hands_of(profile, _new_spec(profile, rng))
-
-
-def _hands_of(profile: Profile, spec: deals.DealSpec) -> list[list[int]]:
-    """The hands a deal code stands for, as a record naming that code is read (bigtwo.records.parse)."""
-    hands, undealt = deals.deal(spec)
-    if undealt and profile.leftover == "to_opener":
-        opener = lowest_holder(profile, hands)
-        hands[opener] = sorted(hands[opener] + undealt)
-    return hands
+    return hands_of_code(profile, _new_spec(profile, rng))
 
 
 def _choose(options: list[Combo], rng: random.Random) -> Combo:
@@ -101,7 +92,7 @@ def simulate_record(
     tally = Tally(profile)
     for index in range(deal_count):
         for _ in range(MAX_ATTEMPTS):
-            hands = _deal_hands(profile, rng) if specs is None else _hands_of(profile, specs[index])
+            hands = _deal_hands(profile, rng) if specs is None else hands_of_code(profile, specs[index])
             try:
                 moves, table = play_deal(profile, hands, index, previous_winner, rng)
                 break

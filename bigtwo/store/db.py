@@ -16,6 +16,8 @@ import json
 import os
 import secrets
 import sqlite3
+import time
+import zlib
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -27,7 +29,9 @@ import sqlite_utils
 
 from bigtwo import limits
 from bigtwo.records.jsonin import dumps_stored, loads_stored
+from bigtwo.records.tally import tally
 from bigtwo.rules.profiles import Profile, ProfileResolver
+from bigtwo.store.quotas import QuotaExceeded, Quotas
 
 DEFAULT_DB = "var/bigtwo.db"  # inside the checkout the code runs from (see resolve_db_path)
 BUSY_TIMEOUT_MS = 30_000
@@ -192,8 +196,10 @@ def _v5(db: sqlite_utils.Database) -> None:
     for table, columns in (("records", ("record", "report", "players")),
                            ("profiles", ("declaration", "resolved"))):
         for column in columns:
+            # typeof: reports compressed by schema 6 are blobs, not JSON text to repair.
             bad = db.execute(f"SELECT rowid, {column} FROM {table} "
-                             f"WHERE {column} IS NOT NULL AND NOT json_valid({column})").fetchall()
+                             f"WHERE typeof({column}) = 'text' AND NOT json_valid({column})"
+                             ).fetchall()
             for rowid, text in bad:
                 db.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = ?",
                            [dumps_stored(loads_stored(text)), rowid])
@@ -265,9 +271,82 @@ def _withdrawals(db: sqlite_utils.Database) -> None:
     db["audit"].create_index(["tournament_id", "seq"], if_not_exists=True)
 
 
+def pack_report(report: Mapping[str, Any]) -> bytes:
+    """A report as stored: compressed JSON. Reports repeat themselves deal after deal (a score
+    sheet's is 30 times its text); compressed they are a fraction of the record."""
+    return zlib.compress(dumps_stored(report).encode(), 6)
+
+
+def unpack_report(value: str | bytes) -> Any:
+    """A stored report: compressed (written since schema 6) or JSON text (before)."""
+    if isinstance(value, bytes):
+        return loads_stored(zlib.decompress(value))
+    return loads_stored(value)
+
+
+def _profile_ref(record: Mapping[str, Any]) -> str | None:
+    ref = record.get("profile")
+    return None if ref is None else dumps_stored(ref)
+
+
+def _record_extras(record: Mapping[str, Any], report: Mapping[str, Any],
+                   record_text: str, packed: bytes) -> dict[str, Any]:
+    """The columns kept beside a record so that lists, freshness and standings never read it:
+    its profile reference, its standings tally, and what it costs to keep."""
+    summary = tally(record, report)
+    tally_text = None if summary is None else dumps_stored(summary)
+    deals = record.get("deals")
+    result_deals = sum(isinstance(d, dict) and "result" in d
+                       for d in (deals if isinstance(deals, list) else []))
+    return {"profile_ref": _profile_ref(record), "tally": tally_text,
+            "result_deals": result_deals,
+            "stored_bytes": len(record_text.encode()) + len(packed)
+            + (len(tally_text.encode()) if tally_text else 0)}
+
+
+def _stored_volume(db: sqlite_utils.Database) -> None:
+    """Hardening v3 (stored volume): reports stored compressed; beside each record its profile
+    reference, its standings tally and its stored size; a change counter per tournament kept
+    by triggers (any write to its records bumps it), which keys the cached standings and their
+    recomputation lease; creation keys, stored hashed."""
+    # Idempotent (a store whose user_version was set back runs it again unharmed).
+    records = db["records"]
+    for column, kind in (("profile_ref", str), ("tally", str), ("stored_bytes", int),
+                         ("result_deals", int)):
+        if column not in records.columns_dict:
+            records.add_column(column, kind)
+    if "revision" not in db["tournaments"].columns_dict:
+        db["tournaments"].add_column("revision", int, not_null_default=0)
+    for (seq,) in db.execute("SELECT seq FROM records WHERE typeof(report) = 'text' "
+                             "OR stored_bytes IS NULL ORDER BY seq").fetchall():
+        text, report_text = db.execute("SELECT record, report FROM records WHERE seq = ?",
+                                       [seq]).fetchone()
+        record, report = loads_stored(text), unpack_report(report_text)
+        if not isinstance(record, dict) or not isinstance(report, dict):  # pragma: no cover
+            continue
+        packed = pack_report(report)
+        extras = _record_extras(record, report, text, packed)
+        db.execute("UPDATE records SET report = ?, profile_ref = ?, tally = ?, stored_bytes = ?, "
+                   "result_deals = ? WHERE seq = ?",
+                   [packed, extras["profile_ref"], extras["tally"], extras["stored_bytes"],
+                    extras["result_deals"], seq])
+    for event, row in (("INSERT", "NEW"), ("DELETE", "OLD")):
+        db.execute(f"CREATE TRIGGER IF NOT EXISTS records_revision_{event.lower()} AFTER {event} ON records "
+                   f"BEGIN UPDATE tournaments SET revision = revision + 1 "
+                   f"WHERE id = {row}.tournament_id; END")
+    db.execute("CREATE TRIGGER IF NOT EXISTS records_revision_update AFTER UPDATE ON records "
+               "BEGIN UPDATE tournaments SET revision = revision + 1 "
+               "WHERE id IN (OLD.tournament_id, NEW.tournament_id); END")
+    db.execute("CREATE TABLE IF NOT EXISTS standings_cache (tournament_id TEXT PRIMARY KEY "
+               "REFERENCES tournaments(id), revision INTEGER, engine TEXT, body BLOB, "
+               "lease_owner TEXT, lease_until REAL)")
+    db.execute("CREATE TABLE IF NOT EXISTS creation_keys (id TEXT PRIMARY KEY, key_hash TEXT NOT NULL UNIQUE, "
+               "label TEXT NOT NULL, created_at TEXT NOT NULL, revoked_at TEXT)")
+
+
 # Each entry moves the schema one version up; append, never edit, once released.
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _v3, _v4, _v5,
-                                                             _shared_replays, _withdrawals]
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
+    _v1, _v2, _v3, _v4, _v5, _shared_replays, _withdrawals, _stored_volume]
 
 
 def token_hash(token: str) -> str:
@@ -287,6 +366,15 @@ def record_id(tournament_id: str, content_hash: str) -> str:
     return "r-" + digest[:20]
 
 
+class ProfileIdCollision(Exception):
+    """A profile's id is stored for other rules (a hash prefix shared by two rule sets)."""
+
+    def __init__(self, profile: Profile, stored_hash: str) -> None:
+        super().__init__(f"profile id {profile.id!r} is stored for other rules ({stored_hash}); "
+                         f"these rules hash to {profile.hash}")
+        self.profile, self.stored_hash = profile, stored_hash
+
+
 @dataclass(frozen=True, slots=True)
 class NewRecord:
     """A checked record ready to store (see ``Store.add_records``)."""
@@ -299,9 +387,11 @@ class NewRecord:
 
 def _record_row(row: sqlite3.Row | tuple[Any, ...], columns: list[str]) -> dict[str, Any]:
     out = dict(zip(columns, row, strict=True))
-    for key in ("record", "report", "players"):
+    for key in ("record", "players"):
         if key in out and out[key] is not None:
             out[key] = loads_stored(out[key])
+    if out.get("report") is not None:
+        out["report"] = unpack_report(out["report"])
     if "valid" in out:
         out["valid"] = bool(out["valid"])
     if "withdrawn" in out:
@@ -351,10 +441,12 @@ def _profile_row(declaration: Mapping[str, Any], profile: Profile) -> dict[str, 
 
 
 class Store:
-    def __init__(self, path: str | os.PathLike[str], *, create: bool = True) -> None:
+    def __init__(self, path: str | os.PathLike[str], quotas: Quotas | None = None, *,
+                 create: bool = True) -> None:
         """Open the store at ``path``; with ``create=False`` a missing file is
         ``StoreMissing``, and nothing is created (a read must not leave an empty store)."""
         self.path = str(path)
+        self.quotas = quotas if quotas is not None else Quotas.from_env()
         if self.path != ":memory:" and create:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         target, uri = self.path, False
@@ -392,6 +484,15 @@ class Store:
         else:
             self.conn.execute("COMMIT")
 
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Reads that see one state of the store (a WAL read transaction)."""
+        self.conn.execute("BEGIN")
+        try:
+            yield
+        finally:
+            self.conn.execute("COMMIT")
+
     @property
     def schema_version(self) -> int:
         return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
@@ -419,20 +520,56 @@ class Store:
         resolved.pop("hash", None)
         return resolved
 
+    def profile_hash(self, profile_id: str) -> str | None:
+        """The full hash of the rules stored under ``profile_id`` (None: nothing stored)."""
+        row = self.conn.execute("SELECT hash FROM profiles WHERE id = ?", [profile_id]).fetchone()
+        return None if row is None else str(row[0])
+
     def resolver(self) -> ProfileResolver:
-        """Presets, plus every profile stored here, for resolving a record's profile."""
-        return ProfileResolver(self.profile_declaration)
+        """Presets, plus every profile stored here, for resolving a record's profile; an
+        inline declaration whose id is stored for other rules is refused (IdCollision)."""
+        return ProfileResolver(self.profile_declaration, self.profile_hash)
 
-    def put_profile(self, declaration: Mapping[str, Any], profile: Profile) -> bool:
-        """Store a declared profile under its hash-derived id; False when it was already there."""
+    def _stored_id_for(self, profile: Profile) -> str | None:
+        """Inside a write: the id the store keeps for ``profile``'s rules (its own, or an older
+        12-hex one for the same full hash), None when they are new; ProfileIdCollision when
+        its id is taken by other rules."""
+        same = self.conn.execute("SELECT id FROM profiles WHERE hash = ?", [profile.hash]).fetchone()
+        if same is not None:
+            return str(same[0])
+        taken = self.profile_hash(profile.id)
+        if taken is not None:
+            raise ProfileIdCollision(profile, taken)
+        return None
+
+    def put_profile(self, declaration: Mapping[str, Any], profile: Profile) -> tuple[str, bool]:
+        """Store a declared profile under its hash-derived id: ``(stored id, created)``.
+
+        The full hash decides: the same rules already stored answer their stored id (which
+        may be an older, shorter one); an id stored for other rules is ProfileIdCollision."""
         with self.write() as db:
-            if self.conn.execute("SELECT 1 FROM profiles WHERE id = ?", [profile.id]).fetchone():
-                return False
+            known = self._stored_id_for(profile)
+            if known is not None:
+                return known, False
+            self._check_count("profiles", self.quotas.profiles)
             db["profiles"].insert(_profile_row(declaration, profile))
-        return True
+        return profile.id, True
 
-    def list_profiles(self) -> list[dict[str, Any]]:
-        rows = self.conn.execute("SELECT id, name, hash FROM profiles ORDER BY created_at, id")
+    def _check_count(self, table: str, quota: int) -> None:
+        used = int(self.conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+        if used + 1 > quota:
+            raise QuotaExceeded(table, quota, used, 1)
+
+    def count_profiles(self) -> int:
+        return int(self.conn.execute("SELECT count(*) FROM profiles").fetchone()[0])
+
+    def list_profiles(self, limit: int = -1, offset: int = 0, *,
+                      newest_first: bool = False) -> list[dict[str, Any]]:
+        """Stored profiles in declaration order (or newest first), ``limit`` of them from
+        ``offset`` (-1: all, for the CLI and tests; the service always pages)."""
+        order = "created_at DESC, id DESC" if newest_first else "created_at, id"
+        rows = self.conn.execute(f"SELECT id, name, hash FROM profiles ORDER BY {order} "
+                                 "LIMIT ? OFFSET ?", [limit, offset])
         return [{"id": r[0], "name": r[1], "hash": r[2]} for r in rows]
 
     # --- shared replays -----------------------------------------------------------------
@@ -466,6 +603,15 @@ class Store:
         return {"id": row[0], "record": loads_stored(row[1]), "complete": bool(row[2]),
                 "profile_id": row[3], "created_at": row[4]}
 
+    def profiles_named(self, ids: set[str]) -> dict[str, Mapping[str, Any]]:
+        """The stored declarations of those of ``ids`` that are stored: what a Dask run ships."""
+        out = {}
+        for profile_id in sorted(ids):
+            declaration = self.profile_declaration(profile_id)
+            if declaration is not None:
+                out[profile_id] = declaration
+        return out
+
     # --- tournaments and their records ---------------------------------------------------
     def create_tournament(self, name: str, profile: Profile,
                           declaration: Mapping[str, Any] | None = None) -> tuple[str, str]:
@@ -477,11 +623,17 @@ class Store:
         tournament_id = "t-" + secrets.token_hex(6)
         token = "b2t_" + secrets.token_urlsafe(32)
         with self.write() as db:
-            if declaration is not None and not self.conn.execute(
-                    "SELECT 1 FROM profiles WHERE id = ?", [profile.id]).fetchone():
-                db["profiles"].insert(_profile_row(declaration, profile))
+            self._check_count("tournaments", self.quotas.tournaments)
+            profile_id = profile.id
+            if declaration is not None:
+                known = self._stored_id_for(profile)
+                if known is None:
+                    self._check_count("profiles", self.quotas.profiles)
+                    db["profiles"].insert(_profile_row(declaration, profile))
+                else:
+                    profile_id = known
             db["tournaments"].insert({
-                "id": tournament_id, "name": name, "profile_id": profile.id,
+                "id": tournament_id, "name": name, "profile_id": profile_id,
                 "profile_hash": profile.hash, "token_hash": token_hash(token),
                 "created_at": now(),
             })
@@ -525,6 +677,37 @@ class Store:
         return [{"id": r[0], "name": r[1], "profile_id": r[2], "created_at": r[3],
                  "records": r[4]} for r in rows], int(total)
 
+    # --- creation keys (BIGTWO_CREATION=keys) ---------------------------------------------
+    def create_key(self, label: str) -> tuple[str, str]:
+        """A new creation key: ``(id, key)``. The key is returned here and nowhere else; only
+        its SHA-256 is stored, as for tournament tokens."""
+        key_id = "k-" + secrets.token_hex(6)
+        key = "b2k_" + secrets.token_urlsafe(32)
+        with self.write() as db:
+            db["creation_keys"].insert({"id": key_id, "key_hash": token_hash(key),
+                                        "label": label, "created_at": now(),
+                                        "revoked_at": None})
+        return key_id, key
+
+    def list_keys(self) -> list[dict[str, Any]]:
+        """Every creation key, oldest first: ``{id, label, created_at, revoked_at}``."""
+        rows = self.conn.execute("SELECT id, label, created_at, revoked_at FROM creation_keys "
+                                 "ORDER BY created_at, id")
+        return [{"id": r[0], "label": r[1], "created_at": r[2], "revoked_at": r[3]} for r in rows]
+
+    def revoke_key(self, key_id: str) -> bool:
+        """Revoke a key (kept, marked); False when there is no such key or it was revoked."""
+        with self.write():
+            done = self.conn.execute("UPDATE creation_keys SET revoked_at = ? "
+                                     "WHERE id = ? AND revoked_at IS NULL", [now(), key_id])
+        return done.rowcount == 1
+
+    def key_valid(self, key: str) -> bool:
+        """Whether ``key`` is a creation key that was issued and not revoked."""
+        row = self.conn.execute("SELECT revoked_at FROM creation_keys WHERE key_hash = ?",
+                                [token_hash(key)]).fetchone()
+        return row is not None and row[0] is None
+
     def token_matches(self, tournament_id: str, token: str) -> bool | None:
         """True: the token is this tournament's. False: it belongs to another tournament.
         None: it is nobody's (or the tournament does not exist). Constant-time comparison."""
@@ -551,6 +734,8 @@ class Store:
         """``add_records`` inside a write transaction the caller holds."""
         out: list[tuple[str, bool]] = []
         received = now()
+        used = self.usage(tournament_id)
+        added = {"records": 0, "deals": 0, "bytes": 0}
         for item in records:
             # By content hash, not by derived id: records stored before v4 keep the ids
             # derived from their old hash.
@@ -563,22 +748,50 @@ class Store:
             rid = record_id(tournament_id, item.content_hash)
             report = item.report
             players = item.record.get("players")
+            # Never a non-finite number: SQLite's JSON functions would refuse the row.
+            text = dumps_stored(item.record)
+            packed = pack_report(report)
+            extras = _record_extras(item.record, report, text, packed)
+            added["records"] += 1
+            added["deals"] += len(report["deals"])
+            added["bytes"] += extras["stored_bytes"]
+            self.check_usage(used, added)
             table, round_ = _meta_labels(item.record)
             db["records"].insert({
                 "meta_table": table, "meta_round": round_,
                 "id": rid, "tournament_id": tournament_id,
                 "content_hash": item.content_hash,
-                # Never a non-finite number: SQLite's JSON functions would refuse the row.
-                "record": dumps_stored(item.record),
-                "report": dumps_stored(report),
+                "record": text,
+                "report": packed,
                 "valid": 1 if report["valid"] else 0,
                 "players": dumps_stored(players) if players is not None else None,
                 "deal_count": len(report["deals"]), "error_count": len(report["errors"]),
                 "engine": report["engine"], "profile_hash": item.profile_hash,
-                "received_at": received,
+                "received_at": received, **extras,
             })
             out.append((rid, True))
         return out
+
+    def _result_deals_sql(self) -> str:
+        # Kept beside the record since schema 6; a store not yet migrated counts them in it.
+        return f"coalesce(result_deals, {_RESULT_DEALS})" if self.schema_version >= 6 \
+            else _RESULT_DEALS
+
+    def usage(self, tournament_id: str) -> dict[str, int]:
+        """What a tournament holds: records, deals and stored bytes (its quotas' measures)."""
+        records, deals, stored = self.conn.execute(
+            "SELECT count(*), coalesce(sum(deal_count), 0), coalesce(sum(coalesce(stored_bytes, "
+            "length(record) + length(report))), 0) FROM records WHERE tournament_id = ?",
+            [tournament_id]).fetchone()
+        return {"records": int(records), "deals": int(deals), "bytes": int(stored)}
+
+    def check_usage(self, used: Mapping[str, int], added: Mapping[str, int]) -> None:
+        for measure, quota in (("records", self.quotas.records_per_tournament),
+                               ("deals", self.quotas.deals_per_tournament),
+                               ("bytes", self.quotas.bytes_per_tournament)):
+            if used[measure] + added[measure] > quota:
+                raise QuotaExceeded(f"{measure} per tournament", quota, used[measure],
+                                    added[measure])
 
     def get_record(self, rid: str) -> dict[str, Any] | None:
         """The stored record: ``{id, tournament_id, content_hash, record, report, valid,
@@ -588,6 +801,11 @@ class Store:
         row = self.conn.execute(f"SELECT {', '.join(columns)} FROM records WHERE id = ?",
                                 [rid]).fetchone()
         return None if row is None else _record_row(row, columns)
+
+    def get_record_doc(self, rid: str) -> dict[str, Any] | None:
+        """``{id, record}``: a stored record without its report (for rechecking it)."""
+        row = self.conn.execute("SELECT id, record FROM records WHERE id = ?", [rid]).fetchone()
+        return None if row is None else _record_row(row, ["id", "record"])
 
     def list_records(self, tournament_id: str, *, valid: bool | None = None, limit: int = 50,
                      offset: int = 0, withdrawn: bool | None = None, table: str | None = None,
@@ -609,7 +827,8 @@ class Store:
                 params.append(value)
         total = self.conn.execute(f"SELECT count(*) FROM records WHERE {where}", params).fetchone()[0]
         rows = self.conn.execute(
-            f"SELECT {', '.join(_LIST_COLUMNS)}, {_RESULT_DEALS} FROM records WHERE {where} "
+            f"SELECT {', '.join(_LIST_COLUMNS)}, {self._result_deals_sql()} "
+            f"FROM records WHERE {where} "
             "ORDER BY seq LIMIT ? OFFSET ?", [*params, limit, offset]).fetchall()
         out = []
         for r in rows:
@@ -623,20 +842,11 @@ class Store:
         ``profile_ref`` is the record's ``profile`` (None when it names none): enough to find
         reports made by another engine or profile version without reading whole records."""
         rows = self.conn.execute(
-            "SELECT id, json_valid(record), CASE WHEN json_valid(record) THEN "
-            "json_type(record, '$.profile') END, CASE WHEN json_valid(record) THEN "
-            "json_extract(record, '$.profile') END, engine, profile_hash "
-            "FROM records WHERE tournament_id = ? ORDER BY seq",
-            [tournament_id])
-        out = []
-        for rid, well_formed, kind, ref, engine, profile_hash in rows:
-            if not well_formed:
-                ref = _legacy_record(self.conn, rid).get("profile")
-            elif kind in ("object", "array"):
-                ref = json.loads(ref)
-            out.append({"id": rid, "profile_ref": ref, "engine": engine,
-                        "profile_hash": profile_hash})
-        return out
+            "SELECT id, profile_ref, engine, profile_hash FROM records WHERE tournament_id = ? "
+            "ORDER BY seq", [tournament_id])
+        return [{"id": rid, "profile_ref": None if ref is None else loads_stored(ref),
+                 "engine": engine, "profile_hash": profile_hash}
+                for rid, ref, engine, profile_hash in rows]
 
     def valid_reports(self, tournament_id: str) -> list[dict[str, Any]]:
         """``{id, record, report}`` of every valid record of a tournament, in upload order: the
@@ -660,8 +870,82 @@ class Store:
             record: dict[str, Any] = {"deals": [{"deal_code": c} for c in codes_list]}
             if players is not None:
                 record["players"] = loads_stored(players)
-            out.append({"id": rid, "record": record, "report": loads_stored(report)})
+            out.append({"id": rid, "record": record, "report": unpack_report(report)})
         return out
+
+    def tallies(self, tournament_id: str) -> list[tuple[str, Mapping[str, Any] | None]]:
+        """``(id, tally)`` of every counted record (valid, not a duplicate), in upload order:
+        the input of ``bigtwo.records.tally.compute``. A valid row without a tally (written
+        around this version's migration by hand) gets one from its record and report."""
+        rows = self.conn.execute(
+            "SELECT id, tally FROM records WHERE tournament_id = ? AND valid = 1 "
+            "AND duplicate_of IS NULL AND withdrawn = 0 ORDER BY seq", [tournament_id]).fetchall()
+        out: list[tuple[str, Mapping[str, Any] | None]] = []
+        for rid, text in rows:
+            if text is None:
+                full = self.get_record(rid)
+                out.append((rid, None if full is None else tally(full["record"], full["report"])))
+            else:
+                out.append((rid, loads_stored(text)))
+        return out
+
+    # --- cached standings and the lease on recomputing them -------------------------------
+    def revision(self, tournament_id: str) -> int:
+        """The tournament's change counter: the triggers of schema 6 bump it on every write to
+        its records, whoever makes it."""
+        row = self.conn.execute("SELECT revision FROM tournaments WHERE id = ?",
+                                [tournament_id]).fetchone()
+        return 0 if row is None else int(row[0])
+
+    def cached_standings(self, tournament_id: str, engine: str, *,
+                         current: bool = True) -> bytes | None:
+        """The cached standings (JSON text, as computed) of the tournament as it is now and
+        for this engine; with ``current=False`` the last ones cached, whatever changed since."""
+        query = "SELECT c.body FROM standings_cache AS c JOIN tournaments AS t " \
+                "ON t.id = c.tournament_id WHERE c.tournament_id = ? AND c.body IS NOT NULL"
+        params: list[Any] = [tournament_id]
+        if current:
+            query += " AND c.revision = t.revision AND c.engine = ?"
+            params.append(engine)
+        row = self.conn.execute(query, params).fetchone()
+        return None if row is None else zlib.decompress(row[0])
+
+    def cache_standings(self, tournament_id: str, revision: int, engine: str,
+                        body: bytes) -> bool:
+        """Keep ``body`` (JSON text) as the standings of ``revision``; False (nothing kept)
+        when the tournament changed since they were computed."""
+        with self.write():
+            if self.revision(tournament_id) != revision:
+                return False
+            self.conn.execute(
+                "INSERT INTO standings_cache (tournament_id, revision, engine, body) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (tournament_id) DO UPDATE SET "
+                "revision = excluded.revision, engine = excluded.engine, body = excluded.body",
+                [tournament_id, revision, engine, zlib.compress(body, 6)])
+        return True
+
+    def take_lease(self, tournament_id: str, seconds: float) -> str | None:
+        """The right to recheck the tournament's stale reports for ``seconds``: a token to
+        release it with, or None while another request (or process) holds it."""
+        owner = secrets.token_hex(8)
+        at = time.time()
+        with self.write():
+            row = self.conn.execute("SELECT lease_until FROM standings_cache "
+                                    "WHERE tournament_id = ?", [tournament_id]).fetchone()
+            if row is not None and row[0] is not None and row[0] > at:
+                return None
+            self.conn.execute(
+                "INSERT INTO standings_cache (tournament_id, lease_owner, lease_until) "
+                "VALUES (?, ?, ?) ON CONFLICT (tournament_id) DO UPDATE SET "
+                "lease_owner = excluded.lease_owner, lease_until = excluded.lease_until",
+                [tournament_id, owner, at + seconds])
+        return owner
+
+    def release_lease(self, tournament_id: str, owner: str) -> None:
+        with self.write():
+            self.conn.execute("UPDATE standings_cache SET lease_owner = NULL, lease_until = NULL "
+                              "WHERE tournament_id = ? AND lease_owner = ?",
+                              [tournament_id, owner])
 
     def replace_report(self, rid: str, report: Mapping[str, Any], profile_hash: str) -> None:
         """Store a recomputed report (another engine or profile version made the old one)."""
@@ -673,12 +957,20 @@ class Store:
             return
         with self.write() as db:
             for rid, report, profile_hash in items:
+                row = self.conn.execute("SELECT record FROM records WHERE id = ?", [rid]).fetchone()
+                if row is None:
+                    continue
+                record = loads_stored(row[0])
+                packed = pack_report(report)
+                extras = _record_extras(record if isinstance(record, dict) else {}, report,
+                                        row[0], packed)
                 db.execute(
                     "UPDATE records SET report = ?, valid = ?, error_count = ?, deal_count = ?, "
-                    "engine = ?, profile_hash = ? WHERE id = ?",
-                    [dumps_stored(report),
+                    "engine = ?, profile_hash = ?, tally = ?, stored_bytes = ? WHERE id = ?",
+                    [packed,
                      1 if report["valid"] else 0, len(report["errors"]), len(report["deals"]),
-                     report["engine"], profile_hash, rid])
+                     report["engine"], profile_hash, extras["tally"], extras["stored_bytes"],
+                     rid])
 
     # --- withdrawals, replacements and their audit log -----------------------------------
     def record_summary(self, tournament_id: str, rid: str) -> dict[str, Any] | None:

@@ -13,25 +13,28 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bigtwo import ENGINE_VERSION, limits
-from bigtwo.records import standings
+from bigtwo.records import tally
 from bigtwo.records.identity import record_hash
+from bigtwo.records.jsonin import dumps_stored, loads_stored
 from bigtwo.records.messages import DEFAULT_LANGUAGE, render
 from bigtwo.records.parse import deals_in
-from bigtwo.records.pipeline import check_record
+from bigtwo.records.pipeline import Checked, check_record
 from bigtwo.records.profile_diff import differences_text
 from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem, join
-from bigtwo.rules.profiles import Profile, ProfileResolver
-from bigtwo.store.db import NewRecord, ReplaceConflict, Store, token_hash
+from bigtwo.rules.profiles import IdCollision, Profile, ProfileResolver
+from bigtwo.store.db import NewRecord, ProfileIdCollision, ReplaceConflict, Store, token_hash
+from bigtwo.store.quotas import QuotaExceeded
 
 DEFAULT_PER_PAGE = 50
 
 
 class TournamentError(Exception):
     def __init__(self, status: int, title: str, detail: str,
-                 problems: list[Problem] | None = None) -> None:
+                 problems: list[Problem] | None = None, kind: str | None = None) -> None:
         super().__init__(detail)
         self.status, self.title, self.detail, self.problems = status, title, detail, problems
+        self.kind = kind  # the problem type's last segment, when it has its own
 
 
 def not_found(what: str, ident: str) -> TournamentError:
@@ -42,11 +45,39 @@ def unprocessable(problems: list[Problem], detail: str) -> TournamentError:
     return TournamentError(422, "Unprocessable Content", detail, problems)
 
 
+def id_collision(detail: str) -> TournamentError:
+    """Two rule sets whose ids agree: the declaration is refused, never played as the other."""
+    return TournamentError(409, "Conflict", detail + "; nothing was stored",
+                           kind="profile-id-collision")
+
+
+def over_quota(exc: QuotaExceeded) -> TournamentError:
+    return TournamentError(409, "Conflict", f"{exc}; nothing was stored", kind="quota-exceeded")
+
+
 def content_hash(record: Mapping[str, Any], profile_id: str) -> str:
     """The identity of a record uploaded to a tournament playing ``profile_id``: the hash of
     its canonical form (``bigtwo.records.identity``), so that the same game written another way
     (card spellings, key order, spacing, the profile by id or inline) is the same record."""
     return record_hash(record, profile_id)
+
+
+# --- who may create ---------------------------------------------------------------------------
+def require_creation_key(store: Store, authorization: str | None) -> None:
+    """With ``BIGTWO_CREATION=keys``, creating a tournament or declaring a profile over HTTP
+    needs ``Authorization: Bearer <creation key>`` (``bigtwo keys create``); open stores (the
+    default) let anyone create. The operator's own commands on the store need no key."""
+    if store.quotas.creation == "open":
+        return
+    scheme, _, key = (authorization or "").strip().partition(" ")
+    key = key.strip()
+    if scheme.lower() != "bearer" or not key:
+        raise TournamentError(401, "Unauthorized", "this server creates tournaments and "
+                              "profiles for holders of a creation key: send "
+                              "Authorization: Bearer <key> (the operator issues them)")
+    if not store.key_valid(key):
+        raise TournamentError(401, "Unauthorized", "the creation key is not valid "
+                                                   "(never issued, or revoked)")
 
 
 # --- creating and reading tournaments ---------------------------------------------------------
@@ -65,10 +96,18 @@ def create(store: Store, body: Any) -> dict[str, str]:
     else:
         profile, profile_problems = store.resolver().resolve(body["profile"], "/profile")
         problems.extend(profile_problems)
+    clashes = [p for p in problems if isinstance(p, IdCollision)]
+    if clashes:
+        raise id_collision(clashes[0].detail)
     if problems or profile is None or not isinstance(name, str):
         raise unprocessable(problems, "the tournament cannot be created")
     inline = body["profile"] if isinstance(body["profile"], Mapping) else None
-    tournament_id, token = store.create_tournament(name.strip(), profile, inline)
+    try:
+        tournament_id, token = store.create_tournament(name.strip(), profile, inline)
+    except ProfileIdCollision as exc:
+        raise id_collision(str(exc)) from exc
+    except QuotaExceeded as exc:
+        raise over_quota(exc) from exc
     return {"id": tournament_id, "token": token}
 
 
@@ -159,20 +198,29 @@ def _prefixed(problems: list[Problem], prefix: str) -> list[Problem]:
 
 
 def upload(store: Store, tournament: Mapping[str, Any], body: Any,
-           observe: Callable[[dict[str, Any] | None], None] = _ignore) -> Upload:
+           observe: Callable[[dict[str, Any] | None], None] = _ignore,
+           prechecked: Checked | None = None) -> Upload:
     """Check every record, then store them all in one transaction, or nothing at all.
 
     Malformed records and records under another profile make the whole request a 422 naming
     each of them; rule-breaking records are stored with their (invalid) report. ``observe``
     sees every checked report (the service counts them for its metrics)."""
     items, prefix, batch = _split_body(body)
+    # Refused before anything is replayed: a full tournament costs a request nothing.
+    used = store.usage(tournament["id"])
+    try:
+        store.check_usage(used, {"records": len(items), "deals": deals_in(items), "bytes": 0})
+    except QuotaExceeded as exc:
+        raise over_quota(exc) from exc
     profile = tournament_profile(store, tournament)
     lookup = store.resolver()
     problems: list[Problem] = []
     ready: list[NewRecord] = []
     for index, doc in enumerate(items):
         at = join(prefix, index) if batch else ""
-        checked = check_record(doc, resolver=lookup, default_profile=profile.id)
+        # A score sheet's record was checked already, with the same resolver (upload_sheet).
+        checked = prechecked if prechecked is not None and not batch else \
+            check_record(doc, resolver=lookup, default_profile=profile.id)
         observe(checked.report)
         if checked.report is None or checked.record is None:
             problems.extend(_prefixed(checked.problems, at))
@@ -188,7 +236,10 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any,
                                used.hash))
     if problems:
         raise unprocessable(problems, "nothing was stored: fix the records named in errors")
-    stored = store.add_records(tournament["id"], ready)
+    try:
+        stored = store.add_records(tournament["id"], ready)
+    except QuotaExceeded as exc:
+        raise over_quota(exc) from exc
     result = Upload(batch)
     for index, (item, (rid, created)) in enumerate(zip(ready, stored, strict=True)):
         entry: dict[str, Any] = {"id": rid, "status": 201 if created else 200, "created": created,
@@ -223,7 +274,8 @@ def upload_sheet(store: Store, tournament: Mapping[str, Any], text: str,
     if record is None:
         raise unprocessable(checked.problems, "nothing was stored: the score sheet has problems, "
                                               "each named by its row and column")
-    return upload(store, tournament, record, observe)
+    # The sheet's record names its profile, so checking it again would give the same report.
+    return upload(store, tournament, record, observe, prechecked=checked)
 
 
 # --- reading records and standings ----------------------------------------------------------
@@ -258,16 +310,24 @@ class Freshness:
         return engine != ENGINE_VERSION or self.profile_hash(ref) != profile_hash
 
 
-def refresh(store: Store, rows: list[Mapping[str, Any]], default_profile: str) -> dict[str, Any]:
+def refresh(store: Store, rows: list[Mapping[str, Any]], default_profile: str,
+            budget: int | None = None) -> dict[str, Any]:
     """Recompute and store (in one transaction) the reports of the stale rows among ``rows``
-    (``{id, profile_ref, engine, profile_hash}``); the fresh reports by record id."""
+    (``{id, profile_ref, engine, profile_hash}``); the fresh reports by record id. With a
+    ``budget``, stop after the record that takes the deals rechecked to it (the rest stay
+    stale: a later request, or ``bigtwo tournament recheck``, goes on)."""
     freshness = Freshness(store, default_profile)
     fresh: dict[str, Any] = {}
     updates: list[tuple[str, Mapping[str, Any], str]] = []
+    spent = 0
     for row in rows:
         if not freshness.stale(row["engine"], row["profile_hash"], row["profile_ref"]):
             continue
-        full = store.get_record(row["id"])
+        if budget is not None and spent >= budget:
+            break
+        full = store.get_record_doc(row["id"])  # the record only: its old report is not read
+        deals = full["record"].get("deals") if full is not None else None
+        spent += len(deals) if isinstance(deals, list) else 1
         again = None if full is None else _current(store, full, default_profile,
                                                    lookup=freshness.lookup)
         if again is not None:  # a record that no longer parses keeps its last report
@@ -295,14 +355,73 @@ def get_record(store: Store, record_id: str, lang: str = DEFAULT_LANGUAGE) -> di
             "valid": bool(report["valid"]), "record": row["record"], "report": report}
 
 
-def compute_standings(store: Store, tournament_id: str) -> dict[str, Any]:
-    """``bigtwo.records.standings.compute`` over the tournament's current reports, with its id."""
+LIMIT_BUDGET = -1  # refresh at most limits.STANDINGS_REFRESH_DEALS (read when called)
+
+
+def standings_json(store: Store, tournament_id: str,
+                   refresh_budget: int | None = LIMIT_BUDGET) -> bytes:
+    """``compute_standings`` as JSON text, spliced from the cached text without decoding it:
+    a cached view costs its decompression, whatever the standings hold."""
+    found, body, pending = _standings(store, tournament_id, refresh_budget)
+    head = dumps_stored({"tournament": tournament_id, "name": found["name"]}).encode()
+    tail = b',"pending":%d}' % pending if pending else b"}"
+    inner = body.strip()[1:-1]
+    return head[:-1] + (b"," + inner if inner else b"") + tail
+
+
+def compute_standings(store: Store, tournament_id: str,
+                      refresh_budget: int | None = LIMIT_BUDGET) -> dict[str, Any]:
+    """The tournament's standings (``bigtwo.records.standings``), with its id and name.
+
+    Their cost does not follow what is stored. They are cached, keyed by the tournament's
+    change counter and the engine version, and merged from per-record tallies when the cache
+    is behind. Stale reports (another engine or profile version) are rechecked by one request
+    at a time, under a lease in the store, at most ``refresh_budget`` deals per request (None:
+    all, for the CLI); meanwhile every request answers the last known standings, with
+    ``pending``: the records still to recheck."""
+    found, body, pending = _standings(store, tournament_id, refresh_budget)
+    out = {"tournament": tournament_id, "name": found["name"], **loads_stored(body)}
+    if pending:
+        out["pending"] = pending
+    return out
+
+
+def _standings(store: Store, tournament_id: str,
+               refresh_budget: int | None) -> tuple[dict[str, Any], bytes, int]:
+    """The tournament, its standings as JSON text, and the records still pending a recheck."""
     found = store.get_tournament(tournament_id)
     if found is None:
         raise not_found("tournament", tournament_id)
-    refresh(store, store.record_versions(tournament_id), found["profile_id"])
-    result = standings.compute(store.valid_reports(tournament_id))
-    return {"tournament": tournament_id, "name": found["name"], **result}
+    cached = store.cached_standings(tournament_id, ENGINE_VERSION)
+    if cached is not None:
+        return found, cached, 0
+    if refresh_budget == LIMIT_BUDGET:
+        refresh_budget = limits.STANDINGS_REFRESH_DEALS
+    freshness = Freshness(store, found["profile_id"])
+
+    def stale() -> list[dict[str, Any]]:
+        return [v for v in store.record_versions(tournament_id)
+                if freshness.stale(v["engine"], v["profile_hash"], v["profile_ref"])]
+
+    waiting = stale()
+    if waiting:
+        owner = store.take_lease(tournament_id, limits.STANDINGS_LEASE_SECONDS)
+        if owner is not None:
+            try:
+                refresh(store, waiting, found["profile_id"], refresh_budget)
+            finally:
+                store.release_lease(tournament_id, owner)
+            waiting = stale()
+        last = store.cached_standings(tournament_id, ENGINE_VERSION, current=False)
+        if waiting and last is not None:
+            return found, last, len(waiting)  # the last known standings, not a merge
+    with store.snapshot():
+        revision = store.revision(tournament_id)
+        rows = store.tallies(tournament_id)
+    body = dumps_stored(tally.compute(rows)).encode()
+    if not waiting:
+        store.cache_standings(tournament_id, revision, ENGINE_VERSION, body)
+    return found, body, len(waiting)
 
 
 # --- listing tournaments ------------------------------------------------------------------

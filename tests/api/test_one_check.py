@@ -42,49 +42,49 @@ P6_STRAIGHT = ["3C 4D 5H 6S 7C AH", "8H 8D 8S 2H 2D KS", "4C 5C 6C 8C 9C KC", "T
 # (source, profile, hands, moves so far, the move, the code check_play gives: None = legal)
 ROWS: list[tuple[str, Any, list[str], str, str, str | None]] = [
     ("RULES opening: the first play holds the lowest card", HK3, HANDS3, "", "0:3D", None),
-    ("RULES opening: OPENING_CARD", HK3, HANDS3, "", "0:9C", "OPENING_CARD"),
+    ("RULES opening: OPENING_CARD", HK3, HANDS3, "", "0:9C", RuleCode.OPENING_CARD),
     ("RECORDS: a card twice in one play, before the turn", HK3, HANDS3, "", "1:4C+4C",
-     "DUPLICATE_CARD"),
-    ("RECORDS: WRONG_TURN", HK3, HANDS3, "", "1:4C", "WRONG_TURN"),
-    ("RECORDS: the leader may not pass", HK3, HANDS3, "", "0:-", "LEADER_MUST_PLAY"),
-    ("RECORDS: CARD_NOT_HELD", HK3, HANDS3, "0:3D", "1:AD", "CARD_NOT_HELD"),
+     RuleCode.DUPLICATE_CARD),
+    ("RECORDS: WRONG_TURN", HK3, HANDS3, "", "1:4C", RuleCode.WRONG_TURN),
+    ("RECORDS: the leader may not pass", HK3, HANDS3, "", "0:-", RuleCode.LEADER_MUST_PLAY),
+    ("RECORDS: CARD_NOT_HELD", HK3, HANDS3, "0:3D", "1:AD", RuleCode.CARD_NOT_HELD),
     ('001: "Spiel 1 Karte": the count before the shape', HK3, HANDS3, "0:3D", "1:5H+2S",
-     "CARD_COUNT"),
+     RuleCode.CARD_COUNT),
     ("RULES: a higher single beats", HK3, HANDS3, "0:3D 1:4C 2:JH", "3:AD", None),
-    ("RULES: a lower single does not", HK3, HANDS3, "0:3D 1:4C 2:JH", "3:8H", "DOES_NOT_BEAT"),
+    ("RULES: a lower single does not", HK3, HANDS3, "0:3D 1:4C 2:JH", "3:8H", RuleCode.DOES_NOT_BEAT),
     ("RULES: a pass while following", HK3, HANDS3, "0:3D 1:4C", "2:-", None),
     ('000: "Passen in der Eröffnungsrunde ist verboten"', MUST, HANDS3, "0:3D", "1:-",
-     "MUST_PLAY"),
+     RuleCode.MUST_PLAY),
     ("000: ... bis ein Spieler einmal gespielt hat: the opener may pass", MUST, HANDS3,
      "0:3D 1:4C 2:6D 3:7C", "0:-", None),
     ("RULES passing: locked_out, a seat that passed sits out", LOCKED, HANDS3,
-     "0:3D 1:- 2:6D 3:7C 0:9C", "1:2S", "LOCKED_OUT"),
+     "0:3D 1:- 2:6D 3:7C 0:9C", "1:2S", RuleCode.LOCKED_OUT),
     ("RULES passing: locked_out, the next seat in plays", LOCKED, HANDS3,
      "0:3D 1:- 2:6D 3:7C 0:9C", "2:JH", None),
     ("RULES: no_single_two_finish_on_lead", NO_TWO, HANDS3, "0:3D 1:4C 2:- 3:- 0:- 1:5H 2:- 3:- 0:-",
-     "1:2S", "FORBIDDEN_FINISH"),
+     "1:2S", RuleCode.FORBIDDEN_FINISH),
     ("RULES: a 2 may finish where the rule is off", HK3, HANDS3,
      "0:3D 1:4C 2:- 3:- 0:- 1:5H 2:- 3:- 0:-", "1:2S", None),
     ("casual: no triples (COMBINATION_NOT_ALLOWED)", CASUAL3, ["3D 3C 3H", "4C 5H 2S", "6D 6S JH", "7C 8H AD"],
-     "", "0:3D+3C+3H", "COMBINATION_NOT_ALLOWED"),
+     "", "0:3D+3C+3H", RuleCode.COMBINATION_NOT_ALLOWED),
     ('001: "Vier gleiche Karten ohne fünfte Karte"', HK6, ["3D 3C 3H 3S 7D 9D", *FIVE[1:]], "",
-     "0:3D+3C+3H+3S", "NOT_A_COMBINATION"),
+     "0:3D+3C+3H+3S", RuleCode.NOT_A_COMBINATION),
     ("RULES bombs none: a quad on a single is CARD_COUNT", HK6, FIVE, "0:3D", "1:8C+8H+8S+8D+KD",
-     "CARD_COUNT"),
+     RuleCode.CARD_COUNT),
     ('000: "eine Bombe kann jederzeit gelegt werden"', BOMBS6, FIVE, "0:3D", "1:8C+8H+8S+8D+KD",
      None),
     ("pusoy-dos: no crossing categories (CATEGORY)", PUSOY6, P6_STRAIGHT, "0:3C+4D+5H+6S+7C",
-     "1:8H+8D+8S+2H+2D", "CATEGORY"),
+     "1:8H+8D+8S+2H+2D", RuleCode.CATEGORY),
     ('004: "Revolution": 8 beats 9 once reversed', REV, REV_HANDS, QUAD + " 1:-", "2:8C", None),
-    ('004: "2 wird zur niedrigsten Karte"', REV, REV_HANDS, QUAD, "1:2S", "DOES_NOT_BEAT"),
+    ('004: "2 wird zur niedrigsten Karte"', REV, REV_HANDS, QUAD, "1:2S", RuleCode.DOES_NOT_BEAT),
     ("RULES: without revolution 8 does not beat 9", small("hk-standard", hand_size=7), REV_HANDS,
-     QUAD + " 1:-", "2:8C", "DOES_NOT_BEAT"),
+     QUAD + " 1:-", "2:8C", RuleCode.DOES_NOT_BEAT),
 ]
 # The rules evaluate judges (the cards and the table alone), in the check's order.
-CARD_RULES = {"DUPLICATE_CARD", "CARD_COUNT", "NOT_A_COMBINATION", "COMBINATION_NOT_ALLOWED",
-              "CATEGORY", "DOES_NOT_BEAT"}
+CARD_RULES = {"DUPLICATE_CARD", RuleCode.CARD_COUNT, RuleCode.NOT_A_COMBINATION, RuleCode.COMBINATION_NOT_ALLOWED,
+              RuleCode.CATEGORY, RuleCode.DOES_NOT_BEAT}
 # Rules that come before the cards are looked at: evaluate has no seat to apply them to.
-SEAT_RULES = {"WRONG_TURN", "LOCKED_OUT", "CARD_NOT_HELD", "MOVE_AFTER_END"}
+SEAT_RULES = {"WRONG_TURN", RuleCode.LOCKED_OUT, RuleCode.CARD_NOT_HELD, RuleCode.MOVE_AFTER_END}
 
 
 def position(profile: Any, hands: list[str], moves: str) -> tuple[dict[str, Any], Table]:

@@ -31,7 +31,7 @@ def test_declare_once_201_then_200_with_the_same_id(client: Any) -> None:
     assert first.status_code == 201
     conforms(ResolvedProfileSchema, first.json)
     pid = first.json["id"]
-    assert pid == "p-" + first.json["hash"].removeprefix("sha256:")[:12]
+    assert pid == "p-" + first.json["hash"].removeprefix("sha256:")[:32]  # 128 bits
     assert first.headers["Location"].endswith(f"/v1/profiles/{pid}")
     # The same rules spelled differently (a full nested override that changes nothing).
     again = client.post("/v1/profiles", json={**DECLARATION, "match": {"max_deals": None}})

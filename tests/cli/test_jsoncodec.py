@@ -116,11 +116,14 @@ def test_validate_answers_each_bad_line_alike(backend: str, tmp_path: Path,
     assert result.stderr.count("not JSON") == len(bad)
 
 
-def test_environment_forces_the_fallback() -> None:
-    code = "from bigtwo.records import jsoncodec; print(jsoncodec.BACKEND)"
+def test_environment_forces_the_fallback_at_the_edge_only() -> None:
+    """The core reads no environment (issue 15); the CLI passes BIGTWO_JSON in."""
+    code = ("from bigtwo.records import jsoncodec; print(jsoncodec.BACKEND); "
+            "from bigtwo.cli.main import main; main(['simulate', '--records', '0'], "
+            "standalone_mode=False); print(jsoncodec.BACKEND)")
     forced = subprocess.run([sys.executable, "-c", code], env={"BIGTWO_JSON": "stdlib", "PATH": "/usr/bin:/bin"},
                             capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[2])
-    assert forced.stdout.strip() == "json"
+    assert forced.stdout.split() == ["orjson", "json"]
 
 
 def hidden_depth(levels: int) -> bytes:

@@ -80,7 +80,7 @@ def test_import_an_excel_sheet_and_get_the_standings_in_its_separator(
     created = json.loads(runner.invoke(main, ["tournament", "create", "--name", "Club",
                                               "--profile", "hk-standard", *extra]).stdout)
     result = runner.invoke(main, ["tournament", "import", created["id"], _file(tmp_path, EXCEL_DE),
-                                  "--token", created["token"], *extra])
+                                  "--token", created["token"], "--json", *extra])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["valid"] == 1
 
@@ -90,12 +90,12 @@ def test_import_an_excel_sheet_and_get_the_standings_in_its_separator(
                                       "--delimiter", name, *extra])
         assert result.exit_code == 0, result.output
         text = result.stdout
-        assert text.splitlines()[0] == delimiter.join(standings.CSV_COLUMNS), name
+        assert text.splitlines()[0] == delimiter.join(f'"{c}"' for c in standings.CSV_COLUMNS), name
         rows = list(csv.DictReader(io.StringIO(text), delimiter=delimiter))
         assert [(r["player"], int(r["points"])) for r in rows] == [
             (r["player"], r["points"]) for r in table["players"]], name
     comma = runner.invoke(main, ["tournament", "standings", created["id"], "--csv", *extra]).stdout
-    assert comma.splitlines()[0] == ",".join(standings.CSV_COLUMNS)
+    assert comma.splitlines()[0] == ",".join(f'"{c}"' for c in standings.CSV_COLUMNS)
     refused = runner.invoke(main, ["tournament", "standings", created["id"], "--delimiter", "pipe"])
     assert refused.exit_code == 2 and "pipe" in refused.output
 
@@ -113,7 +113,7 @@ def test_the_standings_endpoint_takes_a_delimiter(client: Any) -> None:
     assert rows[0] == list(standings.CSV_COLUMNS) and len(rows) == 5
     assert client.get(url).get_data(as_text=True) == semicolons.get_data(as_text=True).replace(";", ",")
     tabs = client.get(url + "&delimiter=tab").get_data(as_text=True)
-    assert tabs.splitlines()[0] == "\t".join(standings.CSV_COLUMNS)
+    assert tabs.splitlines()[0] == "\t".join(f'"{c}"' for c in standings.CSV_COLUMNS)
     bad = client.get(url + "&delimiter=pipe")
     assert bad.status_code == 422 and "delimiter" in json.dumps(bad.get_json())
 
@@ -130,7 +130,7 @@ def test_the_tournament_page_offers_semicolons_in_german_and_italian(client: Any
 def test_to_csv_writes_the_separator_it_is_given() -> None:
     table = {"players": [{"rank": 1, "player": "Müller; Jr.", "deals_played": 2, "deals_won": 1,
                           "points": 5, "deals_scored": 2}],
-             "duplicate": {"players": []}}
+             "duplicate": {"players": [], "boards": []}}
     for delimiter in DELIMITERS.values():
         text = standings.to_csv(table, delimiter)
         (row,) = list(csv.DictReader(io.StringIO(text), delimiter=delimiter))

@@ -1,4 +1,5 @@
-"""`bigtwo validate` loads the rules core and click, nothing of the web app or the store.
+"""`bigtwo validate` loads the rules core and click, nothing of the web app, the store or
+marshmallow (profiles are checked by the core's field registry).
 
 Each case runs the console entry point in a fresh interpreter, lets the command finish, then
 lists what it imported. A control case runs a command that does need the store, so the check
@@ -8,6 +9,7 @@ is shown to see those modules when they are there.
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -20,7 +22,7 @@ from bigtwo.rules.simulate import simulate
 ROOT = Path(__file__).resolve().parents[2]
 # Top-level packages the CLI's rules commands must not load, and the project's own adapters.
 FORBIDDEN = ("flask", "werkzeug", "jinja2", "sqlite_utils", "sqlite3", "flask_smorest", "apispec",
-             "gunicorn", "schemas", "bigtwo.store.db", "bigtwo.store.tournaments", "app.api", "app.web")
+             "gunicorn", "marshmallow", "schemas", "bigtwo.store", "app")
 
 PROBE = """
 import json, sys
@@ -60,6 +62,36 @@ def test_validate_loads_no_web_or_store_module(corpus: Path, tmp_path: Path, ext
     code, modules = imported(["validate", *extra, str(corpus)], tmp_path)
     assert code == 0
     assert "bigtwo.rules.replay" in modules and "click" in modules  # it did the work
+    assert loaded_forbidden(modules) == []
+
+
+def test_validate_of_a_one_deal_preset_record_loads_no_marshmallow_or_store(tmp_path: Path) -> None:
+    """The case the start-up figures (bench/startup.py) are taken on."""
+    from bigtwo.rules.simulate import simulate_record
+
+    one = tmp_path / "one.json"
+    one.write_text(json.dumps(simulate_record(PRESETS["hk-standard"], 1, random.Random(3),
+                                              profile_ref="hk-standard")), encoding="utf-8")
+    code, modules = imported(["validate", str(one)], tmp_path)
+    assert code == 0
+    assert "bigtwo.rules.fields" in modules and "bigtwo.rules.replay" in modules
+    assert loaded_forbidden(modules) == []
+
+
+def test_an_inline_profile_is_checked_without_marshmallow(tmp_path: Path) -> None:
+    """A declared profile (--profile FILE) is checked by the registry, in the core."""
+    declared = tmp_path / "house.json"
+    declared.write_text(json.dumps({"extends": "pusoy-dos", "revolution": "ranks"}), encoding="utf-8")
+    from bigtwo.rules.profiles import DEFAULT_RESOLVER
+
+    profile, _ = DEFAULT_RESOLVER.resolve(json.loads(declared.read_text()))
+    assert profile is not None
+    games = tmp_path / "games.jsonl"
+    records = simulate(profile, records=2, deals_per_record=1, seed=9)
+    games.write_text("".join(json.dumps({**r, "profile": json.loads(declared.read_text())}) + "\n"
+                             for r in records), encoding="utf-8")
+    code, modules = imported(["validate", str(games)], tmp_path)
+    assert code == 0
     assert loaded_forbidden(modules) == []
 
 

@@ -14,7 +14,7 @@ from bigtwo import ENGINE_VERSION
 from bigtwo.cli.main import main
 from bigtwo.records.pipeline import check_record
 from bigtwo.store import tournaments as service
-from bigtwo.store.db import Store
+from bigtwo.store.db import Store, pack_report, unpack_report
 from tests.tournaments.helpers import broken, simulated
 
 RECORDS = 23
@@ -33,8 +33,10 @@ def stale_tournament(tmp_path: Path) -> tuple[Path, str, list[dict[str, Any]]]:
     assert tournament is not None
     service.upload(store, tournament, {"records": records})
     with store.write() as conn:  # what an engine upgrade leaves behind
-        conn.execute("UPDATE records SET engine = '0.9.0', valid = 1, error_count = 0, "
-                     "report = json_set(report, '$.engine', '0.9.0', '$.errors', json('[]'))")
+        for rid, packed in conn.execute("SELECT id, report FROM records").fetchall():
+            old = {**unpack_report(packed), "engine": "0.9.0", "errors": []}
+            conn.execute("UPDATE records SET engine = '0.9.0', valid = 1, error_count = 0, "
+                         "report = ? WHERE id = ?", [pack_report(old), rid])
     fresh = service.Freshness(store, "casual")
     assert all(fresh.stale(v["engine"], v["profile_hash"], v["profile_ref"])
                for v in store.record_versions(made["id"]))

@@ -60,7 +60,7 @@ def test_hash_is_over_the_rules_only() -> None:
     assert spelled is not None and spelled.hash == PRESETS["hk-standard"].hash
     other, _ = DEFAULT_RESOLVER.resolve({"extends": "hk-standard", "triples": False})
     assert other is not None and other.hash != PRESETS["hk-standard"].hash
-    assert other.id == "p-" + other.hash.removeprefix("sha256:")[:12]
+    assert other.id == "p-" + other.hash.removeprefix("sha256:")[:32]
     assert len({p.hash for p in PRESETS.values()}) == 4
 
 
@@ -155,7 +155,7 @@ def test_v2_defaults_restated_share_the_id() -> None:
         "revolution": "none", "teams": None,
         "scoring": {"two_held_cards": ["2S", "2H", "2D", "2C"]}, "match": {"loss_limit": None}})
     assert restated is not None, problems
-    assert (restated.hash, restated.id) == (PRESETS["hk-standard"].hash, "p-" + PRESETS["hk-standard"].hash[7:19])
+    assert (restated.hash, restated.id) == (PRESETS["hk-standard"].hash, "p-" + PRESETS["hk-standard"].hash[7:39])
     assert restated.as_dict()["straight_flushes"] is None  # same list as straights: null
     one, _ = DEFAULT_RESOLVER.resolve({"extends": "hk-standard", "bomb_hands": ["straight_flush", "four_of_a_kind"]})
     two, _ = DEFAULT_RESOLVER.resolve({"extends": "hk-standard", "bomb_hands": ["four_of_a_kind", "straight_flush"]})

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bigtwo.records.pipeline import check_record
+from bigtwo.rules.codes import RuleCode
 from bigtwo.rules.profiles import PRESETS
 from bigtwo.rules.simulate import simulate
 from tests.core.helpers import codes, deal, record, report, small
@@ -114,29 +115,29 @@ HK3 = small("hk-standard", hand_size=3)
     ("name", "profile", "deal_doc", "expected"),
     [
         ("two winners", "hk-standard", counts(0, 5, 0, 9),
-         [("RESULT_WINNER", None, "/deals/0/result/cards_left", {"seats": [0, 2]})]),
+         [(RuleCode.RESULT_WINNER, None, "/deals/0/result/cards_left", {"seats": [0, 2]})]),
         ("no winner", "hk-standard", counts(1, 5, 2, 9),
-         [("RESULT_WINNER", None, "/deals/0/result/cards_left", {"seats": []})]),
+         [(RuleCode.RESULT_WINNER, None, "/deals/0/result/cards_left", {"seats": []})]),
         ("14 cards left of 13", "hk-standard", counts(0, 14, 2, 9),
-         [("RESULT_CARD_COUNT", 1, "/deals/0/result/cards_left/1", {"count": 14, "dealt": 13})]),
+         [(RuleCode.RESULT_CARD_COUNT, 1, "/deals/0/result/cards_left/1", {"count": 14, "dealt": 13})]),
         ("a count below 0", "hk-standard", counts(0, -1, 2, 9),
-         [("RESULT_CARD_COUNT", 1, "/deals/0/result/cards_left/1", {"count": -1, "dealt": 13})]),
+         [(RuleCode.RESULT_CARD_COUNT, 1, "/deals/0/result/cards_left/1", {"count": -1, "dealt": 13})]),
         ("a card left twice", "hk-standard", left("", "5C 9D", "9D", "KH"),
-         [("DUPLICATE_CARD", 2, "/deals/0/result/left/2", {"card": "9D"})]),
+         [(RuleCode.DUPLICATE_CARD, 2, "/deals/0/result/left/2", {"card": "9D"})]),
         ("a left card not held", HK3, left("", "4C 5D", "5H", "3S", hands=[h.split() for h in HANDS]),
-         [("CARD_NOT_HELD", 1, "/deals/0/result/left/1", {"cards": ["5D"]})]),
+         [(RuleCode.CARD_NOT_HELD, 1, "/deals/0/result/left/1", {"cards": ["5D"]})]),
         ("14 cards of 13, listed", "hk-standard",
          left("", "3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 2C 3D", "5H", "3S"),
-         [("RESULT_CARD_COUNT", 1, "/deals/0/result/left/1", {"count": 14, "dealt": 13})]),
+         [(RuleCode.RESULT_CARD_COUNT, 1, "/deals/0/result/left/1", {"count": 14, "dealt": 13})]),
         # Several problems at once: the first check in RECORDS.md's order decides.
         ("a duplicate beats no winner", "hk-standard", left("9D", "9D", "3C", "KH"),
-         [("DUPLICATE_CARD", 1, "/deals/0/result/left/1", {"card": "9D"})]),
+         [(RuleCode.DUPLICATE_CARD, 1, "/deals/0/result/left/1", {"card": "9D"})]),
         ("not held beats two winners", HK3, left("", "5D", "", "3S", hands=[h.split() for h in HANDS]),
-         [("CARD_NOT_HELD", 1, "/deals/0/result/left/1", {"cards": ["5D"]})]),
+         [(RuleCode.CARD_NOT_HELD, 1, "/deals/0/result/left/1", {"cards": ["5D"]})]),
         ("no winner beats a count", "hk-standard", counts(1, 14, 2, 9),
-         [("RESULT_WINNER", None, "/deals/0/result/cards_left", {"seats": []})]),
+         [(RuleCode.RESULT_WINNER, None, "/deals/0/result/cards_left", {"seats": []})]),
         ("three seats at a four-seat table", "hk-standard", counts(0, 1, 2),
-         [("PLAYER_COUNT", None, "/deals/0/result/cards_left", {"expected": 4, "actual": 3})]),
+         [(RuleCode.PLAYER_COUNT, None, "/deals/0/result/cards_left", {"expected": 4, "actual": 3})]),
     ],
 )
 def test_result_errors(name: str, profile: Any, deal_doc: dict[str, Any],
@@ -146,7 +147,7 @@ def test_result_errors(name: str, profile: Any, deal_doc: dict[str, Any],
     assert got == expected, name
     assert all(e["move"] is None and e["deal"] == 0 and e["message"] for e in rep["errors"])
     d = only_deal(rep)
-    assert d["status"] == ("not_checked" if expected[0][0] == "PLAYER_COUNT" else "invalid")
+    assert d["status"] == ("not_checked" if expected[0][0] == RuleCode.PLAYER_COUNT else "invalid")
     assert d["scores"] is None and d["penalties"] is None and d["winner"] is None
     assert rep["totals"] == [0, 0, 0, 0]
 
@@ -195,9 +196,9 @@ def test_previous_winner_leads_after_a_scored_deal() -> None:
     assert [d["status"] for d in rep["deals"]] == ["scored", "incomplete"]
     assert rep["deals"][1]["leader"] == 2
     # seat 2 leads freely: no opening card needed, so its single 5H is legal
-    assert codes(rep) == [("INCOMPLETE", 1, None)]
+    assert codes(rep) == [(RuleCode.INCOMPLETE, 1, None)]
     rep = report(record(HK3, counts(3, 3, 0, 3), deal(HANDS, "0:3D")))
-    assert codes(rep)[0] == ("WRONG_TURN", 1, 0)
+    assert codes(rep)[0] == (RuleCode.WRONG_TURN, 1, 0)
 
 
 def test_a_result_deal_is_scored_after_a_deal_without_winner() -> None:
@@ -218,16 +219,16 @@ def test_leader_of_a_result_deal_with_hands_is_the_lowest_card() -> None:
 def test_declared_is_compared() -> None:
     rep = report(record("big-two-web", counts(0, 9, 10, 13, declared={"winner": 0, "scores": [68, -9, -21, -39]})))
     assert [(e["code"], e["seat"], e["params"]["actual"]) for e in rep["errors"]] == [
-        ("DECLARED_MISMATCH", 2, -20)]
+        (RuleCode.DECLARED_MISMATCH, 2, -20)]
     rep = report(record("big-two-web", counts(0, 9, 10, 13, declared={"winner": 1})))
-    assert codes(rep) == [("DECLARED_MISMATCH", 0, None)]
+    assert codes(rep) == [(RuleCode.DECLARED_MISMATCH, 0, None)]
 
 
 def test_match_limit_counts_scored_deals() -> None:
     profile = small("hk-standard", match={"target": 30})
     rep = report(record(profile, counts(0, 13, 1, 1), counts(0, 1, 1, 1)))
     assert rep["match"] == {"over": True, "winners": [0]}
-    assert codes(rep) == [("MATCH_OVER", 1, None)]
+    assert codes(rep) == [(RuleCode.MATCH_OVER, 1, None)]
     assert [d["status"] for d in rep["deals"]] == ["scored", "not_checked"]
 
 
@@ -247,7 +248,7 @@ def test_loss_limit_ends_the_match_after_a_scored_deal() -> None:
     profile = small("hk-standard", match={"loss_limit": 20})
     rep = report(record(profile, counts(0, 13, 1, 1), counts(0, 1, 1, 1)))
     assert rep["match"] == {"over": True, "winners": [0]}
-    assert codes(rep) == [("MATCH_OVER", 1, None)]
+    assert codes(rep) == [(RuleCode.MATCH_OVER, 1, None)]
 
 
 def test_winner_only_settlement() -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from bigtwo.rules.codes import RuleCode
 from tests.core.helpers import codes, deal, record, report, small
 
 HANDS = ["3D 9C KS", "4C 5H 2S", "6D 6S JH", "7C 8H AD"]
@@ -27,20 +28,20 @@ Case = tuple[str, Any, list[dict[str, Any]], dict[str, Any], list[tuple[str, int
 CORRECTIONS: list[Case] = [
     # big-two-web: seen from above, "you, right, opposite, left" is counterclockwise
     (WEB_SEED, WEB3, [deal(HANDS, "0:3D 3:7C 2:JH 1:2S")], {"complete": False}, []),
-    (WEB_SEED + ": not clockwise", WEB3, [deal(HANDS, "0:3D 1:4C")], {}, [("WRONG_TURN", 0, 1)]),
+    (WEB_SEED + ": not clockwise", WEB3, [deal(HANDS, "0:3D 1:4C")], {}, [(RuleCode.WRONG_TURN, 0, 1)]),
     # must_play_first_trick: only until the seat has played a card in the first trick
-    (MUST_SEED + ": seat 1 has not played yet", MUST, [deal(HANDS, "0:3D 1:-")], {}, [("MUST_PLAY", 0, 1)]),
+    (MUST_SEED + ": seat 1 has not played yet", MUST, [deal(HANDS, "0:3D 1:-")], {}, [(RuleCode.MUST_PLAY, 0, 1)]),
     (MUST_SEED + ": the opener has played, so may pass", MUST,
      [deal(HANDS, "0:3D 1:4C 2:6D 3:7C 0:-")], {"complete": False}, []),
     (MUST_SEED + ": seat 1 played 4C earlier in the trick", MUST,
      [deal(["3D 9C KS", "4C 5H 2S", "6D 6S JH", "7C 8H AD"], "0:3D 1:4C 2:6D 3:7C 0:9C 1:-")],
      {"complete": False}, []),
     (MUST_SEED + ": seat 2 had not played", MUST,
-     [deal(HANDS, "0:3D 1:4C 2:-")], {}, [("MUST_PLAY", 0, 2)]),
+     [deal(HANDS, "0:3D 1:4C 2:-")], {}, [(RuleCode.MUST_PLAY, 0, 2)]),
     # wrap-around runs: no combination at all (001: "gelten nie")
     ('001: "Straßen, die über K-A-2 hinweglaufen ... gelten nie"', small("big-two-web", hand_size=6),
      [deal(["3D JD QC KH AS 2D", "4C 5H 6S 7D 8C 9C", "TC 2C 3C 4D 5D 6D", "7C 8D 9D TD JC QD"],
-           "0:3D 3:- 2:- 1:- 0:JD+QC+KH+AS+2D")], {"complete": False}, [("NOT_A_COMBINATION", 0, 4)]),
+           "0:3D 3:- 2:- 1:- 0:JD+QC+KH+AS+2D")], {"complete": False}, [(RuleCode.NOT_A_COMBINATION, 0, 4)]),
 ]
 
 
@@ -113,13 +114,13 @@ SEED_ROYAL = '004: "Royal Flush (A-K-D-B-10 einer Farbe): ... von keinem anderen
     ("ref", "play", "table", "expected", "seed"),
     [
         (HOUSE_004, "3D 4C 5H 6S 7D", "TD JC QH KS AD", None, SEED_34567),
-        (HOUSE_004, "TD JC QH KS AS", "3D 4C 5H 6S 7D", "DOES_NOT_BEAT", SEED_34567),
-        (HOUSE_004, "3H 4H 5H 6H 7H", "TD JD QD KD AD", "DOES_NOT_BEAT", SEED_ROYAL),
+        (HOUSE_004, "TD JC QH KS AS", "3D 4C 5H 6S 7D", RuleCode.DOES_NOT_BEAT, SEED_34567),
+        (HOUSE_004, "3H 4H 5H 6H 7H", "TD JD QD KD AD", RuleCode.DOES_NOT_BEAT, SEED_ROYAL),
         (HOUSE_004, "TD JD QD KD AD", "3H 4H 5H 6H 7H", None, SEED_ROYAL),
         ({"extends": "pusoy-dos", "straights": LIFTED}, "3H 4H 5H 6H 7H", "TD JD QD KD AD", None,
          "RULES: straight_flushes null follows straights"),
         ({"extends": "hk-standard", "straight_flushes": ["34567"]}, "4H 5H 6H 7H 8H", "3D 4D 5D 6D 7D",
-         "DOES_NOT_BEAT", "RULES: a run of one suit outside straight_flushes is a plain flush"),
+         RuleCode.DOES_NOT_BEAT, "RULES: a run of one suit outside straight_flushes is a plain flush"),
     ],
 )
 def test_straight_flushes(ref: Any, play: str, table: str, expected: str | None, seed: str) -> None:
@@ -144,12 +145,12 @@ BOMB_HANDS = ["3D 4C 4D 4H 4S 9C", "5H 6H 7H 8H 9H 2S", "TC JC QC KC AC 2D", "3C
 @pytest.mark.parametrize(
     ("profile", "moves", "expected", "seed"),
     [
-        (BOMBS, "0:3D 1:5H+6H+7H+8H+9H", [("CARD_COUNT", 0, 1)],
+        (BOMBS, "0:3D 1:5H+6H+7H+8H+9H", [(RuleCode.CARD_COUNT, 0, 1)],
          '000: "Bombe: Vierling plus eine Kicker-Karte" (a straight flush is no bomb)'),
         ({**BOMBS, "bomb_hands": ["four_of_a_kind", "straight_flush"]}, "0:3D 1:5H+6H+7H+8H+9H", [],
          "RULES: bomb_hands lists the straight flush"),
         (BOMBS, "0:3D 1:2S 2:- 3:- 0:4C+4D+4H+4S+9C", [], '000: "Bomben überall: ... einschließlich einer einzelnen hohen Karte"'),
-        (small("hk-standard", hand_size=6), "0:3D 1:2S 2:- 3:- 0:4C+4D+4H+4S+9C", [("CARD_COUNT", 0, 4)],
+        (small("hk-standard", hand_size=6), "0:3D 1:2S 2:- 3:- 0:4C+4D+4H+4S+9C", [(RuleCode.CARD_COUNT, 0, 4)],
          "000: the standard rule: bombs only over five-card hands"),
     ],
 )
@@ -167,14 +168,14 @@ REV_SEED = ('004: "Revolution: Wenn jemand einen Vierling spielt, kehrt sich die
 @pytest.mark.parametrize(
     ("profile", "moves", "expected", "seed"),
     [
-        (REV, "0:4C+4D+4H+4S+3D 1:5C+5D+5H+5S+KD", [("DOES_NOT_BEAT", 0, 1)], REV_SEED + ": fours of 5 are below fours of 4"),
+        (REV, "0:4C+4D+4H+4S+3D 1:5C+5D+5H+5S+KD", [(RuleCode.DOES_NOT_BEAT, 0, 1)], REV_SEED + ": fours of 5 are below fours of 4"),
         (REV, "0:4C+4D+4H+4S+3D 1:- 2:- 3:- 0:9C 1:- 2:8C", [], REV_SEED + ": 8 beats 9"),
-        (REV, "0:4C+4D+4H+4S+3D 1:- 2:- 3:- 0:9C 1:2S", [("DOES_NOT_BEAT", 0, 5)], REV_SEED + ": 2 is lowest"),
+        (REV, "0:4C+4D+4H+4S+3D 1:- 2:- 3:- 0:9C 1:2S", [(RuleCode.DOES_NOT_BEAT, 0, 5)], REV_SEED + ": 2 is lowest"),
         (REV, "0:4C+4D+4H+4S+3D 1:- 2:- 3:- 0:9C 1:- 2:- 3:3C", [], REV_SEED + ": 3 is highest"),
         (small("hk-standard", hand_size=7), "0:4C+4D+4H+4S+3D 1:5C+5D+5H+5S+KD", [],
          "RULES: without revolution the higher quad beats"),
         (small("hk-standard", hand_size=7), "0:4C+4D+4H+4S+3D 1:- 2:- 3:- 0:9C 1:- 2:8C",
-         [("DOES_NOT_BEAT", 0, 6)], "RULES: revolution none"),
+         [(RuleCode.DOES_NOT_BEAT, 0, 6)], "RULES: revolution none"),
     ],
 )
 def test_revolution(profile: Any, moves: str, expected: list[tuple[str, int, int]], seed: str) -> None:
@@ -194,7 +195,7 @@ def test_revolution_message_and_reset() -> None:
     second = deal(["9C 9D 9H TD JD", "8C 8D KC KH KS", "6C 6D 2H 7C 2C", "3C 3H 3S TC JC"], "0:9C 1:8C")
     rep = report(record(five, first, second), complete=False)
     assert rep["deals"][0]["winner"] == 0
-    assert codes(rep) == [("DOES_NOT_BEAT", 1, 1)]  # the next deal starts unreversed
+    assert codes(rep) == [(RuleCode.DOES_NOT_BEAT, 1, 1)]  # the next deal starts unreversed
 
 
 TEAMS = [[0, 2], [1, 3]]
@@ -236,7 +237,7 @@ SEATS5 = ["3D 2S", "4C 5C", "6C 7C", "8C 9C", "TC JC"]
     ("moves", "expected", "seed"),
     [
         ("0:3D 1:4C 2:6C 3:8C 4:TC 0:2S", [], '000: "Gelegentlich existieren Varianten für 3 oder 5 Spieler"'),
-        ("0:3D 1:4C 2:6C 3:8C 4:TC 1:5C", [("WRONG_TURN", 0, 5)], "000: clockwise around five seats"),
+        ("0:3D 1:4C 2:6C 3:8C 4:TC 1:5C", [(RuleCode.WRONG_TURN, 0, 5)], "000: clockwise around five seats"),
     ],
 )
 def test_five_players(moves: str, expected: list[tuple[str, int, int]], seed: str) -> None:
@@ -263,7 +264,7 @@ def test_loss_limit_ends_the_match() -> None:
     rep = report(record(prof, deal(HANDS, WIN1), deal(HANDS, WIN1)))
     assert rep["totals"] == [-2, 6, -2, -2]
     assert rep["match"] == {"over": True, "winners": [1]}
-    assert codes(rep) == [("MATCH_OVER", 1, None)]
+    assert codes(rep) == [(RuleCode.MATCH_OVER, 1, None)]
 
 
 def test_two_held_cards_in_a_report() -> None:
@@ -317,6 +318,6 @@ def test_five_card_messages_say_what_decided(preset: str, play: str, table: str,
     a, b = ([cards.NOTATION[c] for c in text.split()] for text in (play, table))
     mine, theirs = classifier.classify(a, cards.mask_of(a)), classifier.classify(b, cards.mask_of(b))
     assert isinstance(mine, Combo) and isinstance(theirs, Combo)
-    assert classifier.beats(mine, theirs) == "DOES_NOT_BEAT"
-    error = {"code": "DOES_NOT_BEAT", "params": classifier.versus(mine, theirs), "deal": 0, "move": 1, "seat": 1}
+    assert classifier.beats(mine, theirs) == RuleCode.DOES_NOT_BEAT
+    error = {"code": RuleCode.DOES_NOT_BEAT, "params": classifier.versus(mine, theirs), "deal": 0, "move": 1, "seat": 1}
     assert render(error, lang) == message, seed

@@ -10,7 +10,8 @@ from types import ModuleType
 
 import pytest
 
-from bigtwo.records.messages import CODES, LANGUAGES
+from bigtwo.records.messages import LANGUAGES, render
+from bigtwo.rules.codes import RuleCode
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "docs" / "RECORDS.md"
@@ -30,14 +31,27 @@ def test_message_table_is_what_the_engine_renders() -> None:
 
 
 def test_every_code_has_a_real_example() -> None:
-    missing = sorted(set(CODES) - set(_generator().examples()))
+    missing = sorted(set(RuleCode) - set(_generator().examples()))
     assert missing == [], f"no golden file shows {missing}: add one in scripts/golden.py"
 
 
-@pytest.mark.parametrize("code", CODES)
-def test_every_code_is_described(code: str) -> None:
+@pytest.mark.parametrize("code", list(RuleCode))
+def test_every_code_is_described(code: RuleCode) -> None:
     text = RECORDS.read_text(encoding="utf-8")
     when = text[text.index("## Error codes"):text.index("error-messages:start")]
     assert re.search(rf"^\| `{code}` \| [^|]+ \|", when, re.M), f"no 'when' row for {code}"
     row = re.search(rf"^\| `{code}` \|(.+)\|$", text[text.index("error-messages:start"):], re.M)
     assert row is not None and len(row.group(1).split(" | ")) == len(LANGUAGES)
+
+
+@pytest.mark.parametrize("code", list(RuleCode))
+def test_every_rule_code_has_a_message_in_every_language_and_a_row(code: RuleCode) -> None:
+    """Each RuleCode renders its real example in every language (each its own text), and
+    RECORDS.md's error table has its row with exactly those messages."""
+    example = _generator().examples()[code]
+    rendered = [render(example, lang) for lang in LANGUAGES]
+    assert all(rendered) and len(set(rendered)) == len(LANGUAGES), rendered
+    text = RECORDS.read_text(encoding="utf-8")
+    table = text[text.index("error-messages:start"):text.index("error-messages:end")]
+    cells = [m.replace("|", "\\|") for m in rendered]
+    assert f"| `{code}` | " + " | ".join(cells) + " |" in table.splitlines()

@@ -3,6 +3,7 @@ resolves, and the preset table says what the preset files say."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 from pathlib import Path
@@ -27,6 +28,14 @@ def _fields() -> list[str]:
 def test_every_profile_field_has_a_row(field: str) -> None:
     """A field row starts with the field's name in backticks in the first column."""
     assert re.search(rf"^\| `{re.escape(field)}` \|", TEXT, re.M), f"docs/RULES.md has no row for {field}"
+
+
+def test_field_tables_are_what_the_registry_says() -> None:
+    spec = importlib.util.spec_from_file_location("field_table", RULES.parents[1] / "scripts" / "field_table.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.rewritten(TEXT) == TEXT, "docs/RULES.md's field tables are stale: run `make docs`"
 
 
 def test_there_is_an_example_per_variant() -> None:

@@ -1,4 +1,5 @@
-"""Builders of the costly-but-legal inputs of issue 10 (classes 4, 5, 6, 14).
+"""Builders of the costly-but-legal inputs of issue 10 (classes 4, 5, 6, 14) and issue 19
+(class 10: card-list score sheets).
 
 Shared by the hostile-input table (which bounds the work they cause by counting operations)
 and ``bench/hostile.py`` (which times them). Every builder returns plain JSON values.
@@ -136,3 +137,30 @@ def first_trick_pass_record(deals: int = 200, seed: int = 1) -> dict[str, Any]:
         out.append({"hands": [opener, wide], "moves": [
             {"seat": 0, "play": ["3D", "4D", "5D", "6D", "7D"]}, {"seat": 1, "pass": True}]})
     return {"profile": WIDE_PROFILE, "deals": out}
+
+
+def card_sheet(limit: int = 1024 * 1024, rows: int = 10_000, seed: int = 7) -> str:
+    """A legal score sheet of card lists of at most ``limit`` bytes: one seat out, the others
+    holding 13, 13 and 12 cards of a shuffled deck (the most cards a 1 MiB sheet can list)."""
+    rng = random.Random(seed)
+    lines = ["deal,Ana,Ben,Cai,Dee"]
+    size = len(lines[0]) + 1
+    for i in range(rows):
+        deck = list(cards.CANONICAL)
+        rng.shuffle(deck)
+        cells = ["0", " ".join(deck[:13]), " ".join(deck[13:26]), " ".join(deck[26:38])]
+        rng.shuffle(cells)
+        line = f"{i + 1}," + ",".join(cells)
+        if size + len(line) + 1 > limit:
+            break
+        lines.append(line)
+        size += len(line) + 1
+    return "\n".join(lines) + "\n"
+
+
+def refused_card_sheet(limit: int = 1024 * 1024) -> str:
+    """``card_sheet`` with its last row impossible (a card held twice): a 422 after every
+    other row was read and scored."""
+    lines = card_sheet(limit).split("\n")
+    lines[-2] = lines[-2].split(",")[0] + ",3D,3D,0,0"
+    return "\n".join(lines)

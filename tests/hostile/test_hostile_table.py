@@ -481,3 +481,147 @@ def test_hostile_input(row: Row, hostile: Hostile) -> None:
 
 def test_every_class_of_the_issue_has_a_row() -> None:
     assert {row.defect for row in ROWS} == set(range(1, 15))
+
+
+# --- issue 19 (hardening v3), classes 2, 4 and 5: stored volume, creation, profile ids ------
+def _store_work(h: Hostile) -> list[int]:
+    """Reports decoded from the store plus standings merged from tallies."""
+    from bigtwo.store import db as store_module
+    from bigtwo.store import tournaments as service
+
+    decoded = h.count(store_module, "unpack_report")
+    merged = h.count(service.tally, "compute")
+    return [decoded, merged]  # type: ignore[list-item]
+
+
+def _quotas(h: Hostile, **quotas: Any) -> None:
+    from bigtwo.store.quotas import Quotas
+
+    h.app.config["BIGTWO_QUOTAS"] = Quotas(**quotas)
+
+
+def standings_at_quota_viewed_often(h: Hostile) -> Outcome:
+    _quotas(h, deals_per_tournament=60)
+    url = f"/v1/tournaments/{h.tournament}/records"
+    statuses = [h.post_raw(url, json.dumps({"records": simulated(2, seed=s, deals_per_record=10)})
+                           .encode(), h.auth).status_code for s in range(4)]
+    assert statuses == [201, 201, 201, 409], statuses
+    decoded, merged = _store_work(h)  # type: ignore[misc]
+    out = None
+    for _ in range(20):
+        out = h.client.get(f"/v1/tournaments/{h.tournament}/standings")
+        assert h.client.get(f"/tournaments/{h.tournament}").status_code == 200
+    assert out is not None and out.get_json()["deals"] == 60
+    return Outcome(out, decoded[0] + merged[0])
+
+
+def stale_standings_under_a_held_lease(h: Hostile) -> Outcome:
+    from bigtwo.store.db import Store
+
+    url = f"/v1/tournaments/{h.tournament}/records"
+    assert h.post_raw(url, json.dumps({"records": simulated(5, seed=3)}).encode(),
+                      h.auth).status_code == 201
+    assert h.client.get(f"/v1/tournaments/{h.tournament}/standings").status_code == 200
+    with sqlite3.connect(h.app.config["BIGTWO_DB"]) as conn:  # an engine upgrade
+        conn.execute("UPDATE records SET engine = '0.0.0'")
+    other = Store(h.app.config["BIGTWO_DB"])
+    assert other.take_lease(h.tournament, 60) is not None  # another worker is rechecking
+    replays = h.replays()
+    out = None
+    for _ in range(10):
+        out = h.client.get(f"/v1/tournaments/{h.tournament}/standings")
+        assert out.get_json()["pending"] == 5
+    other.close()
+    assert out is not None
+    return Outcome(out, replays[0])
+
+
+def upload_over_the_deal_quota(h: Hostile) -> Outcome:
+    _quotas(h, deals_per_tournament=5)
+    replays = h.replays()
+    before = h.stored_rows()
+    response = h.post_raw(f"/v1/tournaments/{h.tournament}/records",
+                          json.dumps(simulated(1, deals_per_record=6)[0]).encode(), h.auth)
+    return Outcome(response, replays[0] + h.stored_rows() - before)
+
+
+def profile_over_the_quota(h: Hostile) -> Outcome:
+    _quotas(h, profiles=1)
+    first = h.client.post("/v1/profiles", json={"extends": "casual", "triples": False})
+    assert first.status_code == 201
+    before = h.stored_rows()
+    response = h.client.post("/v1/profiles", json={"extends": "casual", "bombs": "anything"})
+    return Outcome(response, h.stored_rows() - before)
+
+
+def creation_without_a_key(h: Hostile) -> Outcome:
+    _quotas(h, creation="keys")
+    before = h.stored_rows()
+    response = h.client.post("/v1/tournaments", json={"name": "Anyone", "profile": "casual"})
+    assert h.client.post("/v1/profiles", json={"extends": "casual", "triples": False},
+                         headers={"Authorization": "Bearer b2k_guess"}).status_code == 401
+    return Outcome(response, h.stored_rows() - before)
+
+
+def listings_of_a_crowded_store(h: Hostile) -> Outcome:
+    with sqlite3.connect(h.app.config["BIGTWO_DB"]) as conn:
+        conn.executemany(
+            "INSERT INTO profiles (id, hash, name, declaration, resolved, created_at) "
+            "VALUES (?, ?, ?, '{}', '{}', ?)",
+            [(f"p-{i:032x}", f"sha256:{i:064x}", f"Rules {i} " + "x" * 80, f"2026-{i:09d}")
+             for i in range(2000)])
+    home = h.client.get("/")
+    listed = h.client.get("/v1/profiles")
+    assert listed.status_code == 200 and listed.get_json()["total"] == 2004
+    return Outcome(home, (len(home.get_data()) + len(listed.get_data())) // 1024)
+
+
+def stored_bytes_of_an_upload(h: Hostile) -> Outcome:
+    body = json.dumps(simulated(1, seed=5, deals_per_record=12)[0]).encode()
+    response = h.post_raw(f"/v1/tournaments/{h.tournament}/records", body, h.auth)
+    with sqlite3.connect(h.app.config["BIGTWO_DB"]) as conn:
+        stored = conn.execute("SELECT sum(length(CAST(record AS BLOB)) + length(report) + "
+                              "coalesce(length(CAST(tally AS BLOB)), 0)) FROM records").fetchone()[0]
+    return Outcome(response, 100 * stored // len(body))
+
+
+def colliding_profile_id(h: Hostile) -> Outcome:
+    from bigtwo.rules import profiles
+
+    h.monkeypatch.setattr(profiles, "stored_id", lambda _hash: "p-" + "0" * 32)
+    assert h.client.post("/v1/profiles", json={"extends": "casual", "triples": False,
+                                               "name": "first"}).status_code == 201
+    before = h.stored_rows()
+    response = h.client.post("/v1/profiles", json={"extends": "casual", "bombs": "anything"})
+    made = h.client.post("/v1/tournaments", json={"name": "Clash", "profile": {
+        "extends": "casual", "bombs": "anything"}})
+    assert made.status_code == 409
+    return Outcome(response, h.stored_rows() - before)
+
+
+STORE_ROWS = [  # defect: the class number in issue 19
+    Row(2, "standings at the deal quota, viewed 20 times with the page", standings_at_quota_viewed_often,
+        200, 1, "reports decoded + tally merges"),
+    Row(2, "10 views of stale standings while another worker holds the lease",
+        stale_standings_under_a_held_lease, 200, 0, "records rechecked"),
+    Row(2, "an upload past the deal quota", upload_over_the_deal_quota, 409, 0,
+        "replays + rows stored"),
+    Row(4, "a profile past the profile quota", profile_over_the_quota, 409, 0, "rows stored"),
+    Row(4, "creation without a creation key (keys mode)", creation_without_a_key, 401, 0,
+        "rows stored"),
+    Row(4, "GET / and GET /v1/profiles with 2,000 stored profiles", listings_of_a_crowded_store,
+        200, 48, "KiB answered"),
+    Row(4, "a 12-deal record uploaded", stored_bytes_of_an_upload, 201, 250,
+        "stored bytes per 100 bytes accepted"),
+    Row(5, "a declaration whose id is stored for other rules", colliding_profile_id, 409, 0,
+        "rows stored"),
+]
+
+
+@pytest.mark.parametrize("row", STORE_ROWS, ids=lambda r: f"v3-class{r.defect:02d}-{r.send.__name__}")
+def test_hostile_store_input(row: Row, hostile: Hostile) -> None:
+    test_hostile_input(row, hostile)
+
+
+def test_the_store_classes_of_issue_19_have_rows() -> None:
+    assert {row.defect for row in STORE_ROWS} == {2, 4, 5}

@@ -167,18 +167,21 @@ def test_a_token_the_server_could_not_decode_is_a_401(client: Any, upload_target
         assert answer.status_code == 401 and answer.mimetype == PROBLEM, token
 
 
-@pytest.mark.parametrize(("body", "charset"), [
-    (b"deal,A+2AA-,Ben,Cai,Dee\n1,0,5,2,9\n", "utf-7"),  # UTF-7 spelling of a lone \ud800
-    (b"deal,A\xed\xa0\x80,Ben,Cai,Dee\n1,0,5,2,9\n", "utf-8"),
-    (b"deal,Ana,Ben,Cai,Dee\n1,0,5,2,9\n", "rot13"),  # not a text encoding at all
+@pytest.mark.parametrize(("body", "charset", "status", "type_"), [
+    # UTF-7 can spell a lone \ud800; rot13 is no text encoding: neither is accepted (issue 19).
+    (b"deal,A+2AA-,Ben,Cai,Dee\n1,0,5,2,9\n", "utf-7", 415, "/unsupported-charset"),
+    (b"deal,A\xed\xa0\x80,Ben,Cai,Dee\n1,0,5,2,9\n", "utf-8", 400, "/invalid-csv"),
+    (b"deal,Ana,Ben,Cai,Dee\n1,0,5,2,9\n", "rot13", 415, "/unsupported-charset"),
+    (b"\xff\xfed\x00\x00\xd8", "utf-16", 400, "/invalid-csv"),  # a lone surrogate in UTF-16
 ])
 def test_score_sheets_in_any_charset_are_held_to_the_same_text_rules(
-        app: Any, client: Any, upload_target: Any, body: bytes, charset: str) -> None:
+        app: Any, client: Any, upload_target: Any, body: bytes, charset: str, status: int,
+        type_: str) -> None:
     base, auth = upload_target
     before = store_counts(app)
     for path, headers in (("/v1/validate?profile=casual", {}), (base + "/records", auth)):
         answer = client.post(path, data=body, content_type=f"text/csv; charset={charset}",
                              headers=headers)
-        assert answer.status_code == 400 and answer.mimetype == PROBLEM, answer.get_data()[:200]
-        assert answer.get_json()["type"].endswith("/invalid-csv")
+        assert answer.status_code == status and answer.mimetype == PROBLEM, answer.get_data()[:200]
+        assert answer.get_json()["type"].endswith(type_)
     assert store_counts(app) == before

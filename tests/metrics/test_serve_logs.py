@@ -53,7 +53,8 @@ def test_json_log_lines_under_gunicorn(tmp_path: Path) -> None:
             assert time.monotonic() < deadline, "bigtwo serve did not come up"
             time.sleep(0.2)
         status, headers = get(base + "/v1/tournaments/t-none", "trace-42")
-        assert status == 404 and headers["X-Request-Id"] == "trace-42"
+        assert status == 404 and headers["X-Request-Id"] != "trace-42"
+        ours = headers["X-Request-Id"]
         status, headers = get(base + "/nowhere")
         assert status == 404
         generated = headers["X-Request-Id"]
@@ -62,9 +63,10 @@ def test_json_log_lines_under_gunicorn(tmp_path: Path) -> None:
         proc.wait(timeout=30)
     lines = [json.loads(line) for line in log.read_text().splitlines() if line.startswith("{")]
     requests = [line for line in lines if line["logger"] == "bigtwo.requests"]
-    mine = [line for line in requests if line["request_id"] in ("trace-42", generated)]
+    mine = [line for line in requests if line["request_id"] in (ours, generated)]
     assert [(line["request_id"], line["route"], line["status"]) for line in mine] == [
-        ("trace-42", "/v1/tournaments/<tournament_id>", 404), (generated, "<unmatched>", 404)]
+        (ours, "/v1/tournaments/<tournament_id>", 404), (generated, "<unmatched>", 404)]
+    assert mine[0]["client_request_id"] == "trace-42" and "client_request_id" not in mine[1]
     # One line per request: gunicorn's own access log is off, every request is a JSON line.
     healthz = [line for line in requests if line["path"] == "/healthz"]
     assert len(requests) == len(healthz) + 2
@@ -81,15 +83,17 @@ def test_gunicorn_conf_logs_each_request_once_with_its_id(tmp_path: Path, fmt: s
     live = Server(tmp_path / "g.db", tmp_path / "g.log", env={"BIGTWO_LOG_FORMAT": fmt})
     live.start()
     try:
-        assert get(live.base + "/v1/tournaments/t-none", "trace-7")[0] == 404
+        status, headers = get(live.base + "/v1/tournaments/t-none", "trace-7")
+        assert status == 404
     finally:
         live.stop()
-    mentions = [line for line in live.log.read_text().splitlines() if "trace-7" in line]
+    ours = headers["X-Request-Id"]
+    mentions = [line for line in live.log.read_text().splitlines() if ours in line]
     assert len(mentions) == 1, mentions
     if fmt == "json":
         logged = json.loads(mentions[0])
-        assert (logged["request_id"], logged["status"], logged["path"]) == (
-            "trace-7", 404, "/v1/tournaments/t-none")
+        assert (logged["request_id"], logged["client_request_id"], logged["status"],
+                logged["path"]) == (ours, "trace-7", 404, "/v1/tournaments/t-none")
     else:
         assert '"GET /v1/tournaments/t-none HTTP/1.1" 404' in mentions[0]
-        assert mentions[0].endswith(" trace-7")
+        assert mentions[0].endswith(" " + ours)

@@ -49,7 +49,7 @@ def v1_store(path: Path, declaration: dict[str, Any], rules: dict[str, Any]) -> 
             step(db)
         old.conn.execute("PRAGMA user_version = 2")
         h = rules_hash(rules)  # v1 hashed the whole rules object
-        pid = stored_id(h)
+        pid = stored_id(h)[:14]  # v1 ids carried 12 hex digits; stored, they keep resolving
         db["profiles"].insert({
             "id": pid, "hash": h, "name": pid, "declaration": json.dumps(declaration),
             "resolved": json.dumps({"id": pid, "name": pid, "hash": h, **rules}),

@@ -28,10 +28,9 @@ from app.web.chart import (
     sample,
     scale,
     svg,
-    tournament_data,
+    tally_data,
 )
 from bigtwo import limits
-from bigtwo.records.standings import SeatResult
 from tests.browser.support import create_tournament, example_record
 
 GOLDEN = Path(__file__).resolve().parents[2] / "fixtures" / "golden"
@@ -164,21 +163,19 @@ def test_a_long_sheet_is_bounded() -> None:
     assert len(str(svg(data, "x"))) < 60_000
 
 
-def _result(player: str, record: str, deal: int, seat: int, score: int) -> SeatResult:
-    return SeatResult(player, record, deal, seat, score, score > 0, None)
-
-
-def test_tournament_data_follows_counted_deals_for_the_best_ranked() -> None:
-    results: list[Any] = [
-        _result("Ana", "r1", 0, 0, 5), _result("Ben", "r1", 0, 1, -5),
-        _result("Ana", "r1", 1, 0, -2), _result("Ben", "r1", 1, 1, 2),
-        _result("Cai", "r2", 0, 0, 7), _result("Ana", "r2", 0, 1, -7),
+def test_the_tournament_chart_follows_the_records_tallies_for_the_best_ranked() -> None:
+    """One point after each counted record, at the deals counted so far; invalid records
+    (no tally) and records without counted deals add no point."""
+    tallies: list[Any] = [
+        ("r1", {"deals": 2, "players": [["Ana", 2, 1, 3, 0], ["Ben", 2, 1, -3, 0]]}),
+        ("r-bad", None),
+        ("r2", {"deals": 1, "players": [["Cai", 1, 1, 7, 0], ["Ana", 1, 0, -7, 0]]}),
     ]
-    data = tournament_data(results, ["Cai", "Ana", "Ben"], {**WORDS, "chart_x": "Deals"})
-    assert data.points == ("start", "1", "2", "3")
+    data = tally_data(tallies, ["Cai", "Ana", "Ben"], {**WORDS, "chart_x": "Deals"})
+    assert data.points == ("start", "2", "3")
     assert [(s.name, s.values) for s in data.series] == [
-        ("Cai", (0, 0, 0, 7)), ("Ana", (0, 5, 3, -4)), ("Ben", (0, -5, -3, -3))]
-    many = tournament_data(results, [f"P{i}" for i in range(20)], WORDS)
+        ("Cai", (0, 0, 7)), ("Ana", (0, 3, -4)), ("Ben", (0, -3, -3))]
+    many = tally_data(tallies, [f"P{i}" for i in range(20)], WORDS)
     assert len(many.series) == limits.CHART_SERIES
 
 

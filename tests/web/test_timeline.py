@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bigtwo.records.field_words import house_rules_view
 from bigtwo.records.pipeline import check_record
 from bigtwo.records.timeline import (
     BROKEN,
@@ -86,18 +87,42 @@ def test_a_deal_that_cannot_be_replayed_is_listed_unchecked() -> None:
     assert t.deals[0].dealt.counts[0] == 12
 
 
+def _worded(profile: Any, code: str, params: dict[str, Any], lang: str = "en") -> list[tuple[str, str]]:
+    return [(r["field"], r["value"]) for r in house_rules_view(profile, code, params, lang)]
+
+
 def test_house_rules_that_explain_an_error() -> None:
     hk, pusoy = PRESETS["hk-standard"], PRESETS["pusoy-dos"]
-    assert house_rules(hk, "DOES_NOT_BEAT", {"played_kind": "flush", "table_kind": "flush"}) == [
+    assert _worded(hk, "DOES_NOT_BEAT", {"played_kind": "flush", "table_kind": "flush"}) == [
         ("flush_compare", "rank_first"), ("suit_order", "D < C < H < S")]
-    assert house_rules(pusoy, "WRONG_TURN", {}) == [("direction", "counterclockwise"),
-                                                    ("passing", "locked_out")]
-    assert house_rules(pusoy, "OPENING_CARD", {})[0] == ("suit_order", "C < S < H < D")
+    assert _worded(pusoy, "WRONG_TURN", {}) == [("direction", "counterclockwise"),
+                                                ("passing", "locked_out")]
+    assert _worded(pusoy, "OPENING_CARD", {})[0] == ("suit_order", "C < S < H < D")
     assert explaining_fields("COMBINATION_NOT_ALLOWED", {"reason": "no_triples"}) == ("triples",)
     assert explaining_fields("COMBINATION_NOT_ALLOWED", {"reason": "no_two_in_straights"}) == ("straights",)
     assert explaining_fields("LEADER_MUST_PLAY", {}) == ()
-    tiers = dict(house_rules(hk, "DECLARED_MISMATCH", {}))["scoring.tiers"]
+    tiers = dict(_worded(hk, "DECLARED_MISMATCH", {}))["scoring.tiers"]
     assert tiers == "x1 from 1, x2 from 8, x3 from 10, x4 from 13"
+
+
+def test_the_core_gives_house_rules_as_data() -> None:
+    """timeline words nothing: paths and declared values; the wording is field_words'."""
+    pusoy = PRESETS["pusoy-dos"]
+    assert house_rules(pusoy, "WRONG_TURN", {}) == [("direction", "counterclockwise"),
+                                                    ("passing", "locked_out")]
+    assert house_rules(pusoy, "OPENING_CARD", {})[0] == ("suit_order", ["C", "S", "H", "D"])
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("de", [("direction", "gegen den Uhrzeigersinn"), ("passing", "raus bis zum nächsten Ausspielen")]),
+    ("it", [("direction", "in senso antiorario"), ("passing", "fuori fino alla prossima apertura")]),
+])
+def test_house_rules_are_worded_in_the_page_language(lang: str, expected: list[tuple[str, str]]) -> None:
+    assert _worded(PRESETS["pusoy-dos"], "WRONG_TURN", {}, lang) == expected
+    (suits,) = _worded(PRESETS["pusoy-dos"], "DOES_NOT_BEAT", {"played_kind": "single", "table_kind": "single"}, lang)
+    assert suits == ("suit_order", {"de": "Kreuz < Pik < Herz < Karo", "it": "fiori < picche < cuori < quadri"}[lang])
+    (tiers,) = [v for f, v in _worded(PRESETS["hk-standard"], "DECLARED_MISMATCH", {}, lang) if f == "scoring.tiers"]
+    assert tiers == {"de": "x1 ab 1, x2 ab 8, x3 ab 10, x4 ab 13", "it": "x1 da 1, x2 da 8, x3 da 10, x4 da 13"}[lang]
 
 
 GOLDEN = sorted((Path(__file__).resolve().parents[2] / "fixtures" / "golden").glob("*.json"))

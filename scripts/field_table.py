@@ -1,0 +1,84 @@
+"""Write docs/RULES.md's profile field tables from the field registry (bigtwo/rules/fields.py).
+
+Each registry entry is one row: its path, its values (from its kind, or the entry's own
+text), its default, the version it came in, its meaning and which rule texts play it. Each
+section's table sits between ``<!-- fields:<section>:start -->`` and ``<!-- fields:<section>:end
+-->``. Run `make docs` after changing the registry; tests/docs/test_rules_doc.py fails while
+a table is out of date.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bigtwo.rules.fields import FIELDS, Field, plain  # noqa: E402
+
+RULES = ROOT / "docs" / "RULES.md"
+HEADER = ("| field | values | default | since | meaning | played by |\n"
+          "| --- | --- | --- | --- | --- | --- |")
+
+
+def section_key(section: str) -> str:
+    """'Scoring (`scoring`)' -> 'scoring': the marker's name for a section."""
+    return section.split("(")[0].strip().lower().replace(" ", "-")
+
+
+def start(key: str) -> str:
+    return f"<!-- fields:{key}:start (written by scripts/field_table.py; run `make docs`) -->"
+
+
+def end(key: str) -> str:
+    return f"<!-- fields:{key}:end -->"
+
+
+def default_text(value: Any) -> str:
+    value = plain(value)
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        shown = value if len(value) <= 5 else [value[0], "…", value[-1]]
+        return "`" + " ".join(shown) + "`"
+    return "`" + json.dumps(value, ensure_ascii=False) + "`" if not isinstance(value, str) else f"`{value}`"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def row(f: Field) -> str:
+    values = f.values if f.values is not None else f.kind.values_text()
+    cells = [f"`{f.dotted}`", values, default_text(f.default), f"v{f.since}", f.doc, f.played_by]
+    return "| " + " | ".join(_cell(c) for c in cells) + " |"
+
+
+def sections() -> dict[str, list[Field]]:
+    out: dict[str, list[Field]] = {}
+    for f in FIELDS:
+        out.setdefault(section_key(f.section), []).append(f)
+    return out
+
+
+def table(rows: list[Field]) -> str:
+    return "\n".join([HEADER, *(row(f) for f in rows)])
+
+
+def rewritten(text: str) -> str:
+    for key, rows in sections().items():
+        if start(key) not in text:
+            raise SystemExit(f"docs/RULES.md has no {start(key)!r} marker for section {key}")
+        head, rest = text.split(start(key), 1)
+        _, tail = rest.split(end(key), 1)
+        text = f"{head}{start(key)}\n{table(rows)}\n{end(key)}{tail}"
+    return text
+
+
+def main() -> None:
+    RULES.write_text(rewritten(RULES.read_text(encoding="utf-8")), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,181 @@
+"""The field registry (bigtwo/rules/fields.py), field by field: every registered field has its
+docs row, a default that does not change the hash, a pointer for each bad value, an
+explanation in every language, and a Profile attribute. A new field fails here until it is
+complete (CONTRIBUTING.md, "Adding a house rule")."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bigtwo.records.field_words import CHOICES, LABELS, label, value_text
+from bigtwo.records.messages import LANGUAGES
+from bigtwo.rules import kinds
+from bigtwo.rules.codes import RuleCode
+from bigtwo.rules.fields import FIELDS, V1, Field, defaults, explaining_fields, plain
+from bigtwo.rules.profiles import PRESETS, ProfileResolver, hashed_rules, stored_id
+
+RULES = (Path(__file__).resolve().parents[2] / "docs" / "RULES.md").read_text(encoding="utf-8")
+BY_NAME = {f.dotted: f for f in FIELDS}
+
+
+def nest(path: tuple[str, ...], value: Any) -> dict[str, Any]:
+    out: Any = value
+    for key in reversed(path):
+        out = {key: out}
+    assert isinstance(out, dict)
+    return out
+
+
+def bad_values(kind: kinds.Kind) -> list[Any]:
+    """Values of the wrong type, out of range or too many, for one kind."""
+    wrong = [{"an": "object"}] if not isinstance(kind, kinds.Teams) else []
+    if isinstance(kind, kinds.Int):
+        return [*wrong, "3", True, 2.5, kind.maximum + 1, kind.minimum - 1]
+    if isinstance(kind, kinds.Bool):
+        return [*wrong, "yes", 1]
+    if isinstance(kind, kinds.Choice):
+        return [*wrong, "no_such_choice", 7]
+    if isinstance(kind, kinds.Teams):
+        return ["x", [[0, 1], [2, 3]], [[0, 2]]]
+    if isinstance(kind, kinds.ListOf):
+        return [*wrong, "not a list", [{"x": 1}], [None] * (kind.max_items + 1)]
+    if isinstance(kind, kinds.Obj):
+        return [*wrong, "not an object", [1]]
+    # Any other kind: values of the wrong JSON type at least (add its own bad values here).
+    return [[["nested"]], 3.5]
+
+
+@pytest.fixture(params=FIELDS, ids=lambda f: f.dotted)
+def field(request: pytest.FixtureRequest) -> Field:
+    return request.param  # type: ignore[no-any-return]
+
+
+def test_it_has_a_docs_row(field: Field) -> None:
+    assert re.search(rf"^\| `{re.escape(field.dotted)}` \|", RULES, re.M), field.dotted
+    assert field.doc and field.section and field.played_by
+
+
+def test_its_default_does_not_change_the_hash(field: Field) -> None:
+    base = PRESETS["hk-standard"]  # hk-standard plays every default
+    restated, problems = ProfileResolver().resolve(
+        {"extends": "hk-standard", **nest(field.path, plain(field.default))})
+    assert restated is not None, problems
+    assert (restated.hash, restated.id) == (base.hash, stored_id(base.hash))
+    hashed: Any = hashed_rules(base.rules)
+    for key in field.path[:-1]:
+        hashed = hashed[key]
+    # A field newer than v1 is left out at its default, so v1 profiles keep their ids.
+    assert (field.path[-1] in hashed) == (field.since == V1)
+
+
+def test_its_default_is_a_valid_value(field: Field) -> None:
+    loaded = field.kind.load(plain(field.default), False)
+    assert loaded == plain(field.default)
+    value: Any = defaults()
+    for key in field.path:
+        value = value[key]
+    assert value == plain(field.default)
+
+
+def test_a_bad_value_gets_a_pointer_at_the_field(field: Field) -> None:
+    pointer = "/profile/" + "/".join(field.path)
+    for bad in bad_values(field.kind):
+        profile, problems = ProfileResolver().resolve({"extends": "hk-standard", **nest(field.path, bad)})
+        assert profile is None, (field.dotted, bad)
+        assert problems and all(p.pointer == pointer or p.pointer.startswith(pointer + "/")
+                                for p in problems), (bad, problems)
+
+
+def test_it_is_a_profile_attribute(field: Field) -> None:
+    profile = PRESETS["pusoy-dos"]
+    assert field.attr in vars(profile)
+    assert getattr(profile, field.attr) == field.to_attribute(
+        _get(profile.rules, field.path), profile.rules)
+
+
+def _get(rules: Any, path: tuple[str, ...]) -> Any:
+    for key in path:
+        rules = rules[key]
+    return rules
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_it_has_an_explanation_in_every_language(field: Field, lang: str) -> None:
+    assert label(field.dotted, lang).strip()
+    assert value_text(field.dotted, plain(field.default), lang).strip()
+    if isinstance(field.kind, kinds.Choice) and lang != "en":
+        missing = [v for v in field.kind.enum if v not in CHOICES[lang]]
+        assert missing == [], f"{lang} has no words for {missing}"
+
+
+def test_it_explains_rule_codes_that_name_it(field: Field) -> None:
+    assert field.explains, f"{field.dotted} explains no rule code"
+    for e in field.explains:
+        assert isinstance(e.code, RuleCode)
+        params: dict[str, Any] = {}
+        if e.code is RuleCode.COMBINATION_NOT_ALLOWED:
+            params = {"reason": e.when}
+        elif e.code is RuleCode.DOES_NOT_BEAT:
+            params = ({"played_kind": "flush", "table_kind": "pair"} if e.when == "across"
+                      else {"revolution": True} if e.when == "revolution"
+                      else {"played_kind": e.when, "table_kind": e.when})
+        assert field.dotted in explaining_fields(e.code, params), e
+
+
+def test_every_language_labels_the_same_fields() -> None:
+    for lang in LANGUAGES:
+        assert set(LABELS[lang]) == set(LABELS["en"]) >= set(BY_NAME), lang
+
+
+def test_a_declared_result_that_differs_names_every_scoring_field_then_teams() -> None:
+    fields = explaining_fields("DECLARED_MISMATCH", {})
+    assert fields == (*(f.dotted for f in FIELDS if f.path[0] == "scoring"), "teams")
+    assert fields[:5] == ("scoring.tiers", "scoring.two_held_factor", "scoring.two_held_cards",
+                          "scoring.card_penalties", "scoring.settlement")  # as before the registry
+
+
+def test_a_refusal_without_its_reason_names_every_field_with_a_reason() -> None:
+    """The fallback of the table it replaced: every field a refused combination may be about."""
+    fields = explaining_fields("COMBINATION_NOT_ALLOWED", {})
+    assert fields[:3] == ("triples", "five_card_hands", "straights")
+    assert set(fields) == {f.dotted for f in FIELDS
+                           if any(e.code is RuleCode.COMBINATION_NOT_ALLOWED for e in f.explains)}
+
+
+@pytest.mark.parametrize(("code", "params", "expected"), [
+    # The table that explaining_fields replaced, row by row (timeline.py before issue 15).
+    ("PLAYER_COUNT", {}, ("players",)),
+    ("HAND_SIZE", {}, ("hand_size", "leftover")),
+    ("WRONG_TURN", {}, ("direction", "passing")),
+    ("LOCKED_OUT", {}, ("passing", "direction")),
+    ("CARD_COUNT", {}, ("bombs", "bomb_hands")),
+    ("CATEGORY", {}, ("cross_category", "five_card_order")),
+    ("OPENING_CARD", {}, ("suit_order", "opening.first_deal", "opening.later_deals")),
+    ("MUST_PLAY", {}, ("must_play_first_trick",)),
+    ("FORBIDDEN_FINISH", {}, ("no_single_two_finish_on_lead",)),
+    ("MATCH_OVER", {}, ("match.max_deals", "match.target", "match.loss_limit", "teams")),
+    ("RESULT_CARD_COUNT", {}, ("hand_size", "leftover")),
+    ("COMBINATION_NOT_ALLOWED", {"reason": "no_five_card_hands"}, ("five_card_hands",)),
+    ("COMBINATION_NOT_ALLOWED", {"reason": "straight_not_listed"}, ("straights",)),
+    ("DOES_NOT_BEAT", {"played_kind": "single", "table_kind": "single"}, ("suit_order",)),
+    # v3 added straight_key (where suits decide) and straight_flush_compare to these two.
+    ("DOES_NOT_BEAT", {"played_kind": "straight", "table_kind": "straight"},
+     ("straights", "straight_key", "suit_order")),
+    ("DOES_NOT_BEAT", {"played_kind": "straight_flush", "table_kind": "straight_flush"},
+     ("straight_flushes", "straight_flush_compare", "straights", "straight_key", "suit_order")),
+    ("DOES_NOT_BEAT", {"played_kind": "flush", "table_kind": "flush"}, ("flush_compare", "suit_order")),
+    ("DOES_NOT_BEAT", {"played_kind": "triple", "table_kind": "triple"}, ()),
+    ("DOES_NOT_BEAT", {"played_kind": "full_house", "table_kind": "four_of_a_kind"},
+     ("five_card_order", "cross_category", "bombs", "bomb_hands")),
+    ("DOES_NOT_BEAT", {"played_kind": "pair", "table_kind": "pair", "revolution": True},
+     ("suit_order", "revolution")),
+    ("LEADER_MUST_PLAY", {}, ()),
+    ("CARD_NOT_HELD", {}, ()),
+])
+def test_explaining_fields_keeps_the_table_it_replaced(code: str, params: dict[str, Any],
+                                                       expected: tuple[str, ...]) -> None:
+    assert explaining_fields(code, params) == expected
