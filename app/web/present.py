@@ -3,7 +3,6 @@ script read. Nothing here decides a rule; it only arranges what the core compute
 
 from __future__ import annotations
 
-import copy
 from bisect import bisect_right
 from typing import Any
 
@@ -12,6 +11,7 @@ from bigtwo import limits
 from bigtwo.records.field_words import house_rules_view
 from bigtwo.records.messages import LANGUAGES, combo_label, render
 from bigtwo.records.pipeline import Checked
+from bigtwo.records.text_report import one_based
 from bigtwo.records.timeline import (
     BROKEN,
     DealTimeline,
@@ -28,16 +28,6 @@ from bigtwo.rules.profiles import Profile
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "it": "Italiano"}
 RED_SUITS = frozenset("DH")
 
-# Positions inside an error's params, by code. The page counts deals, moves and seats from 1
-# (as people do), so its messages must too; the report and the API keep counting from 0.
-POSITION_PARAMS: dict[str, dict[str, str]] = {
-    "WRONG_TURN": {"expected": "seat"},
-    "MOVE_AFTER_END": {"ended_at": "move"},
-    "MATCH_OVER": {"last_deal": "deal"},
-    "RESULT_WINNER": {"seats": "seats"},
-}
-
-
 def card_view(name: str, lang: str = "en") -> dict[str, Any]:
     """How one card is drawn: '10♥' in red, with a spoken title in the page's language."""
     rank, suit = name[0], name[1]
@@ -53,25 +43,6 @@ def card_view(name: str, lang: str = "en") -> dict[str, Any]:
 
 def cards_view(names: tuple[str, ...] | list[str] | None, lang: str = "en") -> list[dict[str, Any]]:
     return [card_view(n, lang) for n in names or ()]
-
-
-def one_based(error: dict[str, Any]) -> dict[str, Any]:
-    """The error with its deal, move and seat numbers (and those in its params) counted from 1."""
-    out = copy.deepcopy(error)
-    for key in ("deal", "move", "seat"):
-        if isinstance(out.get(key), int):
-            out[key] += 1
-    params = out.get("params") or {}
-    shifts = dict(POSITION_PARAMS.get(out["code"], {}))
-    if out["code"] == "DECLARED_MISMATCH" and params.get("field") == "winner":
-        shifts.update(declared="seat", actual="seat")
-    for name in shifts:
-        value = params.get(name)
-        if isinstance(value, int) and not isinstance(value, bool):
-            params[name] = value + 1
-        elif isinstance(value, list):
-            params[name] = [v + 1 if isinstance(v, int) else v for v in value]
-    return out
 
 
 def messages_by_language(error: dict[str, Any]) -> dict[str, str]:

@@ -74,14 +74,16 @@ def test_a_hostile_name_is_escaped_everywhere() -> None:
     assert "\\x1b[31mAna" in text and "Dee\\n" in text
 
 
-def test_one_based_agrees_with_the_pages() -> None:
-    """The pages shift the same params (app.web.present.one_based): the two must not drift."""
-    from app.web.present import one_based as page_one_based
-
+def test_one_based_shifts_every_position() -> None:
+    """Deal, move and seat numbers, and the positions inside params, count from 1 (the pages
+    and the text ruling share this one function)."""
     seen = 0
     for path in FILES:
         for error in json.loads(path.read_text(encoding="utf-8"))["report"]["errors"]:
-            assert one_based(error) == page_one_based(error), (path.stem, error)
+            shown = one_based(error)
+            for key in ("deal", "move", "seat"):
+                if isinstance(error.get(key), int):
+                    assert shown[key] == error[key] + 1, (path.stem, key)
             seen += 1
     assert seen >= 20
 
