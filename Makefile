@@ -12,7 +12,10 @@ WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 BIGTWO_DB ?= var/bigtwo.db
 export BIGTWO_DB
 
-.PHONY: serve test lint typecheck bench clean venv golden docs extract update compile
+.PHONY: serve test lint typecheck bench clean venv golden docs \
+	i18n-extract i18n-update i18n-compile extract update compile \
+	i18n-core-extract i18n-core-update i18n-core-compile \
+	i18n-pages-extract i18n-pages-update i18n-pages-compile
 
 venv: $(STAMP)
 
@@ -28,7 +31,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-serve: $(SERVE_STAMP)
+serve: $(SERVE_STAMP) i18n-compile
 	@mkdir -p $(dir $(BIGTWO_DB))
 	@echo "bigtwo on http://$(HOST):$(PORT)/  (API docs: http://$(HOST):$(PORT)/docs, OpenAPI: /openapi.json, store: $(BIGTWO_DB))"
 	$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) 'wsgi:app'
@@ -40,7 +43,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: $(STAMP) lint typecheck
+test: $(STAMP) i18n-compile lint typecheck
 	$(BIN)/python -m pytest -n 2 -q
 
 bench: $(STAMP)
@@ -63,13 +66,34 @@ docs: $(STAMP)
 LOCALE := bigtwo/records/locale
 BABEL_KEYWORDS := -k NP_:1c,2 -k N_ -k NN_:1c,2,3
 
-extract: $(STAMP)
+i18n-core-extract: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) -c TRANSLATORS: --no-location \
 		--sort-output --project bigtwo -w 100 -o $(LOCALE)/bigtwo.pot bigtwo
 
-update: extract
-	$(BIN)/pybabel update -D bigtwo -i $(LOCALE)/bigtwo.pot -d $(LOCALE) --no-location \
+i18n-core-update: i18n-core-extract
+	$(BIN)/pybabel update -D bigtwo -i $(LOCALE)/bigtwo.pot -d $(LOCALE) \
 		--ignore-obsolete -w 100 --no-fuzzy-matching
 
-compile: $(STAMP)
+i18n-core-compile: $(SERVE_STAMP)
 	$(BIN)/pybabel compile -D bigtwo -d $(LOCALE) --statistics
+
+# Translations (gettext, managed with Babel). The pages' domain "messages" lives in
+# app/translations; extract writes the template (.pot) from the N_() declarations, update
+# merges it into every language's .po, compile writes the .mo files the pages read (they are
+# also committed, so a clean clone serves every language before anything is compiled).
+PAGES_POT := app/translations/messages.pot
+PYBABEL := $(BIN)/pybabel
+
+i18n-extract extract: i18n-core-extract i18n-pages-extract
+i18n-update update: i18n-core-update i18n-pages-update
+i18n-compile compile: i18n-core-compile i18n-pages-compile
+
+i18n-pages-extract: $(SERVE_STAMP)
+	$(PYBABEL) extract -F app/babel.cfg -k N_:1c,2 --no-location --sort-output \
+		--project bigtwo --copyright-holder "bigtwo" -o $(PAGES_POT) app
+
+i18n-pages-update: i18n-pages-extract
+	$(PYBABEL) update --no-fuzzy-matching -i $(PAGES_POT) -d app/translations -D messages
+
+i18n-pages-compile: $(SERVE_STAMP)
+	$(PYBABEL) compile --statistics -d app/translations -D messages

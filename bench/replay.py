@@ -5,6 +5,8 @@ Builds a simulated corpus (every preset, several deals per record), then measure
 - parse + replay (the engine itself), and parse + replay + report (what a caller gets),
 - `bigtwo validate FILE.jsonl` end to end in a subprocess: records/s, moves/s,
 - peak memory of that subprocess at 1x and 8x the corpus, to show it streams;
+- replay time per move under each preset and each v3 game-flow variant of hk-standard
+  (``last_card_guard``, ``finish: placings``), as a ratio to hk-standard (--only-profiles);
 - `bigtwo validate` against Wal8800/card-games' Big Two engine replaying the same games
   (bench/wal8800_replay.py drives it), each a whole process pinned to one core: CPU and wall
   time, best of --process-runs, and whether both engines gave every record the same verdict.
@@ -18,6 +20,7 @@ Ratios, not absolute times, are what to compare between machines.
 
     .venv/bin/python bench/replay.py [--records 400] [--deals 3] [--repeat 5]
         [--rival DIR] [--rival-records 2000] [--rival-deals 3] [--process-runs 3] [--only-rival]
+        [--only-profiles] [--profile-records 100]
         [--startup]
 """
 
@@ -179,6 +182,46 @@ def compare_with_rival(args: argparse.Namespace) -> None:
               f"{rival_cpu / cpu:.2f} | {rival_wall / wall:.2f} |")
 
 
+# The v3 game flow against a plain deal: per move, each variant of hk-standard against
+# hk-standard itself (the last-card guard asks one more question of each single; placings play
+# on after the first seat is out).
+FLOW_VARIANTS: dict[str, dict[str, object]] = {
+    "hk-standard, last_card_guard: highest_single": {"extends": "hk-standard",
+                                                     "last_card_guard": "highest_single"},
+    "hk-standard, last_card_guard: liable": {"extends": "hk-standard", "last_card_guard": "liable"},
+    "hk-standard, finish: placings": {"extends": "hk-standard", "finish": "placings",
+                                      "scoring": {"place_points": [3, 1, -1, -3]}},
+}
+
+
+def per_profile(args: argparse.Namespace) -> None:
+    """Replay time per move under each preset and each game-flow variant, in one run. The
+    profiles are timed in turn, round after round (best of --repeat rounds each), so a burst of
+    load on a shared machine hits them all alike."""
+    resolver = ProfileResolver()
+    refs: list[tuple[str, object]] = [(pid, pid) for pid in PRESETS] + list(FLOW_VARIANTS.items())
+    corpora = []
+    for name, ref in refs:
+        profile, problems = resolver.resolve(ref)
+        if profile is None:  # an older engine (a before/after run): the variant does not exist
+            print(f"({name}: not declarable here: {problems[0].detail})")
+            continue
+        docs = simulate(profile, records=args.profile_records, deals_per_record=args.deals, seed=7,
+                        profile_ref=ref)
+        parsed = [rec for rec in (parse_record(doc, resolver=resolver)[0] for doc in docs) if rec is not None]
+        corpora.append((name, parsed, sum(len(d.moves) for rec in parsed for d in rec.deals)))
+    best = [float("inf")] * len(corpora)
+    for _ in range(args.repeat):
+        for i, (_, parsed, _) in enumerate(corpora):
+            best[i] = min(best[i], best_of(1, lambda parsed=parsed: [replay_record(r) for r in parsed]))
+    plain = best[0] / corpora[0][2]
+    print()
+    print("| profile | moves | replay µs/move | x hk-standard |")
+    print("| --- | ---: | ---: | ---: |")
+    for (name, _, moves), t in zip(corpora, best, strict=True):
+        print(f"| {name} | {moves} | {t / moves * 1e6:.2f} | {t / moves / plain:.2f} |")
+
+
 def startup(args: argparse.Namespace) -> None:
     """Start-up CPU (user + system, from wait4) of whole processes, best of --process-runs."""
     pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
@@ -221,6 +264,10 @@ def main() -> None:
     parser.add_argument("--rival-deals", type=int, default=3, help="deals per record (as the corpus above)")
     parser.add_argument("--process-runs", type=int, default=3)
     parser.add_argument("--only-rival", action="store_true", help="Only the comparison with Wal8800.")
+    parser.add_argument("--profile-records", type=int, default=100,
+                        help="records per profile for the per-profile table")
+    parser.add_argument("--only-profiles", action="store_true",
+                        help="Only the per-profile table (presets and the v3 game-flow variants).")
     parser.add_argument("--startup", action="store_true", help="Only the start-up figures.")
     args = parser.parse_args()
     if args.startup:
@@ -228,6 +275,9 @@ def main() -> None:
         return
     if args.only_rival:
         compare_with_rival(args)
+        return
+    if args.only_profiles:
+        per_profile(args)
         return
 
     lines = corpus(args.records, args.deals)
@@ -269,6 +319,7 @@ def main() -> None:
     print()
     print(f"replay / json.loads = {t_replay / t_json:.2f}; parse + replay / json.loads = "
           f"{(t_parse + t_replay) / t_json:.2f}; memory 8x / 1x = {rss_big / rss_small:.2f}")
+    per_profile(args)
     compare_with_rival(args)
 
 

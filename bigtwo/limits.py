@@ -8,6 +8,9 @@ MAX_RECORDS_PER_BATCH = 100  # /v1/validate/batch and tournament uploads
 MAX_DEALS_PER_RECORD = 200
 MAX_MOVES_PER_DEAL = 1000  # a real 4-seat deal has at most 52 plays and 3 passes after each
 MAX_CARDS_PER_PLAY = 52
+# Dragons listed per hand by /v1/next and the legal-play generator: a hand of more than 13
+# cards can hold thousands (one per choice of suits); any other dragon of it is still legal.
+MAX_DRAGON_PLAYS = 64
 MAX_NAME_LENGTH = 100  # a player name in a record
 MAX_TOURNAMENT_NAME_LENGTH = 200
 # Organiser tools: a withdrawal's or replacement's reason and the organiser's label (who), as
@@ -23,6 +26,7 @@ MAX_PER_PAGE = 100
 MAX_PROFILE_TIERS = 52
 MAX_PROFILE_CARD_PENALTIES = 64
 MAX_CARD_VALUE = 1000  # points one card may be worth under scoring.card_values
+MAX_PLACE_POINTS = 100_000  # points one place may score under scoring.place_points (either sign)
 
 # Untrusted JSON (bigtwo/records/jsonin.py): every request body, pasted form and file goes through it.
 MAX_JSON_DEPTH = 64  # a record nests 6 deep, a batch 8: 64 leaves room for any honest `meta`

@@ -12,7 +12,7 @@ from schemas import profiles as profile_schema
 from schemas.profiles import ProfileRefField
 from schemas.records import CARD, ref_field
 
-KINDS = ("single", "pair", "triple", *FIVE_KINDS)
+KINDS = ("single", "pair", "triple", "two_pair", *FIVE_KINDS, "dragon")
 
 
 class CardField(profile_schema.CardField):
@@ -34,8 +34,9 @@ class EvaluateRequestSchema(Schema):
                         validate=validate.Length(min=1, max=limits.MAX_CARDS_PER_PLAY),
                         metadata={"description": "the cards a player has selected"})
     table = fields.List(CardField(), allow_none=True, load_default=None,
-                        validate=validate.Length(min=1, max=5),
-                        metadata={"description": "the combination to beat; null when leading"})
+                        validate=validate.Length(min=1, max=13),
+                        metadata={"description": "the combination to beat (at most 13 cards: "
+                                                 "a dragon); null when leading"})
     revolution = profile_schema.StrictBool(load_default=False, metadata={
         "description": "the deal's state under `revolution: ranks`: true once a four of a kind "
                        "has reversed the rank order (`/v1/next` reports it)"})
@@ -74,6 +75,6 @@ class NextResponseSchema(Schema):
                        "(`revolution: ranks`); pass it to /v1/combinations/evaluate"})
     legal_plays = fields.List(fields.List(fields.String(metadata=CARD)), required=True,
                               metadata={"description": "every legal play, weakest first"})
-    penalties_now = fields.List(fields.Integer(), required=True, metadata={
+    penalties_now = fields.List(fields.Integer(), required=True, allow_none=True, metadata={
         "description": "v2: what each seat would pay if the deal ended now (seed 001's "
-                       "live display)"})
+                       "live display); v3: null under finish: placings"})

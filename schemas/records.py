@@ -52,6 +52,12 @@ class ResultSchema(Schema):
                        validate=validate.Length(max=MAX_SEATS),
                        metadata={"description": "the cards each seat still held; give this "
                                                 "or cards_left"})
+    places = fields.List(fields.Integer(), validate=validate.Length(max=52), metadata={
+        "description": "v3, under finish: placings only: every seat once, first out first "
+                       "(instead of cards_left or left)"})
+    liable = fields.Integer(allow_none=True, metadata={
+        "description": "v3, under last_card_guard: liable only: the loser who pays every "
+                       "loser's penalty (a score sheet's \"takes all\" mark)"})
 
 
 class RecordDealSchema(Schema):
@@ -108,6 +114,17 @@ class PenaltyPartsSchema(Schema):
     base = fields.Integer(required=True)
     two_factor = fields.Integer(required=True)
     card_penalties = fields.Integer(required=True)
+    paid_by = fields.Integer(metadata={"description": "v3, last_card_guard liable: the seat "
+                                                      "that paid this loser's penalty"})
+    own = fields.Integer(metadata={"description": "v3, the liable seat: its own penalty"})
+    takes_all = fields.Integer(metadata={"description": "v3, the liable seat: every loser's "
+                                                        "penalty, which it pays"})
+
+
+class BreachSchema(Schema):
+    move = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    protected = fields.Integer(required=True)
 
 
 class DealReportSchema(Schema):
@@ -130,6 +147,14 @@ class DealReportSchema(Schema):
                        "ended now; null otherwise"})
     team_scores = fields.List(fields.Integer(), allow_none=True, metadata={
         "description": "v2, only under a profile with teams: each seat's team score for the deal"})
+    places = fields.List(fields.Integer(), allow_none=True, metadata={
+        "description": "v3, only under finish: placings: seats in finishing order (so far)"})
+    liable = fields.Integer(allow_none=True, metadata={
+        "description": "v3, only under last_card_guard: liable: the seat that paid every "
+                       "loser's penalty (null when no liability applied)"})
+    breaches = fields.List(fields.Nested(BreachSchema), allow_none=True, metadata={
+        "description": "v3, only under last_card_guard: liable: plays that broke the guard "
+                       "and stood (null for a result-only deal)"})
 
 
 class MatchResultSchema(Schema):

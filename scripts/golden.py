@@ -63,6 +63,14 @@ HANDMADE: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
                                      deal(HANDS, WIN1), deal(HANDS_B, WIN1_B)), {}),
     "result-winner": (record("hk-standard", {"result": {"cards_left": [0, 5, 0, 9]}}), {"lang": "de"}),
     "result-card-count": (record("hk-standard", {"result": {"cards_left": [0, 14, 2, 9]}}), {}),
+    "must-play-highest": (record(small("hk-standard", hand_size=2, last_card_guard="highest_single"),
+                                 deal(["3D KS", "4C 5H", "6D JH", "7C AD"], "0:3D 1:4C 2:6D 3:7C")),
+                          {"complete": False}),
+    "result-liable": (record(small("hk-standard", last_card_guard="liable"),
+                             {"result": {"cards_left": [0, 1, 1, 1], "liable": 0}}), {"lang": "it"}),
+    "result-places": (record(small("hk-standard", finish="placings",
+                                   scoring={"place_points": [3, 1, -1, -3]}),
+                             {"result": {"places": [0, 0, 2, 3]}}), {"lang": "de"}),
     "scored-sheet": (record("pusoy-dos", {"result": {"left": [[], ["2D", "5C"], ["2C", "2S", "2H", "4C"], ["3S"]]}},
                             {"result": {"left": [["2C", "2S", "2H", "2D"], [], ["KH"], ["3S", "3H"]]}},
                             players=["Ana", "Ben", "Cai", "Dee"]), {}),
@@ -91,6 +99,17 @@ V2: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
         "0:3D 1:5H+6H+7H+8H+9H")), {"complete": False}),
 }
 
+# Rules v3, game flow: placings and the last-card guard (written as v3-<name>.json).
+PLACINGS = small("hk-standard", hand_size=3, passing="locked_out", finish="placings",
+                 scoring={"place_points": [3, 1, -1, -3]})
+FLOW: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
+    "placings-locked-out": (record(PLACINGS, deal(
+        ["3D 3C KS", "4C 8C 9H", "6D JH QH", "7C AD 8D"],
+        "0:3D+3C 1:- 2:- 3:- 0:KS 1:- 2:- 3:- 1:4C 2:6D 3:7C 1:8C 2:JH 3:AD 1:- 2:- 3:8D 1:9H")), {}),
+    "liable-takes-all": (record(small("hk-standard", hand_size=2, last_card_guard="liable"),
+                                deal(["3D KS", "4C 5H", "6D JH", "7C AD"], "0:3D 1:4C 2:6D 3:7C 0:KS")),
+                         {}),
+}
 
 # Fixtures that also get the text ruling of `bigtwo validate --format text` (<name>.txt): names
 # and none, teams, a sheet, errors at a move, at a deal and at the record, three languages.
@@ -170,6 +189,8 @@ def main() -> None:
         write(f"code-{name}", doc, query)
     for name, (doc, query) in V2.items():
         write(f"v2-{name}", doc, query)
+    for name, (doc, query) in FLOW.items():
+        write(f"v3-{name}", doc, query)
     for pid, profile in PRESETS.items():
         (doc,) = simulate(profile, records=1, deals_per_record=3, seed=2026)
         write(f"sim-{pid}", doc, {})

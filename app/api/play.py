@@ -132,7 +132,8 @@ def position(table: Table) -> dict[str, Any]:
             "may_pass": may_pass(table),
             "revolution": table.revolution,
             "legal_plays": [cards.names(c.cards) for c in plays],
-            "penalties_now": penalties_now(table.profile, table.hands)}
+            # Under finish: placings places score the deal, not penalties (as in the report).
+            "penalties_now": None if table.placings else penalties_now(table.profile, table.hands)}
 
 
 @blp.route("/next", methods=["POST"])

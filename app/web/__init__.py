@@ -16,11 +16,13 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from app.metrics import count_checked
 from app.params import ParameterError, page_number
-from app.web.present import LANGUAGE_NAMES, profile_title, replay_view, script_data
+from app.web.catalog import LANGUAGE_NAMES
+from app.web.language import install as install_language
+from app.web.language import page_language, switch_links
+from app.web.present import library_language, profile_title, replay_view, script_data
 from app.web.words import Words
 from bigtwo import limits
 from bigtwo.records import jsonin
-from bigtwo.records.messages import LANGUAGES, pick_language
 from bigtwo.records.pipeline import check_record
 from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem
@@ -32,6 +34,8 @@ bp = Blueprint(
     static_folder="static",
     static_url_path="/web-static",
 )
+# Flask-Babel, the language cookie and Vary for the pages (app/web/language.py).
+bp.record_once(lambda state: install_language(state.app))
 
 
 def _store() -> Any:
@@ -59,20 +63,16 @@ def _profile_choices() -> dict[str, list[dict[str, str]]]:
 
 
 def _lang() -> str:
-    explicit = request.args.get("lang")
-    if explicit is None and request.method == "POST":
-        try:
-            explicit = request.form.get("lang")
-        except RequestEntityTooLarge:
-            explicit = None
-    if explicit in LANGUAGES:
-        return explicit
-    return pick_language(request.headers.get("Accept-Language"))
+    return page_language()
 
 
-def _common() -> dict[str, Any]:
+def _common(switch_form: str | None = None) -> dict[str, Any]:
+    """What every page's template reads: its language, its words and the language switch
+    (links to this page in each language; on a page that answers a posted form, buttons that
+    post ``switch_form`` again in the chosen language, so nothing typed is lost)."""
     lang = _lang()
-    return {"languages": LANGUAGE_NAMES, "lang": lang, "w": Words(lang)}
+    return {"languages": LANGUAGE_NAMES, "lang": lang, "w": Words(lang),
+            "switch": switch_links(lang), "switch_form": switch_form}
 
 
 @bp.get("/")
@@ -87,7 +87,7 @@ def _read_record_text() -> tuple[str, list[Problem]]:
         try:
             return jsonin.decode_utf8(upload.read()), []
         except jsonin.JsonInputError as exc:
-            return "", [Problem("", f"the uploaded file is not UTF-8 text: {exc.detail}")]
+            return "", [Problem("", Words(_lang())("not_utf8", detail=exc.detail))]
     return request.form.get("record", ""), []
 
 
@@ -98,8 +98,8 @@ def replay() -> tuple[str, int]:
         text, problems = _read_record_text()
     except RequestEntityTooLarge:
         limit = current_app.config.get("MAX_CONTENT_LENGTH")
-        too_big = [Problem("", "the record is larger than this service accepts"
-                               + (f" ({limit} bytes)" if limit else ""))]
+        words = Words(_lang())
+        too_big = [Problem("", words("too_large_n", n=str(limit)) if limit else words["too_large"])]
         empty = {"record": "", "profile": "", "complete": True}
         return _home_with_problems(empty, too_big, 413)
     typed = form_data.get("profile_id", "").strip()
@@ -114,7 +114,7 @@ def replay() -> tuple[str, int]:
         return _replay_sheet(text, form)
     if not problems:
         if not text.strip():
-            problems = [Problem("", "paste a record or choose a file")]
+            problems = [Problem("", Words(_lang())["paste_record"])]
         else:
             try:
                 doc = jsonin.loads(text)
@@ -122,7 +122,8 @@ def replay() -> tuple[str, int]:
                 problems = [Problem(exc.pointer or "", exc.detail)]
     if problems:
         return _home_with_problems(form, problems)
-    checked = check_record(doc, complete=form["complete"], lang=_lang(), resolver=_resolver(),
+    checked = check_record(doc, complete=form["complete"], lang=library_language(_lang()),
+                           resolver=_resolver(),
                            default_profile=form["profile"] or None)
     count_checked(checked.report)
     if not checked.ok:
@@ -130,7 +131,8 @@ def replay() -> tuple[str, int]:
     lang = _lang()
     view = replay_view(checked, lang, _page_number(form_data))
     return render_template("web_replay.html", view=view, data=script_data(view, lang), form=form,
-                           source=None, chart=_chart(checked, view, lang), **_common()), 200
+                           source=None, chart=_chart(checked, view, lang),
+                           **_common("nav")), 200
 
 
 def _is_sheet(text: str) -> bool:
@@ -149,14 +151,16 @@ def _replay_sheet(text: str, form: dict[str, Any]) -> tuple[str, int]:
     if not form["profile"]:
         return _home_with_problems(form, [Problem("", Words(lang)["sheet_needs_profile"])],
                                    on_sheet=True)
-    _, checked = check_sheet(text, form["profile"], complete=form["complete"], lang=lang,
+    _, checked = check_sheet(text, form["profile"], complete=form["complete"],
+                             lang=library_language(lang),
                              resolver=_resolver())
     count_checked(checked.report)
     if not checked.ok:
         return _home_with_problems(form, checked.problems, on_sheet=True)
     view = replay_view(checked, lang, _page_number(request.form))
     return render_template("web_replay.html", view=view, data=script_data(view, lang), form=form,
-                           source=None, chart=_chart(checked, view, lang), **_common()), 200
+                           source=None, chart=_chart(checked, view, lang),
+                           **_common("nav")), 200
 
 
 def _chart(checked: Any, view: dict[str, Any], lang: str) -> dict[str, Any] | None:
@@ -180,7 +184,7 @@ def _home_with_problems(form: dict[str, Any], problems: list[Problem],
                         status: int = 422, *, on_sheet: bool = False) -> tuple[str, int]:
     return render_template("web_home.html", form=form, choices=_profile_choices(),
                            problems=[p.as_dict() for p in problems], on_sheet=on_sheet,
-                           **_common()), status
+                           **_common("record-form")), status
 
 
 def _stored_complete_flag(report: dict[str, Any]) -> bool:
@@ -205,10 +209,11 @@ def stored_record(rid: str) -> tuple[str, int]:
             default_profile = tournament.get("profile_id")
     stored_report = row.get("report") or {}
     checked = check_record(row["record"], complete=_stored_complete_flag(stored_report),
-                           lang=_lang(), resolver=_resolver(), default_profile=default_profile)
+                           lang=library_language(_lang()), resolver=_resolver(),
+                           default_profile=default_profile)
     if not checked.ok:  # stored records were checked on the way in; a later profile change?
         return render_template("web_problems.html", problems=[p.as_dict() for p in checked.problems],
-                               title=f"Record {rid}", **_common()), 422
+                               title=Words(_lang())("record_title", id=rid), **_common()), 422
     lang = _lang()
     view = replay_view(checked, lang, _page_number(request.args))
     source = {"id": rid, "tournament": tournament, "stored_valid": stored_report.get("valid"),
@@ -263,15 +268,44 @@ def _profile_label(profile: dict[str, Any]) -> str:
 
 @bp.app_template_filter("pointer")
 def _pointer(value: str) -> str:
-    return value or "(the whole document)"
+    return value or Words(_lang())["whole_document"]
 
 
 @bp.errorhandler(ParameterError)
 def _bad_parameter(error: ParameterError) -> tuple[str, int]:
-    return render_template("web_problems.html", problems=error.errors, title="Bad request",
+    return render_template("web_problems.html", problems=error.errors,
+                           title=Words(_lang())["bad_request"],
                            **_common()), 400
 
 
 @bp.errorhandler(404)
 def _not_found(_: Exception) -> tuple[str, int]:
     return render_template("web_404.html", what=f"“{request.path}”", **_common()), 404
+
+
+@bp.app_template_global("lang_url")
+def _lang_url(code: str) -> str:
+    """This page in another language: its address with ``lang`` replaced."""
+    from urllib.parse import urlencode
+
+    args = [(k, v) for k, v in request.args.items(multi=True) if k != "lang"]
+    return f"{request.path}?{urlencode([*args, ('lang', code)])}"
+
+
+@bp.app_template_filter("num")
+def _num(value: int | float) -> str:
+    """A number as the page's locale writes it (Flask-Babel's locale: grouping, minus sign)."""
+    from babel.numbers import get_minus_sign_symbol
+    from flask_babel import format_decimal, get_locale
+
+    text = format_decimal(abs(value))
+    return get_minus_sign_symbol(get_locale()) + text if value < 0 else text
+
+
+@bp.app_template_filter("signed")
+def _signed(value: int) -> str:
+    """A score with its sign always shown (+25, +0, -34), in the page's locale."""
+    from babel.numbers import get_plus_sign_symbol
+    from flask_babel import get_locale
+
+    return get_plus_sign_symbol(get_locale()) + _num(value) if value >= 0 else _num(value)

@@ -6,10 +6,13 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Any
 
+from app.web.catalog import PAGE_LANGUAGES
+from app.web.rule_values import house_rules as page_house_rules
 from app.web.words import RANK_WORDS, SUIT_WORDS, Words, script_words
 from bigtwo import limits
+from bigtwo.records import messages as library_messages
 from bigtwo.records.field_words import house_rules_view
-from bigtwo.records.messages import LANGUAGES, combo_label, render
+from bigtwo.records.messages import render
 from bigtwo.records.pipeline import Checked
 from bigtwo.records.text_report import one_based
 from bigtwo.records.timeline import (
@@ -25,8 +28,24 @@ from bigtwo.rules.game import Record
 from bigtwo.rules.play import starts_revolution
 from bigtwo.rules.profiles import Profile
 
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "it": "Italiano"}
 RED_SUITS = frozenset("DH")
+
+def library_language(lang: str) -> str:
+    """The language the library words a page language's rulings in: the same one where it
+    has a catalog for it, else English (the pages never fail for a language they speak)."""
+    return lang if lang in library_messages.LANGUAGES else library_messages.DEFAULT_LANGUAGE
+
+
+def _house_rules(profile: Profile, code: str, params: dict[str, Any],
+                 lang: str) -> list[dict[str, Any]]:
+    """The house rules beside a ruling: worded by the library (field, label, value) where it
+    speaks the page's language; else their values worded from the pages' catalog, without
+    a label rather than with an English one."""
+    if lang in library_messages.LANGUAGES:
+        return house_rules_view(profile, code, params, lang)
+    return [{"field": field, "label": None, "value": value}
+            for field, value in page_house_rules(profile, code, params, lang)]
+
 
 def card_view(name: str, lang: str = "en") -> dict[str, Any]:
     """How one card is drawn: '10♥' in red, with a spoken title in the page's language."""
@@ -46,9 +65,10 @@ def cards_view(names: tuple[str, ...] | list[str] | None, lang: str = "en") -> l
 
 
 def messages_by_language(error: dict[str, Any]) -> dict[str, str]:
-    """The error's message in every language, counting from 1 like the rest of the page."""
+    """The error's message in every page language, counting from 1 like the rest of the page
+    (the library words it in each; the page shows its own and the script switches)."""
     shown = one_based(error)
-    return {lang: render(shown, lang) for lang in LANGUAGES}
+    return {lang: render(shown, lang) for lang in PAGE_LANGUAGES}
 
 
 def page_names(players: list[str] | tuple[str, ...] | None, count: int, lang: str) -> list[str]:
@@ -110,11 +130,14 @@ def _error_dict(e: Any) -> dict[str, Any]:
             "params": e.params}
 
 
-def penalty_text(parts: dict[str, int] | None, penalty: int | None, lang: str = "en") -> str:
-    """'11 cards x3 = 33', then the held-2 factor and card penalties when they apply."""
+def penalty_text(parts: dict[str, int] | None, penalty: int | None, lang: str = "en",
+                 names: list[str] | None = None) -> str:
+    """'11 cards x3 = 33', then the held-2 factor and card penalties when they apply, and
+    where a liable seat took the penalty over (``last_card_guard: liable``)."""
     words = Words(lang)
     if parts is None:
         return words["went_out"]
+    moved = _moved_text(parts, words, names)
     if "values" in parts:  # scoring.card_values: the cards' worth, not their count
         text = words["penalty_values"].format(n=parts["cards"], v=parts["values"],
                                               m=parts["multiplier"], base=parts["base"])
@@ -131,9 +154,43 @@ def penalty_text(parts: dict[str, int] | None, penalty: int | None, lang: str = 
     if parts.get("card_penalties"):
         value += parts["card_penalties"]
         text += words("penalty_card", p=parts["card_penalties"], value=value)
+    if "takes_all" in parts:
+        value = parts["takes_all"]
+    elif "paid_by" in parts:
+        value = 0
+    text += moved
     if penalty is not None and penalty != value:  # never expected; show the report's number
         text += f" (report: {penalty})"
     return text
+
+
+def _moved_text(parts: dict[str, int], words: Words, names: list[str] | None) -> str:
+    """', paid by Dee' / ', takes all: pays 3 for everyone' (last_card_guard: liable)."""
+    if "takes_all" in parts:
+        return words("takes_all", value=parts["takes_all"])
+    if "paid_by" in parts:
+        seat = parts["paid_by"]
+        name = names[seat] if names is not None and 0 <= seat < len(names) else words("seat_n", n=seat + 1)
+        return words("paid_by", name=name)
+    return ""
+
+
+def _places(places: tuple[int, ...] | list[int] | None, names: list[str]) -> list[dict[str, Any]]:
+    """finish: placings: the seats in finishing order, each with its place (1 first out)."""
+    return [{"place": i + 1, "seat": s, "name": names[s] if 0 <= s < len(names) else str(s)}
+            for i, s in enumerate(places or ())]
+
+
+def _liable(d: DealTimeline, rd: dict[str, Any], names: list[str], lang: str) -> str | None:
+    """The breach that made a seat liable: the last one against the seat that won."""
+    liable, winner = rd.get("liable"), rd.get("winner")
+    if liable is None:
+        return None
+    words = Words(lang)
+    breach = next((b for b in reversed(d.breaches) if b[1] == liable and b[2] == winner), None)
+    if breach is None:  # a score sheet's mark: no moves to point at
+        return words("liable_sheet", name=names[liable])
+    return words("liable_breach", name=names[liable], n=breach[0] + 1, protected=names[breach[2]])
 
 
 def _snapshot(s: Snapshot) -> dict[str, Any]:
@@ -143,12 +200,19 @@ def _snapshot(s: Snapshot) -> dict[str, Any]:
 def _label(step: MoveStep, lang: str) -> str | None:
     if step.kind is None or step.cards is None or step.top is None:
         return None
-    return combo_label(step.kind, list(step.cards), step.top, lang)
+    return library_messages.combo_label(step.kind, list(step.cards), step.top, library_language(lang))
 
 
 def _move(step: MoveStep, names: list[str], deal: int, lang: str, profile: Profile,
-          reversed_before: bool = False) -> dict[str, Any]:
+          reversed_before: bool = False,
+          breached: dict[int, int] | None = None) -> dict[str, Any]:
+    protected = (breached or {}).get(step.index)
+    flips = (step.status == "ok" and step.kind is not None
+             and starts_revolution(profile, step.kind, reversed_before))
     return {
+        # last_card_guard: liable: this play broke the guard and stood (the seat it protected)
+        "breach": None if protected is None else Words(lang)(
+            "guard_breach", protected=names[protected] if 0 <= protected < len(names) else protected),
         "index": step.index,
         "number": step.index + 1,
         "pointer": f"/deals/{deal}/moves/{step.index}",
@@ -165,8 +229,9 @@ def _move(step: MoveStep, names: list[str], deal: int, lang: str, profile: Profi
         "status": step.status,
         "after": _snapshot(step.after),
         # revolution: ranks: this play (a four of a kind) reversed the rank order
-        "revolution_starts": step.status == "ok" and step.kind is not None
-        and starts_revolution(profile, step.kind, reversed_before),
+        "revolution_starts": flips and not reversed_before,
+        # revolution_repeats: toggles: this four of a kind turned the order back
+        "revolution_ends": flips and reversed_before,
     }
 
 
@@ -174,9 +239,11 @@ def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
           profile: Profile, lang: str) -> dict[str, Any]:
     moves = []
     reversed_before = False
+    breached = {move: protected for move, _, protected in d.breaches}
     for m in d.moves:
-        moves.append(_move(m, names, d.index, lang, profile, reversed_before))
-        reversed_before = reversed_before or (m.status == "ok" and m.after.revolution)
+        moves.append(_move(m, names, d.index, lang, profile, reversed_before, breached))
+        if m.status == "ok":  # revolution_repeats: toggles may turn the order back
+            reversed_before = m.after.revolution
     broken = None
     if d.error is not None and d.broken_move is not None:
         err = _error_dict(d.error)
@@ -187,7 +254,7 @@ def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
             "seat": d.error.seat,
             "pointer": d.error.pointer,
             "messages": messages_by_language(err),
-            "house_rules": house_rules_view(profile, d.error.code, d.error.params, lang),
+            "house_rules": _house_rules(profile, d.error.code, d.error.params, lang),
             "decided_by": ranks_decide(d.error.code, d.error.params, lang),
         }
     tricks = []
@@ -212,13 +279,15 @@ def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
     rd = report_deal or {}
     if rd.get("scores") is not None:
         parts = rd.get("scoring") or [None] * len(names)
+        penalties = rd.get("penalties")
+        places = rd.get("places")
         for seat, name in enumerate(names):
             scoring.append({
                 "seat": seat,
                 "name": name,
                 "cards_left": (rd.get("cards_left") or [0] * len(names))[seat],
-                "penalty": rd["penalties"][seat],
-                "text": penalty_text(parts[seat], rd["penalties"][seat], lang),
+                "penalty": penalties[seat] if penalties is not None else None,
+                "text": _score_text(seat, parts, penalties, places, lang, names),
                 "score": rd["scores"][seat],
                 "winner": seat == rd.get("winner"),
             })
@@ -241,7 +310,18 @@ def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
         "team_scores": _teams(profile, names, rd.get("team_scores")),
         "cards_left": rd.get("cards_left"),
         "sheet": _sheet(d, names, rd, lang) if d.result is not None else None,
+        "places": _places(d.places, names) if d.places is not None else None,
+        "places_final": d.places is not None and len(d.places) == len(names),
+        "liable": _liable(d, rd, names, lang),
     }
+
+
+def _score_text(seat: int, parts: list[dict[str, int] | None], penalties: list[int] | None,
+                places: list[int] | None, lang: str, names: list[str]) -> str:
+    """How a seat's score came about: its place under placings, else its penalty."""
+    if places is not None and seat in places:
+        return Words(lang)("place_n", n=places.index(seat) + 1)
+    return penalty_text(parts[seat], penalties[seat] if penalties is not None else None, lang, names)
 
 
 def _sheet(d: DealTimeline, names: list[str], rd: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -249,6 +329,7 @@ def _sheet(d: DealTimeline, names: list[str], rd: dict[str, Any], lang: str) -> 
     (the cards themselves when the sheet lists them), the penalty worked out, the score."""
     assert d.result is not None
     parts = rd.get("scoring") or [None] * len(names)
+    penalties, places = rd.get("penalties"), rd.get("places")
     rows = []
     for seat, name in enumerate(names):
         scored = rd.get("scores") is not None
@@ -257,7 +338,7 @@ def _sheet(d: DealTimeline, names: list[str], rd: dict[str, Any], lang: str) -> 
             "name": name,
             "count": d.result.counts[seat] if seat < len(d.result.counts) else None,
             "cards": cards_view(d.result.hands[seat], lang) if seat < len(d.result.hands) else [],
-            "text": penalty_text(parts[seat], rd["penalties"][seat], lang) if scored else None,
+            "text": _score_text(seat, parts, penalties, places, lang, names) if scored else None,
             "score": rd["scores"][seat] if scored else None,
             "winner": seat == rd.get("winner"),
         })
@@ -341,7 +422,7 @@ def replay_view(checked: Checked, lang: str = "en", page: int = 1) -> dict[str, 
             "move_number": e.move + 1 if e.move is not None else None,
             "seat_name": names[e.seat] if e.seat is not None and 0 <= e.seat < len(names) else None,
             "seat_number": e.seat + 1 if e.seat is not None else None,
-            "house_rules": house_rules_view(profile, e.code, e.params, lang),
+            "house_rules": _house_rules(profile, e.code, e.params, lang),
             "decided_by": ranks_decide(e.code, e.params, lang),
             "page": bisect_right(starts, e.deal) if e.deal is not None else None,
         })

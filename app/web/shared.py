@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 
 from app.metrics import count_checked
 from app.web import _chart, _common, _home_with_problems, _lang, _page_number, _resolver, _store
-from app.web.present import replay_view, script_data
+from app.web.present import library_language, replay_view, script_data
 from app.web.words import Words
 from bigtwo import limits
 from bigtwo.records import jsonin
@@ -36,11 +36,12 @@ def _record_from_form(form: dict[str, Any], lang: str) -> tuple[Any, list[Proble
     """The record the replay page showed: the pasted JSON, or the record a sheet stands for."""
     text = form["record"]
     if not text.strip():
-        return None, [Problem("", "paste a record or choose a file")]
+        return None, [Problem("", Words(lang)["paste_record"])]
     if _looks_like_sheet(text):
         if not form["profile"]:
             return None, [Problem("", Words(lang)["sheet_needs_profile"])]
-        record, checked = check_sheet(text, form["profile"], complete=form["complete"], lang=lang,
+        record, checked = check_sheet(text, form["profile"], complete=form["complete"],
+                             lang=library_language(lang),
                                       resolver=_resolver())
         return record, [] if record is not None else checked.problems
     try:
@@ -62,21 +63,20 @@ def share() -> Response | tuple[str, int]:
                 "complete": request.form.get("complete") == "on"}
     except RequestEntityTooLarge:
         limit = current_app.config.get("MAX_CONTENT_LENGTH") or limits.MAX_BODY_BYTES
-        return _problem_page(413, f"the record is larger than this service accepts ({limit} bytes)")
+        return _problem_page(413, Words(lang)("too_large_n", n=str(limit)))
     doc, problems = _record_from_form(form, lang)
     if problems:
         return _home_with_problems(form, problems)
     limit = int(current_app.config.get("MAX_CONTENT_LENGTH") or limits.MAX_BODY_BYTES)
     shared = service.share(_store(), doc, complete=form["complete"],
                            default_profile=form["profile"] or None, resolver=_resolver(),
-                           max_bytes=limit, lang=lang)
+                           max_bytes=limit, lang=library_language(lang))
     if shared.checked is not None:
         count_checked(shared.checked.report)
     if shared.status == "invalid":
         return _home_with_problems(form, shared.problems)
     if shared.status == "too_large":
-        return _problem_page(413, f"the record takes {shared.size} bytes stored; a shared replay "
-                                  f"may take at most {limit}")
+        return _problem_page(413, Words(lang)("share_too_large", size=str(shared.size), n=str(limit)))
     if shared.status == "full":
         return _problem_page(507, Words(lang)["share_full"])
     return redirect(url_for("shared.shared_replay", replay_id=shared.id, lang=lang), code=303)
@@ -88,7 +88,7 @@ def shared_replay(replay_id: str) -> tuple[str, int]:
     row = service.get(_store(), replay_id)
     if row is None:
         return render_template("web_404.html", what=f"“{request.path}”", **_common()), 404
-    checked = service.check(row, resolver=_resolver(), lang=lang)
+    checked = service.check(row, resolver=_resolver(), lang=library_language(lang))
     if not checked.ok:  # a stored profile it named was removed, say: say so, do not fail
         return render_template("web_problems.html", problems=[p.as_dict() for p in checked.problems],
                                title=replay_id, **_common()), 422

@@ -337,7 +337,7 @@ def run(client: Any, blocks: list[Block], spec: CheckSpec, out: str | None,
 
 class _Totals:
     def __init__(self) -> None:
-        self.counts = dict.fromkeys(VERDICTS, 0)
+        self.counts: dict[str, int] = dict.fromkeys(VERDICTS, 0)
         self.codes: Counter[str] = Counter()
 
     def add(self, result: BlockResult) -> None:

@@ -14,9 +14,9 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, Any, TypeVar
 
 import click
 
@@ -24,6 +24,8 @@ from bigtwo import limits
 
 EXIT_UNREADABLE = 2
 SKIP_CHUNK = 1 << 20
+# What click's option decorators take and give back: a command's function, or the command.
+_Decorated = TypeVar("_Decorated", bound=Callable[..., Any] | click.Command)
 
 
 class InputError(click.ClickException):
@@ -35,13 +37,13 @@ class InputError(click.ClickException):
         click.echo(f"error: {self.format_message()}", err=True, file=file)
 
 
-def max_bytes_option(command: click.Command) -> click.Command:
+def max_bytes_option(command: _Decorated) -> _Decorated:
     option = click.option(
         "--max-bytes", type=click.IntRange(1), default=limits.MAX_CLI_INPUT_BYTES,
         show_default=True, metavar="BYTES",
         help="The most a file (a record, a sheet, a profile) or a JSON Lines line may hold; "
              "the default is the HTTP body limit.")
-    return option(command)  # type: ignore[no-any-return]
+    return option(command)
 
 
 def readable_kind(fd: int, name: str, *, allow_tty: bool = False) -> int | None:

@@ -247,7 +247,7 @@ def _open_validate_input(path: str, max_bytes: int) -> tuple[IO[bytes], bool, in
         jsonl = True
     except ValueError:
         jsonl = False
-    return io.BufferedReader(_Prepend(first, opened.stream)), jsonl, None  # type: ignore[arg-type]
+    return io.BufferedReader(_Prepend(first, opened.stream)), jsonl, None
 
 
 def _read_whole(stream: IO[bytes], size: int | None, max_bytes: int, path: str) -> bytes:
@@ -373,7 +373,7 @@ def sheet_command(path: str, profile: str, lang: str, max_bytes: int) -> None:
 def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: dict[str, Any],
                     total: int | None, show_progress: bool, fmt: str = "json",
                     max_bytes: int = limits.MAX_CLI_INPUT_BYTES) -> int:
-    counts = dict.fromkeys(VERDICTS, 0)
+    counts: dict[str, int] = dict.fromkeys(VERDICTS, 0)
     line_options = LineOptions(**options)
     blocks = 0
     with _progress(total, show_progress) as bar:

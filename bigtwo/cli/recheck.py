@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypedDict
 
 import click
 
@@ -26,6 +26,17 @@ DEFAULT_BATCH = 200
 # Batches in flight per worker: enough to keep every worker busy while the driver writes,
 # few enough that the driver never holds much more than that of the tournament in memory.
 IN_FLIGHT_PER_WORKER = 3
+
+
+class RecheckCounts(TypedDict):
+    tournament: str
+    records: int
+    stale: int
+    rechecked: int
+    valid: int
+    invalid: int
+    unreplayable: int
+    batches: int
 
 
 def stale_ids(store: Store, tournament_id: str) -> tuple[dict[str, Any], list[str], int]:
@@ -63,13 +74,14 @@ def _batches(store: Store, ids: list[str], size: int) -> Iterator[list[tuple[str
 
 def recheck(store: Store, tournament_id: str, *, batch_size: int = DEFAULT_BATCH,
             client: Any = None, workers: int = 1,
-            on_batch: Callable[[int], None] | None = None) -> dict[str, Any]:
+            on_batch: Callable[[int], None] | None = None) -> RecheckCounts:
     """Recheck the stale records; with a Dask ``client`` the batches run on its workers."""
     found, ids, total = stale_ids(store, tournament_id)
     spec = CheckSpec(default_profile=found["profile_id"],
                      profiles=stored_profiles(referenced(store, tournament_id), store))
-    counts = {"tournament": tournament_id, "records": total, "stale": len(ids), "rechecked": 0,
-              "valid": 0, "invalid": 0, "unreplayable": 0, "batches": 0}
+    counts: RecheckCounts = {"tournament": tournament_id, "records": total, "stale": len(ids),
+                             "rechecked": 0, "valid": 0, "invalid": 0, "unreplayable": 0,
+                             "batches": 0}
 
     def write(results: list[Rechecked]) -> None:
         updates = []

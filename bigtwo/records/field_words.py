@@ -43,6 +43,10 @@ LABELS: dict[str, dict[str, str]] = {
         "no_single_two_finish_on_lead": "no going out by leading a single 2",
         "leftover": "cards not dealt",
         "revolution": "revolution",
+        "four_card_hands": "four-card hands, low to high",
+        "opening.lead_alone": "the lowest card leads alone",
+        "revolution_repeats": "a later four of a kind",
+        "dragon": "dragons (one card of each rank)",
         "teams": "teams",
         "scoring.tiers": "penalty per card left",
         "scoring.two_held_factor": "factor for a held 2",
@@ -52,6 +56,9 @@ LABELS: dict[str, dict[str, str]] = {
         "scoring.two_held_mode": "how often the factor for a held 2 applies",
         "scoring.card_values": "points per card left, by rank",
         "scoring.held_hand_factor": "factor for a hand held",
+        "last_card_guard": "when the next player holds one card",
+        "finish": "when a deal ends",
+        "scoring.place_points": "points per place",
         "match.max_deals": "deals in a match",
         "match.target": "points that end the match",
         "match.loss_limit": "loss that ends the match",
@@ -79,6 +86,10 @@ LABELS: dict[str, dict[str, str]] = {
         "no_single_two_finish_on_lead": "kein Ausgehen mit einer ausgespielten einzelnen 2",
         "leftover": "nicht ausgeteilte Karten",
         "revolution": "Revolution",
+        "four_card_hands": "Viererkombinationen, von niedrig nach hoch",
+        "opening.lead_alone": "die niedrigste Karte wird allein ausgespielt",
+        "revolution_repeats": "ein weiterer Vierling",
+        "dragon": "Drachen (eine Karte jedes Rangs)",
         "teams": "Teams",
         "scoring.tiers": "Minuspunkte pro Restkarte",
         "scoring.two_held_factor": "Faktor für eine behaltene 2",
@@ -88,6 +99,9 @@ LABELS: dict[str, dict[str, str]] = {
         "scoring.two_held_mode": "wie oft der Faktor für eine behaltene 2 gilt",
         "scoring.card_values": "Punkte pro Restkarte, nach Rang",
         "scoring.held_hand_factor": "Faktor für eine behaltene Kombination",
+        "last_card_guard": "wenn der nächste Spieler nur noch eine Karte hat",
+        "finish": "wann eine Partie endet",
+        "scoring.place_points": "Punkte je Platzierung",
         "match.max_deals": "Spiele pro Partie",
         "match.target": "Punkte, die die Partie beenden",
         "match.loss_limit": "Verlust, der die Partie beendet",
@@ -115,6 +129,10 @@ LABELS: dict[str, dict[str, str]] = {
         "no_single_two_finish_on_lead": "non si chiude aprendo con un 2 singolo",
         "leftover": "carte non distribuite",
         "revolution": "rivoluzione",
+        "four_card_hands": "combinazioni di quattro carte, dalla più bassa",
+        "opening.lead_alone": "la carta più bassa si apre da sola",
+        "revolution_repeats": "un poker successivo",
+        "dragon": "draghi (una carta per valore)",
         "teams": "squadre",
         "scoring.tiers": "penalità per carta rimasta",
         "scoring.two_held_factor": "fattore per un 2 rimasto in mano",
@@ -124,6 +142,9 @@ LABELS: dict[str, dict[str, str]] = {
         "scoring.two_held_mode": "quante volte vale il fattore per un 2 rimasto in mano",
         "scoring.card_values": "punti per carta rimasta, secondo il valore",
         "scoring.held_hand_factor": "fattore per una combinazione rimasta in mano",
+        "last_card_guard": "quando al giocatore seguente resta una carta",
+        "finish": "quando finisce una mano",
+        "scoring.place_points": "punti per piazzamento",
         "match.max_deals": "mani per partita",
         "match.target": "punti che chiudono la partita",
         "match.loss_limit": "perdita che chiude la partita",
@@ -145,6 +166,10 @@ CHOICES: dict[str, dict[str, str]] = {
         "top_card": "nur die höchste Karte", "as_straights": "wie Straßen",
         "highest_rank": "die Karte mit dem höchsten Rang", "top_of_run": "die oberste Karte der Folge",
         "ranks_and_suits": "Ränge und Farben umgedreht",
+        "on_twos": "nur auf eine 2", "stays": "lässt die Reihenfolge umgedreht",
+        "toggles": "dreht die Reihenfolge jedes Mal um",
+        "highest_single": "höchste Einzelkarte Pflicht", "liable": "wer sie nicht spielt, zahlt für alle",
+        "first_out": "wenn der Erste ausgeht", "placings": "wenn alle Plätze feststehen",
         **KIND_NAMES["de"],
     },
     "it": {
@@ -160,6 +185,10 @@ CHOICES: dict[str, dict[str, str]] = {
         "top_card": "solo la carta più alta", "as_straights": "come le scale",
         "highest_rank": "la carta di valore più alto", "top_of_run": "la carta in cima alla sequenza",
         "ranks_and_suits": "valori e semi invertiti",
+        "on_twos": "solo su un 2", "stays": "lascia l'ordine invertito",
+        "toggles": "inverte l'ordine ogni volta",
+        "highest_single": "obbligo della singola più alta", "liable": "chi non la gioca paga per tutti",
+        "first_out": "quando il primo chiude", "placings": "quando tutti i piazzamenti sono decisi",
         **KIND_NAMES["it"],
     },
 }
@@ -480,6 +509,44 @@ _WORDS['fil'] = {'yes': 'oo',
  'seats': 'upuan {seats}',
  'against': ' laban sa '}
 _SUITS['fil'] = {'C': 'trébol', 'D': 'diyamante', 'H': 'puso', 'S': 'ispada'}
+
+# Rules v3's fields and choices in the same four languages (docs/GLOSSARY.md).
+LABELS['zh-Hant-HK'].update({
+    'four_card_hands': '四張牌牌型，由細到大', 'dragon': '一條龍（每個點數一張）',
+    'opening.lead_alone': '最細的牌要單出', 'last_card_guard': '下家只剩一張牌時',
+    'finish': '一局幾時完', 'revolution_repeats': '再出鐵支', 'scoring.place_points': '每個名次的分數'})
+LABELS['zh-Hant-TW'].update({
+    'four_card_hands': '四張牌牌型，由小到大', 'dragon': '一條龍（每個點數一張）',
+    'opening.lead_alone': '最小的牌要單出', 'last_card_guard': '下家只剩一張牌時',
+    'finish': '一局何時結束', 'revolution_repeats': '再出鐵支', 'scoring.place_points': '每個名次的分數'})
+LABELS['zh-Hans'].update({
+    'four_card_hands': '四张牌牌型，由小到大', 'dragon': '一条龙（每个点数一张）',
+    'opening.lead_alone': '最小的牌要单出', 'last_card_guard': '下家只剩一张牌时',
+    'finish': '一局何时结束', 'revolution_repeats': '再出铁支', 'scoring.place_points': '每个名次的分数'})
+LABELS['fil'].update({
+    'four_card_hands': 'apat-na-barahang kombinasyon, mula mababa hanggang mataas',
+    'dragon': 'dragon (isang baraha ng bawat rank)',
+    'opening.lead_alone': 'mag-isang ibinubukas ang pinakamababang baraha',
+    'last_card_guard': 'kapag isang baraha na lang ang hawak ng susunod na manlalaro',
+    'finish': 'kailan natatapos ang deal', 'revolution_repeats': 'isa pang four of a kind',
+    'scoring.place_points': 'puntos bawat puwesto'})
+CHOICES['zh-Hant-HK'].update({
+    'on_twos': '只可以壓2', 'stays': '次序維持倒轉', 'toggles': '每次都倒轉次序',
+    'highest_single': '要頂大', 'liable': '唔頂大就包賠全部',
+    'first_out': '第一個出完牌就完', 'placings': '排好所有名次先完'})
+CHOICES['zh-Hant-TW'].update({
+    'on_twos': '只能壓2', 'stays': '次序維持倒轉', 'toggles': '每次都倒轉次序',
+    'highest_single': '必須出最大的單張', 'liable': '不出最大就包賠全部',
+    'first_out': '第一個出完牌就結束', 'placings': '排定所有名次才結束'})
+CHOICES['zh-Hans'].update({
+    'on_twos': '只能压2', 'stays': '次序保持倒转', 'toggles': '每次都倒转次序',
+    'highest_single': '必须出最大的单张', 'liable': '不出最大就包赔全部',
+    'first_out': '第一个出完牌就结束', 'placings': '排定所有名次才结束'})
+CHOICES['fil'].update({
+    'on_twos': 'sa 2 lang', 'stays': 'nananatiling baligtad ang pagkakasunod',
+    'toggles': 'binabaligtad ang pagkakasunod tuwing mangyayari',
+    'highest_single': 'dapat ang pinakamataas na single', 'liable': 'ang hindi tumira nito ang magbabayad para sa lahat',
+    'first_out': 'kapag may unang naubusan', 'placings': 'kapag tiyak na ang lahat ng puwesto'})
 
 def _lang(lang: str) -> str:
     return lang if lang in LABELS else "en"

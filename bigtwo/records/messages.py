@@ -61,11 +61,12 @@ _KINDS: dict[str, Marked] = {
     "straight": NP_("kind", "straight"), "flush": NP_("kind", "flush"),
     "full_house": NP_("kind", "full house"), "four_of_a_kind": NP_("kind", "four of a kind"),
     "straight_flush": NP_("kind", "straight flush"),
+    "two_pair": NP_("kind", "two pair"), "dragon": NP_("kind", "dragon"),
 }
 
 
 # What a phrase naming a combination may say, whatever its English message uses (``_words``).
-PHRASE_PLACEHOLDERS = frozenset({"cards", "card", "rank", "top", "suit", "ranks", "run"})
+PHRASE_PLACEHOLDERS = frozenset({"cards", "card", "rank", "top", "suit", "ranks", "run", "pairs"})
 _PHRASE_CONTEXTS = ("label", "same kind", "against another kind")
 
 
@@ -123,18 +124,32 @@ def _words(mine: list[str], top: str, t: Translator, order: str = cards.RANKS) -
         "top": _rank(top, t), "suit": t.marked(_SUITS[top[1]]),
         "ranks": "-".join(_rank(c, t) for c in ranked),
         "run": "-".join(_rank(r + "S", t) for r in run) if run else "",
+        "pairs": _two_pair_ranks(mine, t),
     }
+
+
+def _two_pair_ranks(names: list[str], t: Translator) -> str:
+    """The ranks of a two pair, the higher first as the cards are ordered: 'K-9'."""
+    ranks: list[str] = []
+    for c in reversed(names):
+        if c[0] not in ranks:
+            ranks.append(c[0])
+    return "-".join(_rank(r + "S", t) for r in ranks)
 
 
 # TRANSLATORS: a combination's short name as a game client labels it ("Pair K", "Straight to
 # 7"). Placeholders any label may use: {card} (the top card), {cards}, {rank} and {top} (the
-# top card's rank), {suit} (the top card's suit).
+# top card's rank), {suit} (the top card's suit), {pairs} (a two pair's ranks, the higher
+# first: K-9).
 _LABELS: dict[str, Marked] = {
     "single": NP_("label", "Single {card}"), "pair": NP_("label", "Pair {rank}"),
     "triple": NP_("label", "Triple {rank}"), "straight": NP_("label", "Straight to {top}"),
     "flush": NP_("label", "Flush {card}"), "full_house": NP_("label", "Full house {rank}"),
     "four_of_a_kind": NP_("label", "Four of a kind {rank}"),
     "straight_flush": NP_("label", "Straight flush to {top}"),
+    "two_pair": NP_("label", "Two pair {pairs}"),
+    # TRANSLATORS: a dragon is one card of every rank, 3 to 2 (RECORDS v3).
+    "dragon": NP_("label", "Dragon 3-2"),
 }
 _LABELS_VOWEL: dict[str, Marked] = {
     "straight": NP_("label; {top} starts with a vowel sound (8, A)", "Straight to {top}"),
@@ -152,7 +167,8 @@ def combo_label(kind: str, cards_: list[str], top: str, lang: str) -> str:
 
 # TRANSLATORS: one side of "... does not beat ...", when the two combinations are of different
 # kinds. Placeholders any of these may use: {cards}, {card} (the top card), {rank} and {top}
-# (its rank), {suit} (its suit).
+# (its rank), {suit} (its suit), {pairs} (a two pair's ranks, the higher first: K-9). A dragon
+# is named by its label (Dragon 3-2) on either side.
 _OTHER_KIND: dict[str, Marked] = {
     "single": NP_("against another kind", "single {cards}"),
     "pair": NP_("against another kind", "pair {cards}"),
@@ -162,13 +178,14 @@ _OTHER_KIND: dict[str, Marked] = {
     "full_house": NP_("against another kind", "full house {cards}"),
     "four_of_a_kind": NP_("against another kind", "four of a kind {cards}"),
     "straight_flush": NP_("against another kind", "straight flush {cards}"),
+    "two_pair": NP_("against another kind", "two pair {cards}"),
 }
 
 # TRANSLATORS: one side of "... does not beat ...", between two combinations of the same kind,
 # naming what decided: the rank where ranks differ, the cards (their suits) where they tie.
 # Placeholders any of these may use: {cards}, {card} (the top card), {rank} and {top} (its
 # rank), {suit} (its suit), {run} (a straight's ranks, 3-4-5-6-7), {ranks} (a flush's ranks
-# from the highest down).
+# from the highest down), {pairs} (a two pair's ranks, the higher first: K-9).
 _SAME_KIND: dict[str, Marked] = {
     "single": NP_("same kind", "single {card}"),
     "pair_rank": NP_("same kind; the pairs' ranks differ", "pair {cards}"),
@@ -190,6 +207,10 @@ _SAME_KIND: dict[str, Marked] = {
     "flush_ranks": NP_("same kind; ranks first, and they differ", "flush {ranks}"),
     "flush_suit_ranks": NP_("same kind; suits first, and they tie", "flush {suit} {ranks}"),
     "flush_suit": NP_("same kind; suits first, and they differ", "flush {suit}"),
+    # A two pair is keyed by its highest card: its rank where the ranks differ, else the card.
+    "two_pair": NP_("same kind; the highest cards' ranks differ", "two pair {pairs}"),
+    "two_pair_card": NP_("same kind; the highest cards' ranks tie, the card decided",
+                         "two pair {pairs} ({card})"),
 }
 _SAME_KIND_VOWEL: dict[str, Marked] = {
     "straight_rank": NP_("same kind; the top ranks differ; {top} starts with a vowel sound (8, A)",
@@ -209,6 +230,8 @@ def _same_kind_key(kind: str, mine: list[str], top: str, other: list[str], other
     """Which phrase names one side of a same-kind comparison (RECORDS: messages say what
     decided)."""
     same_ranks = sorted(c[0] for c in mine) == sorted(c[0] for c in other)
+    if kind == "two_pair":
+        return "two_pair_card" if top[0] == other_top[0] else "two_pair"
     if kind == "pair":
         return "pair" if same_ranks else "pair_rank"
     if kind == "straight_flush" and p.get("straight_flush_compare") == "suit_first" \
@@ -233,6 +256,8 @@ def _side(p: dict[str, Any], played: bool, t: Translator) -> str:
     mine, top = (p["played"], p["played_top"]) if played else (p["table"], p["table_top"])
     other, other_top = (p["table"], p["table_top"]) if played else (p["played"], p["played_top"])
     kind = p["played_kind"] if played else p["table_kind"]
+    if kind == "dragon":
+        return t.marked(_LABELS["dragon"])
     order = cards.RANKS[::-1] if p.get("revolution") else cards.RANKS
     words = _words(mine, top, t, order)
     if p["played_kind"] != p["table_kind"]:
@@ -331,6 +356,31 @@ def _player_count(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
                      "names", expected=p["expected"], actual=p["actual"])
 
 
+def _opening_card(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
+    card = card_text(p["card"], t.lang)
+    if p.get("alone"):
+        return t.gettext("The first play must be {card} alone", card=card)
+    return t.gettext("The first play must contain {card}", card=card)
+
+
+def _result_liable(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
+    seat = p["liable"]
+    if seat == p["winner"]:
+        return t.gettext("Seat {seat} won the deal and cannot pay for everyone; mark a loser as the "
+                         "one who takes all", seat=seat)
+    return t.gettext("Seat {seat} cannot pay for everyone: there is no such seat at this table",
+                     seat=seat)
+
+
+def _result_places(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
+    # The seats as written in the result, in its order (a list of numbers, not a sentence).
+    if not p["places"]:
+        return t.gettext("The places must name every seat exactly once, first out first; the "
+                         "result gives none")
+    return t.gettext("The places must name every seat exactly once, first out first; the result "
+                     "gives {given}", given=", ".join(map(str, p["places"])))
+
+
 Renderer = Callable[[dict[str, Any], dict[str, Any], Translator], str]
 
 _T: dict[RuleCode, Renderer] = {
@@ -351,8 +401,10 @@ _T: dict[RuleCode, Renderer] = {
     RuleCode.COMBINATION_NOT_ALLOWED: lambda p, e, t: t.marked(_NOT_ALLOWED[p["reason"]]),
     RuleCode.CATEGORY: lambda p, e, t: t.marked(_CATEGORY[p["table_kind"]]),
     RuleCode.DOES_NOT_BEAT: _does_not_beat,
-    RuleCode.OPENING_CARD: lambda p, e, t: t.gettext(
-        "The first play must contain {card}", card=card_text(p["card"], t.lang)),
+    RuleCode.MUST_PLAY_HIGHEST: lambda p, e, t: t.gettext(
+        "Seat {seat} has one card left: play your highest single, {card}",
+        seat=p["protected"], card=card_text(p["highest"], t.lang)),
+    RuleCode.OPENING_CARD: _opening_card,
     RuleCode.LEADER_MUST_PLAY: lambda p, e, t: t.gettext("The leader may not pass"),
     RuleCode.MUST_PLAY: lambda p, e, t: t.gettext(
         "You must play in the first trick while you can beat it"),
@@ -368,6 +420,8 @@ _T: dict[RuleCode, Renderer] = {
     RuleCode.RESULT_CARD_COUNT: lambda p, e, t: t.gettext(
         "Seat {seat} cannot have {count} cards left; it was dealt {dealt}",
         seat=e["seat"], count=p["count"], dealt=p["dealt"]),
+    RuleCode.RESULT_LIABLE: _result_liable,
+    RuleCode.RESULT_PLACES: _result_places,
 }
 
 

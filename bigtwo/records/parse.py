@@ -21,7 +21,7 @@ from bigtwo.rules.suggest import unknown_field
 RECORD_FIELDS = frozenset({"profile", "players", "deals", "meta"})
 DEAL_FIELDS = frozenset({"hands", "deal_code", "moves", "result", "declared"})
 DECLARED_FIELDS = frozenset({"winner", "scores"})
-RESULT_FIELDS = frozenset({"cards_left", "left"})
+RESULT_FIELDS = frozenset({"cards_left", "left", "places", "liable"})
 
 def _is_int(value: Any) -> bool:
     return type(value) is int
@@ -148,6 +148,13 @@ def _parse_result(value: Any, at: str, profile: Profile, problems: list[Problem]
         problems.append(Problem(at, 'must be an object: {"cards_left": [...]} or {"left": [[...], ...]}'))
         return Result()
     problems.extend(_unknown(value, RESULT_FIELDS, at))
+    liable = _parse_liable(value, at, profile, problems)
+    if profile.finish == "placings":
+        return _parse_places(value, at, problems)
+    if "places" in value:
+        problems.append(Problem(join(at, "places"), (
+            "places are given only under finish: placings; this profile ends the deal when the "
+            "first player goes out: give cards_left or left")))
     if ("cards_left" in value) == ("left" in value):
         problems.append(Problem(at, 'a result gives either "cards_left" or "left"'))
         return Result()
@@ -158,7 +165,7 @@ def _parse_result(value: Any, at: str, profile: Profile, problems: list[Problem]
             problems.append(Problem(join(at, "left"), "must be a list of card lists, one per seat"))
             return Result()
         return Result(left=[parse_cards(h, f"{at}/left/{i}", problems, max_len=cards.DECK_SIZE)
-                            for i, h in enumerate(raw)])
+                            for i, h in enumerate(raw)], liable=liable)
     counts = value["cards_left"]
     if (type(counts) is not list or len(counts) > cards.DECK_SIZE
             or not all(type(c) is int for c in counts)):
@@ -168,7 +175,44 @@ def _parse_result(value: Any, at: str, profile: Profile, problems: list[Problem]
         problems.append(Problem(join(at, "cards_left"), (
             "this profile's scoring depends on which cards are held "
             f"({scoring.card_dependence(profile)}): give result.left, the cards each seat still held")))
-    return Result(cards_left=list(counts))
+    return Result(cards_left=list(counts), liable=liable)
+
+
+def _parse_liable(value: dict[str, Any], at: str, profile: Profile,
+                  problems: list[Problem]) -> int | None:
+    """``result.liable``: a seat number or null; only under ``last_card_guard: liable``. A seat
+    that cannot be liable (the winner, out of range) is the rule error RESULT_LIABLE."""
+    liable = value.get("liable")
+    if liable is None:
+        return None
+    if not _is_int(liable):
+        problems.append(Problem(join(at, "liable"), "must be a seat number or null"))
+        return None
+    if profile.last_card_guard != "liable":
+        problems.append(Problem(join(at, "liable"), (
+            "only a profile with last_card_guard: liable has a liable seat; this one has "
+            f"last_card_guard: {profile.last_card_guard}")))
+        return None
+    return int(liable)
+
+
+def _parse_places(value: dict[str, Any], at: str, problems: list[Problem]) -> Result:
+    """Under placings a result gives the places, not the cards left (RULES.md v3, reading 9)."""
+    for name in ("cards_left", "left"):
+        if name in value:
+            problems.append(Problem(join(at, name), (
+                "under finish: placings a result gives places (every seat once, first out "
+                f"first), not {name}")))
+    if "places" not in value:
+        problems.append(Problem(join(at, "places"),
+                                "missing: under finish: placings, every seat once, first out first"))
+        return Result()
+    places = value["places"]
+    if (type(places) is not list or len(places) > cards.DECK_SIZE
+            or not all(type(p) is int for p in places)):
+        problems.append(Problem(join(at, "places"), "must be a list of seat numbers, first out first"))
+        return Result()
+    return Result(places=list(places))
 
 
 def _parse_deal(value: Any, at: str, profile: Profile, problems: list[Problem]) -> Deal:

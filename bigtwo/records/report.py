@@ -25,6 +25,9 @@ def error_dict(error: RuleError, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]
 def build_report(result: RecordResult, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     profile = result.profile
     teams = profile.teams is not None
+    # v3 parts only where the profile plays them, so that other reports stay as they were.
+    placings = profile.finish == "placings"
+    liable = profile.last_card_guard == "liable"
     deals = []
     for d in result.deals:
         row = {
@@ -41,6 +44,11 @@ def build_report(result: RecordResult, lang: str = DEFAULT_LANGUAGE) -> dict[str
         }
         if teams:
             row["team_scores"] = d.team_scores
+        if placings:
+            row["places"] = d.places
+        if liable:
+            row["liable"] = d.liable
+            row["breaches"] = d.breaches
         deals.append(row)
     out = {
         "valid": not result.errors,

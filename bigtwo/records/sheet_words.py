@@ -65,6 +65,15 @@ SHEET_WORDS: dict[str, Marked] = {
     "code_hand": NP_("score sheet", "the deal code {code} deals {name} {actual} cards; this profile deals "
                          "{expected}"),
     # TRANSLATORS: a deal code that is not valid; {detail} says why.
+    "liable_winner": NP_("score sheet", "{name} went out and cannot take all: put the * after the cell of "
+                             "the player who pays for everyone"),
+    "liable_twice": NP_("score sheet", "only one player takes all in a deal, but {names} are marked with *"),
+    "no_liable": NP_("score sheet", "this profile has no \"takes all\" rule (last card guard: liable): "
+                         "remove the * after {name}'s cell"),
+    "not_a_place": NP_("score sheet", "{text} is not a place: write each player's place in this deal, 1 "
+                           "to {n}"),
+    "places_twice": NP_("score sheet", "each place is taken by one player, but {names} all have place "
+                            "{place}"),
     "bad_code": NP_("score sheet", "{detail}"),
     # TRANSLATORS: a cell as the scorer typed it, in the language's quotation marks.
     "quoted": NP_("score sheet", "'{text}'"),

@@ -4,7 +4,10 @@ A sheet is a header ``deal,<name>,<name>,...`` (a ``deal_code`` column may stand
 after ``deal``), then one row per deal. A cell is a count (``5``) or the cards left,
 separated by spaces (``2S 5C``); ``0`` or an empty cell means no cards left. A row of counts
 becomes ``result.cards_left``, a row of cards ``result.left``; the winner's cell may be ``0``
-or empty in either. A last row labelled ``total`` (or ``totals``) holds the scorer's own
+or empty in either. A ``*`` after a loser's cell (``7*``, ``2S 5C*``) marks the player who takes all under
+``last_card_guard: liable``. Under ``finish: placings`` a cell is the player's place
+(``1`` first out ... ``n``) instead of the cards left. A last row labelled ``total`` (or
+``totals``) holds the scorer's own
 match totals; they are checked against the deals' scores, not taken from the sheet.
 
 Cells are separated by commas, semicolons (what Excel writes where the decimal mark is a
@@ -50,7 +53,8 @@ TOTAL_LABELS = frozenset({"total", "totals"})
 # Rule errors that say a row of the sheet cannot be right (its arithmetic), as opposed to
 # errors about the match as a whole.
 ROW_CODES = frozenset({"RESULT_WINNER", "RESULT_CARD_COUNT", "DUPLICATE_CARD", "CARD_NOT_HELD",
-                       "PLAYER_COUNT", "HAND_SIZE"})
+                       "PLAYER_COUNT", "HAND_SIZE", "RESULT_LIABLE", "RESULT_PLACES"})
+LIABLE_MARK = "*"  # after a loser's cell: that player takes all (last_card_guard: liable)
 
 
 def sniff_delimiter(text: str) -> str:
@@ -176,6 +180,45 @@ def _result(sheet: _Sheet, values: list[int | list[str] | None], row: int,
     return {"cards_left": [v if isinstance(v, int) else 0 for v in values]}
 
 
+def _liable_mark(sheet: _Sheet, seat_cells: list[str], row: int, profile: Profile) -> int | None:
+    """The seat whose cell ends in ``*`` (it takes all), None when no cell does, -1 when the
+    marks cannot stand (named): several of them, or a profile without liability."""
+    marked = [s for s, c in enumerate(seat_cells) if c.rstrip().endswith(LIABLE_MARK)]
+    if not marked:
+        return None
+    w = sheet.words
+    if profile.last_card_guard != "liable":
+        for seat in marked:
+            sheet.seat_problem(row, seat, w("no_liable", name=sheet.names[seat]))
+        return -1
+    if len(marked) > 1:
+        sheet.problem(row, None, w("liable_twice", names=w.names([sheet.names[s] for s in marked])))
+        return -1
+    return marked[0]
+
+
+def _places(sheet: _Sheet, seat_cells: list[str], row: int) -> dict[str, Any] | None:
+    """Under placings a row gives each player's place (1 first out): ``{"places": seats}``."""
+    w, n = sheet.words, len(seat_cells)
+    place_of: list[int | None] = []
+    for seat, text in enumerate(seat_cells):
+        text = text.strip()
+        if text.isdigit() and 1 <= int(text) <= n:
+            place_of.append(int(text))
+        else:
+            sheet.seat_problem(row, seat, w("not_a_place", text=w.quoted(text), n=n))
+            place_of.append(None)
+    if None in place_of:
+        return None
+    for place in range(1, n + 1):
+        holders = [sheet.names[s] for s, p in enumerate(place_of) if p == place]
+        if len(holders) > 1:
+            sheet.problem(row, None, w("places_twice", names=w.names(holders), place=place))
+    if sorted(place_of) != list(range(1, n + 1)):  # type: ignore[type-var]
+        return None
+    return {"places": sorted(range(n), key=lambda s: place_of[s] or 0)}
+
+
 def _totals(sheet: _Sheet, seat_cells: list[str], row: int) -> tuple[int, list[int]]:
     """A scorer's totals row (``total,...``): the match total per player, as written."""
     out = []
@@ -238,9 +281,19 @@ def _row(sheet: _Sheet, cells: list[str], row: int, profile: Profile) -> None:
     if cells[0].strip().lower() in TOTAL_LABELS:
         sheet.totals = _totals(sheet, seat_cells, row)
         return
-    most = _most_left(profile)
-    values = [_cell(sheet, c, row, s, most) for s, c in enumerate(seat_cells)]
-    result = _result(sheet, values, row, profile)
+    liable = _liable_mark(sheet, seat_cells, row, profile)
+    # The marks are read: the cells below them are counts or cards as any other.
+    seat_cells = [c.rstrip()[:-len(LIABLE_MARK)] if c.rstrip().endswith(LIABLE_MARK) else c
+                  for c in seat_cells]
+    result: dict[str, Any] | None
+    if profile.finish == "placings":
+        result = _places(sheet, seat_cells, row)
+    else:
+        most = _most_left(profile)
+        values = [_cell(sheet, c, row, s, most) for s, c in enumerate(seat_cells)]
+        result = _result(sheet, values, row, profile)
+    if result is not None and liable is not None and liable >= 0:
+        result["liable"] = liable
     code = cells[code_at].strip() if code_at is not None else ""
     if code:
         spec = deals.parse_code(code)
@@ -321,6 +374,10 @@ def _core_problem(sheet: _Sheet, error: dict[str, Any]) -> None:
         if (row, seat) not in sheet.flagged:
             sheet.seat_problem(row, seat, w("dealt_fewer", name=name, n=params["count"],
                                             dealt=params["dealt"]))
+        return
+    if kind == "RESULT_LIABLE":
+        liable = params["liable"]
+        sheet.seat_problem(row, liable, w("liable_winner", name=sheet.names[liable]))
         return
     if kind == "DUPLICATE_CARD":
         sheet.seat_problem(row, seat, w("twice", card=w.cards([params["card"]])))

@@ -43,6 +43,9 @@ POSITION_PARAMS: dict[str, dict[str, str]] = {
     "MOVE_AFTER_END": {"ended_at": "move"},
     "MATCH_OVER": {"last_deal": "deal"},
     "RESULT_WINNER": {"seats": "seats"},
+    "MUST_PLAY_HIGHEST": {"protected": "seat"},
+    "RESULT_LIABLE": {"liable": "seat", "winner": "seat"},
+    "RESULT_PLACES": {"places": "seats"},
 }
 
 WORDS: dict[str, Marked] = {
@@ -60,6 +63,7 @@ WORDS: dict[str, Marked] = {
     "player": NP_("text report", "Player"), "cards_left": NP_("text report", "Cards left"),
     "penalty": NP_("text report", "Penalty"), "score": NP_("text report", "Score"),
     "total": NP_("text report", "Total"), "not_scored": NP_("text report", "Not scored."),
+    "place": NP_("text report", "Place"), "takes_all": NP_("text report", "{name} takes all."),
     "totals": NP_("text report", "Totals"), "team_totals": NP_("text report", "Team totals"),
     "match_on": NP_("text report", "Match not over."),
     "unreadable": NP_("text report", "Cannot replay this record:"), "line": NP_("text report", "Line {n}"),
@@ -200,13 +204,19 @@ def _deal_lines(deal: Mapping[str, Any], errors: list[Mapping[str, Any]], record
         return lines
     left = deal.get("cards_left") or [None] * len(names)
     held = _cards_held(record, deal["index"])
-    rows = [[t("player"), t("cards_left"), t("penalty"), t("score")]]
+    places = deal.get("places")
+    # Under placings a seat's place stands where a penalty would (penalties are null).
+    rows = [[t("player"), t("cards_left"), t("place" if places is not None else "penalty"), t("score")]]
     for seat, name in enumerate(names):
         count = "" if left[seat] is None else str(left[seat])
         if held is not None and seat < len(held) and held[seat]:
             count = f"{' '.join(card_text(cards.name(c)) for c in held[seat])}  {count}"
-        rows.append([name, count, str(deal["penalties"][seat]), _signed(scores[seat], t.lang)])
+        paid = (str(places.index(seat) + 1) if places is not None and seat in places
+                else str(deal["penalties"][seat]) if deal.get("penalties") is not None else "")
+        rows.append([name, count, paid, _signed(scores[seat], t.lang)])
     lines.extend(_table(rows))
+    if deal.get("liable") is not None and 0 <= deal["liable"] < len(names):
+        lines.append("  " + t("takes_all", name=names[deal["liable"]]))
     if teams and deal.get("team_scores") is not None:
         lines.append("  " + " · ".join(f"{_team_name(team, names)} {_signed(v, t.lang)}"
                                        for team, v in zip(teams, deal["team_scores"], strict=False)))

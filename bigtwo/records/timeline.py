@@ -45,9 +45,11 @@ class Snapshot:
     # the cards are not known): seed 001's "13 übrig · Ende jetzt −39".
     penalties_now: tuple[int, ...] | None = None
     revolution: bool = False  # the rank order is reversed (revolution: ranks, after a quad)
+    out: tuple[int, ...] = ()  # finish: placings: seats that went out, in finishing order
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        extra = {"out": list(self.out)} if self.out else {}
+        return {**extra,
             "hands": [list(h) for h in self.hands],
             "counts": list(self.counts),
             "table": list(self.table) if self.table is not None else None,
@@ -102,6 +104,10 @@ class DealTimeline:
     error: RuleError | None = None  # the rule error at broken_move
     # A result-only deal (a score sheet's row): how it ended, cards when the sheet lists them.
     result: Snapshot | None = None
+    # finish: placings: seats in finishing order (so far, for an unfinished deal)
+    places: tuple[int, ...] | None = None
+    # last_card_guard: liable: plays that broke the guard and stood, (move, seat, protected)
+    breaches: tuple[tuple[int, int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,8 +150,11 @@ def _snapshot(profile: Profile, table: Table, *, live: bool) -> Snapshot:
         table_seat=table.top_seat if on_top is not None else None,
         to_move=table.current if live and table.winner is None else None,
         passed=passed,
-        penalties_now=tuple(penalties_now(profile, table.hands)) if table.winner is None else None,
+        # Under placings an unfinished deal has no penalties: places will score it.
+        penalties_now=(tuple(penalties_now(profile, table.hands))
+                       if table.winner is None and not table.placings else None),
         revolution=table.revolution,
+        out=tuple(table.places) if table.placings else (),
     )
 
 
@@ -188,7 +197,9 @@ def _result_timeline(profile: Profile, deal: Deal, index: int, status: DealStatu
     )
     # Without hands, the step control shows the only position there is: how the deal ended.
     dealt = _static_snapshot(profile, deal.hands) if deal.hands else final
-    return DealTimeline(index, status, leader, None, dealt, (), (), None, winner, None, final)
+    places = tuple(result.places) if result.places is not None else None
+    return DealTimeline(index, status, leader, None, dealt, (), (), None, winner, None, final,
+                        places=places)
 
 
 def deal_timeline(
@@ -253,7 +264,7 @@ def deal_timeline(
             None if combo is None else _sorted_names(profile, combo.cards),
             None if combo is None else combo.kind,
             None if combo is None else cards.name(combo.top),
-            len(tricks), leads, ended, table.winner == seat, OK, snap,
+            len(tricks), leads, ended, combo is not None and table.counts[seat] == 0, OK, snap,
         ))
         if ended:
             close_trick(top_before if table.winner is None else seat, snap.counts)
@@ -267,6 +278,7 @@ def deal_timeline(
     return DealTimeline(
         index, status, leader, cards.name(opening) if opening is not None else None, dealt,
         tuple(steps), tuple(tricks), broken, table.winner if broken is None else None, error,
+        places=tuple(table.places) if table.placings else None, breaches=tuple(table.breaches),
     )
 
 

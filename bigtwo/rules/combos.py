@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 FIVE_KINDS = ("straight", "flush", "full_house", "four_of_a_kind", "straight_flush")
 _MEMO_LIMIT = 200_000
 _BASE13 = 13**5
+_TWO = 12  # rank index of the printed 2
 
 
 class Combo(NamedTuple):
@@ -70,7 +71,17 @@ class Classifier:
         self.category_rank = profile.category_rank
         self.straight_rank = self._positions(profile.straights)
         self.straight_flush_rank = self._positions(profile.straight_flushes)
-        self.bomb_kinds = frozenset(profile.bomb_hands) if profile.bombs == "anything" else frozenset()
+        self.bomb_kinds = frozenset(profile.bomb_hands) if profile.bombs != "none" else frozenset()
+        # ``bombs: on_twos``: bombs interrupt only a table that holds a printed 2.
+        self.bombs_on_twos = profile.bombs == "on_twos"
+        self.four_card_rank = {kind: i for i, kind in enumerate(profile.four_card_hands)}
+        self.dragon = profile.dragon
+        # v3 plays (four-card hands, dragons, bombs on 2s) take their own comparison; every
+        # other profile keeps v2's path untouched.
+        self.extended = bool(self.four_card_rank) or self.dragon or self.bombs_on_twos
+        if self.extended:
+            # Bound once here, so v2's ``beats`` (the replay's hot path) tests nothing new.
+            self.beats = self._beats_v3  # type: ignore[method-assign]
         self._memo: dict[int, Combo | Violation] = {}
 
     def _positions(self, runs: tuple[str, ...]) -> dict[str, int]:
@@ -99,6 +110,12 @@ class Classifier:
             if not self.profile.triples:
                 return Violation(RuleCode.COMBINATION_NOT_ALLOWED, "no_triples")
             return Combo("triple", 3, -1, self.rank_value[ranks[0]], ordered, top)
+        if n == 4 and self.four_card_rank:
+            four = self._four(ordered, ranks)
+            if four is not None:
+                return four
+        if n == 13 and self.dragon and len(set(ranks)) == 13:
+            return Combo("dragon", 13, 0, 0, ordered, top)
         if n != 5:
             # Only four of one rank gets the "needs a fifth card" text; other shapes are plain
             # "no combination" (seed 001's wording for both).
@@ -147,6 +164,21 @@ class Classifier:
                          self.rank_value[trip], ordered, top)
         return Violation(RuleCode.NOT_A_COMBINATION, "shape")
 
+    def _four(self, ordered: tuple[int, ...], ranks: list[int]) -> Combo | None:
+        """A four-card hand the profile lists (``four_card_hands``), or None. Its category is
+        its place in that list; two pair is keyed by its highest card (the higher pair's
+        higher suit), a bare four of a kind by its rank."""
+        distinct = set(ranks)
+        listed = self.four_card_rank
+        if len(distinct) == 1 and "four_of_a_kind" in listed:
+            top = ordered[-1]
+            return Combo("four_of_a_kind", 4, listed["four_of_a_kind"], self.rank_value[ranks[0]],
+                         ordered, top)
+        if len(distinct) == 2 and ranks.count(ranks[0]) == 2 and "two_pair" in listed:
+            top = ordered[-1]
+            return Combo("two_pair", 4, listed["two_pair"], self.strength[top], ordered, top)
+        return None
+
     def _key_card(self, ordered: tuple[int, ...], run: str) -> int:
         """The card whose suit breaks a tie between equal runs and that names the run.
         ``top_of_run``: the run's own top card (the 5 of A2345). Otherwise the card of the
@@ -174,12 +206,20 @@ class Classifier:
         return Combo("flush", 5, self.category_rank["flush"], key, ordered, top)
 
     # --- comparison ------------------------------------------------------------------
-    def is_bomb(self, combo: Combo) -> bool:
-        """A hand of ``bomb_hands`` where bombs may interrupt (``bombs: anything``)."""
-        return combo.kind in self.bomb_kinds
+    def crosses(self, play: Combo, table: Combo) -> bool:
+        """Whether ``play`` may be played on a table of another size and judged against it
+        (a dragon always; a bomb under ``anything``, or on a table holding a 2 under
+        ``on_twos``): otherwise such a play is ``CARD_COUNT``."""
+        kind = play.kind
+        if kind == "dragon":
+            return True
+        if kind not in self.bomb_kinds:
+            return False
+        return not self.bombs_on_twos or _holds_two(table)
 
     def beats(self, play: Combo, table: Combo) -> RuleCode | None:
-        """None when ``play`` beats ``table``; otherwise the error code that says why not."""
+        """None when ``play`` beats ``table``; otherwise the error code that says why not.
+        (A profile with v3 plays has ``_beats_v3`` bound in its place.)"""
         if self.bomb_kinds:
             play_bomb, table_bomb = play.kind in self.bomb_kinds, table.kind in self.bomb_kinds
             if play_bomb and table_bomb:
@@ -194,6 +234,42 @@ class Classifier:
             return RuleCode.CARD_COUNT
         if play.size == 5:
             return self._five_beats(play, table)
+        return None if play.key > table.key else RuleCode.DOES_NOT_BEAT
+
+    def _bomb_rank(self, combo: Combo) -> tuple[int, int]:
+        """Bombs against each other: category by ``five_card_order``, then rank, whether a
+        four of a kind has a kicker or not (RULES v3, reading 4)."""
+        return self.category_rank[combo.kind], combo.key
+
+    def _beats_v3(self, play: Combo, table: Combo) -> RuleCode | None:
+        """``beats`` where four-card hands, dragons or bombs on 2s exist. A dragon beats
+        everything and nothing beats it (reading 2); a bomb that may interrupt (``crosses``)
+        beats any non-bomb except a dragon or a five-card hand that beats it by the five-card
+        rules, and a higher bomb; a four-card bomb on the table yields only to a higher bomb
+        (reading 4); four-card plays compare by their place in ``four_card_hands``, then key."""
+        if table.kind == "dragon":
+            return RuleCode.DOES_NOT_BEAT if play.kind == "dragon" or self.crosses(play, table) \
+                else RuleCode.CARD_COUNT
+        if play.kind == "dragon":
+            return None
+        bomb_kinds = self.bomb_kinds
+        play_bomb, table_bomb = play.kind in bomb_kinds, table.kind in bomb_kinds
+        if play_bomb and (not self.bombs_on_twos or _holds_two(table)):
+            if table_bomb:
+                return None if self._bomb_rank(play) > self._bomb_rank(table) else RuleCode.DOES_NOT_BEAT
+            if (table.size == 5 and self.profile.cross_category
+                    and table.category > self.category_rank[play.kind]):
+                return RuleCode.DOES_NOT_BEAT  # it beats the bomb by the five-card rules
+            return None
+        if table_bomb and table.size == 4 and not self.bombs_on_twos:
+            return RuleCode.CARD_COUNT if play.size != 4 else RuleCode.DOES_NOT_BEAT
+        if play.size != table.size:
+            return RuleCode.CARD_COUNT
+        if play.size == 5:
+            return self._five_beats(play, table)
+        if play.size == 4:
+            return None if (play.category, play.key) > (table.category, table.key) \
+                else RuleCode.DOES_NOT_BEAT
         return None if play.key > table.key else RuleCode.DOES_NOT_BEAT
 
     def versus(self, play: Combo, table: Combo) -> dict[str, Any]:
@@ -223,3 +299,9 @@ class Classifier:
     def order_key(self, combo: Combo) -> tuple[int, int, int]:
         """A total order over all combinations, used by tests and the legal-play listing."""
         return (combo.size, combo.category, combo.key)
+
+
+def _holds_two(combo: Combo) -> bool:
+    """Whether a combination holds a card of the printed rank 2 (``on_twos``, reading 3:
+    revolution or not)."""
+    return any(c >> 2 == _TWO for c in combo.cards)

@@ -75,11 +75,33 @@ class StraightKey(StrEnum):
 class Bombs(StrEnum):
     NONE = "none"
     ANYTHING = "anything"
+    ON_TWOS = "on_twos"
+
+
+class FourCardHand(StrEnum):
+    TWO_PAIR = "two_pair"
+    FOUR_OF_A_KIND = "four_of_a_kind"
+
+
+class RevolutionRepeats(StrEnum):
+    STAYS = "stays"
+    TOGGLES = "toggles"
 
 
 class Passing(StrEnum):
     REJOIN = "rejoin"
     LOCKED_OUT = "locked_out"
+
+
+class LastCardGuard(StrEnum):
+    NONE = "none"
+    HIGHEST_SINGLE = "highest_single"
+    LIABLE = "liable"
+
+
+class Finish(StrEnum):
+    FIRST_OUT = "first_out"
+    PLACINGS = "placings"
 
 
 class FirstDeal(StrEnum):
@@ -368,9 +390,12 @@ class Rules:
         ("bombs",), Choice(Bombs), Bombs.NONE, since=V1, section=PLAY,
         doc="`none`: a bomb is an ordinary five-card hand. `anything`: a bomb beats any "
             "combination that is not a bomb, whatever its size; a bomb on the table is beaten "
-            "by a higher bomb, or by a five-card hand that beats it under the five-card rules",
+            "by a higher bomb, or by a five-card hand that beats it under the five-card rules. "
+            "`on_twos` (v3): a bomb may also be played on a table combination that holds a 2 "
+            "(the printed rank) and beats it; elsewhere bombs follow the ordinary rules",
         played_by="`none`: 000's standard rules, 001 (\"there are no bombs\"); `anything`: 000's "
-                  "variant \"bombs anywhere\", 004's tips",
+                  "variant \"bombs anywhere\", 004's tips; `on_twos`: tables of the v3 survey "
+                  "that keep bombs for answering a 2",
         explains=(why(C.CARD_COUNT), why(C.DOES_NOT_BEAT, "across")))
     bomb_hands: tuple[str, ...] = entry(
         ("bomb_hands",),
@@ -382,6 +407,28 @@ class Rules:
         played_by="000, 003, 004 call four of a kind plus a kicker the bomb; a table that also "
                   "bombs with a straight flush says so",
         explains=(why(C.CARD_COUNT), why(C.DOES_NOT_BEAT, "across")))
+    four_card_hands: tuple[str, ...] = entry(
+        ("four_card_hands",),
+        ListOf(Choice(FourCardHand), max_items=len(FourCardHand), distinct="a hand is listed twice"),
+        [], since=V3, section=PLAY,
+        values="`[]`, or a list of `two_pair`, `four_of_a_kind`, low to high",
+        doc="four-card combinations: two pairs of different ranks (compared by the highest card, "
+            "the higher pair's higher suit), four of one rank with no kicker (by rank). A "
+            "four-card play follows only a four-card play, and a kind later in the list beats "
+            "an earlier one; a four-card four of a kind is a bomb where `bomb_hands` names "
+            "`four_of_a_kind` and starts a revolution as the five-card one does",
+        played_by="tables and engines of the v3 survey that play bare fours of a kind and "
+                  "two pair as four-card plays",
+        explains=(why(C.CARD_COUNT, rank=1), why(C.NOT_A_COMBINATION),
+                  why(C.DOES_NOT_BEAT, "two_pair"), why(C.DOES_NOT_BEAT, "four_of_a_kind")))
+    dragon: bool = entry(
+        ("dragon",), Bool(), False, since=V3, section=PLAY,
+        doc="thirteen cards, one of each rank, are a dragon: it may be led or played on any "
+            "table, beats everything and is beaten by nothing, and its player goes out (a seat "
+            "dealt more than 13 cards keeps the rest)",
+        played_by="zeshuaro/telegram_big_two_bot",
+        explains=(why(C.DOES_NOT_BEAT, "across", rank=2), why(C.CARD_COUNT, rank=2),
+                  why(C.NOT_A_COMBINATION, rank=1)))
     # --- passing and finishing -------------------------------------------------------------
     passing: Passing = entry(
         ("passing",), Choice(Passing), Passing.REJOIN, since=V1, section=PASSING,
@@ -404,6 +451,12 @@ class Rules:
             "deal before, who may lead anything",
         played_by="`previous_winner`: 000, 004 and 001's switch; `lowest_card`: 001, 002",
         explains=(why(C.OPENING_CARD),))
+    lead_alone: bool = entry(
+        ("opening", "lead_alone"), Bool(), False, since=V3, section=TABLE,
+        doc="a play that must contain the lowest card (the first of the first deal, and of "
+            "later deals under `lowest_card`) must be that card alone",
+        played_by="henrycharlesworth/big2_PPOalgorithm",
+        explains=(why(C.OPENING_CARD),))
     # --- passing and finishing -------------------------------------------------------------
     must_play_first_trick: bool = entry(
         ("must_play_first_trick",), Bool(), False, since=V1, section=PASSING,
@@ -417,6 +470,29 @@ class Rules:
         doc="nobody may go out by leading a single 2",
         played_by="004's optional rule",
         explains=(why(C.FORBIDDEN_FINISH),))
+    # --- passing and finishing: v3 game flow ------------------------------------------------
+    last_card_guard: LastCardGuard = entry(
+        ("last_card_guard",), Choice(LastCardGuard), LastCardGuard.NONE, since=V3,
+        section=PASSING,
+        doc="while the next seat still holding cards holds exactly one, a single you play must "
+            "be your highest card (in the order in force). `highest_single`: any other single "
+            "is refused; `liable`: it stands as a breach, and if the protected seat wins the "
+            "deal, the last seat that breached against it pays every loser's penalty, its own "
+            "included, and the other losers pay 0. Passes and plays of several cards are never "
+            "breaches. `liable` needs `finish: first_out` and no `teams`",
+        played_by="Hong Kong and Guangdong tables' 頂大 rule; liable: yawnoc/big-two-scorer "
+                  "(\"takes all\")",
+        explains=(why(C.MUST_PLAY_HIGHEST), why(C.RESULT_LIABLE)))
+    finish: Finish = entry(
+        ("finish",), Choice(Finish), Finish.FIRST_OUT, since=V3, section=PASSING,
+        doc="`first_out`: the deal ends when a player goes out. `placings`: play goes on and "
+            "seats that went out are skipped; when the seat on top has gone out and every other "
+            "seat still playing has passed since, the next seat still playing after it leads; "
+            "the deal ends when one seat is left holding cards, and scores "
+            "`scoring.place_points` by place (refused with `teams`)",
+        played_by="first out: the seeds; placings: benbrunton/pusoy-dos, Pusoy Dos online play",
+        # Only the code it brings: the pages of v2 errors name the fields they always did.
+        explains=(why(C.RESULT_PLACES),))
     leftover: Leftover = entry(
         ("leftover",), Choice(Leftover), Leftover.UNDEALT, since=V1, section=TABLE,
         doc="cards not dealt stay out of play face down, or go to the player who holds the "
@@ -430,6 +506,13 @@ class Rules:
             "reversed too",
         played_by="004's variant \"Revolution\"; ranks and suits: benbrunton/pusoy-dos",
         explains=(why(C.DOES_NOT_BEAT, "revolution", rank=99),))
+    revolution_repeats: RevolutionRepeats = entry(
+        ("revolution_repeats",), Choice(RevolutionRepeats), RevolutionRepeats.STAYS, since=V3,
+        section=PLAY,
+        doc="`stays`: a later four of a kind leaves the order reversed; `toggles`: every four "
+            "of a kind turns the order round again",
+        played_by="stays: 004's variant; toggles: benbrunton/pusoy-dos, cnyaw/big3",
+        explains=(why(C.DOES_NOT_BEAT, "revolution", rank=100),))
     teams: tuple[tuple[int, ...], ...] | None = entry(
         ("teams",), Teams(), None, since=V2, section=TEAMS,
         doc="two against two, partners sitting opposite (4 players only)",
@@ -515,6 +598,17 @@ class Rules:
             "times the factor, after `two_held_factor`",
         played_by="zeshuaro/telegram_big_two_bot",
         build=_held_hand_factor, explains=(why(C.DECLARED_MISMATCH),))
+    place_points: tuple[int, ...] | None = entry(
+        ("scoring", "place_points"),
+        ListOf(Int(-limits.MAX_PLACE_POINTS, limits.MAX_PLACE_POINTS), max_items=MAX_PLAYERS,
+               nullable=True),
+        None, since=V3, section=SCORING,
+        values="one integer per place (first out first), or `null`",
+        doc="under `finish: placings` each seat scores the points of its place, and penalties, "
+            "tiers and settlement do not apply; required with placings, refused without, "
+            "exactly `players` numbers",
+        played_by="benbrunton/pusoy-dos, Pusoy Dos online play (e.g. 3, 1, −1, −3)",
+        explains=(why(C.DECLARED_MISMATCH),))
     # --- the match -------------------------------------------------------------------------
     max_deals: int | None = entry(
         ("match", "max_deals"), Int(1, 10_000, nullable=True), None, since=V1, section=MATCH,
@@ -655,6 +749,33 @@ def _pairwise_without_teams(settlement: str, teams: Any) -> str | None:
     return None
 
 
+def _liable_needs_first_out(guard: str, finish: str, teams: Any) -> str | None:
+    if guard != LastCardGuard.LIABLE:
+        return None
+    if finish != Finish.FIRST_OUT:
+        return ("liable needs finish: first_out: the liable seat pays the losers' penalties, "
+                "and under placings nobody pays a penalty")
+    if teams is not None:
+        return "liable is for players, not teams: one seat pays every loser's penalty"
+    return None
+
+
+def _placings_without_teams(finish: str, teams: Any) -> str | None:
+    if finish == Finish.PLACINGS and teams is not None:
+        return "placings are for players, not teams: every seat takes a place of its own"
+    return None
+
+
+def _place_points_with_placings(points: list[int] | None, finish: str, players: int) -> str | None:
+    if finish == Finish.PLACINGS and points is None:
+        return "finish: placings needs place_points, one number per place"
+    if finish != Finish.PLACINGS and points is not None:
+        return "place_points need finish: placings (without places, losers pay penalties)"
+    if points is not None and len(points) != players:
+        return f"give exactly {players} numbers, one per place ({len(points)} given)"
+    return None
+
+
 def _tiers_in_order(tiers: list[dict[str, int]]) -> str | None:
     starts = [t["from"] for t in tiers]
     if starts[0] != 1:
@@ -672,6 +793,11 @@ CHECKS: tuple[Check, ...] = (
     Check((("scoring", "tiers"),), ("scoring", "tiers"), _tiers_in_order),
     Check((("scoring", "settlement"), ("teams",)), ("scoring", "settlement"),
           _pairwise_without_teams),
+    Check((("last_card_guard",), ("finish",), ("teams",)), ("last_card_guard",),
+          _liable_needs_first_out),
+    Check((("finish",), ("teams",)), ("finish",), _placings_without_teams),
+    Check((("scoring", "place_points"), ("finish",), ("players",)), ("scoring", "place_points"),
+          _place_points_with_placings),
 )
 
 

@@ -15,10 +15,13 @@ Move = tuple[int, list[int] | None]  # (seat, cards played) or (seat, None) for 
 
 @dataclass(slots=True)
 class Result:
-    """How a deal without moves ended (a score sheet's row): counts, or the cards themselves."""
+    """How a deal without moves ended (a score sheet's row): counts, or the cards themselves,
+    or under placings the places."""
 
     cards_left: list[int] | None = None
     left: list[list[int]] | None = None
+    places: list[int] | None = None  # finish: placings: seats, first out first (no cards left)
+    liable: int | None = None  # last_card_guard: liable: the seat that pays every loser's penalty
 
     @property
     def counts(self) -> list[int]:

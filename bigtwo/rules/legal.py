@@ -11,8 +11,9 @@ houses, fours with a kicker) rather than by trying all C(n, 5) subsets, so even 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations, product
+from itertools import combinations, islice, product
 
+from bigtwo import limits
 from bigtwo.rules import cards
 from bigtwo.rules.combos import Classifier, Combo
 from bigtwo.rules.runs import RUNS
@@ -52,12 +53,39 @@ def _five_candidates(hand: list[int], classifier: Classifier) -> Iterator[tuple[
 
 
 ALL_SIZES = frozenset((1, 2, 3, 5))
+_V3_SIZES = frozenset((1, 2, 3, 4, 5, 13))
+
+
+def lead_sizes(classifier: Classifier) -> frozenset[int]:
+    """The sizes a lead may have: v2's, and four cards or a dragon where the profile has them."""
+    return _V3_SIZES if classifier.extended else ALL_SIZES
+
+
+def _four_candidates(groups: list[list[int]], classifier: Classifier) -> Iterator[tuple[int, ...]]:
+    listed = classifier.four_card_rank
+    if "four_of_a_kind" in listed:
+        yield from (tuple(g) for g in groups if len(g) == 4)
+    if "two_pair" in listed:
+        pairs = [p for g in groups for p in combinations(g, 2)]
+        for i, low in enumerate(pairs):
+            for high in pairs[i + 1:]:
+                if high[0] >> 2 != low[0] >> 2:
+                    yield low + high
+
+
+def _dragons(groups: list[list[int]]) -> Iterator[tuple[int, ...]]:
+    """The dragons of a hand: one card of each rank. A hand of more than 13 cards may hold
+    thousands (one per choice of suits); the first ``limits.MAX_DRAGON_PLAYS`` are listed."""
+    if all(groups):
+        yield from islice(product(*groups), limits.MAX_DRAGON_PLAYS)
 
 
 def all_combos(hand: list[int], classifier: Classifier,
-               sizes: frozenset[int] = ALL_SIZES) -> list[Combo]:
-    """Every allowed combination in ``hand`` (of those ``sizes``), each once, in the
-    profile's total order."""
+               sizes: frozenset[int] | None = None) -> list[Combo]:
+    """Every allowed combination in ``hand`` (of those ``sizes``; by default every size the
+    profile has), each once, in the profile's total order."""
+    if sizes is None:
+        sizes = lead_sizes(classifier)
     seen: dict[int, Combo] = {}
 
     def consider(chosen: tuple[int, ...]) -> None:
@@ -78,11 +106,17 @@ def all_combos(hand: list[int], classifier: Classifier,
     if 5 in sizes and classifier.profile.five_card_hands:
         for chosen in _five_candidates(hand, classifier):
             consider(chosen)
+    if 4 in sizes and classifier.four_card_rank:
+        for chosen in _four_candidates(_by_rank(hand), classifier):
+            consider(chosen)
+    if 13 in sizes and classifier.dragon:
+        for chosen in _dragons(_by_rank(hand)):
+            consider(chosen)
     return sorted(seen.values(), key=classifier.order_key)
 
 
 def _contenders(
-    hand: list[int], classifier: Classifier, sizes: frozenset[int] = ALL_SIZES
+    hand: list[int], classifier: Classifier, sizes: frozenset[int] | None = None
 ) -> Iterator[tuple[int, ...]]:
     """A few hundred candidate plays at most, among which lies the strongest combination of
     every kind of those ``sizes`` the hand can form (see ``can_beat``).
@@ -93,6 +127,8 @@ def _contenders(
     highest ranks down until the first that is not a straight flush; one full house per
     triple rank and one four of a kind per quad rank (their key is that rank alone).
     """
+    if sizes is None:
+        sizes = lead_sizes(classifier)
     groups = _by_rank(hand)
     if 1 in sizes:
         yield from ((c,) for c in hand)
@@ -100,6 +136,10 @@ def _contenders(
         for size in (2, 3):
             if size in sizes:
                 yield from combinations(group, size)
+    if 13 in sizes and classifier.dragon and all(groups):
+        yield tuple(g[0] for g in groups)  # every dragon beats the same tables
+    if 4 in sizes and classifier.four_card_rank:
+        yield from _four_contenders(groups, classifier)
     if 5 not in sizes or not classifier.profile.five_card_hands:
         return
     held = cards.mask_of(hand)
@@ -142,6 +182,27 @@ def _contenders(
                     yield (*trip_cards, kicker)
 
 
+def _four_contenders(groups: list[list[int]], classifier: Classifier) -> Iterator[tuple[int, ...]]:
+    """Every bare four of a kind, and one two pair per possible top card: that card with a
+    weaker card of its rank, and a pair of a rank below it in the order in force."""
+    listed = classifier.four_card_rank
+    if "four_of_a_kind" in listed:
+        yield from (tuple(g) for g in groups if len(g) == 4)
+    if "two_pair" not in listed:
+        return
+    value, strength = classifier.rank_value, classifier.strength
+    for rank, group in enumerate(groups):
+        if len(group) < 2:
+            continue
+        lower = next((g[:2] for r, g in enumerate(groups)
+                      if len(g) >= 2 and value[r] < value[rank]), None)
+        if lower is None:
+            continue
+        by_strength = sorted(group, key=strength.__getitem__)
+        for top in by_strength[1:]:
+            yield (*lower, by_strength[0], top)
+
+
 def strongest_by_kind(hand: list[int], classifier: Classifier) -> dict[str, Combo]:
     """The combination with the highest key of each kind ``hand`` can form."""
     best: dict[str, Combo] = {}
@@ -156,7 +217,17 @@ def strongest_by_kind(hand: list[int], classifier: Classifier) -> dict[str, Comb
 
 
 def beating_sizes(classifier: Classifier, table: Combo) -> frozenset[int]:
-    """The sizes of play that can beat ``table``: its own, and five cards where bombs exist."""
+    """The sizes of play that can beat ``table``: its own, five cards where bombs exist,
+    four where a bare four of a kind is a bomb, thirteen where dragons exist."""
+    if classifier.extended:
+        sizes = {table.size}
+        if classifier.bomb_kinds:
+            sizes.add(5)
+            if "four_of_a_kind" in classifier.four_card_rank and "four_of_a_kind" in classifier.bomb_kinds:
+                sizes.add(4)
+        if classifier.dragon:
+            sizes.add(13)
+        return frozenset(sizes)
     if classifier.profile.bombs != "none":
         return frozenset((table.size, 5))
     return frozenset((table.size,))

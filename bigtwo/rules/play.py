@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from bigtwo.rules import cards, deals
 from bigtwo.rules.codes import RuleCode
 from bigtwo.rules.combos import Classifier, Combo, Violation, classifier_for
-from bigtwo.rules.legal import ALL_SIZES, all_combos, beating_sizes, can_beat
+from bigtwo.rules.legal import all_combos, beating_sizes, can_beat, lead_sizes
 from bigtwo.rules.profiles import Profile
 
 Refusal = tuple[RuleCode, dict[str, Any]]
@@ -45,6 +45,8 @@ class Position(Protocol):
     opening_card: int | None  # the card the next play must contain (the deal's first play)
     winner: int | None
     ended_at: int | None
+    out: int  # bitmask of seats that went out (finish: placings; 0 otherwise)
+    guarded: bool  # the profile has a last_card_guard
 
 
 def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | None = None) -> Verdict:
@@ -86,10 +88,11 @@ def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | No
     classifier = t.classifier
     combo = classifier.classify(play, mask) if known is None else known
     if table is not None and len(play) != table.size and not (
-        type(combo) is Combo and classifier.is_bomb(combo)
+        type(combo) is Combo and classifier.crosses(combo, table)
     ):
         # The count is checked before the shape when following (001: "Spiel 5 Karten - du
-        # hast 4 gewählt" for four cards on a five-card table); a bomb may interrupt.
+        # hast 4 gewählt" for four cards on a five-card table); a bomb or a dragon may
+        # interrupt.
         if type(combo) is Combo:
             return RuleCode.CARD_COUNT, classifier.versus(combo, table)
         return RuleCode.CARD_COUNT, {"played": cards.names(play), "table": cards.names(table.cards)}
@@ -99,9 +102,21 @@ def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | No
         code = classifier.beats(combo, table)
         if code is not None:
             return code, classifier.versus(combo, table)
+        if t.guarded and combo.size == 1 and t.profile.last_card_guard == "highest_single":
+            refused = _guard_refusal(t, seat, combo)
+            if refused is not None:
+                return refused
         return combo
-    if t.opening_card is not None and not mask >> t.opening_card & 1:
-        return RuleCode.OPENING_CARD, {"card": cards.name(t.opening_card)}
+    if t.guarded and combo.size == 1 and t.profile.last_card_guard == "highest_single":
+        refused = _guard_refusal(t, seat, combo)
+        if refused is not None:
+            return refused
+    opening_card = t.opening_card
+    if opening_card is not None and not mask >> opening_card & 1:
+        return RuleCode.OPENING_CARD, {"card": cards.name(opening_card)}
+    if opening_card is not None and mask != 1 << opening_card and t.profile.lead_alone:
+        # opening.lead_alone: the lowest card alone, a dragon holding it included (reading 1).
+        return RuleCode.OPENING_CARD, {"card": cards.name(opening_card), "alone": True}
     if (
         t.profile.no_single_two_finish_on_lead
         and combo.size == 1
@@ -110,6 +125,42 @@ def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | No
     ):
         return RuleCode.FORBIDDEN_FINISH, {"card": cards.name(play[0])}
     return combo
+
+
+# --- the last-card guard (頂大) ----------------------------------------------------------------
+def protected_seat(t: Position, seat: int) -> int | None:
+    """The seat the guard protects when ``seat`` plays: the next seat in turn order that still
+    holds cards (seats that went out are skipped, locked-out ones are not), when it holds
+    exactly one card; else None."""
+    step, n, out = t.profile.step, t.profile.players, t.out
+    nxt = (seat + step) % n
+    while out >> nxt & 1 and nxt != seat:
+        nxt = (nxt + step) % n
+    return nxt if nxt != seat and t.counts[nxt] == 1 else None
+
+
+def guard_breach(t: Position, seat: int, combo: Combo) -> tuple[int, int] | None:
+    """(protected seat, the seat's highest card) when ``seat`` playing the single ``combo``
+    breaks the last-card guard: the next seat holds one card and this is not the seat's
+    highest card in the order in force (revolution included). None otherwise: passes and
+    plays of several cards never break it."""
+    if combo.size != 1:
+        return None
+    protected = protected_seat(t, seat)
+    if protected is None:
+        return None
+    strength = t.classifier.strength
+    highest = max(cards.cards_of(t.hands[seat]), key=strength.__getitem__)
+    return None if combo.cards[0] == highest else (protected, highest)
+
+
+def _guard_refusal(t: Position, seat: int, combo: Combo) -> Refusal | None:
+    found = guard_breach(t, seat, combo)
+    if found is None:
+        return None
+    protected, highest = found
+    return RuleCode.MUST_PLAY_HIGHEST, {"protected": protected, "highest": cards.name(highest),
+                                        "played": cards.names(combo.cards)}
 
 
 def may_pass(t: Position) -> bool:
@@ -126,7 +177,7 @@ def legal_plays(t: Position) -> list[Combo]:
     if t.winner is not None:
         return []
     seat, table, classifier = t.current, t.table, t.classifier
-    sizes = ALL_SIZES if table is None else beating_sizes(classifier, table)
+    sizes = lead_sizes(classifier) if table is None else beating_sizes(classifier, table)
     return [combo for combo in all_combos(cards.cards_of(t.hands[seat]), classifier, sizes)
             if type(check_play(t, seat, list(combo.cards), combo)) is Combo]
 
@@ -189,10 +240,13 @@ def deal_lead(profile: Profile, index: int, previous_winner: int | None,
 
 # --- revolution -------------------------------------------------------------------------------
 def starts_revolution(profile: Profile, kind: str, reversed_now: bool) -> bool:
-    """Whether a legal play of ``kind`` reverses the rank order for the rest of the deal
-    (``revolution: ranks``: a four of a kind, judged under the old order; RULES
-    "Revolution"). A deal is reversed at most once."""
-    return kind == "four_of_a_kind" and not reversed_now and profile.revolution != "none"
+    """Whether a legal play of ``kind`` turns the rank order round (``revolution: ranks``:
+    a four of a kind, with or without a kicker, judged under the old order; RULES
+    "Revolution"). Under ``revolution_repeats: stays`` a deal is reversed at most once; under
+    ``toggles`` every four of a kind flips it again, back to the normal order included."""
+    if kind != "four_of_a_kind" or profile.revolution == "none":
+        return False
+    return not reversed_now or profile.revolution_repeats == "toggles"
 
 
 # --- judging cards alone (a client's hint) ----------------------------------------------------
@@ -202,7 +256,8 @@ class Selection:
 
     # A plain class: a dataclass would cost every process start-up its class creation.
     __slots__ = ("profile", "classifier", "table", "hands", "counts", "current", "locked",
-                 "locked_out", "first_trick", "played_first", "opening_card", "winner", "ended_at")
+                 "locked_out", "first_trick", "played_first", "opening_card", "winner", "ended_at",
+                 "out", "guarded")
 
     def __init__(self, profile: Profile, classifier: Classifier, table: Combo | None) -> None:
         self.profile = profile
@@ -218,6 +273,8 @@ class Selection:
         self.opening_card: int | None = None
         self.winner: int | None = None
         self.ended_at: int | None = None
+        self.out = 0
+        self.guarded = False  # cards alone: nobody at the table to protect
 
 
 def judge_cards(profile: Profile, played: list[int], table: Combo | None,

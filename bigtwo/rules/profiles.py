@@ -35,7 +35,7 @@ from bigtwo.rules.suggest import unknown_name
 __all__ = ["CardPenalty", "Profile", "ProfileResolver", "Tier", "check_declaration",
            "hashed_rules", "rules_hash", "stored_id"]
 
-PRESET_IDS = ("hk-standard", "big-two-web", "casual", "pusoy-dos")
+PRESET_IDS = ("hk-standard", "big-two-web", "casual", "pusoy-dos", "taiwanese", "western")
 DEFAULT_BASE = "hk-standard"
 MAX_EXTENDS_DEPTH = 8
 

@@ -18,13 +18,22 @@ from bigtwo.rules.play import (
     check_play,
     deal_lead,
     free_lead,
+    guard_breach,
     legal_plays,
     lowest_holder,
     starts_revolution,
 )
 from bigtwo.rules.problems import join
 from bigtwo.rules.profiles import Profile
-from bigtwo.rules.scoring import Tally, penalty, score_counts, score_deal
+from bigtwo.rules.scoring import (
+    DealScore,
+    Tally,
+    liable_seat,
+    penalty,
+    score_counts,
+    score_deal,
+    score_places,
+)
 
 
 @dataclass(slots=True)
@@ -50,6 +59,9 @@ class DealResult:
     tiers: list[dict[str, int] | None] | None = None
     team_scores: list[int] | None = None
     penalties_now: list[int] | None = None  # incomplete deals: what each seat pays if it ended now
+    places: list[int] | None = None  # finish: placings: seats in finishing order
+    liable: int | None = None  # last_card_guard: liable: the seat that paid every loser's penalty
+    breaches: list[dict[str, int]] | None = None  # last_card_guard: liable: breaches that stood
 
 
 @dataclass(slots=True)
@@ -68,13 +80,22 @@ class Table:
     """The state of one deal: hands, whose turn, what lies on the table.
 
     ``check`` says what rule a move would break (or None); ``apply`` performs a legal move.
+    A profile that plays on after the first seat out (``finish: placings``) or records
+    breaches of the guard (``last_card_guard: liable``) gets a ``FlowTable``, so that the
+    moves of every other profile pay nothing for either.
     """
 
     __slots__ = (
         "profile", "classifier", "n", "hands", "counts", "current", "top_seat", "table",
         "locked", "first_trick", "opening_card", "winner", "leader", "locked_out", "trick_leader",
         "moves_done", "ended_at", "played_first", "revolution", "revolution_possible", "step",
+        "out", "places", "placings", "guarded", "liable_guard", "breaches",
     )
+
+    def __new__(cls, profile: Profile, *args: Any) -> Table:
+        if cls is Table and (profile.finish == "placings" or profile.last_card_guard == "liable"):
+            cls = FlowTable
+        return object.__new__(cls)
 
     def __init__(self, profile: Profile, hands: list[list[int]], leader: int, opening_card: int | None):
         self.profile = profile
@@ -99,6 +120,13 @@ class Table:
         self.revolution = False  # rank order reversed for the rest of the deal
         # Most profiles have no revolution: their plays skip asking starts_revolution.
         self.revolution_possible = profile.revolution != "none"
+        # v3 game flow. Profiles without it pay one flag test per play for each.
+        self.out = 0  # seats that went out (finish: placings)
+        self.places: list[int] = []  # seats in the order they went out
+        self.placings = profile.finish == "placings"
+        self.guarded = profile.last_card_guard != "none"
+        self.liable_guard = profile.last_card_guard == "liable"
+        self.breaches: list[tuple[int, int, int]] = []  # (move, seat, protected seat)
 
     # The one play check (``check_play``), bound as a method: the replay's hot path
     # pays no extra call for it.
@@ -123,9 +151,10 @@ class Table:
                 self.played_first |= 1 << seat
             if self.revolution_possible and starts_revolution(
                     self.profile, combo.kind, self.revolution):
-                # Judged under the old order; everything after it under the reversed one,
-                # the quad on the table included (RULES "Revolution").
-                self.reverse_ranks()
+                # Judged under the old order; everything after it under the new one, the quad
+                # on the table included (RULES "Revolution"); under revolution_repeats:
+                # toggles a later quad turns it back.
+                self.reverse_ranks(not self.revolution)
             if self.counts[seat] == 0:
                 self.winner = seat
                 self.ended_at = self.moves_done - 1
@@ -145,10 +174,11 @@ class Table:
             self.trick_leader = nxt
         self.current = nxt
 
-    def reverse_ranks(self) -> None:
-        """Start the revolution: the rank order is reversed for the rest of the deal."""
-        self.revolution = True
-        self.classifier = classifier_for(self.profile, True)
+    def reverse_ranks(self, reversed_ranks: bool = True) -> None:
+        """Start the revolution (``reversed_ranks``): the rank order is reversed for the rest
+        of the deal, or, a later quad under ``revolution_repeats: toggles``, normal again."""
+        self.revolution = reversed_ranks
+        self.classifier = classifier_for(self.profile, reversed_ranks)
         if self.table is not None:
             on_top = self.table
             again = self.classifier.classify(list(on_top.cards), cards.mask_of(on_top.cards))
@@ -157,6 +187,76 @@ class Table:
 
     def legal_plays(self) -> list[Combo]:
         return legal_plays(self)
+
+
+class FlowTable(Table):
+    """A deal under the v3 game flow: ``finish: placings`` (seats that went out are skipped,
+    the deal goes on until one seat holds cards) and ``last_card_guard: liable`` (plays that
+    break the guard stand and are recorded as breaches)."""
+
+    __slots__ = ()
+
+    def apply(self, seat: int, combo: Combo | None) -> None:
+        if combo is not None and self.liable_guard:
+            breach = guard_breach(self, seat, combo)
+            if breach is not None:
+                self.breaches.append((self.moves_done, seat, breach[0]))
+        if not self.placings:
+            Table.apply(self, seat, combo)
+            return
+        step, out = self.step, self.out
+        if combo is not None and self.counts[seat] == combo.size:
+            # The seat plays its last card: it takes the next place and the deal goes on.
+            Table.apply(self, seat, combo)  # records the play; as under first_out, it stops there
+            self.winner = self.ended_at = None
+            if not self._goes_out(seat):
+                self._pass_on(seat)
+            return
+        # Table.apply passes the turn over the seats in ``locked``: seats that went out are
+        # skipped as seats that sit out are, and left out of ``locked`` again after.
+        self.locked |= out
+        Table.apply(self, seat, combo)
+        if self.table is None:
+            # The trick ended (everyone still playing passed since the top play). When the top
+            # seat has gone out, the next seat still playing after it leads.
+            nxt = self.current
+            while out >> nxt & 1:
+                nxt = (nxt + step) % self.n
+            self.current = self.trick_leader = nxt
+        else:
+            self.locked &= ~out
+
+    def _pass_on(self, seat: int) -> None:
+        """The turn after ``seat`` went out with the play on top: to the next seat that neither
+        went out nor sits out; when there is none, the trick ends and the next seat still
+        playing leads."""
+        n, step, out, top = self.n, self.step, self.out, self.top_seat
+        skipped = self.locked | out
+        nxt = (seat + step) % n
+        while skipped >> nxt & 1 and nxt != top:
+            nxt = (nxt + step) % n
+        if nxt == top:
+            while out >> nxt & 1:
+                nxt = (nxt + step) % n
+            self.table = None
+            self.top_seat = None
+            self.locked = 0
+            self.first_trick = False
+            self.trick_leader = nxt
+        self.current = nxt
+
+    def _goes_out(self, seat: int) -> bool:
+        """``seat`` takes the next place; True when that leaves one seat holding cards, which
+        takes the last place and ends the deal (its winner the first out)."""
+        self.out |= 1 << seat
+        self.places.append(seat)
+        playing = [s for s in range(self.n) if not self.out >> s & 1]
+        if len(playing) > 1:
+            return False
+        self.places.extend(playing)
+        self.winner = self.places[0]
+        self.ended_at = self.moves_done - 1
+        return True
 
 
 def _deal_problems(profile: Profile, deal: Deal, index: int) -> list[RuleError]:
@@ -221,20 +321,49 @@ def replay_deal(
             continue
         code, params = outcome  # type: ignore[misc]
         errors.append(RuleError(code, index, i, seat, f"/deals/{index}/moves/{i}", params))
-        return DealResult(index, DealStatus.INVALID, leader, None, i, list(table.counts)), table
+        invalid = DealResult(index, DealStatus.INVALID, leader, None, i, list(table.counts))
+        _flow_parts(table, invalid)
+        return invalid, table
     result = DealResult(index, DealStatus.COMPLETE if table.winner is not None else DealStatus.INCOMPLETE,
                         leader, table.winner, len(moves), list(table.counts))
+    _flow_parts(table, result)
     if table.winner is None:
-        result.penalties_now = penalties_now(profile, table.hands)
+        # Under placings an unfinished deal has no penalties to show: places score it.
+        result.penalties_now = None if table.placings else penalties_now(profile, table.hands)
         if complete:
             errors.append(RuleError(RuleCode.INCOMPLETE, index, None, None, f"/deals/{index}/moves",
                                     {"moves": len(moves)}))
     else:
-        scored = score_deal(profile, table.hands, table.winner)
-        result.penalties, result.scores, result.tiers = scored.penalties, scored.scores, scored.parts
-        result.team_scores = scored.team_scores
+        _put_score(result, score_table(profile, table))
     _check_declared(deal, result, errors)
     return result, table
+
+
+def _flow_parts(table: Table, result: DealResult) -> None:
+    """The v3 flow parts of a replayed deal's result: places so far, breaches that stood."""
+    if table.placings:
+        result.places = list(table.places)
+    if table.liable_guard:
+        result.breaches = [{"move": m, "seat": s, "protected": p} for m, s, p in table.breaches]
+
+
+def score_table(profile: Profile, table: Table) -> DealScore:
+    """A finished deal's score: by places under placings, else the penalties of the hands
+    left, moved to the liable seat when a breach of the guard made one liable."""
+    winner = table.winner
+    assert winner is not None
+    if table.placings:
+        return score_places(profile, table.places)
+    liable = liable_seat(table.breaches, winner) if table.liable_guard else None
+    return score_deal(profile, table.hands, winner, liable)
+
+
+def _put_score(result: DealResult, scored: DealScore) -> None:
+    result.penalties, result.scores, result.tiers = scored.penalties, scored.scores, scored.parts
+    result.team_scores = scored.team_scores
+    if scored.parts is not None:
+        result.liable = next((s for s, part in enumerate(scored.parts)
+                              if part is not None and "takes_all" in part), None)
 
 
 def penalties_now(profile: Profile, hands: list[int]) -> list[int]:
@@ -245,7 +374,7 @@ def penalties_now(profile: Profile, hands: list[int]) -> list[int]:
 
 def _result_problems(profile: Profile, deal: Deal, result: Result, index: int) -> list[RuleError]:
     """A result's rule errors: those of the first failing check, in RECORDS.md's order
-    (DUPLICATE_CARD, CARD_NOT_HELD, RESULT_WINNER, RESULT_CARD_COUNT)."""
+    (DUPLICATE_CARD, CARD_NOT_HELD, RESULT_WINNER, RESULT_CARD_COUNT, RESULT_LIABLE)."""
     at = _result_at(result, index)
     counts = result.counts
     if result.left is not None:
@@ -269,7 +398,26 @@ def _result_problems(profile: Profile, deal: Deal, result: Result, index: int) -
         if not 0 <= n <= dealt:
             errors.append(RuleError(RuleCode.RESULT_CARD_COUNT, index, None, seat, f"{at}/{seat}",
                                     {"count": n, "dealt": dealt}))
+    if errors:
+        return errors
+    liable = result.liable
+    if liable is not None and (not 0 <= liable < profile.players or liable == out[0]):
+        errors.append(RuleError(RuleCode.RESULT_LIABLE, index, None,
+                                liable if 0 <= liable < profile.players else None,
+                                join("/deals", index, "result", "liable"),
+                                {"liable": liable, "winner": out[0], "players": profile.players}))
     return errors
+
+
+def _places_problems(profile: Profile, result: Result, index: int) -> list[RuleError]:
+    """RESULT_PLACES unless ``result.places`` names every seat exactly once."""
+    places = result.places
+    assert places is not None
+    if sorted(places) == list(range(profile.players)):
+        return []
+    return [RuleError(RuleCode.RESULT_PLACES, index, None, None,
+                      join("/deals", index, "result", "places"),
+                      {"places": list(places), "players": profile.players})]
 
 
 def _result_at(result: Result, index: int) -> str:
@@ -291,6 +439,8 @@ def score_result(profile: Profile, deal: Deal, index: int, leader: int | None,
     the lowest card's holder, found from the hands when they are given)."""
     result = deal.result
     assert result is not None
+    if result.places is not None:
+        return _score_places_result(profile, deal, result, index, leader, errors)
     if len(result.counts) != profile.players:
         errors.append(RuleError(RuleCode.PLAYER_COUNT, index, None, None, _result_at(result, index),
                                 {"expected": profile.players, "actual": len(result.counts)}))
@@ -310,11 +460,32 @@ def score_result(profile: Profile, deal: Deal, index: int, leader: int | None,
     winner = counts.index(0)
     outcome = DealResult(index, DealStatus.SCORED, leader, winner, 0, counts)
     if result.left is not None:
-        scored = score_deal(profile, [cards.mask_of(left) for left in result.left], winner)
+        scored = score_deal(profile, [cards.mask_of(left) for left in result.left], winner,
+                            result.liable)
     else:
-        scored = score_counts(profile, counts, winner)
-    outcome.penalties, outcome.scores, outcome.tiers = scored.penalties, scored.scores, scored.parts
-    outcome.team_scores = scored.team_scores
+        scored = score_counts(profile, counts, winner, result.liable)
+    _put_score(outcome, scored)
+    _check_declared(deal, outcome, errors)
+    return outcome
+
+
+def _score_places_result(profile: Profile, deal: Deal, result: Result, index: int,
+                         leader: int | None, errors: list[RuleError]) -> DealResult:
+    """A result-only deal under placings: the places score it; its cards left are unknown."""
+    if deal.hands:
+        problems = _deal_problems(profile, deal, index)
+        if problems:
+            errors.extend(problems)
+            return DealResult(index, DealStatus.NOT_CHECKED, places=result.places)
+        if leader is None:
+            leader = lowest_holder(profile, deal.hands)
+    problems = _places_problems(profile, result, index)
+    if problems:
+        errors.extend(problems)
+        return DealResult(index, DealStatus.INVALID, leader, places=result.places)
+    places = list(result.places or [])
+    outcome = DealResult(index, DealStatus.SCORED, leader, places[0], 0, None, places=places)
+    _put_score(outcome, score_places(profile, places))
     _check_declared(deal, outcome, errors)
     return outcome
 

@@ -8,6 +8,9 @@ result (a score sheet) are scored by exactly the same code:
   ``two_held_factor`` (once, or once per listed card held under ``two_held_mode: per_two``),
   then x ``held_hand_factor`` for a held four of a kind or straight flush, then + the card
   penalties;
+- ``move_to_liable``: under ``last_card_guard: liable``, the liable seat pays every loser's
+  penalty (between the penalties and the settlement); ``score_places``: under ``finish:
+  placings`` the place points replace penalties and settlement;
 - ``settle(profile, penalties, winner)``: the deal's scores per seat (and per team) under the
   profile's settlement, teams included;
 - ``Tally``: running totals (per seat and per team), the match limits and the match winners.
@@ -157,25 +160,74 @@ def settle(profile: Profile, penalties: Sequence[int], winner: int) -> Settlemen
 
 @dataclass(frozen=True, slots=True)
 class DealScore:
-    penalties: list[int]
+    penalties: list[int] | None  # None under finish: placings (places score, not penalties)
     scores: list[int]
     team_scores: list[int] | None
-    parts: list[dict[str, int] | None]
+    parts: list[dict[str, int] | None] | None
 
 
-def score_deal(profile: Profile, hands: Sequence[int], winner: int) -> DealScore:
-    """Penalties from the hands left (bitmasks), then the settlement."""
+def liable_seat(breaches: Sequence[tuple[int, int, int]], winner: int) -> int | None:
+    """Under ``last_card_guard: liable``: the last seat that breached against the seat that
+    went on to win (breaches are (move, seat, protected seat), in move order); breaches
+    against other seats move nothing (RULES.md v3, reading 8)."""
+    for _, seat, protected in reversed(breaches):
+        if protected == winner:
+            return seat
+    return None
+
+
+def move_to_liable(penalties: list[int], parts: list[dict[str, int] | None],
+                   liable: int) -> list[int]:
+    """The liable seat pays every loser's penalty, its own included, the other losers 0.
+    Each loser's parts say where its penalty went (``paid_by``) and the liable seat's say what
+    it took on (``own`` penalty, ``takes_all`` total)."""
+    total = sum(penalties)
+    moved = [0] * len(penalties)
+    moved[liable] = total
+    for seat, detail in enumerate(parts):
+        if detail is None:
+            continue
+        if seat == liable:
+            detail.update(own=penalties[seat], takes_all=total)
+        else:
+            detail["paid_by"] = liable
+    return moved
+
+
+def score_places(profile: Profile, places: Sequence[int]) -> DealScore:
+    """Under ``finish: placings``: each seat scores the points of its place (first out first);
+    penalties, tiers and settlement do not apply."""
+    points = profile.place_points
+    assert points is not None  # a profile check: placings need place_points
+    scores = [0] * len(places)
+    for place, seat in enumerate(places):
+        scores[seat] = points[place]
+    return DealScore(None, scores, None, None)
+
+
+def _scored(profile: Profile, penalties: list[int], parts: list[dict[str, int] | None],
+            winner: int, liable: int | None) -> DealScore:
+    if liable is not None:
+        penalties = move_to_liable(penalties, parts, liable)
+    settled = settle(profile, penalties, winner)
+    return DealScore(penalties, settled.scores, settled.team_scores, parts)
+
+
+def score_deal(profile: Profile, hands: Sequence[int], winner: int,
+               liable: int | None = None) -> DealScore:
+    """Penalties from the hands left (bitmasks), moved to the ``liable`` seat if there is
+    one, then the settlement."""
     penalties, parts = _losers_pay(hands, winner, lambda mask: penalty(profile, mask))
-    settled = settle(profile, penalties, winner)
-    return DealScore(penalties, settled.scores, settled.team_scores, parts)
+    return _scored(profile, penalties, parts, winner, liable)
 
 
-def score_counts(profile: Profile, counts: Sequence[int], winner: int) -> DealScore:
+def score_counts(profile: Profile, counts: Sequence[int], winner: int,
+                 liable: int | None = None) -> DealScore:
     """Penalties from the number of cards left alone (a score sheet of counts), then the same
-    settlement. Only for profiles where ``cards_matter`` is False, where it is exact."""
+    liability and settlement. Only for profiles where ``cards_matter`` is False, where it is
+    exact."""
     penalties, parts = _losers_pay(counts, winner, lambda left: count_penalty(profile, left))
-    settled = settle(profile, penalties, winner)
-    return DealScore(penalties, settled.scores, settled.team_scores, parts)
+    return _scored(profile, penalties, parts, winner, liable)
 
 
 def card_dependence(profile: Profile) -> str:
@@ -234,7 +286,7 @@ class Tally:
             return True
         if profile.target is None:
             return False
-        if profile.settlement == "penalty_only":
+        if profile.settlement == "penalty_only" and profile.finish != "placings":
             # Totals are minus the accumulated penalties: the limit is a penalty reaching it.
             return max(-t for t in totals) >= profile.target
         return max(totals) >= profile.target

@@ -13,12 +13,13 @@ from typing import Any
 
 from bigtwo.rules import cards, deals
 from bigtwo.rules.combos import Combo
-from bigtwo.rules.play import deal_lead, hands_of_code, may_pass
+from bigtwo.rules.play import deal_lead, hands_of_code, lowest_card, may_pass
 from bigtwo.rules.profiles import Profile
-from bigtwo.rules.replay import Table
-from bigtwo.rules.scoring import Tally, score_deal
+from bigtwo.rules.replay import Table, score_table
+from bigtwo.rules.scoring import Tally
 
 MAX_ATTEMPTS = 50
+DRAGON_DEALS = 0.3  # under ``dragon: true``, the share of deals in which one seat holds a dragon
 # Players at table t, seat s: NAMES[t * players + s] (numbered once the list runs out), so that
 # several tables playing the same deal codes seat different people for the duplicate comparison.
 NAMES = ("Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou",
@@ -36,6 +37,36 @@ def _new_spec(profile: Profile, rng: random.Random) -> deals.DealSpec:
 
 def _deal_hands(profile: Profile, rng: random.Random) -> list[list[int]]:
     return hands_of_code(profile, _new_spec(profile, rng))
+
+
+def _with_dragon(profile: Profile, hands: list[list[int]], rng: random.Random) -> list[list[int]]:
+    """The hands with one seat's made into a dragon (one card of each rank) by swapping cards
+    with the other seats, so that ``dragon: true`` is played at all: dealt at random, a
+    13-card hand is a dragon about once in 10,000 deals. The lowest dealt card stays where it
+    is (it decides the opener, and the seat that took the undealt cards). Unchanged when no
+    seat can be made one."""
+    fixed = lowest_card(profile, hands)
+    seats = [s for s, h in enumerate(hands) if len(h) >= len(cards.RANKS)]
+    if not seats:
+        return hands
+    out = [list(h) for h in hands]
+    seat = rng.choice(seats)
+    mine = out[seat]
+    for rank in range(len(cards.RANKS)):
+        if any(c >> 2 == rank for c in mine):
+            continue
+        spare = next((c for c in mine if c != fixed
+                      and sum(1 for d in mine if d >> 2 == c >> 2) > 1), None)
+        donor = next(((s, c) for s, h in enumerate(out) if s != seat
+                      for c in h if c >> 2 == rank and c != fixed), None)
+        if spare is None or donor is None:
+            return hands
+        other, card = donor
+        mine.remove(spare)
+        mine.append(card)
+        out[other].remove(card)
+        out[other].append(spare)
+    return [sorted(h) for h in out]
 
 
 def _choose(options: list[Combo], rng: random.Random) -> Combo:
@@ -93,6 +124,8 @@ def simulate_record(
     for index in range(deal_count):
         for _ in range(MAX_ATTEMPTS):
             hands = _deal_hands(profile, rng) if specs is None else hands_of_code(profile, specs[index])
+            if specs is None and profile.dragon and rng.random() < DRAGON_DEALS:
+                hands = _with_dragon(profile, hands, rng)
             try:
                 moves, table = play_deal(profile, hands, index, previous_winner, rng)
                 break
@@ -102,7 +135,7 @@ def simulate_record(
             raise RuntimeError("the simulator could not finish a deal")
         winner = table.winner
         assert winner is not None
-        scored = score_deal(profile, table.hands, winner)
+        scored = score_table(profile, table)
         deal: dict[str, Any] = (
             {"hands": [cards.names(h) for h in hands], "moves": moves} if specs is None
             else {"deal_code": specs[index].code, "moves": moves})

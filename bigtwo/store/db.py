@@ -18,7 +18,7 @@ import secrets
 import sqlite3
 import time
 import zlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -100,23 +100,23 @@ def now() -> str:
 
 
 def _v1(db: sqlite_utils.Database) -> None:
-    db["profiles"].create(
+    db.table("profiles").create(
         {"id": str, "hash": str, "name": str, "declaration": str, "resolved": str, "created_at": str},
         pk="id",
     )
-    db["profiles"].create_index(["hash"], unique=True)
+    db.table("profiles").create_index(["hash"], unique=True)
 
 
 def _v2(db: sqlite_utils.Database) -> None:
-    db["tournaments"].create(
+    db.table("tournaments").create(
         {"id": str, "name": str, "profile_id": str, "profile_hash": str, "token_hash": str,
          "created_at": str},
         pk="id", not_null={"name", "profile_id", "profile_hash", "token_hash", "created_at"},
     )
     # Looking a token up by its hash only answers "whose token is this" for the 403 case; the
     # secret itself never reaches the database.
-    db["tournaments"].create_index(["token_hash"], unique=True)
-    db["records"].create(
+    db.table("tournaments").create_index(["token_hash"], unique=True)
+    db.table("records").create(
         {"seq": int, "id": str, "tournament_id": str, "content_hash": str, "record": str,
          "report": str, "valid": int, "players": str, "deal_count": int, "error_count": int,
          "engine": str, "profile_hash": str, "received_at": str},
@@ -125,11 +125,11 @@ def _v2(db: sqlite_utils.Database) -> None:
                   "deal_count", "error_count", "engine", "profile_hash", "received_at"},
         foreign_keys=[("tournament_id", "tournaments", "id")],
     )
-    db["records"].create_index(["id"], unique=True)
+    db.table("records").create_index(["id"], unique=True)
     # The idempotency rule: one stored copy of a record per tournament, enforced by the schema
     # too, so that even a logic slip cannot store a duplicate.
-    db["records"].create_index(["tournament_id", "content_hash"], unique=True)
-    db["records"].create_index(["tournament_id", "valid", "seq"])
+    db.table("records").create_index(["tournament_id", "content_hash"], unique=True)
+    db.table("records").create_index(["tournament_id", "valid", "seq"])
 
 
 # Fields whose meaning for a declaration that leaves them out changed in rules v2: a stored
@@ -163,7 +163,7 @@ def _v4(db: sqlite_utils.Database) -> None:
     ``duplicate_of`` that earlier record and no longer count in standings."""
     from bigtwo.records.identity import record_hash
 
-    db["records"].add_column("duplicate_of", str)
+    db.table("records").add_column("duplicate_of", str)
     rows = db.execute(
         "SELECT r.seq, r.id, r.tournament_id, r.record, t.profile_id FROM records AS r "
         "JOIN tournaments AS t ON t.id = r.tournament_id ORDER BY r.seq").fetchall()
@@ -209,7 +209,7 @@ def _shared_replays(db: sqlite_utils.Database) -> None:
     """Replays shared by link (``bigtwo.store.replays``): a record stored only when someone
     asked for a link, under an id derived from its content. ``bytes`` is the stored text's
     size, summed for the quota without reading the records."""
-    db["shared_replays"].create(
+    db.table("shared_replays").create(
         {"id": str, "record": str, "complete": int, "profile_id": str, "bytes": int,
          "created_at": str},
         pk="id", not_null={"record", "complete", "profile_id", "bytes", "created_at"},
@@ -242,7 +242,7 @@ def _withdrawals(db: sqlite_utils.Database) -> None:
     but no longer counts; every withdrawal and replacement is written to ``audit`` in the same
     transaction. ``meta.table`` and ``meta.round`` get columns of their own, filled here for
     the records stored before, so lists can show and filter them without decoding records."""
-    records = db["records"]
+    records = db.table("records")
     # Each step checks first, so a store whose user_version was set back (a restored backup
     # of the version number, a test) migrates again instead of failing on a column it has.
     have = set(records.columns_dict)
@@ -262,13 +262,13 @@ def _withdrawals(db: sqlite_utils.Database) -> None:
     records.create_index(["tournament_id", "withdrawn", "valid"], if_not_exists=True)
     records.create_index(["tournament_id", "meta_table"], if_not_exists=True)
     records.create_index(["tournament_id", "meta_round"], if_not_exists=True)
-    db["audit"].create(
+    db.table("audit").create(
         {"seq": int, "tournament_id": str, "at": str, "action": str, "record": str,
          "replaced_by": str, "reason": str, "by_label": str, "token_id": str},
         pk="seq", not_null={"tournament_id", "at", "action", "record", "token_id"},
         foreign_keys=[("tournament_id", "tournaments", "id")], if_not_exists=True,
     )
-    db["audit"].create_index(["tournament_id", "seq"], if_not_exists=True)
+    db.table("audit").create_index(["tournament_id", "seq"], if_not_exists=True)
 
 
 def pack_report(report: Mapping[str, Any]) -> bytes:
@@ -310,13 +310,13 @@ def _stored_volume(db: sqlite_utils.Database) -> None:
     by triggers (any write to its records bumps it), which keys the cached standings and their
     recomputation lease; creation keys, stored hashed."""
     # Idempotent (a store whose user_version was set back runs it again unharmed).
-    records = db["records"]
+    records = db.table("records")
     for column, kind in (("profile_ref", str), ("tally", str), ("stored_bytes", int),
                          ("result_deals", int)):
         if column not in records.columns_dict:
             records.add_column(column, kind)
-    if "revision" not in db["tournaments"].columns_dict:
-        db["tournaments"].add_column("revision", int, not_null_default=0)
+    if "revision" not in db.table("tournaments").columns_dict:
+        db.table("tournaments").add_column("revision", int, not_null_default=0)
     for (seq,) in db.execute("SELECT seq FROM records WHERE typeof(report) = 'text' "
                              "OR stored_bytes IS NULL ORDER BY seq").fetchall():
         text, report_text = db.execute("SELECT record, report FROM records WHERE seq = ?",
@@ -506,7 +506,8 @@ class Store:
         return len(MIGRATIONS)
 
     def ping(self) -> bool:
-        return self.conn.execute("SELECT 1").fetchone()[0] == 1
+        one: int = self.conn.execute("SELECT 1").fetchone()[0]
+        return one == 1
 
     # --- profiles ------------------------------------------------------------------------
     def profile_declaration(self, profile_id: str) -> Mapping[str, Any] | None:
@@ -515,7 +516,7 @@ class Store:
         row = self.conn.execute("SELECT resolved FROM profiles WHERE id = ?", [profile_id]).fetchone()
         if row is None:
             return None
-        resolved = loads_stored(row[0])
+        resolved: dict[str, Any] = loads_stored(row[0])
         resolved.pop("id", None)
         resolved.pop("hash", None)
         return resolved
@@ -552,7 +553,7 @@ class Store:
             if known is not None:
                 return known, False
             self._check_count("profiles", self.quotas.profiles)
-            db["profiles"].insert(_profile_row(declaration, profile))
+            db.table("profiles").insert(_profile_row(declaration, profile))
         return profile.id, True
 
     def _check_count(self, table: str, quota: int) -> None:
@@ -588,7 +589,7 @@ class Store:
                 "SELECT count(*), coalesce(sum(bytes), 0) FROM shared_replays").fetchone()
             if count + 1 > max_count or used + size > max_bytes:
                 return "full"
-            db["shared_replays"].insert({"id": replay_id, "record": text,
+            db.table("shared_replays").insert({"id": replay_id, "record": text,
                                          "complete": int(complete), "profile_id": profile_id,
                                          "bytes": size, "created_at": now()})
         return "created"
@@ -629,10 +630,10 @@ class Store:
                 known = self._stored_id_for(profile)
                 if known is None:
                     self._check_count("profiles", self.quotas.profiles)
-                    db["profiles"].insert(_profile_row(declaration, profile))
+                    db.table("profiles").insert(_profile_row(declaration, profile))
                 else:
                     profile_id = known
-            db["tournaments"].insert({
+            db.table("tournaments").insert({
                 "id": tournament_id, "name": name, "profile_id": profile_id,
                 "profile_hash": profile.hash, "token_hash": token_hash(token),
                 "created_at": now(),
@@ -684,7 +685,7 @@ class Store:
         key_id = "k-" + secrets.token_hex(6)
         key = "b2k_" + secrets.token_urlsafe(32)
         with self.write() as db:
-            db["creation_keys"].insert({"id": key_id, "key_hash": token_hash(key),
+            db.table("creation_keys").insert({"id": key_id, "key_hash": token_hash(key),
                                         "label": label, "created_at": now(),
                                         "revoked_at": None})
         return key_id, key
@@ -757,7 +758,7 @@ class Store:
             added["bytes"] += extras["stored_bytes"]
             self.check_usage(used, added)
             table, round_ = _meta_labels(item.record)
-            db["records"].insert({
+            db.table("records").insert({
                 "meta_table": table, "meta_round": round_,
                 "id": rid, "tournament_id": tournament_id,
                 "content_hash": item.content_hash,
@@ -951,7 +952,7 @@ class Store:
         """Store a recomputed report (another engine or profile version made the old one)."""
         self.replace_reports([(rid, report, profile_hash)])
 
-    def replace_reports(self, items: list[tuple[str, Mapping[str, Any], str]]) -> None:
+    def replace_reports(self, items: Sequence[tuple[str, Mapping[str, Any], str]]) -> None:
         """``replace_report`` for many records in one transaction."""
         if not items:
             return
@@ -991,7 +992,7 @@ class Store:
         return None if row is None else (bool(row[0]), row[1])
 
     def _audit(self, db: sqlite_utils.Database, entry: Mapping[str, Any]) -> None:
-        db["audit"].insert(dict(entry))
+        db.table("audit").insert(dict(entry))
 
     def withdraw(self, tournament_id: str, rid: str, *, token_digest: str, reason: str | None = None,
                  by: str | None = None) -> bool | None:

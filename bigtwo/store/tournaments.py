@@ -8,7 +8,7 @@ into problem documents and the CLI into messages. Checking a record is always
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -207,9 +207,9 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any,
     sees every checked report (the service counts them for its metrics)."""
     items, prefix, batch = _split_body(body)
     # Refused before anything is replayed: a full tournament costs a request nothing.
-    used = store.usage(tournament["id"])
+    usage = store.usage(tournament["id"])
     try:
-        store.check_usage(used, {"records": len(items), "deals": deals_in(items), "bytes": 0})
+        store.check_usage(usage, {"records": len(items), "deals": deals_in(items), "bytes": 0})
     except QuotaExceeded as exc:
         raise over_quota(exc) from exc
     profile = tournament_profile(store, tournament)
@@ -310,7 +310,7 @@ class Freshness:
         return engine != ENGINE_VERSION or self.profile_hash(ref) != profile_hash
 
 
-def refresh(store: Store, rows: list[Mapping[str, Any]], default_profile: str,
+def refresh(store: Store, rows: Sequence[Mapping[str, Any]], default_profile: str,
             budget: int | None = None) -> dict[str, Any]:
     """Recompute and store (in one transaction) the reports of the stale rows among ``rows``
     (``{id, profile_ref, engine, profile_hash}``); the fresh reports by record id. With a

@@ -1,7 +1,8 @@
 """Save the README's screenshots: ``.venv/bin/python -m tests.browser.make_screenshots``.
 
 Starts the app on a throwaway database, fills it with the spec's example records, and saves
-docs/screenshots/{home,replay-error,scores,tournament}.png (and phone-sized variants)."""
+docs/screenshots/{home,replay-error,scores,tournament}.png (and phone-sized variants), and the
+referee's view at the broken rule in each newer language (replay-error-<lang>.png)."""
 
 from __future__ import annotations
 
@@ -17,11 +18,16 @@ from tests.browser.support import ROOT, chromium, create_tournament, example_rec
 OUT = ROOT / "docs" / "screenshots"
 
 
-def replay_then(page: Any, base: str, record: dict[str, Any], button: str) -> None:
+# The languages added after en, de and it: one screenshot each (a native speaker reviews them).
+NEW_LANGUAGES = ("zh-Hant-HK", "zh-Hant-TW", "zh-Hans", "fil")
+
+
+def replay_then(page: Any, base: str, record: dict[str, Any], button: str,
+                lang: str | None = None) -> None:
     """Paste ``record`` on the home page, replay it, and press one of the step buttons."""
-    page.goto(base + "/")
+    page.goto(base + "/" + (f"?lang={lang}" if lang else ""))
     page.fill("#record", json.dumps(record))
-    page.click("button[type=submit]")
+    page.click("#record-form button[type=submit]")
     page.wait_for_load_state()  # the step buttons work once the deferred script has run
     page.click(button)
 
@@ -60,6 +66,16 @@ def main() -> int:
 
             page.goto(f"{base}/tournaments/{tid}")
             page.screenshot(path=str(OUT / "tournament.png"), full_page=True)
+
+            for lang in NEW_LANGUAGES:  # each in its own context: the choice is remembered
+                context = browser.new_context(viewport={"width": 1280, "height": 900})
+                shot = context.new_page()
+                replay_then(shot, base, wrong, "#step-broken", lang)
+                shot.screenshot(path=str(OUT / f"replay-error-{lang}.png"))
+                shot.goto(f"{base}/tournaments/{tid}?lang={lang}")
+                if lang == "fil":
+                    shot.screenshot(path=str(OUT / "tournament-fil.png"), full_page=True)
+                context.close()
 
             phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=1)
             replay_then(phone, base, wrong, "#step-broken")

@@ -77,13 +77,13 @@ def test_an_unknown_profile_suggests_a_preset_and_lists_them(ref: Any, pointer: 
     ((at, detail),) = [(p.pointer, p.detail) for p in found]
     assert at == pointer
     assert f"(did you mean {suggested!r}?)" in detail
-    assert detail.endswith("; presets: hk-standard, big-two-web, casual, pusoy-dos")
+    assert detail.endswith("; presets: hk-standard, big-two-web, casual, pusoy-dos, taiwanese, western")
 
 
 def test_a_far_profile_name_only_lists_the_presets() -> None:
     _, found = DEFAULT_RESOLVER.resolve("p-0123456789ab", "/profile")
     assert [p.detail for p in found] == [
-        "unknown profile 'p-0123456789ab'; presets: hk-standard, big-two-web, casual, pusoy-dos"]
+        "unknown profile 'p-0123456789ab'; presets: hk-standard, big-two-web, casual, pusoy-dos, taiwanese, western"]
 
 
 @pytest.mark.parametrize(("typed", "meant"), [

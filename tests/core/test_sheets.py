@@ -268,6 +268,19 @@ def final_cells(doc: dict[str, Any], by_cards: bool) -> list[list[str]]:
     return rows
 
 
+def flow_cells(rows: list[list[str]], replayed: dict[str, Any]) -> list[list[str]]:
+    """A scorer's marks on the rows (RECORDS.md v3): each player's place under placings, and a
+    ``*`` after the cell of the player who takes all under ``last_card_guard: liable``."""
+    out = []
+    for row, d in zip(rows, replayed["deals"], strict=True):
+        if d.get("places") is not None:
+            row = [str(d["places"].index(seat) + 1) for seat in range(len(row))]
+        if d.get("liable") is not None:
+            row = [c + "*" if seat == d["liable"] else c for seat, c in enumerate(row)]
+        out.append(row)
+    return out
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 2**32),
        by_cards=st.booleans())
@@ -379,14 +392,46 @@ def test_under_random_profiles_a_games_sheet_scores_as_its_replay(declaration: d
     by_cards = by_cards or cards_matter(profile)
     (doc,) = simulate(profile, records=1, deals_per_record=3, seed=seed, profile_ref=declaration)
     names = doc.get("players") or [f"P{s}" for s in range(profile.players)]
-    sheet = "deal," + ",".join(names) + "\n" + "".join(
-        f"{i + 1}," + ",".join(row) + "\n" for i, row in enumerate(final_cells(doc, by_cards)))
     replayed = check_record(doc).report
     assert replayed is not None and replayed["errors"] == []
+    rows = flow_cells(final_cells(doc, by_cards), replayed)
+    sheet = "deal," + ",".join(names) + "\n" + "".join(
+        f"{i + 1}," + ",".join(row) + "\n" for i, row in enumerate(rows))
     rep = scored(sheet, declaration)
     assert rep["errors"] == []
+    placings = profile.finish == "placings"
     for a, b in zip(replayed["deals"], rep["deals"], strict=True):
-        for key in ("winner", "cards_left", "penalties", "scores", "team_scores"):
+        for key in ("winner", "penalties", "scores", "team_scores", "places", "liable"):
             assert a.get(key) == b.get(key), key
+        # Under placings the sheet gives places, not cards: its cards left are unknown.
+        assert b["cards_left"] == (None if placings else a["cards_left"])
     assert rep["totals"] == replayed["totals"] and rep["match"] == replayed["match"]
     assert rep.get("team_totals") == replayed.get("team_totals")
+
+
+@pytest.mark.parametrize("declaration", [
+    {"extends": "hk-standard", "last_card_guard": "liable"},
+    {"extends": "pusoy-dos", "last_card_guard": "liable"},
+    {"extends": "hk-standard", "finish": "placings", "scoring": {"place_points": [3, 1, -1, -3]}},
+])
+def test_v3_flow_sheets_score_as_their_replays(declaration: dict[str, Any]) -> None:
+    """RECORDS.md v3: the sheet of simulated games with the scorer's marks (`7*` for the seat
+    that takes all, places as cells) scores deal by deal as the replay, liability included."""
+    profile, found = DEFAULT_RESOLVER.resolve(declaration)
+    assert profile is not None, found
+    docs = list(simulate(profile, records=4, deals_per_record=3, seed=5, profile_ref=declaration))
+    marked = 0
+    for doc in docs:
+        replayed = check_record(doc).report
+        assert replayed is not None and replayed["errors"] == []
+        rows = flow_cells(final_cells(doc, cards_matter(profile)), replayed)
+        marked += sum("*" in c for row in rows for c in row) + sum(
+            d.get("places") is not None for d in replayed["deals"])
+        sheet = "deal," + ",".join(doc["players"]) + "\n" + "".join(
+            f"{i + 1}," + ",".join(row) + "\n" for i, row in enumerate(rows))
+        rep = scored(sheet, declaration)
+        for a, b in zip(replayed["deals"], rep["deals"], strict=True):
+            assert (a["scores"], a.get("liable"), a.get("places")) == (b["scores"], b.get("liable"),
+                                                                        b.get("places"))
+        assert rep["totals"] == replayed["totals"]
+    assert marked > 0

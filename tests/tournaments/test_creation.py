@@ -22,6 +22,7 @@ from click.testing import CliRunner
 
 from bigtwo import limits
 from bigtwo.cli.main import main
+from bigtwo.rules.profiles import PRESET_IDS
 from bigtwo.store.quotas import Quotas
 from tests.tournaments.helpers import simulated
 
@@ -96,8 +97,9 @@ def test_profile_listing_pages(tmp_path: Path) -> None:
     _fill_profiles(db, 300)
     first = client.get("/v1/profiles").get_json()
     assert (first["page"], first["per_page"], first["total"], first["next_page"]) == (
-        1, limits.DEFAULT_PER_PAGE, 304, 2)
-    assert [p["preset"] for p in first["profiles"][:5]] == [True] * 4 + [False]
+        1, limits.DEFAULT_PER_PAGE, 300 + len(PRESET_IDS), 2)
+    presets = len(PRESET_IDS)
+    assert [p["preset"] for p in first["profiles"][:presets + 1]] == [True] * presets + [False]
     seen = []
     page: int | None = 1
     while page is not None:
@@ -105,7 +107,7 @@ def test_profile_listing_pages(tmp_path: Path) -> None:
         assert len(body["profiles"]) <= 37
         seen.extend(p["id"] for p in body["profiles"])
         page = body["next_page"]
-    assert len(seen) == len(set(seen)) == 304
+    assert len(seen) == len(set(seen)) == 300 + len(PRESET_IDS)
     for query in ("per_page=0", f"per_page={limits.MAX_PER_PAGE + 1}", "page=0", "page=%C2%B2"):
         assert client.get(f"/v1/profiles?{query}").status_code == 422, query
 

@@ -119,10 +119,12 @@ def test_an_inline_profile_is_not_called_stored(client: Any) -> None:
 
 
 @pytest.mark.parametrize(("lang", "names"), [
-    ("en", ["Big Two (Hong Kong)", "Big Two (online game)", "Big Two (family rules)", "Pusoy Dos"]),
-    ("de", ["Big Two (Hongkong)", "Big Two (Online-Spiel)", "Big Two (Familienregeln)", "Pusoy Dos"]),
+    ("en", ["Big Two (Hong Kong)", "Big Two (online game)", "Big Two (family rules)", "Pusoy Dos",
+            "大老二 (Taiwan)", "Big Two (Western rule books)"]),
+    ("de", ["Big Two (Hongkong)", "Big Two (Online-Spiel)", "Big Two (Familienregeln)", "Pusoy Dos",
+            "大老二 (Taiwan)", "Big Two (westliche Regelbücher)"]),
     ("it", ["Big Two (Hong Kong)", "Big Two (gioco online)", "Big Two (regole di famiglia)",
-            "Pusoy Dos"]),
+            "Pusoy Dos", "大老二 (Taiwan)", "Big Two (regolamenti occidentali)"]),
 ])
 def test_presets_are_named_as_players_know_them(client: Any, lang: str, names: list[str]) -> None:
     """No project-internal source labels ("seed 004") in a preset's name, in any language;

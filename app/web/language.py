@@ -1,0 +1,145 @@
+"""Which language a page speaks, and remembering the one a person chose.
+
+In order: an explicit ``?lang=`` (or the ``lang`` field of a posted form), the language
+remembered in a cookie, the best match of ``Accept-Language`` (Babel's
+``negotiate_locale``), else English. Choosing a language (any page's language switch sends
+``lang``) sets the cookie, so the next page, and the next visit, speak it too. Pages whose
+language was negotiated say so to caches (``Vary: Accept-Language, Cookie``).
+
+Flask-Babel is set up here with this choice as its locale selector, so ``flask_babel``'s
+gettext and number formatting in the pages follow the same language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from babel import Locale, UnknownLocaleError, negotiate_locale
+from flask import Flask, g, request
+from flask_babel import Babel
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.wrappers import Response
+
+from app.web.catalog import DEFAULT, DOMAIN, PAGE_LANGUAGES, TRANSLATIONS_DIR, babel_locale
+
+COOKIE = "bigtwo_lang"
+COOKIE_MAX_AGE = 365 * 24 * 3600
+PAGE_BLUEPRINTS = frozenset({"web", "shared"})
+
+_BY_LOWER = {lang.lower(): lang for lang in PAGE_LANGUAGES}
+# Tags browsers send for these tables' language (Babel's likely-subtags data would call
+# plain "zh" Simplified and "zh-Hant" Taiwanese too; "tl" is Filipino's old code).
+_ALIASES = {
+    "zh-hk": "zh-Hant-HK", "zh-mo": "zh-Hant-HK", "zh-hant-mo": "zh-Hant-HK", "yue": "zh-Hant-HK",
+    "yue-hk": "zh-Hant-HK", "zh-tw": "zh-Hant-TW", "zh-hant": "zh-Hant-TW",
+    "zh": "zh-Hans", "zh-cn": "zh-Hans", "zh-sg": "zh-Hans", "zh-my": "zh-Hans",
+    "tl": "fil", "tl-ph": "fil", "fil-ph": "fil",
+}
+
+
+def canonical(tag: str | None) -> str | None:
+    """The page language one tag means (``zh-HK`` -> ``zh-Hant-HK``, ``de-CH`` -> ``de``)."""
+    if not tag or len(tag) > 64:
+        return None
+    text = tag.strip().replace("_", "-")
+    lower = text.lower()
+    if lower in _BY_LOWER:
+        return _BY_LOWER[lower]
+    if lower in _ALIASES:
+        return _ALIASES[lower]
+    try:
+        locale = Locale.parse(text, sep="-")
+    except (ValueError, TypeError, UnknownLocaleError):
+        return None
+    if locale.language == "zh":
+        if locale.territory in ("HK", "MO"):
+            return "zh-Hant-HK"
+        if locale.script == "Hant" or locale.territory == "TW":
+            return "zh-Hant-TW"
+        return "zh-Hans"
+    if locale.language == "tl":
+        return "fil"
+    return _BY_LOWER.get(locale.language)
+
+
+def _by_weight(header: str) -> list[str]:
+    """An Accept-Language header's tags, highest weight first; q=0 means "not this one"."""
+    weighted = []
+    for position, part in enumerate(header.split(",")[:32]):
+        tag, *params = (p.strip() for p in part.split(";"))
+        weight = 1.0
+        for param in params:
+            if param.lower().startswith("q="):
+                try:
+                    weight = float(param[2:])
+                except ValueError:
+                    weight = 0.0
+        if tag and tag != "*" and weight > 0:
+            weighted.append((-weight, position, tag))
+    return [tag for _, _, tag in sorted(weighted)]
+
+
+def from_header(header: str | None) -> str | None:
+    """The best page language for an Accept-Language header (Babel's matching), or None."""
+    if not header:
+        return None
+    preferred = [canonical(tag) or tag for tag in _by_weight(header)]
+    found = negotiate_locale(preferred, list(PAGE_LANGUAGES), sep="-")
+    return _BY_LOWER.get(found.lower()) if found else None
+
+
+def _explicit() -> str | None:
+    explicit = request.args.get("lang")
+    if explicit is None and request.method == "POST":
+        try:
+            explicit = request.form.get("lang")
+        except RequestEntityTooLarge:
+            explicit = None
+    return canonical(explicit)
+
+
+def page_language() -> str:
+    """The language of this request's page (worked out once per request)."""
+    cached = g.get("page_language")
+    if cached is not None:
+        return str(cached)
+    explicit = _explicit()
+    g.language_chosen = explicit
+    lang = explicit or canonical(request.cookies.get(COOKIE)) \
+        or from_header(request.headers.get("Accept-Language")) or DEFAULT
+    g.page_language = lang
+    return lang
+
+
+def _remember(response: Response) -> Response:
+    # A page (of the page blueprints, or any answer worded by page_language, such as the
+    # site-wide 404 page) was negotiated; the API's answers are not touched here.
+    if request.blueprint not in PAGE_BLUEPRINTS and g.get("page_language") is None:
+        return response
+    response.vary.add("Accept-Language")
+    response.vary.add("Cookie")
+    chosen = g.get("language_chosen")
+    if chosen is not None and chosen != canonical(request.cookies.get(COOKIE)):
+        response.set_cookie(COOKIE, chosen, max_age=COOKIE_MAX_AGE, samesite="Lax",
+                            httponly=True, secure=request.is_secure)
+    return response
+
+
+def _locale_selector() -> str:
+    return babel_locale(page_language())
+
+
+def install(app: Flask) -> None:
+    """Flask-Babel with the pages' catalogs and language choice, and the cookie and Vary."""
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
+    Babel(app, locale_selector=_locale_selector, default_domain=DOMAIN,
+          default_translation_directories=str(TRANSLATIONS_DIR))
+    app.after_request(_remember)
+
+
+def switch_links(lang: str) -> list[dict[str, Any]]:
+    """The language switch: every language by its own name, the page's own marked."""
+    from app.web.catalog import LANGUAGE_NAMES
+
+    return [{"code": code, "name": LANGUAGE_NAMES[code], "current": code == lang}
+            for code in PAGE_LANGUAGES]

@@ -1,0 +1,168 @@
+"""The pages' gettext catalogs (domain ``messages``): every message the pages declare is in the
+template and translated in every language, with the same placeholders, compiled to 100 %,
+and nothing falls back to English without saying so."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import string
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+from app.web import catalog as page_catalog
+from app.web.catalog import PAGE_LANGUAGES, TRANSLATIONS_DIR, babel_locale
+from app.web.organiser_words import ORGANISER_MESSAGES, ORGANISER_WORDS
+from app.web.rule_values import CATEGORY_VALUES, CHOICE_VALUES
+from app.web.words import MESSAGES, PEOPLE_MESSAGES, RANK_WORDS, SUIT_WORDS, WORDS
+from bigtwo.rules import fields
+
+TRANSLATED = [lang for lang in PAGE_LANGUAGES if lang != "en"]
+APP = Path(__file__).resolve().parents[2] / "app"
+
+# Messages whose translation is the English text on purpose (a loanword the language's
+# players use, a name, a symbol, a number). Any other message equal to its English text is
+# an untranslated one falling back silently; and an entry here that is translated after all
+# must leave the list. Keys are contexts, or "context|msgid" where a context holds several.
+SAME_AS_ENGLISH: dict[str, set[str]] = {
+    "de": {"at_seat", "boards", "card rank|10", "name", "nav_api", "percent", "preset_pusoy-dos",
+           "preset_taiwanese",
+           "team", "teams", "token"},
+    "it": {"at_seat", "card rank|10", "nav_api", "percent", "preset_hk-standard",
+           "preset_pusoy-dos", "preset_taiwanese", "rule value|no", "token"},
+    "zh-Hant-HK": {"card rank|10", "csv_delimiter", "nav_api", "percent"},
+    "zh-Hant-TW": {"card rank|10", "csv_delimiter", "nav_api", "percent"},
+    "zh-Hans": {"card rank|10", "csv_delimiter", "nav_api", "percent"},
+    # Pusoy Dos tables say "deal", "record", "replay", "straight", "flush", "jack", "round".
+    "fil": {"at_deal", "at_deal_seat", "at_seat", "card rank|10", "card rank|jack", "chart_x",
+            "csv_delimiter", "deal_n", "deals_1", "match_points", "meta_round", "nav_api",
+            "percent", "preset_hk-standard", "preset_pusoy-dos", "preset_taiwanese", "profile_lower",
+            "record",
+            "record_title", "records_1", "replay", "rule value: category|flush",
+            "rule value: category|straight", "token"},
+}
+_SHARED_CONTEXTS = ("card rank", "card suit", "rule value")
+
+
+def _key(context: str | None, msgid: str) -> str:
+    ctx = context or ""
+    return f"{ctx}|{msgid}" if ctx.startswith(_SHARED_CONTEXTS) else ctx
+
+
+def _po(lang: str) -> Catalog:
+    with open(TRANSLATIONS_DIR / babel_locale(lang) / "LC_MESSAGES" / "messages.po", "rb") as f:
+        return read_po(f)
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def _declared() -> set[tuple[str, str]]:
+    """What the code declares, found the way ``make i18n-extract`` finds it."""
+    found = set()
+    for _, _, message, _, context in extract_from_dir(
+            str(APP), method_map=[("web/**.py", "python")], keywords={"N_": ((1, "c"), 2)}):
+        found.add((context, message))
+    return found
+
+
+def test_the_template_holds_every_declared_message_and_nothing_else() -> None:
+    with open(TRANSLATIONS_DIR / "messages.pot", "rb") as f:
+        template = {(m.context, m.id) for m in read_po(f) if m.id}
+    declared = _declared()
+    assert declared, "nothing extracted: the N_ keyword is not being found"
+    assert template == declared, "run `make i18n-update` (and translate what is new)"
+    tables = [*MESSAGES.values(), *PEOPLE_MESSAGES.values(), *ORGANISER_MESSAGES.values(),
+              *(m for values in CHOICE_VALUES.values() for m in values.values()),
+              *CATEGORY_VALUES.values()]
+    assert {(m.context, m.text) for m in tables} <= declared
+
+
+def test_contexts_keep_messages_apart() -> None:
+    """A key is its message's context: no two keys of the merged page tables share one."""
+    keys = [m.context for m in (*MESSAGES.values(), *PEOPLE_MESSAGES.values())]
+    assert len(keys) == len(set(keys))
+    assert all(key == m.context for key, m in {**MESSAGES, **PEOPLE_MESSAGES,
+                                               **ORGANISER_MESSAGES}.items())
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> None:
+    po = _po(lang)
+    with open(TRANSLATIONS_DIR / "messages.pot", "rb") as f:
+        template = [m for m in read_po(f) if m.id]
+    for m in template:
+        entry = po.get(m.id, context=m.context)
+        assert entry is not None, (lang, m.context, m.id)
+        assert entry.string and not entry.fuzzy, (lang, m.context)
+        assert _fields(entry.string) == _fields(m.id), (lang, m.context, entry.string)
+        assert entry.string.count("<code>") == m.id.count("<code>"), (lang, m.context)
+    assert {(m.context, m.id) for m in po if m.id} == {(m.context, m.id) for m in template}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_nothing_falls_back_to_english_silently(lang: str) -> None:
+    same = {_key(m.context, m.id) for m in _po(lang) if m.id and m.string == m.id}
+    assert same == SAME_AS_ENGLISH[lang]
+    # and what the pages read is the catalog's text: every entry found in the compiled file
+    compiled = page_catalog.catalog(lang)
+    for m in _po(lang):
+        if m.id:
+            assert compiled.pgettext(m.context, m.id) == m.string, (lang, m.context)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_committed_mo_files_are_compiled_from_the_po_files(lang: str) -> None:
+    """The pages read the .mo files of the clone: they must say what the .po files say."""
+    with open(TRANSLATIONS_DIR / babel_locale(lang) / "LC_MESSAGES" / "messages.mo", "rb") as f:
+        mo = read_mo(f)
+    compiled = {(m.context, m.id): m.string for m in mo if m.id}
+    source = {(m.context, m.id): m.string for m in _po(lang) if m.id}
+    assert compiled == source, "run `make i18n-compile`"
+
+
+def test_pybabel_compile_reports_every_language_complete(tmp_path: Path) -> None:
+    pybabel = Path(sys.executable).with_name("pybabel")
+    if not pybabel.exists():
+        pybabel = Path(shutil.which("pybabel") or "pybabel")
+    shutil.copytree(TRANSLATIONS_DIR, tmp_path / "translations")
+    done = subprocess.run([str(pybabel), "compile", "--statistics", "-d",
+                           str(tmp_path / "translations"), "-D", "messages"],
+                          capture_output=True, text=True, check=True)
+    report = done.stdout + done.stderr
+    lines = re.findall(r"(\d+) of (\d+) messages \((\d+)%\) translated in (\S+)", report)
+    assert {Path(path).parts[-3] for *_, path in lines} == {babel_locale(x) for x in TRANSLATED}
+    for translated, total, percent, path in lines:
+        assert translated == total and percent == "100", (path, report)
+    assert "fuzzy" not in report
+
+
+def test_every_closed_choice_of_the_registry_has_its_words() -> None:
+    """A choice added to the registry must be worded for the pages, not left in English."""
+    for f in fields.FIELDS:
+        if type(f.kind).__name__ == "Choice":
+            dotted = getattr(f, "dotted", f.path)
+            assert set(CHOICE_VALUES[dotted]) == {v.value for v in f.kind.enum}, dotted
+    assert set(CATEGORY_VALUES) == set(fields.CATEGORIES)
+
+
+@pytest.mark.parametrize("lang", PAGE_LANGUAGES)
+def test_every_language_has_every_page_word(lang: str) -> None:
+    assert WORDS[lang].keys() == WORDS["en"].keys()
+    assert ORGANISER_WORDS[lang].keys() == ORGANISER_WORDS["en"].keys()
+    assert SUIT_WORDS[lang].keys() == set("CDHS")
+    assert RANK_WORDS[lang].keys() == set("TJQKA")
+
+
+def test_a_language_without_a_catalog_would_be_noticed() -> None:
+    """``catalog`` must not hand out an empty table for a language the pages list."""
+    for lang in TRANSLATED:
+        assert page_catalog.catalog(lang).pgettext("site", "bigtwo referee") != "bigtwo referee"
