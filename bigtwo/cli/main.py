@@ -51,7 +51,7 @@ EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 FORMATS = ("json", "text")
 
 
-class LanguageTag(click.ParamType):
+class LanguageTag(click.ParamType[str, Any]):
     """--lang: a language we have words for, or an alias (zh-HK, zh-TW, zh-CN, zh, tl); the
     command gets the canonical tag (bigtwo.records.i18n)."""
 
