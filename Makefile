@@ -13,7 +13,9 @@ BIGTWO_DB ?= var/bigtwo.db
 export BIGTWO_DB
 
 .PHONY: serve test lint typecheck bench clean venv golden docs \
-	i18n-extract i18n-update i18n-compile i18n-pages-extract i18n-pages-update i18n-pages-compile
+	i18n-extract i18n-update i18n-compile extract update compile \
+	i18n-core-extract i18n-core-update i18n-core-compile \
+	i18n-pages-extract i18n-pages-update i18n-pages-compile
 
 venv: $(STAMP)
 
@@ -57,6 +59,24 @@ docs: $(STAMP)
 	$(BIN)/python scripts/error_table.py
 	$(BIN)/python scripts/field_table.py
 
+# The library's translations (domain "bigtwo", bigtwo/records/locale; docs/TRANSLATING.md):
+# extract the message ids from the code, merge them into every language's catalog, compile
+# the catalogs the library reads (.mo, committed so that a clean clone and an installed
+# package need no build step; tests/core/test_catalogs.py fails when one is stale).
+LOCALE := bigtwo/records/locale
+BABEL_KEYWORDS := -k NP_:1c,2 -k N_ -k NN_:1c,2,3
+
+i18n-core-extract: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) -c TRANSLATORS: --no-location \
+		--sort-output --project bigtwo -w 100 -o $(LOCALE)/bigtwo.pot bigtwo
+
+i18n-core-update: i18n-core-extract
+	$(BIN)/pybabel update -D bigtwo -i $(LOCALE)/bigtwo.pot -d $(LOCALE) \
+		--ignore-obsolete -w 100 --no-fuzzy-matching
+
+i18n-core-compile: $(SERVE_STAMP)
+	$(BIN)/pybabel compile -D bigtwo -d $(LOCALE) --statistics
+
 # Translations (gettext, managed with Babel). The pages' domain "messages" lives in
 # app/translations; extract writes the template (.pot) from the N_() declarations, update
 # merges it into every language's .po, compile writes the .mo files the pages read (they are
@@ -64,9 +84,9 @@ docs: $(STAMP)
 PAGES_POT := app/translations/messages.pot
 PYBABEL := $(BIN)/pybabel
 
-i18n-extract: i18n-pages-extract
-i18n-update: i18n-pages-update
-i18n-compile: i18n-pages-compile
+i18n-extract extract: i18n-core-extract i18n-pages-extract
+i18n-update update: i18n-core-update i18n-pages-update
+i18n-compile compile: i18n-core-compile i18n-pages-compile
 
 i18n-pages-extract: $(SERVE_STAMP)
 	$(PYBABEL) extract -F app/babel.cfg -k N_:1c,2 --no-location --sort-output \

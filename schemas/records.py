@@ -6,10 +6,11 @@ The record schemas document the shape only: records are parsed by the core
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 from bigtwo import limits
-from bigtwo.records.messages import CODES, LANGUAGES
+from bigtwo.records.i18n import ACCEPTED_TAGS, canonical
+from bigtwo.records.messages import CODES
 from bigtwo.rules import cards
 from bigtwo.rules.fields import BY_PATH
 from bigtwo.rules.kinds import Int
@@ -184,11 +185,23 @@ class BatchResponseSchema(Schema):
 
 
 # --- query parameters -------------------------------------------------------------------
+class LanguageTag(validate.Validator):
+    """A language tag we have words for (bigtwo.records.i18n), or one of its aliases."""
+
+    def __call__(self, value: str) -> str:
+        if canonical(value) is None:
+            raise ValidationError(f"Must be one of: {', '.join(ACCEPTED_TAGS)}.")
+        return value
+
+
+LANG_DESCRIPTION = ("language of the messages; beats Accept-Language. One of "
+                    f"{', '.join(ACCEPTED_TAGS)} (zh-HK is zh-Hant-HK, zh-TW zh-Hant-TW, "
+                    "zh-CN and zh zh-Hans, tl fil)")
+
+
 class LangQuerySchema(Schema):
-    lang = fields.String(
-        validate=validate.OneOf(LANGUAGES),
-        metadata={"description": "language of the messages; beats Accept-Language"},
-    )
+    lang = fields.String(validate=LanguageTag(), metadata={"description": LANG_DESCRIPTION,
+                                                           "enum": list(ACCEPTED_TAGS)})
 
 
 class ValidateQuerySchema(LangQuerySchema):

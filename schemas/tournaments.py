@@ -12,7 +12,7 @@ from bigtwo import limits
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from schemas.common import QueryInteger, component_ref, ref_field
 from schemas.profiles import ProfileRefField
-from schemas.records import RecordSchema
+from schemas.records import LANG_DESCRIPTION, LanguageTag, RecordSchema
 
 PAGE_LIMIT_DEFAULT = 50
 PAGE_LIMIT_MAX = 200
@@ -162,7 +162,8 @@ class StoredRecordSchema(Schema):
 
 
 class LangArgsSchema(QueryArgs):
-    lang = fields.String(load_default="en", validate=validate.OneOf(["en", "de", "it"]))
+    lang = fields.String(load_default="en", validate=LanguageTag(),
+                         metadata={"description": LANG_DESCRIPTION})
 
 
 class StandingsArgsSchema(QueryArgs):

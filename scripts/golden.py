@@ -15,6 +15,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bigtwo.records.i18n import LANGUAGES, babel_locale  # noqa: E402
 from bigtwo.records.pipeline import check_record  # noqa: E402
 from bigtwo.records.text_report import render_checked  # noqa: E402
 from bigtwo.rules.profiles import PRESETS  # noqa: E402
@@ -117,6 +118,58 @@ TEXT = ("spec-hk-two-deals", "spec-pusoy-wrong-turn", "code-card-not-held", "cod
         "code-scored-sheet", "v2-teams")
 
 
+# Golden messages (fixtures/golden/messages/<locale>.json): every error of the golden records
+# above, and of these, rendered in every language. These add the rulings seed 001 quotes word
+# for word in German ("Paar 9 schlägt Paar K nicht") and the variants a message has by grammar.
+HK4 = small("hk-standard", hand_size=4)
+
+MESSAGE_RECORDS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
+    "seed-001-pair-rank": (record(HK4, deal(["3D KH KS 5C", "4C 9C 9D 8C", "6D 6S JH QD", "7C 8H AD QS"],
+                                            "0:3D 1:- 2:- 3:- 0:KH+KS 1:9C+9D")), {"complete": False}),
+    "pair-same-rank": (record(HK4, deal(["3D 9H 9S 5C", "4C 9C 9D 8C", "6D 6S JH QD", "7C 8H AD QS"],
+                                        "0:3D 1:- 2:- 3:- 0:9H+9S 1:9C+9D")), {"complete": False}),
+    "straight-to-eight": (record(small("hk-standard", hand_size=7), deal(
+        ["3D 4D 5D 6C 7C 8C 9D", "3C 4C 5H 6S 7D KD QD", "TC JC QC KC AC 2D 2C", "3H 3S 9C 6H 8H AS 2S"],
+        "0:3D 1:- 2:- 3:- 0:4D+5D+6C+7C+8C 1:3C+4C+5H+6S+7D")), {"complete": False}),
+    "straight-flush-suits": (record(small("hk-standard", hand_size=7, straight_flush_compare="suit_first"), deal(
+        ["3D 4H 5H 6H 7H 8H 2S", "9C TC JC QC KC 3C 4C", "5D 6D 7D 8D 9D TD 2D", "JD QD KD AD AS AH AC"],
+        "0:3D 1:- 2:- 3:- 0:4H+5H+6H+7H+8H 1:9C+TC+JC+QC+KC")), {"complete": False}),
+    "flush-against-straight": (record(small("hk-standard", hand_size=6), deal(
+        ["3D 5D 9D JD KD 2S", "4C 5H 6S 7C 8H 2H", "TC JC QC KC AC 2D", "3C 3H 9C 6H 8S AS"],
+        "0:3D+5D+9D+JD+KD 1:4C+5H+6S+7C+8H")), {"complete": False}),
+    "revolution-suits": (record(small("hk-standard", hand_size=7, revolution="ranks_and_suits"), deal(
+        REV7, "0:4C+4D+4H+4S+3D 1:- 2:- 3:- 0:9C 1:2S")), {"complete": False}),
+    "three-winners": (record("hk-standard", {"result": {"cards_left": [0, 0, 0, 9]}}), {}),
+}
+
+
+def messages(lang: str) -> dict[str, list[dict[str, Any]]]:
+    """Each golden record's errors (code, deal, move, seat, message) as ``lang`` words them."""
+    sources = [(p.stem, json.loads(p.read_text(encoding="utf-8")))
+               for p in sorted(OUT.glob("*.json")) if not p.stem.startswith("sim-")]
+    sources += [(name, {"record": doc, "query": query})
+                for name, (doc, query) in MESSAGE_RECORDS.items()]
+    out: dict[str, list[dict[str, Any]]] = {}
+    for name, case in sources:
+        checked = check_record(case["record"], **{**case["query"], "lang": lang})
+        errors = (checked.report or {}).get("errors") or []
+        if errors:
+            out[name] = [{k: e[k] for k in ("code", "deal", "move", "seat", "message")}
+                         for e in errors]
+    return out
+
+
+def write_messages() -> None:
+    (OUT / "messages").mkdir(exist_ok=True)
+    records = {name: {"record": doc, "query": query}
+               for name, (doc, query) in MESSAGE_RECORDS.items()}
+    (OUT / "messages" / "records.json").write_text(
+        json.dumps(records, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    for lang in LANGUAGES:
+        (OUT / "messages" / f"{babel_locale(lang)}.json").write_text(
+            json.dumps(messages(lang), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
 def write(name: str, doc: dict[str, Any], query: dict[str, Any]) -> None:
     checked = check_record(doc, **query)
     assert checked.report is not None, (name, checked.problems)
@@ -141,6 +194,7 @@ def main() -> None:
     for pid, profile in PRESETS.items():
         (doc,) = simulate(profile, records=1, deals_per_record=3, seed=2026)
         write(f"sim-{pid}", doc, {})
+    write_messages()
 
 
 if __name__ == "__main__":

