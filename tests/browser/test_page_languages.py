@@ -23,11 +23,12 @@ ENGLISH_RULE_WORDS = re.compile(
 
 CASES = {
     "zh-Hant-HK": {"broken": "犯規", "house": "決定這一點的規則", "direction": "逆時針",
-                   "passing": "過了就不能再出，直到這一輪完結", "position": "第 6 手，共 73 手",
+                   "passing": "過牌後要等下一次開牌", "position": "第 6 手，共 73 手",
                    "standings": "排名", "switch_to": "Filipino"},
     "fil": {"broken": "Nilabag na patakaran", "house": "Mga patakarang nagpapasya rito",
-            "direction": "pakaliwa (counterclockwise)",
-            "passing": "hindi na makakatira hanggang matapos ang ikot",
+            # the library words the house rules where it speaks the language (field_words)
+            "direction": "pakaliwa (direksyon)",
+            "passing": "labas hanggang sa susunod na bukas (pag-pass)",
             "position": "tira 6 sa 73", "standings": "Ranggo ng mga manlalaro",
             "switch_to": "繁體中文（香港）"},
 }
