@@ -14,52 +14,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from babel import Locale, UnknownLocaleError, negotiate_locale
+from babel import negotiate_locale
 from flask import Flask, g, request
 from flask_babel import Babel
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from app.web.catalog import DEFAULT, DOMAIN, PAGE_LANGUAGES, TRANSLATIONS_DIR, babel_locale
+from bigtwo.records import i18n
 
 COOKIE = "bigtwo_lang"
 COOKIE_MAX_AGE = 365 * 24 * 3600
 PAGE_BLUEPRINTS = frozenset({"web", "shared"})
 
 _BY_LOWER = {lang.lower(): lang for lang in PAGE_LANGUAGES}
-# Tags browsers send for these tables' language (Babel's likely-subtags data would call
-# plain "zh" Simplified and "zh-Hant" Taiwanese too; "tl" is Filipino's old code).
-_ALIASES = {
-    "zh-hk": "zh-Hant-HK", "zh-mo": "zh-Hant-HK", "zh-hant-mo": "zh-Hant-HK", "yue": "zh-Hant-HK",
-    "yue-hk": "zh-Hant-HK", "zh-tw": "zh-Hant-TW", "zh-hant": "zh-Hant-TW",
-    "zh": "zh-Hans", "zh-cn": "zh-Hans", "zh-sg": "zh-Hans", "zh-my": "zh-Hans",
-    "tl": "fil", "tl-ph": "fil", "fil-ph": "fil",
-}
 
 
 def canonical(tag: str | None) -> str | None:
-    """The page language one tag means (``zh-HK`` -> ``zh-Hant-HK``, ``de-CH`` -> ``de``)."""
+    """The page language one tag means (``zh-HK`` -> ``zh-Hant-HK``, ``de-CH`` -> ``de``): the
+    library's matching (``bigtwo.records.i18n``), for tags of a sane length (a cookie or a
+    header part can be anything)."""
     if not tag or len(tag) > 64:
         return None
-    text = tag.strip().replace("_", "-")
-    lower = text.lower()
-    if lower in _BY_LOWER:
-        return _BY_LOWER[lower]
-    if lower in _ALIASES:
-        return _ALIASES[lower]
-    try:
-        locale = Locale.parse(text, sep="-")
-    except (ValueError, TypeError, UnknownLocaleError):
-        return None
-    if locale.language == "zh":
-        if locale.territory in ("HK", "MO"):
-            return "zh-Hant-HK"
-        if locale.script == "Hant" or locale.territory == "TW":
-            return "zh-Hant-TW"
-        return "zh-Hans"
-    if locale.language == "tl":
-        return "fil"
-    return _BY_LOWER.get(locale.language)
+    return i18n.canonical(tag)
 
 
 def _by_weight(header: str) -> list[str]:
