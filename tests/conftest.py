@@ -14,6 +14,18 @@ FIXTURES = ROOT / "fixtures"
 EXAMPLES = FIXTURES / "examples"
 
 
+# The CLI speaks the language of the environment (bigtwo.cli.language): every test starts
+# from none, so that a developer's LANG=de_DE.UTF-8 changes no expected line. A test that
+# wants a language sets it (monkeypatch.setenv, or CliRunner's env).
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+@pytest.fixture(autouse=True)
+def _no_locale_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+
+
 @pytest.fixture
 def app(tmp_path: Path) -> Any:
     from app import create_app

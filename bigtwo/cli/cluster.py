@@ -30,13 +30,13 @@ from bigtwo.batch.cluster import (
     check_block,
     split_lines,
 )
+from bigtwo.cli.language import Refusal, gettext, ngettext
 from bigtwo.records.lines import VERDICTS
 
 if TYPE_CHECKING:  # the store is opened only when there is one: validate stays light
     from bigtwo.store.db import Store
 
 EXIT_UNREADABLE = 2
-INSTALL_HINT = "install the cluster extra: pip install 'bigtwo[cluster]'"
 READ_CHUNK = 1 << 20
 # What a stored profile id looks like (12 hex digits before 128-bit ids, 32 since): the
 # driver notes every one its inputs name, and ships the workers only those profiles.
@@ -44,7 +44,7 @@ PROFILE_ID = re.compile(rb"p-[0-9a-f]{12,32}")
 _ID_OVERLAP = 33  # an id cut by a chunk boundary is found in the next chunk's overlap
 
 
-class Unavailable(click.ClickException):
+class Unavailable(Refusal):
     exit_code = EXIT_UNREADABLE
 
 
@@ -55,8 +55,9 @@ def require_extra(option: str) -> None:
         import distributed  # noqa: F401
         import fsspec  # noqa: F401
     except ImportError as exc:
-        raise Unavailable(f"{option} needs Dask ({exc.name} is not installed): "
-                          f"{INSTALL_HINT}") from exc
+        raise Unavailable(gettext("{option} needs Dask ({module} is not installed): install "
+                                  "the cluster extra: pip install 'bigtwo[cluster]'",
+                                  option=option, module=exc.name)) from exc
 
 
 def cluster_options(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -168,7 +169,7 @@ def expand(patterns: tuple[str, ...]) -> list[tuple[Any, str, str]]:
         if _has_magic(pattern):
             matches = sorted(fs.glob(pattern))
             if not matches:
-                raise Unavailable(f"no input matches {pattern}")
+                raise Unavailable(gettext("no input matches {pattern}", pattern=pattern))
             for path in matches:
                 out.append((fs, path, _display(fs, path)))
         else:
@@ -196,18 +197,21 @@ def plan(patterns: tuple[str, ...], block_lines: int,
     blocks: list[Block] = []
     for fs, path, name in expand(patterns):
         if not name.endswith((".jsonl", ".ndjson")):
-            raise Unavailable(f"{name}: --workers/--scheduler read JSON Lines (.jsonl, .ndjson); "
-                              "check a .json record or a .csv score sheet without them")
+            raise Unavailable(gettext("{path}: --workers/--scheduler read JSON Lines (.jsonl, "
+                                      ".ndjson); check a .json record or a .csv score sheet "
+                                      "without them", path=name))
         first = len(blocks)
         ids: set[str] = set()
         try:
             with fs.open(path, "rb") as stream:
                 digest, size, lines, cuts = _scan(stream, block_lines, max_line, ids)
         except OSError as exc:
-            raise Unavailable(f"cannot open {name}: {exc.strerror or exc}") from exc
+            raise Unavailable(gettext("cannot open {path}: {reason}", path=name,
+                                      reason=exc.strerror or exc)) from exc
         except LineTooLong as exc:
-            raise Unavailable(f"{name}:{exc.line}: the line is over the limit of {max_line} "
-                              "bytes (--max-bytes)") from None
+            raise Unavailable(gettext("{path}:{line}: the line is over the limit of {limit} "
+                                      "bytes (--max-bytes)", path=name, line=exc.line,
+                                      limit=max_line)) from None
         start, first_line = 0, 1
         for end, line_count in cuts:
             blocks.append(Block(len(blocks), fs, path, name, start, end, first_line))
@@ -294,7 +298,8 @@ def client_for(workers: int | None, scheduler: str | None) -> Iterator[Any]:
         try:
             client = Client(scheduler, timeout="20s")
         except OSError as exc:
-            raise Unavailable(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from exc
+            raise Unavailable(gettext("cannot reach the Dask scheduler at {scheduler}: {reason}",
+                                      scheduler=scheduler, reason=exc)) from exc
         with client:
             yield client
         return
@@ -365,7 +370,8 @@ def _prepare_out(out: str) -> None:
 
     fs, path = url_to_fs(out)
     if fs.exists(path) and fs.ls(path):
-        raise Unavailable(f"--out {out}: the directory is not empty; name a new or empty one")
+        raise Unavailable(gettext("--out {out}: the directory is not empty; name a new or "
+                                  "empty one", out=out))
     fs.makedirs(path, exist_ok=True)
 
 
@@ -378,7 +384,7 @@ def validate_on_cluster(patterns: tuple[str, ...], *, workers: int | None,
     """The ``--workers``/``--scheduler`` run of ``bigtwo validate``; its exit status. With
     ``profiles_for``, the spec carries the stored profiles it answers for the ids the inputs
     (and the default profile) name."""
-    from bigtwo.cli.main import exit_status, summary_line
+    from bigtwo.cli.main import exit_status, line_error, summary_line
 
     require_extra("--scheduler" if scheduler else "--workers")
     inputs, blocks = plan(patterns, block_lines, max_line)
@@ -397,7 +403,7 @@ def validate_on_cluster(patterns: tuple[str, ...], *, workers: int | None,
         totals.add(result)
         name = blocks[result.index].name
         for number, message in result.messages:
-            click.echo(f"error: {name}:{number}: {message}", err=True)
+            click.echo(line_error(name, number, message), err=True)
         if out is None:
             stdout.write(result.data)
 
@@ -417,8 +423,9 @@ def validate_on_cluster(patterns: tuple[str, ...], *, workers: int | None,
         except click.ClickException:
             raise
         except Exception as exc:  # a block that failed on every worker it was given to
-            raise Unavailable(f"the cluster could not finish: {type(exc).__name__}: {exc}. "
-                              "Output so far is complete up to the last block written.") from exc
+            raise Unavailable(gettext("the cluster could not finish: {kind}: {reason}. Output so "
+                                      "far is complete up to the last block written.",
+                                      kind=type(exc).__name__, reason=exc)) from exc
     if out is not None:
         import fsspec
 
@@ -435,7 +442,9 @@ def _bar(total: int, enabled: bool, workers: int | None, scheduler: str | None) 
     if not enabled:
         yield None
         return
-    where = scheduler or f"{workers} local workers"
-    with click.progressbar(length=total, label=f"validating on {where}", file=sys.stderr,
+    label = (gettext("validating on {scheduler}", scheduler=scheduler) if scheduler else
+             ngettext("validating on {n} local worker", "validating on {n} local workers",
+                      workers or 0))
+    with click.progressbar(length=total, label=label, file=sys.stderr,
                            show_pos=True, show_percent=True) as bar:
         yield bar

@@ -21,6 +21,7 @@ from typing import IO, Any, TypeVar
 import click
 
 from bigtwo import limits
+from bigtwo.cli.language import Refusal, gettext
 
 EXIT_UNREADABLE = 2
 SKIP_CHUNK = 1 << 20
@@ -28,13 +29,65 @@ SKIP_CHUNK = 1 << 20
 _Decorated = TypeVar("_Decorated", bound=Callable[..., Any] | click.Command)
 
 
-class InputError(click.ClickException):
-    """An input the CLI will not read: one line on stderr, exit status 2."""
+class InputError(Refusal):
+    """An input the CLI will not read: one line on stderr (``error: ...``), exit status 2."""
 
     exit_code = EXIT_UNREADABLE
+    lower_case = True
 
-    def show(self, file: IO[str] | None = None) -> None:
-        click.echo(f"error: {self.format_message()}", err=True, file=file)
+
+# What the CLI reads, for the sentences that name it: a path as given, standard input, the
+# file of --profile, or a tournament's score sheet. Each refusal is a whole sentence per kind.
+PATH, STDIN, PROFILE, SHEET = "path", "stdin", "profile", "sheet"
+
+
+def source_of(path: str) -> str:
+    return STDIN if path == "-" else PATH
+
+
+def not_readable(source: str, path: str, kind: str) -> str:
+    """``{path} is a directory: only a regular file or a pipe is read`` and its kin."""
+    stdin = source == STDIN
+    if kind == "directory":
+        return (gettext("standard input is a directory: only a regular file or a pipe is read")
+                if stdin else
+                gettext("{path} is a directory: only a regular file or a pipe is read", path=path))
+    if kind == "device":
+        return (gettext("standard input is a device: only a regular file or a pipe is read")
+                if stdin else
+                gettext("{path} is a device: only a regular file or a pipe is read", path=path))
+    if kind == "socket":
+        return (gettext("standard input is a socket: only a regular file or a pipe is read")
+                if stdin else
+                gettext("{path} is a socket: only a regular file or a pipe is read", path=path))
+    return (gettext("standard input is not a file: only a regular file or a pipe is read")
+            if stdin else
+            gettext("{path} is not a file: only a regular file or a pipe is read", path=path))
+
+
+def over_limit(source: str, path: str, limit: int, size: int | None = None) -> str:
+    """``{path} is over the limit of {limit} bytes (--max-bytes)``, with what it holds when
+    its size is known."""
+    if size is None:
+        if source == STDIN:
+            return gettext("standard input is over the limit of {limit} bytes (--max-bytes)",
+                           limit=limit)
+        if source == PROFILE:
+            return gettext("profile file {path} is over the limit of {limit} bytes "
+                           "(--max-bytes)", path=path, limit=limit)
+        if source == SHEET:
+            return gettext("the score sheet is over the limit of {limit} bytes (--max-bytes)",
+                           limit=limit)
+        return gettext("{path} is over the limit of {limit} bytes (--max-bytes)", path=path,
+                       limit=limit)
+    if source == STDIN:
+        return gettext("standard input is over the limit of {limit} bytes (--max-bytes): "
+                       "it holds {size}", limit=limit, size=size)
+    if source == PROFILE:
+        return gettext("profile file {path} is over the limit of {limit} bytes (--max-bytes): "
+                       "it holds {size}", path=path, limit=limit, size=size)
+    return gettext("{path} is over the limit of {limit} bytes (--max-bytes): it holds {size}",
+                   path=path, limit=limit, size=size)
 
 
 def max_bytes_option(command: _Decorated) -> _Decorated:
@@ -46,7 +99,8 @@ def max_bytes_option(command: _Decorated) -> _Decorated:
     return option(command)
 
 
-def readable_kind(fd: int, name: str, *, allow_tty: bool = False) -> int | None:
+def readable_kind(fd: int, name: str, *, allow_tty: bool = False,
+                  source: str = PATH) -> int | None:
     """The size of a regular file, None for a pipe (or a terminal, when allowed), else an
     InputError: a device such as /dev/zero, a directory, a socket never end."""
     mode = os.fstat(fd).st_mode
@@ -54,9 +108,9 @@ def readable_kind(fd: int, name: str, *, allow_tty: bool = False) -> int | None:
         return os.fstat(fd).st_size
     if stat.S_ISFIFO(mode) or (allow_tty and os.isatty(fd)):
         return None
-    kind = ("a directory" if stat.S_ISDIR(mode) else "a device" if stat.S_ISCHR(mode)
-            or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a file")
-    raise InputError(f"{name} is {kind}: only a regular file or a pipe is read")
+    kind = ("directory" if stat.S_ISDIR(mode) else "device" if stat.S_ISCHR(mode)
+            or stat.S_ISBLK(mode) else "socket" if stat.S_ISSOCK(mode) else "other")
+    raise InputError(not_readable(source, name, kind))
 
 
 @dataclass(slots=True)
@@ -71,14 +125,15 @@ def open_input(path: str) -> Opened:
     if path == "-":
         stream = sys.stdin.buffer
         try:
-            size = readable_kind(stream.fileno(), "standard input", allow_tty=True)
+            size = readable_kind(stream.fileno(), "-", allow_tty=True, source=STDIN)
         except (OSError, ValueError, AttributeError):  # an in-memory stream (tests)
             size = None
         return Opened(stream, size)
     try:
         fd = os.open(path, os.O_RDONLY)
     except OSError as exc:
-        raise InputError(f"cannot open {path}: {exc.strerror}") from None
+        raise InputError(gettext("cannot open {path}: {reason}", path=path,
+                                 reason=exc.strerror)) from None
     try:
         size = readable_kind(fd, path)
     except BaseException:
@@ -87,25 +142,25 @@ def open_input(path: str) -> Opened:
     return Opened(os.fdopen(fd, "rb"), size)
 
 
-def read_bounded(stream: IO[bytes], limit: int, name: str) -> bytes:
+def read_bounded(stream: IO[bytes], limit: int, path: str, source: str = PATH) -> bytes:
     """The whole of ``stream``, or an InputError when it holds more than ``limit`` bytes (at
     most ``limit + 1`` are read)."""
     data = stream.read(limit + 1)
     if len(data) > limit:
-        raise InputError(f"{name} is over the limit of {limit} bytes (--max-bytes)")
+        raise InputError(over_limit(source, path, limit))
     return data
 
 
-def read_file(path: str, limit: int, name: str | None = None) -> bytes:
-    """A whole document from ``path`` (or ``-``): a regular file or a pipe, at most ``limit``."""
+def read_file(path: str, limit: int, source: str | None = None) -> bytes:
+    """A whole document from ``path`` (or ``-``): a regular file or a pipe, at most ``limit``.
+    ``source`` says what it is for the sentences that name it (PROFILE for --profile)."""
     opened = open_input(path)
-    shown = name or ("standard input" if path == "-" else path)
+    what = STDIN if path == "-" else source or PATH
     if opened.size is not None and opened.size > limit:
         opened.stream.close()
-        raise InputError(f"{shown} is over the limit of {limit} bytes (--max-bytes): "
-                         f"it holds {opened.size}")
+        raise InputError(over_limit(what, path, limit, opened.size))
     with opened.stream if path != "-" else _keep_open(opened.stream) as stream:
-        return read_bounded(stream, limit, shown)
+        return read_bounded(stream, limit, path, what)
 
 
 class _keep_open:  # noqa: N801 - a context manager used like a function

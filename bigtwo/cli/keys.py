@@ -11,6 +11,7 @@ import json
 
 import click
 
+from bigtwo.cli.language import gettext
 from bigtwo.store.db import Store, default_db_path
 
 
@@ -33,7 +34,8 @@ def create_command(label: str) -> None:
         raise click.BadParameter("a label of 1 to 200 characters", param_hint="'--label'")
     key_id, key = _store().create_key(label.strip())
     click.echo(json.dumps({"id": key_id, "key": key, "label": label.strip()}))
-    click.echo("Keep the key: it is shown once; the store keeps only its hash.", err=True)
+    click.echo(gettext("Keep the key: it is shown once; the store keeps only its hash."),
+               err=True)
 
 
 @keys.command("list")
@@ -48,6 +50,7 @@ def list_command() -> None:
 def revoke_command(key_id: str) -> None:
     """Revoke a key: it creates nothing from now on (what it created stays)."""
     if not _store().revoke_key(key_id):
-        click.echo(f"no key {key_id!r} to revoke (unknown, or revoked already)", err=True)
+        click.echo(gettext("no key {key} to revoke (unknown, or revoked already)",
+                           key=repr(key_id)), err=True)
         raise SystemExit(2)
     click.echo(json.dumps({"id": key_id, "revoked": True}))

@@ -24,16 +24,19 @@ import click
 from bigtwo import limits
 from bigtwo.cli.cluster import cluster_options, on_cluster
 from bigtwo.cli.inputs import (
+    PROFILE,
     InputError,
     LongLine,
     bounded_lines,
     max_bytes_option,
     open_input,
+    over_limit,
     read_bounded,
     read_file,
+    source_of,
 )
+from bigtwo.cli.language import LanguageTag, gettext, lang_option, ngettext
 from bigtwo.records import jsoncodec
-from bigtwo.records.i18n import ACCEPTED_TAGS, canonical
 from bigtwo.records.jsoncodec import JsonError
 from bigtwo.records.lines import (
     VERDICTS,
@@ -49,19 +52,7 @@ from bigtwo.rules.profiles import Lookup, ProfileResolver
 
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 FORMATS = ("json", "text")
-
-
-class LanguageTag(click.ParamType[str, Any]):
-    """--lang: a language we have words for, or an alias (zh-HK, zh-TW, zh-CN, zh, tl); the
-    command gets the canonical tag (bigtwo.records.i18n)."""
-
-    name = "lang"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        found = canonical(str(value))
-        if found is None:
-            self.fail(f"{value!r} is not one of {', '.join(ACCEPTED_TAGS)}", param, ctx)
-        return found
+__all__ = ["LanguageTag", "main"]  # LanguageTag lives in bigtwo.cli.language now
 
 
 def local_resolver() -> ProfileResolver:
@@ -93,11 +84,14 @@ def profile_option_value(value: str | None, max_bytes: int = limits.MAX_CLI_INPU
         return None
     if value.endswith(".json") or os.path.sep in value:
         try:
-            return jsoncodec.loads(read_file(value, max_bytes, f"profile file {value}"))
+            return jsoncodec.loads(read_file(value, max_bytes, PROFILE))
         except InputError as exc:
-            raise InputError(f"--profile: {exc.format_message()}") from None
+            # TRANSLATORS: {message} is a whole sentence about the file of --profile.
+            raise InputError(gettext("--profile: {message}",
+                                     message=exc.format_message())) from None
         except ValueError as exc:
-            raise InputError(f"--profile: cannot read profile file {value}: {exc}") from None
+            raise InputError(gettext("--profile: cannot read profile file {path}: {reason}",
+                                     path=value, reason=exc)) from None
     return value
 
 
@@ -135,15 +129,17 @@ class LazyGroup(click.Group):
                 KeyboardInterrupt):
             raise
         except MemoryError:
-            raise InputError("out of memory reading the input; give a smaller --max-bytes "
-                             "or a smaller input") from None
+            raise InputError(gettext("out of memory reading the input; give a smaller "
+                                     "--max-bytes or a smaller input")) from None
         except OSError as exc:
-            raise InputError(f"cannot read the input: {exc.strerror or exc}") from None
+            raise InputError(gettext("cannot read the input: {reason}",
+                                     reason=exc.strerror or exc)) from None
         except Exception as exc:  # noqa: BLE001 - one line, exit 2, instead of a traceback
             if os.environ.get("BIGTWO_DEBUG"):
                 raise
-            raise InputError(f"unexpected failure ({type(exc).__name__}: {exc}); "
-                             "BIGTWO_DEBUG=1 shows the traceback") from None
+            raise InputError(gettext("unexpected failure ({kind}: {reason}); BIGTWO_DEBUG=1 "
+                                     "shows the traceback", kind=type(exc).__name__,
+                                     reason=exc)) from None
 
     lazy: dict[str, Callable[[], click.Command]] = {"tournament": _tournament_group,
                                                      "serve": _serve_command,
@@ -172,7 +168,8 @@ def _progress(total: int | None, enabled: bool) -> Iterator[Any]:
     if not enabled:
         yield None
         return
-    with click.progressbar(length=total or 0, label="validating", file=sys.stderr,
+    # TRANSLATORS: a progress bar's label.
+    with click.progressbar(length=total or 0, label=gettext("validating"), file=sys.stderr,
                            show_pos=False, show_percent=True) as bar:
         yield bar
 
@@ -181,8 +178,7 @@ def _progress(total: int | None, enabled: bool) -> Iterator[Any]:
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...",
                 type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--allow-incomplete", is_flag=True, help="Accept deals whose log ends before anyone went out.")
-@click.option("--lang", type=LanguageTag(), default="en", show_default=True,
-              help="Language of the error messages: " + ", ".join(ACCEPTED_TAGS) + ".")
+@lang_option("Language of the error messages and of the command's own lines")
 @click.option("--profile", "profile", metavar="ID|FILE",
               help="Profile for records that name none: a preset, a stored id, or a JSON file.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="json", show_default=True,
@@ -252,11 +248,9 @@ def _open_validate_input(path: str, max_bytes: int) -> tuple[IO[bytes], bool, in
 
 def _read_whole(stream: IO[bytes], size: int | None, max_bytes: int, path: str) -> bytes:
     """One document, at most ``max_bytes`` (a regular file's size is checked first)."""
-    name = "standard input" if path == "-" else path
     if size is not None and size > max_bytes:
-        raise InputError(f"{name} is over the limit of {max_bytes} bytes (--max-bytes): "
-                         f"it holds {size}")
-    return read_bounded(stream, max_bytes, name)
+        raise InputError(over_limit(source_of(path), path, max_bytes, size))
+    return read_bounded(stream, max_bytes, path, source_of(path))
 
 
 class _Prepend(io.RawIOBase):
@@ -294,11 +288,12 @@ def _validate_one(data: bytes, path: str, out: IO[bytes], options: dict[str, Any
     try:
         doc = jsoncodec.loads(data)
     except JsonError as exc:
-        click.echo(f"error: {path}: not JSON: {exc}", err=True)
+        click.echo(gettext("error: {path}: not JSON: {reason}", path=path, reason=exc), err=True)
         return EXIT_UNREADABLE
     checked = check_record(doc, **options)
     if checked.report is None:
-        click.echo(f"error: {path}: cannot replay: {problem_lines(checked.problems)}", err=True)
+        click.echo(gettext("error: {path}: cannot replay: {problems}", path=path,
+                           problems=problem_lines(checked.problems)), err=True)
         _write_checked(out, checked, fmt, options["lang"])
         return EXIT_UNREADABLE
     _write_checked(out, checked, fmt, options["lang"])
@@ -309,15 +304,19 @@ def _read_sheet_text(data: bytes, path: str) -> str | None:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        click.echo(f"error: {path}: a score sheet is UTF-8 text: {exc}", err=True)
+        click.echo(gettext("error: {path}: a score sheet is UTF-8 text: {reason}", path=path,
+                           reason=exc), err=True)
         return None
 
 
 def _echo_sheet_problems(path: str, problems: list[Any]) -> None:
     for p in problems:
         # A sheet's own problems already say "row 3, column Ben"; others name their pointer.
-        where = "" if p.pointer.startswith("/rows") else f"{p.pointer or '/'}: "
-        click.echo(f"error: {path}: {where}{p.detail}", err=True)
+        if p.pointer.startswith("/rows"):
+            click.echo(gettext("error: {path}: {detail}", path=path, detail=p.detail), err=True)
+        else:
+            click.echo(gettext("error: {path}: {pointer}: {detail}", path=path,
+                               pointer=p.pointer or "/", detail=p.detail), err=True)
 
 
 def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: dict[str, Any],
@@ -330,7 +329,8 @@ def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: dict[str, A
     if text is None:
         return EXIT_UNREADABLE
     if options["default_profile"] is None:
-        click.echo(f"error: {path}: a score sheet names no profile: give --profile", err=True)
+        click.echo(gettext("error: {path}: a score sheet names no profile: give --profile",
+                           path=path), err=True)
         return EXIT_UNREADABLE
     _, checked = check_sheet(text, options["default_profile"], complete=options["complete"],
                              lang=options["lang"], resolver=options["resolver"])
@@ -346,9 +346,8 @@ def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: dict[str, A
 @click.argument("path", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--profile", "profile", required=True, metavar="ID|FILE",
               help="The profile the sheet was scored under: a preset, a stored id, or a JSON file.")
-@click.option("--lang", type=LanguageTag(), default="en", show_default=True,
-              help="Language of the messages about a row's arithmetic: "
-                   + ", ".join(ACCEPTED_TAGS) + ".")
+@lang_option("Language of the messages about a row's arithmetic and of the command's own "
+             "lines")
 @max_bytes_option
 def sheet_command(path: str, profile: str, lang: str, max_bytes: int) -> None:
     """Print the record a score sheet (CSV) stands for, as JSON.
@@ -385,8 +384,12 @@ def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: dict[
             if outcome is None:
                 continue
             counts[outcome.verdict] += 1
-            if outcome.message is not None:
-                click.echo(f"error: {path}:{number}: {outcome.message}", err=True)
+            if isinstance(line, LongLine):
+                click.echo(gettext("error: {path}:{line}: the line is over the limit of "
+                                   "{limit} bytes (--max-bytes)", path=path, line=number,
+                                   limit=max_bytes), err=True)
+            elif outcome.message is not None:
+                click.echo(line_error(path, number, outcome.message), err=True)
             if fmt == "text":
                 from bigtwo.records.text_report import render_line
 
@@ -402,14 +405,36 @@ def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: dict[
 
 
 def _long_line(number: int, max_bytes: int) -> LineOutcome:
-    """A line over the limit: an unreadable record, its bytes never held."""
+    """A line over the limit: an unreadable record, its bytes never held. The report's
+    problem stays English, as every report's problems are; stderr says it translated."""
     detail = f"the line is over the limit of {max_bytes} bytes (--max-bytes)"
     return LineOutcome(problem_doc([Problem("", detail)], number), "unreadable", detail)
 
 
 def summary_line(counts: dict[str, int]) -> str:
-    return (f"{sum(counts.values())} records: {counts['valid']} valid, "
-            f"{counts['invalid']} invalid, {counts['unreadable']} unreadable")
+    # TRANSLATORS: the last line of `bigtwo validate --progress`; {n} counts every record.
+    return ngettext("{n} record: {valid} valid, {invalid} invalid, {unreadable} unreadable",
+                    "{n} records: {valid} valid, {invalid} invalid, {unreadable} unreadable",
+                    sum(counts.values()), valid=counts["valid"], invalid=counts["invalid"],
+                    unreadable=counts["unreadable"])
+
+
+# The stderr message of an unreadable line (bigtwo.records.lines.LineOutcome.message) starts
+# with one of these; the line then says it in the command's language. The reason after it
+# (the JSON parser's, or the record's problems) is the library's, as in the report.
+NOT_JSON, CANNOT_REPLAY = "not JSON: ", "cannot replay: "
+
+
+def line_error(path: str, number: int, message: str) -> str:
+    """``error: FILE:LINE: ...`` for an unreadable line of JSON Lines."""
+    if message.startswith(NOT_JSON):
+        return gettext("error: {path}:{line}: not JSON: {reason}", path=path, line=number,
+                       reason=message[len(NOT_JSON):])
+    if message.startswith(CANNOT_REPLAY):
+        return gettext("error: {path}:{line}: cannot replay: {problems}", path=path,
+                       line=number, problems=message[len(CANNOT_REPLAY):])
+    # TRANSLATORS: {message} is the library's, already in the report's language.
+    return gettext("error: {path}:{line}: {message}", path=path, line=number, message=message)
 
 
 def exit_status(counts: dict[str, int]) -> int:

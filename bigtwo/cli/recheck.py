@@ -19,6 +19,7 @@ import click
 
 from bigtwo.batch.cluster import CheckSpec, Rechecked, recheck_records
 from bigtwo.cli.cluster import client_for, profile_ids, require_extra, stored_profiles
+from bigtwo.cli.language import gettext
 from bigtwo.store import tournaments as service
 from bigtwo.store.db import Store, StoreMissing, default_db_path
 
@@ -138,8 +139,8 @@ def recheck_command(tournament_id: str, workers: int | None, scheduler: str | No
     try:
         store = Store(default_db_path(), create=False)  # a recheck never makes a new store
     except StoreMissing as exc:
-        click.echo(f"error: no store at {exc.path} (`bigtwo tournament where` says which file "
-                   "is used)", err=True)
+        click.echo(gettext("error: no store at {path} (`bigtwo tournament where` says which "
+                           "file is used)", path=exc.path), err=True)
         sys.exit(2)
     store.migrate()
     show = sys.stderr.isatty()
@@ -153,7 +154,9 @@ def recheck_command(tournament_id: str, workers: int | None, scheduler: str | No
                     counts = recheck(store, tournament_id, batch_size=batch_size,
                                      client=client, workers=size, on_batch=on_batch)
     except service.TournamentError as exc:
-        click.echo(f"error: {exc.title}: {exc.detail}", err=True)
+        # TRANSLATORS: {title} and {detail} are the service's (the API's problem document).
+        click.echo(gettext("error: {title}: {detail}", title=exc.title, detail=exc.detail),
+                   err=True)
         sys.exit(2)
     finally:
         store.close()
@@ -171,7 +174,8 @@ class _progress:
         if not self.show or self.store.get_tournament(self.tournament_id) is None:
             return None
         _, ids, _ = stale_ids(self.store, self.tournament_id)
-        self.bar = click.progressbar(length=len(ids), label="rechecking", file=sys.stderr)
+        # TRANSLATORS: a progress bar's label.
+        self.bar = click.progressbar(length=len(ids), label=gettext("rechecking"), file=sys.stderr)
         self.bar.__enter__()
         return self.bar.update  # type: ignore[no-any-return]
 

@@ -23,7 +23,8 @@ from typing import IO, Any
 import click
 
 from bigtwo import limits
-from bigtwo.cli.inputs import LongLine, bounded_lines, read_bounded, readable_kind
+from bigtwo.cli.inputs import SHEET, LongLine, bounded_lines, read_bounded, readable_kind
+from bigtwo.cli.language import Refusal, gettext, ngettext, pgettext
 from bigtwo.records import jsonin, standings
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.records.parse import deals_in
@@ -44,13 +45,13 @@ class Failure(Exception):
         self.status, self.document = status, document
 
 
-class Unreachable(click.ClickException):
+class Unreachable(Refusal):
     """No answer from the server at all: the command failed as a whole (exit 2)."""
 
     exit_code = EXIT_FAILED
 
 
-class Unexpected(click.ClickException):
+class Unexpected(Refusal):
     """An answer that is not what the API sends (a redirect, HTML, JSON of another shape):
     the command failed as a whole (exit 2), with one line saying what came back."""
 
@@ -182,22 +183,48 @@ class LocalBackend(Backend):
         return result
 
 
-class NoStore(click.ClickException):
+class NoStore(Refusal):
     """A command that reads the local store found none: say where it looked (exit 2)."""
 
     exit_code = EXIT_FAILED
 
     def __init__(self, where: StorePath) -> None:
-        super().__init__(
-            f"no store at {where.path} ({_how(where)}): create a tournament first, or give "
-            "the store with --db or BIGTWO_DB (`bigtwo tournament where` says which file "
-            "is used)")
+        super().__init__(_no_store(where))
 
 
-def _how(where: StorePath) -> str:
-    return {"--db": "from --db", "BIGTWO_DB": "from BIGTWO_DB",
-            "checkout": "the checkout's var/bigtwo.db",
-            "user data": "the user data folder"}.get(where.source, where.source)
+def _no_store(where: StorePath) -> str:
+    path = where.path
+    if where.source == "--db":
+        return gettext("no store at {path} (from --db): create a tournament first, or give "
+                       "the store with --db or BIGTWO_DB (`bigtwo tournament where` says "
+                       "which file is used)", path=path)
+    if where.source == "BIGTWO_DB":
+        return gettext("no store at {path} (from BIGTWO_DB): create a tournament first, or "
+                       "give the store with --db or BIGTWO_DB (`bigtwo tournament where` says "
+                       "which file is used)", path=path)
+    if where.source == "checkout":
+        return gettext("no store at {path} (the checkout's var/bigtwo.db): create a "
+                       "tournament first, or give the store with --db or BIGTWO_DB (`bigtwo "
+                       "tournament where` says which file is used)", path=path)
+    return gettext("no store at {path} (the user data folder): create a tournament first, or "
+                   "give the store with --db or BIGTWO_DB (`bigtwo tournament where` says "
+                   "which file is used)", path=path)
+
+
+def _where_said(where: StorePath) -> str:
+    """Why ``where`` is the store, and whether it is there yet (``bigtwo tournament where``)."""
+    exists = where.path.is_file()
+    if where.source == "--db":
+        return (gettext("from --db; exists") if exists else
+                gettext("from --db; does not exist yet: `create` makes it"))
+    if where.source == "BIGTWO_DB":
+        return (gettext("from BIGTWO_DB; exists") if exists else
+                gettext("from BIGTWO_DB; does not exist yet: `create` makes it"))
+    if where.source == "checkout":
+        return (gettext("the checkout's var/bigtwo.db; exists") if exists else
+                gettext("the checkout's var/bigtwo.db; does not exist yet: `create` makes it"))
+    return (gettext("the user data folder; exists") if exists else
+            gettext("the user data folder; does not exist yet: `create` makes it"))
 
 
 # An answer is read up to this many bytes: standings of a large tournament fit many times.
@@ -207,7 +234,8 @@ MAX_ANSWER_BYTES = 64 * 1024 * 1024
 def _read_bounded(response: Any) -> bytes:
     payload: bytes = response.read(MAX_ANSWER_BYTES + 1)
     if len(payload) > MAX_ANSWER_BYTES:
-        raise Unexpected(f"the server's answer is over {MAX_ANSWER_BYTES} bytes")
+        raise Unexpected(gettext("the server's answer is over {limit} bytes",
+                                 limit=MAX_ANSWER_BYTES))
     return payload
 
 
@@ -239,27 +267,30 @@ class HttpBackend(Backend):
         try:
             with _OPENER.open(req, timeout=HTTP_TIMEOUT) as response:
                 if not 200 <= response.status < 300:
-                    raise Unexpected(f"{self.base}{path} answered {response.status}, "
-                                     "not a success")
+                    raise Unexpected(gettext("{url} answered {status}, not a success",
+                                             url=self.base + path, status=response.status))
                 return response.status, _read_bounded(response)
         except urllib.error.HTTPError as exc:
             if 300 <= exc.code < 400:
                 where = exc.headers.get("Location") or "nowhere"
-                raise Unexpected(f"{self.base}{path} answered {exc.code} (a redirect to "
-                                 f"{_shown(where)}); not followed, the token is never sent "
-                                 "elsewhere: give the final URL as --server") from None
+                raise Unexpected(gettext(
+                    "{url} answered {status} (a redirect to {location}); not followed, the "
+                    "token is never sent elsewhere: give the final URL as --server",
+                    url=self.base + path, status=exc.code, location=_shown(where))) from None
             payload = _read_bounded(exc)
             try:
                 document = json.loads(payload)
             except ValueError:
                 document = None
             if not isinstance(document, dict):
-                document = {"detail": f"answered {exc.code} {_shown(str(exc.reason))} "
-                                      "without a problem document"}
+                document = {"detail": gettext(
+                    "answered {status} {reason} without a problem document", status=exc.code,
+                    reason=_shown(str(exc.reason)))}
             raise Failure(exc.code, document) from exc
         except (urllib.error.URLError, OSError) as exc:
             reason = exc.reason if isinstance(exc, urllib.error.URLError) else exc
-            raise Unreachable(f"cannot reach {self.base}: {reason}") from exc
+            raise Unreachable(gettext("cannot reach {url}: {reason}", url=self.base,
+                                      reason=reason)) from exc
 
     def _json(self, method: str, path: str, body: Any = None,
               token: str | None = None, keys: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -269,8 +300,12 @@ class HttpBackend(Backend):
         except ValueError:
             result = None
         if not isinstance(result, dict) or any(k not in result for k in keys):
-            raise Unexpected(f"{self.base}{path} answered something that is not the API's "
-                             f"JSON (expected an object with {', '.join(keys) or 'fields'})")
+            if keys:
+                raise Unexpected(gettext("{url} answered something that is not the API's JSON "
+                                         "(expected an object with {keys})",
+                                         url=self.base + path, keys=", ".join(keys)))
+            raise Unexpected(gettext("{url} answered something that is not the API's JSON "
+                                     "(expected an object with fields)", url=self.base + path))
         return result
 
     def create(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -282,7 +317,7 @@ class HttpBackend(Backend):
         items = result["results"]
         if not isinstance(items, list) or not all(
                 isinstance(i, dict) and "created" in i and "valid" in i for i in items):
-            raise Unexpected("the upload's answer lists no results of the API's shape")
+            raise Unexpected(gettext("the upload's answer lists no results of the API's shape"))
         return result
 
     def upload_sheet(self, tournament_id: str, token: str, text: str) -> dict[str, Any]:
@@ -300,7 +335,7 @@ class HttpBackend(Backend):
         try:
             return payload.decode("utf-8")
         except UnicodeDecodeError:
-            raise Unexpected("the server's CSV standings are not UTF-8 text") from None
+            raise Unexpected(gettext("the server's CSV standings are not UTF-8 text")) from None
 
 
     def list_tournaments(self, page: int, per_page: int) -> dict[str, Any]:
@@ -349,8 +384,9 @@ def backend(server: str | None, db: str | None = None, *, create: bool = False) 
 
 def fail(exc: Failure) -> None:
     doc = exc.document
-    click.echo(f"error: {_shown(str(doc.get('title', exc.status)))}: "
-               f"{_shown(str(doc.get('detail', '')))}", err=True)
+    # TRANSLATORS: {title} and {detail} are the service's (the API's problem document).
+    click.echo(gettext("error: {title}: {detail}", title=_shown(str(doc.get("title", exc.status))),
+                       detail=_shown(str(doc.get("detail", "")))), err=True)
     errors = doc.get("errors")
     for problem in errors if isinstance(errors, list) else []:
         if isinstance(problem, dict):
@@ -394,8 +430,9 @@ def create_command(name: str, profile: str, server: str | None, db: str | None) 
         return
     click.echo(json.dumps(created))
     if isinstance(api, LocalBackend):
-        click.echo(f"Stored in {api.store.path}.", err=True)
-    click.echo("Keep the token: it is shown once and is needed to upload records.", err=True)
+        click.echo(gettext("Stored in {path}.", path=api.store.path), err=True)
+    click.echo(gettext("Keep the token: it is shown once and is needed to upload records."),
+               err=True)
 
 
 VERDICTS = ("valid", "invalid", "duplicate", "rejected", "unreadable")
@@ -403,16 +440,21 @@ VERDICTS = ("valid", "invalid", "duplicate", "rejected", "unreadable")
 
 @dataclass(slots=True)
 class ImportSummary:
-    """Every line's verdict (``{line, verdict, id, reason}``) and the counts of each."""
+    """Every line's verdict (``{line, verdict, id, reason}``) and the counts of each.
+
+    ``reason`` is what --json prints, English as it always was; ``said`` (one per line, in
+    the same order) is the reason in the command's language, for the text people read."""
 
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(VERDICTS, 0))
     lines: list[dict[str, Any]] = field(default_factory=list)
     first_line: dict[str, int] = field(default_factory=dict)  # record id -> line stored here
+    said: list[str | None] = field(default_factory=list)
 
     def verdict(self, line: int | None, verdict: str, record_id: str | None = None,
-                reason: str | None = None) -> None:
+                reason: str | None = None, said: str | None = None) -> None:
         self.counts[verdict] += 1
         self.lines.append({"line": line, "verdict": verdict, "id": record_id, "reason": reason})
+        self.said.append(reason if said is None else said)
 
     def add(self, api: Backend, lines: list[int | None], result: dict[str, Any]) -> None:
         """The verdicts of one stored batch; an invalid record's reason is its first error."""
@@ -426,46 +468,95 @@ class ImportSummary:
                           else "already stored before this import")
                 if item.get("withdrawn"):
                     reason += "; that record is withdrawn"
-                self.verdict(line, "duplicate", rid, reason)
+                self.verdict(line, "duplicate", rid, reason,
+                             _duplicate_said(earlier, bool(item.get("withdrawn"))))
                 continue
             if item["valid"]:
                 self.verdict(line, "valid", rid)
             else:
-                self.verdict(line, "invalid", rid, _first_error(api, rid, item["errors"]))
+                self.verdict(line, "invalid", rid, *_first_error(api, rid, item["errors"]))
 
     def line(self) -> str:
         c = self.counts
-        return (f"{sum(c.values())} records: {c['valid']} valid, {c['invalid']} invalid, "
-                f"{c['duplicate']} duplicate, {c['rejected']} rejected, "
-                f"{c['unreadable']} unreadable")
+        # TRANSLATORS: the last line of `bigtwo tournament import`; {n} counts every line.
+        return ngettext(
+            "{n} record: {valid} valid, {invalid} invalid, {duplicate} duplicate, "
+            "{rejected} rejected, {unreadable} unreadable",
+            "{n} records: {valid} valid, {invalid} invalid, {duplicate} duplicate, "
+            "{rejected} rejected, {unreadable} unreadable",
+            sum(c.values()), valid=c["valid"], invalid=c["invalid"], duplicate=c["duplicate"],
+            rejected=c["rejected"], unreadable=c["unreadable"])
 
     def show(self, as_json: bool) -> None:
         """Text for people (each line that is not simply valid, then the counts) or one JSON
         document for machines (the counts, and every line with its verdict)."""
+        order = sorted(range(len(self.lines)),
+                       key=lambda i: (self.lines[i]["line"] is None, self.lines[i]["line"] or 0))
         if as_json:
-            self.lines.sort(key=lambda e: (e["line"] is None, e["line"] or 0))
+            self.lines[:] = [self.lines[i] for i in order]
+            self.said[:] = [self.said[i] for i in order]
             click.echo(json.dumps({**self.counts, "lines": self.lines}, ensure_ascii=False))
             return
-        for entry in sorted(self.lines, key=lambda e: (e["line"] is None, e["line"] or 0)):
-            if entry["verdict"] == "valid":
-                continue
-            where = "sheet" if entry["line"] is None else f"line {entry['line']}"
-            rid = f" {entry['id']}" if entry["id"] else ""
-            click.echo(f"{where}: {entry['verdict']}{rid}: {entry['reason']}")
+        for i in order:
+            if self.lines[i]["verdict"] != "valid":
+                click.echo(_verdict_line(self.lines[i], self.said[i]))
         click.echo(self.line())
 
 
-def _first_error(api: Backend, record_id: str, count: int) -> str:
-    """``CODE at /pointer: message`` of a stored invalid record, and how many more there are."""
+def _duplicate_said(earlier: int | None, withdrawn: bool) -> str:
+    if earlier is not None:
+        return (gettext("the same game as line {line}; that record is withdrawn", line=earlier)
+                if withdrawn else gettext("the same game as line {line}", line=earlier))
+    return (gettext("already stored before this import; that record is withdrawn")
+            if withdrawn else gettext("already stored before this import"))
+
+
+def _verdict_line(entry: dict[str, Any], reason: str | None) -> str:
+    """A line of the import that is not simply valid, in words: where, verdict, why."""
+    line, verdict, rid = entry["line"], entry["verdict"], entry["id"]
+    said = str(reason)
+    if line is None:  # the score sheet, one record
+        if verdict == "invalid" and rid:
+            return gettext("sheet: invalid {id}: {reason}", id=rid, reason=said)
+        if verdict == "duplicate" and rid:
+            return gettext("sheet: duplicate {id}: {reason}", id=rid, reason=said)
+        if verdict == "rejected" and not rid:
+            return gettext("sheet: rejected: {reason}", reason=said)
+    else:
+        if verdict == "invalid" and rid:
+            return gettext("line {line}: invalid {id}: {reason}", line=line, id=rid, reason=said)
+        if verdict == "duplicate" and rid:
+            return gettext("line {line}: duplicate {id}: {reason}", line=line, id=rid,
+                           reason=said)
+        if verdict == "rejected" and not rid:
+            return gettext("line {line}: rejected: {reason}", line=line, reason=said)
+        if verdict == "unreadable" and not rid:
+            return gettext("line {line}: unreadable: {reason}", line=line, reason=said)
+    # No verdict of the service comes this way; the code word stands in (the --json name).
+    where = "sheet" if line is None else f"line {line}"
+    return f"{where}: {verdict}{f' {rid}' if rid else ''}: {said}"
+
+
+def _first_error(api: Backend, record_id: str, count: int) -> tuple[str, str]:
+    """``CODE at /pointer: message`` of a stored invalid record, and how many more there are:
+    as --json prints it (English, as it always was) and in the command's language."""
     try:
         errors = api.record(record_id)["report"]["errors"]
     except (Failure, KeyError, TypeError):
-        return f"{count} rule errors"
+        errors = None
     if not errors:
-        return f"{count} rule errors"
+        return (f"{count} rule errors",
+                ngettext("{n} rule error", "{n} rule errors", count))
     first = errors[0]
+    code, pointer, message = first.get("code"), first.get("pointer") or "/", first.get("message")
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    return f"{first.get('code')} at {first.get('pointer') or '/'}: {first.get('message')}{more}"
+    english = f"{code} at {pointer}: {message}{more}"
+    if len(errors) > 1:
+        return english, ngettext("{code} at {pointer}: {message} (and {n} more)",
+                                 "{code} at {pointer}: {message} (and {n} more)",
+                                 len(errors) - 1, code=code, pointer=pointer, message=message)
+    return english, gettext("{code} at {pointer}: {message}", code=code, pointer=pointer,
+                            message=message)
 
 
 def _batches(stream: IO[bytes], summary: ImportSummary) -> Iterator[tuple[list[int], list[Any], int]]:
@@ -477,8 +568,8 @@ def _batches(stream: IO[bytes], summary: ImportSummary) -> Iterator[tuple[list[i
         if isinstance(line, LongLine):
             consumed += line.read
             summary.counts["unreadable"] += 1
-            click.echo(f"line {number}: over the limit of {limits.MAX_CLI_INPUT_BYTES} bytes",
-                       err=True)
+            click.echo(gettext("line {line}: over the limit of {limit} bytes", line=number,
+                               limit=limits.MAX_CLI_INPUT_BYTES), err=True)
             continue
         raw = line
         consumed += len(raw)
@@ -487,7 +578,8 @@ def _batches(stream: IO[bytes], summary: ImportSummary) -> Iterator[tuple[list[i
         try:
             record = jsonin.loads(raw)
         except ValueError as exc:
-            summary.verdict(number, "unreadable", reason=f"not JSON: {exc}")
+            summary.verdict(number, "unreadable", reason=f"not JSON: {exc}",
+                            said=gettext("not JSON: {reason}", reason=exc))
             continue
         held = deals_in([record])
         if records and (len(records) >= limits.MAX_RECORDS_PER_BATCH
@@ -575,7 +667,8 @@ def import_command(tournament_id: str, path: IO[bytes], token: str, as_json: boo
         return
     show = sys.stderr.isatty()
     total = _size(path)
-    with click.progressbar(length=total, label="importing", file=sys.stderr,
+    # TRANSLATORS: a progress bar's label.
+    with click.progressbar(length=total, label=gettext("importing"), file=sys.stderr,
                            show_eta=False) if show else _NoBar() as bar:
         for lines, records, consumed in _batches(path, summary):
             _upload(api, tournament_id, token, lines, records, summary)
@@ -587,10 +680,10 @@ def import_command(tournament_id: str, path: IO[bytes], token: str, as_json: boo
 
 def _read_sheet(stream: IO[bytes]) -> str:
     try:
-        return read_bounded(stream, limits.MAX_CLI_INPUT_BYTES, "the score sheet").decode(
-            "utf-8-sig")
+        return read_bounded(stream, limits.MAX_CLI_INPUT_BYTES, "", SHEET).decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        click.echo(f"error: the score sheet is not UTF-8 text: {exc}", err=True)
+        click.echo(gettext("error: the score sheet is not UTF-8 text: {reason}", reason=exc),
+                   err=True)
         sys.exit(EXIT_FAILED)
 
 
@@ -665,8 +758,7 @@ def where_command(db: str | None) -> None:
     """Print the path of the local store the commands use (and, on stderr, why that one)."""
     where = store_path(db)
     click.echo(str(where.path))
-    state = "exists" if where.path.is_file() else "does not exist yet: `create` makes it"
-    click.echo(f"{_how(where)}; {state}", err=True)
+    click.echo(_where_said(where), err=True)
 
 
 @tournament.command("list")
@@ -690,12 +782,22 @@ def list_command(page: int, per_page: int, as_json: bool, server: str | None,
         click.echo(json.dumps(listed, ensure_ascii=False))
         return
     for item in listed["tournaments"]:
-        click.echo("  ".join([item["id"], item["name"], item["profile"]["id"],
-                              f"{item['records']} records", item["created_at"]]))
-    shown = len(listed["tournaments"])
-    more = f"; next: --page {listed['next_page']}" if listed["next_page"] else ""
-    click.echo(f"{shown} of {listed['total']} tournaments (page {listed['page']} of "
-               f"{listed['pages']}){more}", err=True)
+        # TRANSLATORS: a column of `bigtwo tournament list`: the records that count.
+        counted = ngettext("{n} record", "{n} records", item["records"])
+        click.echo("  ".join([item["id"], item["name"], item["profile"]["id"], counted,
+                              item["created_at"]]))
+    shown, total = len(listed["tournaments"]), listed["total"]
+    where = {"shown": shown, "page": listed["page"], "pages": listed["pages"]}
+    if listed["next_page"]:
+        click.echo(ngettext("{shown} of {n} tournament (page {page} of {pages}); next: "
+                            "--page {next}",
+                            "{shown} of {n} tournaments (page {page} of {pages}); next: "
+                            "--page {next}", total, next=listed["next_page"], **where),
+                   err=True)
+    else:
+        click.echo(ngettext("{shown} of {n} tournament (page {page} of {pages})",
+                            "{shown} of {n} tournaments (page {page} of {pages})", total,
+                            **where), err=True)
 
 
 reason_option = click.option("--reason", default=None, metavar="TEXT",
@@ -750,8 +852,8 @@ def replace_command(tournament_id: str, record_id: str, path: IO[bytes], token: 
         try:
             body = jsonin.loads(path.read())
         except ValueError as exc:
-            click.echo(f"error: {getattr(path, 'name', 'FILE')} is not a JSON record: {exc}",
-                       err=True)
+            click.echo(gettext("error: {path} is not a JSON record: {reason}",
+                               path=getattr(path, "name", "FILE"), reason=exc), err=True)
             sys.exit(EXIT_FAILED)
     try:
         entry = backend(server, db).replace(tournament_id, record_id, token, body, sheet,
@@ -794,17 +896,31 @@ def records_command(tournament_id: str, valid: bool | None, withdrawn: bool | No
         click.echo(json.dumps(page, ensure_ascii=False))
         return
     for row in page["records"]:
-        parts = [row["id"], "valid" if row["valid"] else "invalid"]
-        if row["withdrawn"]:
-            parts.append("withdrawn" + (f" (replaced by {row['replaced_by']})"
-                                        if row["replaced_by"] else ""))
-        if row["replaces"]:
-            parts.append(f"replaces {row['replaces']}")
-        parts += [f"{name} {row[name]}" for name in ("table", "round") if row[name] is not None]
-        players = row.get("players")
-        parts.append(", ".join(players) if isinstance(players, list) else "unnamed seats")
-        click.echo("  ".join(parts))
-    click.echo(f"{len(page['records'])} of {page['total']} records", err=True)
+        click.echo("  ".join(_record_cells(row)))
+    click.echo(ngettext("{shown} of {n} record", "{shown} of {n} records", page["total"],
+                        shown=len(page["records"])), err=True)
+
+
+def _record_cells(row: dict[str, Any]) -> list[str]:
+    """The columns of `bigtwo tournament records` for one record, each a whole phrase."""
+    # TRANSLATORS: the columns of `bigtwo tournament records`, one phrase each ("records column").
+    parts = [row["id"], pgettext("records column", "valid") if row["valid"]
+             else pgettext("records column", "invalid")]
+    if row["withdrawn"]:
+        parts.append(pgettext("records column", "withdrawn (replaced by {id})",
+                              id=row["replaced_by"])
+                     if row["replaced_by"] else pgettext("records column", "withdrawn"))
+    if row["replaces"]:
+        parts.append(pgettext("records column", "replaces {id}", id=row["replaces"]))
+    if row["table"] is not None:
+        parts.append(pgettext("records column", "table {table}", table=row["table"]))
+    if row["round"] is not None:
+        parts.append(pgettext("records column", "round {round}", round=row["round"]))
+    players = row.get("players")
+    # TRANSLATORS: between the players' names in `bigtwo tournament records` (Chinese: "、").
+    parts.append(pgettext("between the names of the players", ", ").join(players)
+                 if isinstance(players, list) else pgettext("records column", "unnamed seats"))
+    return parts
 
 
 @tournament.command("audit")

@@ -63,12 +63,12 @@ def test_every_problem_at_once_in_the_scorers_language(runner: CliRunner, tmp_pa
     path = _file(tmp_path, "\ufeffdeal;Ana;Ben;Cai;Dee\r\n1;0;x;2;9\r\n2;0;0;1;1\r\n3;0;14;1;1\r\n")
     result = runner.invoke(main, ["sheet", path, "--profile", "hk-standard", "--lang", "de"])
     assert result.exit_code == 2
-    assert result.stderr.splitlines() == [
-        f"error: {path}: Zeile 2, Spalte Ben: „x“ ist weder eine Anzahl noch eine Karte (Karten "
+    assert result.stderr.splitlines() == [  # --lang is the CLI's own lines' language too
+        f"Fehler: {path}: Zeile 2, Spalte Ben: „x“ ist weder eine Anzahl noch eine Karte (Karten "
         "wie 2S, TH, 10h, K♠, durch Leerzeichen getrennt)",
-        f"error: {path}: Zeile 3: nur einer geht in einer Partie aus, aber Ana und Ben haben "
+        f"Fehler: {path}: Zeile 3: nur einer geht in einer Partie aus, aber Ana und Ben haben "
         "keine Karten mehr",
-        f"error: {path}: Zeile 4, Spalte Ben: Ben kann nicht 14 Karten übrig haben: jeder "
+        f"Fehler: {path}: Zeile 4, Spalte Ben: Ben kann nicht 14 Karten übrig haben: jeder "
         "bekommt 13",
     ]
 

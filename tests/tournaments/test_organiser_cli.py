@@ -115,7 +115,7 @@ def test_list_withdraw_and_replace(runner: CliRunner, tmp_path: Path, request: A
 
     table = json.loads(invoke(runner, "standings", first["id"], *extra).stdout)
     assert table["records"] == 1  # only the replacement counts
-    assert "1 records" in invoke(runner, "list", *extra).stdout
+    assert "  1 record  " in invoke(runner, "list", *extra).stdout  # ngettext: one record
 
     shown = invoke(runner, "records", first["id"], *extra).stdout.splitlines()
     assert shown == [f"{bad_id}  invalid  withdrawn (replaced by {entry['id']})  Ana, Ben, Cai, Dee",
