@@ -24,9 +24,10 @@ import click
 
 from bigtwo import limits
 from bigtwo.cli.inputs import SHEET, LongLine, bounded_lines, read_bounded, readable_kind
-from bigtwo.cli.language import Refusal, gettext, ngettext, pgettext
+from bigtwo.cli.language import Refusal, current, gettext, ngettext, pgettext
 from bigtwo.records import jsonin, standings
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
+from bigtwo.records.i18n import DEFAULT_LANGUAGE
 from bigtwo.records.parse import deals_in
 from bigtwo.store import tournaments as service
 from bigtwo.store.db import Store, StoreMissing, StorePath, resolve_db_path
@@ -390,8 +391,10 @@ def fail(exc: Failure) -> None:
     errors = doc.get("errors")
     for problem in errors if isinstance(errors, list) else []:
         if isinstance(problem, dict):
-            click.echo(f"  {_shown(str(problem.get('pointer') or '/'))}: "
-                       f"{_shown(str(problem.get('detail')))}", err=True)
+            # TRANSLATORS: one problem of a refused request, under its "error:" line.
+            click.echo(gettext("  {pointer}: {detail}",
+                               pointer=_shown(str(problem.get("pointer") or "/")),
+                               detail=_shown(str(problem.get("detail")))), err=True)
     sys.exit(EXIT_FAILED)
 
 
@@ -551,12 +554,28 @@ def _first_error(api: Backend, record_id: str, count: int) -> tuple[str, str]:
     code, pointer, message = first.get("code"), first.get("pointer") or "/", first.get("message")
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
     english = f"{code} at {pointer}: {message}{more}"
+    message = _rendered(first, message)
     if len(errors) > 1:
         return english, ngettext("{code} at {pointer}: {message} (and {n} more)",
                                  "{code} at {pointer}: {message} (and {n} more)",
                                  len(errors) - 1, code=code, pointer=pointer, message=message)
     return english, gettext("{code} at {pointer}: {message}", code=code, pointer=pointer,
                             message=message)
+
+
+def _rendered(error: dict[str, Any], stored: Any) -> Any:
+    """A stored rule error's message in the command's language: rendered again from its code
+    and params, as the API does for ``?lang=``; the stored words when it cannot be (a code
+    this version does not know, params of another shape)."""
+    from bigtwo.records.messages import render
+
+    lang = current()
+    if lang == DEFAULT_LANGUAGE or not isinstance(error.get("params"), dict):
+        return stored
+    try:
+        return render(error, lang)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return stored
 
 
 def _batches(stream: IO[bytes], summary: ImportSummary) -> Iterator[tuple[list[int], list[Any], int]]:
@@ -787,17 +806,17 @@ def list_command(page: int, per_page: int, as_json: bool, server: str | None,
         click.echo("  ".join([item["id"], item["name"], item["profile"]["id"], counted,
                               item["created_at"]]))
     shown, total = len(listed["tournaments"]), listed["total"]
-    where = {"shown": shown, "page": listed["page"], "pages": listed["pages"]}
+    page_, pages = listed["page"], listed["pages"]
     if listed["next_page"]:
         click.echo(ngettext("{shown} of {n} tournament (page {page} of {pages}); next: "
                             "--page {next}",
                             "{shown} of {n} tournaments (page {page} of {pages}); next: "
-                            "--page {next}", total, next=listed["next_page"], **where),
-                   err=True)
+                            "--page {next}", total, shown=shown, page=page_, pages=pages,
+                            next=listed["next_page"]), err=True)
     else:
         click.echo(ngettext("{shown} of {n} tournament (page {page} of {pages})",
                             "{shown} of {n} tournaments (page {page} of {pages})", total,
-                            **where), err=True)
+                            shown=shown, page=page_, pages=pages), err=True)
 
 
 reason_option = click.option("--reason", default=None, metavar="TEXT",
