@@ -6,7 +6,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Any
 
-from app.web.catalog import PAGE_LANGUAGES, join
+from app.web.catalog import PAGE_LANGUAGES
 from app.web.penalty_words import penalty_key
 from app.web.rule_values import house_rules as page_house_rules
 from app.web.words import RANK_WORDS, SUIT_WORDS, Words, script_words
@@ -302,7 +302,7 @@ def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
         "tricks": tricks,
         "broken": broken,
         "scoring": scoring,
-        "team_scores": _teams(profile, names, rd.get("team_scores"), lang),
+        "team_scores": _teams(profile, names, rd.get("team_scores")),
         "cards_left": rd.get("cards_left"),
         "sheet": _sheet(d, names, rd, lang) if d.result is not None else None,
         "places": _places(d.places, names) if d.places is not None else None,
@@ -342,13 +342,14 @@ def _sheet(d: DealTimeline, names: list[str], rd: dict[str, Any], lang: str) -> 
             "hands_given": d.dealt is not d.result}
 
 
-def _teams(profile: Profile, names: list[str], values: list[int] | None = None,
-           lang: str = "en") -> list[dict[str, Any]]:
-    """The partners of a team profile (seats 0 and 2 against 1 and 3), with a value each;
-    a team is named by its partners as the locale lists names ("Ana and Cai", "Ana及Cai")."""
+def _teams(profile: Profile, names: list[str],
+           values: list[int] | None = None) -> list[dict[str, Any]]:
+    """The partners of a team profile (seats 0 and 2 against 1 and 3), with a value each.
+    A team's name is its partners joined by " & " in every language: the name the standings,
+    their CSV and the API give the team (``bigtwo.records.standings``), not a list in words."""
     if profile.teams is None:
         return []
-    return [{"team": i, "seats": list(team), "names": join((names[s] for s in team), lang),
+    return [{"team": i, "seats": list(team), "names": " & ".join(names[s] for s in team),
              "value": values[i] if values is not None else None}
             for i, team in enumerate(profile.teams)]
 
@@ -447,7 +448,7 @@ def replay_view(checked: Checked, lang: str = "en", page: int = 1) -> dict[str, 
         "totals": report["totals"] if any_scores else None,
         "score_columns": columns,
         "match": report.get("match"),
-        "teams": _teams(profile, names, report.get("team_totals") if any_scores else None, lang),
+        "teams": _teams(profile, names, report.get("team_totals") if any_scores else None),
         "revolution": profile.revolution != "none",
     }
 

@@ -205,6 +205,6 @@ def test_replay_page_shows_partners_team_scores_and_the_revolution(client: Any) 
     answer = client.post("/replay", data={"record": json.dumps(doc)})
     page = answer.get_data(as_text=True)
     assert answer.status_code == 200
-    assert "partners: <b>Ana and Cai</b> against <b>Ben and Dee</b>" in page
+    assert "partners: <b>Ana &amp; Cai</b> against <b>Ben &amp; Dee</b>" in page
     assert page.count("revolution: rank order reversed") == 1
-    assert "Team scores: Ana and Cai" in page and "Team totals:" in page
+    assert "Team scores: Ana &amp; Cai" in page and "Team totals:" in page
