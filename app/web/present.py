@@ -6,7 +6,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Any
 
-from app.web.catalog import PAGE_LANGUAGES
+from app.web.catalog import PAGE_LANGUAGES, join
 from app.web.penalty_words import penalty_key
 from app.web.rule_values import house_rules as page_house_rules
 from app.web.words import RANK_WORDS, SUIT_WORDS, Words, script_words
@@ -176,6 +176,12 @@ def _places(places: tuple[int, ...] | list[int] | None, names: list[str]) -> lis
             for i, s in enumerate(places or ())]
 
 
+def _places_text(places: list[dict[str, Any]], lang: str) -> str:
+    """The placings as the locale lists them: "1. Cai, 2. Ana, and 3. Dee", "第 1 名 Cai、…"."""
+    words = Words(lang)
+    return join((words("place_entry", n=p["place"], name=p["name"]) for p in places), lang)
+
+
 def _liable(d: DealTimeline, rd: dict[str, Any], names: list[str], lang: str) -> str | None:
     """The breach that made a seat liable: the last one against the seat that won."""
     liable, winner = rd.get("liable"), rd.get("winner")
@@ -306,6 +312,7 @@ def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
         "cards_left": rd.get("cards_left"),
         "sheet": _sheet(d, names, rd, lang) if d.result is not None else None,
         "places": _places(d.places, names) if d.places is not None else None,
+        "places_text": _places_text(_places(d.places, names), lang) if d.places else None,
         "places_final": d.places is not None and len(d.places) == len(names),
         "liable": _liable(d, rd, names, lang),
     }

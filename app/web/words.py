@@ -182,8 +182,10 @@ MESSAGES: dict[str, Message] = {
     "revolution_starts": N_("revolution_starts", "revolution: rank order reversed"),
     "revolution_ends": N_("revolution_ends", "revolution again: the normal rank order is back"),
     "place_n": N_("place_n", "place {n}"),
-    "places": N_("places", "Places"),
-    "places_so_far": N_("places_so_far", "Out so far"),
+    # One seat in the list of placings: "1. Cai" (the list is the locale's: "1. Cai, 2. Ana").
+    "place_entry": N_("place_entry", "{n}. {name}"),
+    "places": N_("places", "Places: {places}"),
+    "places_so_far": N_("places_so_far", "Out so far: {places}"),
     "liable_breach": N_("liable_breach", "{name} pays for everyone: at move {n} they did not play their highest single while {protected} held one card, and {protected} went on to win."),
     "liable_sheet": N_("liable_sheet", "{name} pays for everyone, as the score sheet marks."),
     "guard_breach": N_("guard_breach", "breach: {protected} held one card"),

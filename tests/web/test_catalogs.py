@@ -49,7 +49,7 @@ APP = Path(__file__).resolve().parents[2] / "app"
 # an untranslated one falling back silently; and an entry here that is translated after all
 # must leave the list. Keys are contexts, or "context|msgid" where a context holds several.
 SAME_AS_ENGLISH: dict[str, set[str]] = {
-    "de": {"at_seat", "boards", "chart_desc", "card rank|10", "name", "nav_api", "percent", "preset_pusoy-dos",
+    "de": {"at_seat", "boards", "chart_desc", "place_entry", "card rank|10", "name", "nav_api", "percent", "preset_pusoy-dos",
            "preset_taiwanese",
            "team", "teams", "token"},
     "it": {"at_seat", "card rank|10", "chart_desc", "nav_api", "percent", "preset_hk-standard",
