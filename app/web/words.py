@@ -126,8 +126,6 @@ MESSAGES: dict[str, Message] = {
     "position_deal": N_("position_deal", "Deal {n} of {m}"),
     "position_move": N_("position_move", "move {n} of {m}"),
     "position_trick": N_("position_trick", "trick {n}"),
-    "house_rule": N_("house_rule", "House rule that decides this:"),
-    "house_rules": N_("house_rules", "House rules that decide this:"),
     "went_out": N_("went_out", "went out"),
     "card_title": N_("card_title", "{rank} of {suit}"),
     "from_sheets": N_("from_sheets", "From sheets"),
@@ -275,6 +273,8 @@ PLURAL_MESSAGES: dict[str, Plural] = {
     "match_over": NN_("match_over", "The match is over. Winner: {names}.", "The match is over. Winners: {names}."),
     "too_large_n": NN_("too_large_n", "the record is larger than this service accepts ({n} byte)", "the record is larger than this service accepts ({n} bytes)"),
     "share_too_large": NN_("share_too_large", "the record takes {n} byte stored; a shared replay may take at most {most}", "the record takes {n} bytes stored; a shared replay may take at most {most}"),
+    # n: how many house rules follow (the sentence names none of them)
+    "house_rules": NN_("house_rules", "House rule that decides this:", "House rules that decide this:"),
     "chart_tournament_note": NN_("chart_tournament_note", "The total of the {n} best-ranked player after every counted deal.", "The total of each of the {n} best-ranked players after every counted deal."),
 }
 

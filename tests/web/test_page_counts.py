@@ -49,6 +49,11 @@ def _text(answer: Any) -> str:
     ("fil", "match_over", 2, "Tapos na ang laban. Nanalo: {names}."),
     ("fil", "match_over", 4, "Tapos na ang laban. Nanalo: {names}."),
     ("en", "match_over", 2, "The match is over. Winners: {names}."),
+    ("en", "house_rules", 1, "House rule that decides this:"),
+    ("en", "house_rules", 2, "House rules that decide this:"),
+    ("de", "house_rules", 2, "Hausregeln, die das entscheiden:"),
+    ("it", "house_rules", 1, "Regola della casa che lo decide:"),
+    ("fil", "house_rules", 2, "Patakarang nagpapasya rito:"),
     ("it", "match_over", 1, "La partita è finita. Vincitore: {names}."),
     # Italian: gender and number agree ("1 valida", "2 valide"); CLDR's "many" (millions) is
     # worded as "other" with digits
