@@ -88,12 +88,16 @@ i18n-extract extract: i18n-core-extract i18n-pages-extract
 i18n-update update: i18n-core-update i18n-pages-update
 i18n-compile compile: i18n-core-compile i18n-pages-compile
 
+# N_(key, English) and, for counts, NN_(key, singular, plural) (gettext plural forms).
+PAGES_KEYWORDS := -k N_:1c,2 -k NN_:1c,2,3
+
 i18n-pages-extract: $(SERVE_STAMP)
-	$(PYBABEL) extract -F app/babel.cfg -k N_:1c,2 --no-location --sort-output \
+	$(PYBABEL) extract -F app/babel.cfg $(PAGES_KEYWORDS) --no-location --sort-output \
 		--project bigtwo --copyright-holder "bigtwo" -o $(PAGES_POT) app
 
 i18n-pages-update: i18n-pages-extract
-	$(PYBABEL) update --no-fuzzy-matching -i $(PAGES_POT) -d app/translations -D messages
+	$(PYBABEL) update --no-fuzzy-matching --ignore-obsolete -i $(PAGES_POT) -d app/translations \
+		-D messages
 
 i18n-pages-compile: $(SERVE_STAMP)
 	$(PYBABEL) compile --statistics -d app/translations -D messages

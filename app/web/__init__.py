@@ -99,7 +99,7 @@ def replay() -> tuple[str, int]:
     except RequestEntityTooLarge:
         limit = current_app.config.get("MAX_CONTENT_LENGTH")
         words = Words(_lang())
-        too_big = [Problem("", words("too_large_n", n=str(limit)) if limit else words["too_large"])]
+        too_big = [Problem("", words.count("too_large_n", int(limit)) if limit else words["too_large"])]
         empty = {"record": "", "profile": "", "complete": True}
         return _home_with_problems(empty, too_big, 413)
     typed = form_data.get("profile_id", "").strip()
@@ -294,18 +294,24 @@ def _lang_url(code: str) -> str:
 
 @bp.app_template_filter("num")
 def _num(value: int | float) -> str:
-    """A number as the page's locale writes it (Flask-Babel's locale: grouping, minus sign)."""
-    from babel.numbers import get_minus_sign_symbol
-    from flask_babel import format_decimal, get_locale
+    """A number as the page's locale writes it: grouping, decimal sign, minus sign (U+2212
+    where the locale's is the hyphen-minus; ``app.web.catalog.number``)."""
+    from app.web.catalog import number
 
-    text = format_decimal(abs(value))
-    return get_minus_sign_symbol(get_locale()) + text if value < 0 else text
+    return number(value, _lang())
 
 
 @bp.app_template_filter("signed")
 def _signed(value: int) -> str:
-    """A score with its sign always shown (+25, +0, -34), in the page's locale."""
-    from babel.numbers import get_plus_sign_symbol
-    from flask_babel import get_locale
+    """A score with its sign always shown (+25, +0, −34), in the page's locale."""
+    from app.web.catalog import signed
 
-    return get_plus_sign_symbol(get_locale()) + _num(value) if value >= 0 else _num(value)
+    return signed(value, _lang())
+
+
+@bp.app_template_filter("names_list")
+def _names_list(names: list[str]) -> str:
+    """Names as the page's locale lists them: "Ana, Ben, and Cai", "Ana、Ben及Cai"."""
+    from app.web.catalog import join
+
+    return join(names, _lang())

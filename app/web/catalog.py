@@ -3,9 +3,12 @@ locale's way of writing numbers and lists.
 
 Page text is declared in English with ``N_(context, message)``: the context is the message's
 key (``deal_n``), so two English texts that are spelled alike but translated differently
-never share an entry, and a translator's tool shows the key beside the text. ``pybabel
-extract`` finds the declarations (``make i18n-extract``, keyword ``N_:1c,2``); the page reads
-the compiled ``.mo`` of its language. The rule messages on the pages come from the library's
+never share an entry, and a translator's tool shows the key beside the text. A message that
+counts something is declared with ``NN_(context, singular, plural)`` and read with gettext's
+plural forms (``npgettext``): each catalog has as many forms as its ``Plural-Forms`` says
+(German, Italian, Filipino two, Chinese one), chosen by the number. ``pybabel extract`` finds
+the declarations (``make i18n-extract``, keywords ``N_:1c,2`` and ``NN_:1c,2,3``); the page
+reads the compiled ``.mo`` of its language. The rule messages on the pages come from the library's
 own catalogs (``bigtwo.records``, domain ``bigtwo``).
 """
 
@@ -47,9 +50,22 @@ class Message(NamedTuple):
     text: str
 
 
+class Plural(NamedTuple):
+    """A page message with plural forms: its key (the context), English singular and plural."""
+
+    context: str
+    singular: str
+    plural: str
+
+
 def N_(context: str, message: str) -> Message:  # noqa: N802 - the name gettext tools look for
     """Declare a message for extraction; translated when a page reads it."""
     return Message(context, message)
+
+
+def NN_(context: str, singular: str, plural: str) -> Plural:  # noqa: N802 - as N_
+    """Declare a message with plural forms; the number it counts picks the form."""
+    return Plural(context, singular, plural)
 
 
 def babel_locale(lang: str) -> str:
@@ -69,6 +85,11 @@ def translate(lang: str, message: Message) -> str:
     return catalog(lang).pgettext(message.context, message.text)
 
 
+def translate_plural(lang: str, message: Plural, n: int) -> str:
+    """The form of a plural message for ``n`` in a language (its catalog's plural rule)."""
+    return catalog(lang).npgettext(message.context, message.singular, message.plural, n)
+
+
 def tables(messages: Mapping[str, Message]) -> dict[str, dict[str, str]]:
     """Every language's text of each declared message, by key."""
     return {lang: {key: translate(lang, m) for key, m in messages.items()}
@@ -80,16 +101,27 @@ def _locale(lang: str) -> Locale:
     return Locale.parse(babel_locale(lang))
 
 
+MINUS_SIGN = "\N{MINUS SIGN}"
+
+
+def minus_sign(lang: str) -> str:
+    """The minus sign the pages set: the locale's own (CLDR), written as the true minus sign
+    U+2212 where the locale's is the ASCII hyphen-minus (en, de, it, zh and fil all are: CLDR
+    keeps the keyboard's character for data; a page is typeset text, as the library's
+    ``format_signed(typographic=True)`` sets it too)."""
+    minus = get_minus_sign_symbol(_locale(lang))
+    return MINUS_SIGN if minus == "-" else minus
+
+
 def number(value: int | float, lang: str) -> str:
-    """A number as the locale writes it: its digit grouping and its own minus sign (CLDR's:
-    U+2212 where the locale writes that, the hyphen-minus in en, de, it, zh and fil)."""
-    locale = _locale(lang)
-    text = format_decimal(abs(value), locale=locale)
-    return get_minus_sign_symbol(locale) + text if value < 0 else text
+    """A number as the locale writes it: its digit grouping, decimal sign and minus sign
+    (``minus_sign``): -1234 is "−1,234" in English, "−1.234" in German."""
+    text = format_decimal(abs(value), locale=_locale(lang))
+    return minus_sign(lang) + text if value < 0 else text
 
 
 def signed(value: int, lang: str) -> str:
-    """A score with its sign always shown: +25, +0, -34 (as the pages always wrote them)."""
+    """A score with its sign always shown: +25, +0, −34 (as the pages always wrote them)."""
     if value >= 0:
         return get_plus_sign_symbol(_locale(lang)) + number(value, lang)
     return number(value, lang)
@@ -101,7 +133,7 @@ def join(items: Iterable[str], lang: str, style: str = "standard") -> str:
 
 
 def format_fields(template: str, fields: Mapping[str, Any], lang: str) -> str:
-    """``str.format`` with whole numbers written the locale's way (bools and text as given)."""
-    shown = {k: number(v, lang) if isinstance(v, int) and not isinstance(v, bool) else v
+    """``str.format`` with numbers written the locale's way (bools and text as given)."""
+    shown = {k: number(v, lang) if isinstance(v, int | float) and not isinstance(v, bool) else v
              for k, v in fields.items()}
     return template.format(**shown)

@@ -22,6 +22,8 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from app.web.catalog import join, number
+from app.web.catalog import signed as signed_score
 from bigtwo import limits
 
 WIDTH, HEIGHT = 640, 300
@@ -47,6 +49,10 @@ class ChartData:
     title: str
     x_label: str
     y_label: str
+    # The page's language: numbers, minus signs and lists are written its way.
+    lang: str = "en"
+    # The chart's description for screen readers: the final totals after the last point.
+    desc: str = "{y}: {finals} ({x} {last})"  # the "chart_desc" message, in English
 
     @property
     def empty(self) -> bool:
@@ -76,7 +82,8 @@ def running(rows: Iterable[Sequence[int]], start: Sequence[int]) -> list[list[in
 def match_data(report: Mapping[str, Any], names: Sequence[str],
                teams: Sequence[Mapping[str, Any]], words: Mapping[str, str]) -> ChartData:
     """A record's running totals after each scored deal: per team when the profile has teams,
-    else per player. ``words`` holds ``chart_title``, ``chart_x``, ``chart_y`` and ``start``."""
+    else per player. ``words`` holds ``chart_title``, ``chart_x``, ``chart_y``, ``start``,
+    ``chart_desc`` and ``lang``."""
     scored = [d for d in report["deals"] if d.get("scores") is not None]
     if teams and all(d.get("team_scores") is not None for d in scored):
         labels = [str(t["names"]) for t in teams]
@@ -85,7 +92,8 @@ def match_data(report: Mapping[str, Any], names: Sequence[str],
         labels = list(names)
         rows = [d["scores"] for d in scored]
     totals = running(rows, [0] * len(labels))
-    points = [words["start"], *(str(d["index"] + 1) for d in scored)]
+    lang = words.get("lang", "en")
+    points = [words["start"], *(number(d["index"] + 1, lang) for d in scored)]
     return _bounded(points, labels, totals, words)
 
 
@@ -108,7 +116,7 @@ def tally_data(tallies: Iterable[tuple[str, Mapping[str, Any] | None]], ranked: 
                 row[column[name]] += score
         rows.append(row)
         deals += int(summary["deals"])
-        points.append(str(deals))
+        points.append(number(deals, words.get("lang", "en")))
     return _bounded(points, shown, running(rows, [0] * len(shown)), words)
 
 
@@ -118,11 +126,13 @@ def _bounded(points: list[str], labels: list[str], totals: list[list[int]],
     labels = labels[: limits.CHART_SERIES]
     series = tuple(Series(name, tuple(totals[i][s] for i in keep)) for s, name in enumerate(labels))
     return ChartData(tuple(points[i] for i in keep), series, words["chart_title"],
-                     words["chart_x"], words["chart_y"])
+                     words["chart_x"], words["chart_y"], words.get("lang", "en"),
+                     words.get("chart_desc", "{y}: {finals} ({x} {last})"))
 
 
-def signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
+def signed(n: int, lang: str = "en") -> str:
+    """A total on the chart as the locale writes it, its sign shown: +25, 0, −34."""
+    return signed_score(n, lang) if n else number(0, lang)
 
 
 def nice_step(span: float, ticks: int = 5) -> int:
@@ -172,8 +182,9 @@ def svg(data: ChartData, ident: str) -> Markup:
     e = escape
     legend_rows = len(data.series)
     total_height = HEIGHT + LEGEND_ROW * legend_rows + 8
-    finals = ", ".join(f"{s.name} {signed(s.values[-1])}" for s in data.series)
-    desc = f"{data.y_label}: {finals} ({data.x_label} {data.points[-1]})"
+    lang = data.lang
+    finals = join((f"{s.name} {signed(s.values[-1], lang)}" for s in data.series), lang)
+    desc = data.desc.format(y=data.y_label, finals=finals, x=data.x_label, last=data.points[-1])
     out = [
         f'<svg class="chart" id="{e(ident)}" viewBox="0 0 {WIDTH} {total_height}" '
         f'width="{WIDTH}" height="{total_height}" role="img" '
@@ -187,7 +198,7 @@ def svg(data: ChartData, ident: str) -> Markup:
         cls = "axis zero" if value == 0 else "tick"
         out.append(f'<line class="{cls}" x1="{MARGIN_LEFT}" y1="{y}" x2="{WIDTH - MARGIN_RIGHT}" y2="{y}"/>')
         out.append(f'<text class="y-tick" x="{MARGIN_LEFT - 6}" y="{y + 4}" '
-                   f'text-anchor="end">{signed(value)}</text>')
+                   f'text-anchor="end">{signed(value, lang)}</text>')
     out.append("</g>")
     bottom = HEIGHT - MARGIN_BOTTOM
     every = max(1, math.ceil(len(data.points) / 12))
@@ -204,11 +215,11 @@ def svg(data: ChartData, ident: str) -> Markup:
         coords = " ".join(f"{sc.x(i)},{sc.y(v)}" for i, v in enumerate(s.values))
         cls = f"series series-{n}"
         out.append(f'<polyline class="{cls}" points="{coords}"><title>{e(s.name)}: '
-                   f'{signed(s.values[-1])}</title></polyline>')
+                   f'{signed(s.values[-1], lang)}</title></polyline>')
         ly = HEIGHT + n * LEGEND_ROW
         out.append(f'<g class="legend"><line class="{cls}" x1="{MARGIN_LEFT}" y1="{ly}" '
                    f'x2="{MARGIN_LEFT + 28}" y2="{ly}"/><text x="{MARGIN_LEFT + 36}" y="{ly + 4}">'
-                   f'{e(s.name)} {signed(s.values[-1])}</text></g>')
+                   f'{e(s.name)} {signed(s.values[-1], lang)}</text></g>')
     out.append("</svg>")
     return Markup("\n".join(out))  # noqa: S704 - every value above is escaped or a number
 
@@ -216,7 +227,8 @@ def svg(data: ChartData, ident: str) -> Markup:
 def words_for(w: Any, tournament: bool = False) -> dict[str, str]:
     """The chart's words from a page's ``Words``."""
     return {"chart_title": w["chart_title"], "start": w["chart_start"], "chart_y": w["chart_y"],
-            "chart_x": w["chart_x_tournament"] if tournament else w["chart_x"]}
+            "chart_x": w["chart_x_tournament"] if tournament else w["chart_x"],
+            "chart_desc": w["chart_desc"], "lang": w.lang}
 
 
 def match_chart(report: Mapping[str, Any], view: Mapping[str, Any], w: Any) -> dict[str, Any] | None:

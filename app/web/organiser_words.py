@@ -7,8 +7,8 @@ without touching the referee's table; ``OrganiserWords`` reads both (its own key
 
 from __future__ import annotations
 
-from app.web.catalog import N_, Message, tables
-from app.web.words import WORDS, Words
+from app.web.catalog import N_, NN_, Message, Plural, tables
+from app.web.words import PLURALS, WORDS, Words
 
 ORGANISER_MESSAGES: dict[str, Message] = {
     "tournaments": N_("tournaments", "Tournaments"),
@@ -18,7 +18,6 @@ ORGANISER_MESSAGES: dict[str, Message] = {
     "created": N_("created", "Created"),
     "name": N_("name", "Name"),
     "withdrawn": N_("withdrawn", "withdrawn"),
-    "withdrawn_n": N_("withdrawn_n", "{n} withdrawn"),
     "withdrawn_note": N_("withdrawn_note", "Withdrawn by an organiser: kept and shown, never counted."),
     "replaced_by": N_("replaced_by", "replaced by"),
     "replaces": N_("replaces", "replaces"),
@@ -33,7 +32,6 @@ ORGANISER_MESSAGES: dict[str, Message] = {
     "audit": N_("audit", "Changes by organisers"),
     "audit_note": N_("audit_note", "Every withdrawal and replacement: when, what, why, and who (the name given, and which token)."),
     "audit_none": N_("audit_none", "No record has been withdrawn or replaced."),
-    "audit_more": N_("audit_more", "The {n} most recent are shown; the whole log is in the API."),
     "when": N_("when", "When"),
     "action": N_("action", "Change"),
     "action_withdraw": N_("action_withdraw", "withdrawn"),
@@ -45,6 +43,12 @@ ORGANISER_MESSAGES: dict[str, Message] = {
     "percent": N_("percent", "%"),
 }
 
+ORGANISER_PLURALS: dict[str, Plural] = {
+    "withdrawn_n": NN_("withdrawn_n", "{n} withdrawn", "{n} withdrawn"),
+    "audit_more": NN_("audit_more", "The {n} most recent one is shown; the whole log is in the API.",
+                      "The {n} most recent are shown; the whole log is in the API."),
+}
+
 ORGANISER_WORDS: dict[str, dict[str, str]] = tables(ORGANISER_MESSAGES)
 
 
@@ -54,3 +58,4 @@ class OrganiserWords(Words):
     def __init__(self, lang: str) -> None:
         super().__init__(lang)
         self.table = {**WORDS[self.lang], **ORGANISER_WORDS[self.lang]}
+        self.plurals = {**PLURALS, **ORGANISER_PLURALS}

@@ -6,7 +6,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Any
 
-from app.web.catalog import PAGE_LANGUAGES
+from app.web.catalog import PAGE_LANGUAGES, join
+from app.web.penalty_words import penalty_key
 from app.web.rule_values import house_rules as page_house_rules
 from app.web.words import RANK_WORDS, SUIT_WORDS, Words, script_words
 from bigtwo import limits
@@ -132,53 +133,53 @@ def _error_dict(e: Any) -> dict[str, Any]:
 
 def penalty_text(parts: dict[str, int] | None, penalty: int | None, lang: str = "en",
                  names: list[str] | None = None) -> str:
-    """'11 cards x3 = 33', then the held-2 factor and card penalties when they apply, and
-    where a liable seat took the penalty over (``last_card_guard: liable``)."""
+    """'11 cards x3 = 33', with the held-2 and held-hand factors and the card penalties when
+    they apply, and where a liable seat took the penalty over (``last_card_guard: liable``):
+    one whole message for each combination (``app.web.penalty_words``), numbers the locale's."""
     words = Words(lang)
     if parts is None:
         return words["went_out"]
-    moved = _moved_text(parts, words, names)
+    fields: dict[str, int] = {"m": parts["multiplier"], "base": parts["base"]}
     if "values" in parts:  # scoring.card_values: the cards' worth, not their count
-        text = words["penalty_values"].format(n=parts["cards"], v=parts["values"],
-                                              m=parts["multiplier"], base=parts["base"])
-    else:
-        key = "penalty_cards_1" if parts["cards"] == 1 else "penalty_cards"  # not "1 cards"
-        text = words[key].format(n=parts["cards"], m=parts["multiplier"], base=parts["base"])
+        fields["v"] = parts["values"]
     value = parts["base"]
+    steps: list[str] = []
     if parts.get("two_factor", 1) != 1:
         value *= parts["two_factor"]
-        text += words("penalty_two", f=parts["two_factor"], value=value)
+        steps.append("two")
+        fields.update(two=parts["two_factor"], after_two=value)
     if parts.get("hand_factor", 1) != 1:
         value *= parts["hand_factor"]
-        text += words("penalty_hand", f=parts["hand_factor"], value=value)
+        steps.append("hand")
+        fields.update(hand=parts["hand_factor"], after_hand=value)
     if parts.get("card_penalties"):
         value += parts["card_penalties"]
-        text += words("penalty_card", p=parts["card_penalties"], value=value)
+        steps.append("extra")
+        fields.update(extra=parts["card_penalties"], after_extra=value)
+    text = words.count(penalty_key("values" in parts, tuple(steps)), parts["cards"], **fields)
     if "takes_all" in parts:
         value = parts["takes_all"]
+        text = words("penalty_takes_all", penalty=text, pays=value)
     elif "paid_by" in parts:
         value = 0
-    text += moved
-    if penalty is not None and penalty != value:  # never expected; show the report's number
-        text += f" (report: {penalty})"
-    return text
-
-
-def _moved_text(parts: dict[str, int], words: Words, names: list[str] | None) -> str:
-    """', paid by Dee' / ', takes all: pays 3 for everyone' (last_card_guard: liable)."""
-    if "takes_all" in parts:
-        return words("takes_all", value=parts["takes_all"])
-    if "paid_by" in parts:
         seat = parts["paid_by"]
         name = names[seat] if names is not None and 0 <= seat < len(names) else words("seat_n", n=seat + 1)
-        return words("paid_by", name=name)
-    return ""
+        text = words("penalty_paid_by", penalty=text, name=name)
+    if penalty is not None and penalty != value:  # never expected; show the report's number
+        text = words("penalty_report", penalty=text, report=penalty)
+    return text
 
 
 def _places(places: tuple[int, ...] | list[int] | None, names: list[str]) -> list[dict[str, Any]]:
     """finish: placings: the seats in finishing order, each with its place (1 first out)."""
     return [{"place": i + 1, "seat": s, "name": names[s] if 0 <= s < len(names) else str(s)}
             for i, s in enumerate(places or ())]
+
+
+def _places_text(places: list[dict[str, Any]], lang: str) -> str:
+    """The placings as the locale lists them: "1. Cai, 2. Ana, and 3. Dee", "第 1 名 Cai、…"."""
+    words = Words(lang)
+    return join((words("place_entry", n=p["place"], name=p["name"]) for p in places), lang)
 
 
 def _liable(d: DealTimeline, rd: dict[str, Any], names: list[str], lang: str) -> str | None:
@@ -311,6 +312,7 @@ def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
         "cards_left": rd.get("cards_left"),
         "sheet": _sheet(d, names, rd, lang) if d.result is not None else None,
         "places": _places(d.places, names) if d.places is not None else None,
+        "places_text": _places_text(_places(d.places, names), lang) if d.places else None,
         "places_final": d.places is not None and len(d.places) == len(names),
         "liable": _liable(d, rd, names, lang),
     }
@@ -349,7 +351,9 @@ def _sheet(d: DealTimeline, names: list[str], rd: dict[str, Any], lang: str) -> 
 
 def _teams(profile: Profile, names: list[str],
            values: list[int] | None = None) -> list[dict[str, Any]]:
-    """The partners of a team profile (seats 0 and 2 against 1 and 3), with a value each."""
+    """The partners of a team profile (seats 0 and 2 against 1 and 3), with a value each.
+    A team's name is its partners joined by " & " in every language: the name the standings,
+    their CSV and the API give the team (``bigtwo.records.standings``), not a list in words."""
     if profile.teams is None:
         return []
     return [{"team": i, "seats": list(team), "names": " & ".join(names[s] for s in team),
@@ -460,7 +464,8 @@ def script_data(view: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """The part of the view the step control needs, as JSON for the page's script."""
     return {
         "names": view["names"],
-        "words": script_words(lang),
+        "words": script_words(lang, max((n for d in view["deals"] for n in d["dealt"]["counts"]),
+                                        default=0)),
         "deals": [
             {
                 "index": d["index"],

@@ -63,7 +63,7 @@ def share() -> Response | tuple[str, int]:
                 "complete": request.form.get("complete") == "on"}
     except RequestEntityTooLarge:
         limit = current_app.config.get("MAX_CONTENT_LENGTH") or limits.MAX_BODY_BYTES
-        return _problem_page(413, Words(lang)("too_large_n", n=str(limit)))
+        return _problem_page(413, Words(lang).count("too_large_n", int(limit)))
     doc, problems = _record_from_form(form, lang)
     if problems:
         return _home_with_problems(form, problems)
@@ -76,7 +76,7 @@ def share() -> Response | tuple[str, int]:
     if shared.status == "invalid":
         return _home_with_problems(form, shared.problems)
     if shared.status == "too_large":
-        return _problem_page(413, Words(lang)("share_too_large", size=str(shared.size), n=str(limit)))
+        return _problem_page(413, Words(lang).count("share_too_large", int(shared.size), most=limit))
     if shared.status == "full":
         return _problem_page(507, Words(lang)["share_full"])
     return redirect(url_for("shared.shared_replay", replay_id=shared.id, lang=lang), code=303)

@@ -96,7 +96,7 @@ def tournament_view(store: Any, tid: str, show: str, page: int = 1, table: str |
             "id": row["id"],
             "seq": row["seq"],
             "valid": row["valid"],
-            "players": ", ".join(players) if isinstance(players, list) else None,
+            "players": list(players) if isinstance(players, list) else None,  # listed by the page
             "deals": row["deal_count"],
             "source": row.get("source", "replayed"),
             "errors": row["error_count"],

@@ -4,7 +4,8 @@ in English and translated in the gettext catalogs of the ``messages`` domain
 this table, ``make i18n-compile`` after translating). Rule messages come from the library's
 own catalogs; this is the wording around them. Placeholders are ``str.format`` fields; every
 catalog translates every message with the same fields (tests/web/test_catalogs.py), so a page
-never mixes languages. Each message is a whole sentence or label: grammar (German cases,
+never mixes languages. Counts are plural messages (``PLURAL_MESSAGES``, gettext's plural
+forms). Each message is a whole sentence or label: grammar (German cases,
 Italian gender, Chinese word order) lives inside one translation, never across pieces."""
 
 from __future__ import annotations
@@ -13,7 +14,18 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from app.web.catalog import DEFAULT, N_, Message, format_fields, tables
+from app.web.catalog import (
+    DEFAULT,
+    N_,
+    NN_,
+    Message,
+    Plural,
+    format_fields,
+    minus_sign,
+    tables,
+    translate_plural,
+)
+from app.web.penalty_words import MOVED_MESSAGES, PENALTY_MESSAGES
 
 MESSAGES: dict[str, Message] = {
     "site": N_("site", "bigtwo referee"),
@@ -25,12 +37,7 @@ MESSAGES: dict[str, Message] = {
     "replay_of": N_("replay_of", "Replay of record"),
     "profile": N_("profile", "Profile"),
     "unnamed_profile": N_("unnamed_profile", "profile without a name"),
-    "players_n": N_("players_n", "{n} players"),
-    "deals_n": N_("deals_n", "{n} deals"),
-    "deals_1": N_("deals_1", "1 deal"),
     "no_problems": N_("no_problems", "No broken rules"),
-    "problems_n": N_("problems_n", "{n} problems found"),
-    "problems_1": N_("problems_1", "1 problem found"),
     "language": N_("language", "Language"),
     "apply": N_("apply", "Apply"),
     "problems_title": N_("problems_title", "Problems found"),
@@ -50,8 +57,6 @@ MESSAGES: dict[str, Message] = {
     "keys_help": N_("keys_help", "Keyboard: ← and → step through the moves."),
     "as_dealt": N_("as_dealt", "as dealt"),
     "press_next": N_("press_next", "Press “Next move” to replay the deal."),
-    "cards_n": N_("cards_n", "{n} cards"),
-    "cards_1": N_("cards_1", "1 card"),
     "table_empty": N_("table_empty", "The table is empty."),
     "table_empty_leads": N_("table_empty_leads", "The table is empty: {name} leads."),
     "on_table": N_("on_table", "On the table:"),
@@ -107,8 +112,6 @@ MESSAGES: dict[str, Message] = {
     "score": N_("score", "Score"),
     "totals": N_("totals", "Totals"),
     "total": N_("total", "Total"),
-    "match_over": N_("match_over", "The match is over. Winners: {names}."),
-    "match_over_1": N_("match_over_1", "The match is over. Winner: {names}."),
     "to_play": N_("to_play", "to play"),
     "sits_out": N_("sits_out", "sits out"),
     "out": N_("out", "out"),
@@ -119,23 +122,12 @@ MESSAGES: dict[str, Message] = {
     "page_earlier": N_("page_earlier", "‹ Earlier deals"),
     "page_later": N_("page_later", "Later deals ›"),
     "show_deal_page": N_("show_deal_page", "Show deal {n} (page {page})"),
-    "more_errors": N_("more_errors", "… and {n} more (the report lists every one)."),
     "step_broken_page": N_("step_broken_page", "Go to the broken rule (page {page})"),
-    "more_unreplayed": N_("more_unreplayed", "… and {n} more moves that were not replayed."),
     "position_deal": N_("position_deal", "Deal {n} of {m}"),
     "position_move": N_("position_move", "move {n} of {m}"),
     "position_trick": N_("position_trick", "trick {n}"),
-    "house_rule": N_("house_rule", "House rule that decides this:"),
-    "house_rules": N_("house_rules", "House rules that decide this:"),
     "went_out": N_("went_out", "went out"),
-    "penalty_cards": N_("penalty_cards", "{n} cards x{m} = {base}"),
-    "penalty_cards_1": N_("penalty_cards_1", "1 card x{m} = {base}"),
-    "penalty_two": N_("penalty_two", ", x{f} for holding a 2 = {value}"),
-    "penalty_card": N_("penalty_card", ", + {p} card penalty = {value}"),
-    "penalty_values": N_("penalty_values", "{n} cards worth {v} x{m} = {base}"),
-    "penalty_hand": N_("penalty_hand", ", x{f} for a four or straight flush in hand = {value}"),
     "card_title": N_("card_title", "{rank} of {suit}"),
-    "scored_note": N_("scored_note", "{n} of them from score sheets, whose moves were not seen."),
     "from_sheets": N_("from_sheets", "From sheets"),
     "from_sheets_title": N_("from_sheets_title", "deals scored from score sheets"),
     "source": N_("source", "Source"),
@@ -144,10 +136,6 @@ MESSAGES: dict[str, Message] = {
     "source_mixed": N_("source_mixed", "both"),
     "tournament": N_("tournament", "Tournament"),
     "profile_lower": N_("profile_lower", "profile"),
-    "records_n": N_("records_n", "{n} records"),
-    "records_1": N_("records_1", "1 record"),
-    "valid_n": N_("valid_n", "{n} valid"),
-    "invalid_n": N_("invalid_n", "{n} invalid"),
     "standings": N_("standings", "Standings"),
     "counting_note": N_("counting_note", "Only complete and scored deals of valid records count ({deals} from {records}). Equal points share a rank."),
     "download_csv": N_("download_csv", "Download the standings (CSV)"),
@@ -180,7 +168,6 @@ MESSAGES: dict[str, Message] = {
     "replay_link": N_("replay_link", "Replay"),
     "valid": N_("valid", "valid"),
     "invalid": N_("invalid", "invalid"),
-    "more_n": N_("more_n", "(+{n} more)"),
     "pages": N_("pages", "Pages"),
     "page_n": N_("page_n", "Page {n}"),
     "no_invalid": N_("no_invalid", "No invalid records."),
@@ -193,16 +180,16 @@ MESSAGES: dict[str, Message] = {
     "revolution_starts": N_("revolution_starts", "revolution: rank order reversed"),
     "revolution_ends": N_("revolution_ends", "revolution again: the normal rank order is back"),
     "place_n": N_("place_n", "place {n}"),
-    "places": N_("places", "Places"),
-    "places_so_far": N_("places_so_far", "Out so far"),
-    "paid_by": N_("paid_by", ", paid by {name}"),
-    "takes_all": N_("takes_all", ", takes all: pays {value} for everyone"),
+    # One seat in the list of placings: "1. Cai" (the list is the locale's: "1. Cai, 2. Ana").
+    "place_entry": N_("place_entry", "{n}. {name}"),
+    "places": N_("places", "Places: {places}"),
+    "places_so_far": N_("places_so_far", "Out so far: {places}"),
     "liable_breach": N_("liable_breach", "{name} pays for everyone: at move {n} they did not play their highest single while {protected} held one card, and {protected} went on to win."),
     "liable_sheet": N_("liable_sheet", "{name} pays for everyone, as the score sheet marks."),
     "guard_breach": N_("guard_breach", "breach: {protected} held one card"),
     "team_scores": N_("team_scores", "Team scores"),
     "team_totals": N_("team_totals", "Team totals"),
-    "ends_now": N_("ends_now", "ends now: −{p}"),
+    "ends_now": N_("ends_now", "ends now: {score}"),
     "sheet_needs_profile": N_("sheet_needs_profile", "a score sheet names no profile: choose one under “Profile”"),
     "ends_now_title": N_("ends_now_title", "What this seat would pay if the deal ended now"),
     "sheet_title": N_("sheet_title", "Result from the score sheet"),
@@ -232,7 +219,6 @@ MESSAGES: dict[str, Message] = {
     "paste_record": N_("paste_record", "paste a record or choose a file"),
     "not_utf8": N_("not_utf8", "the uploaded file is not UTF-8 text: {detail}"),
     "too_large": N_("too_large", "the record is larger than this service accepts"),
-    "too_large_n": N_("too_large_n", "the record is larger than this service accepts ({n} bytes)"),
     "bad_request": N_("bad_request", "Bad request"),
     "record_title": N_("record_title", "Record {id}"),
     "choose_language": N_("choose_language", "Page in another language:"),
@@ -257,19 +243,44 @@ PEOPLE_MESSAGES: dict[str, Message] = {
     "chart_y": N_("chart_y", "Total"),
     "chart_start": N_("chart_start", "start"),
     "chart_data": N_("chart_data", "The chart's numbers"),
+    # The chart for screen readers: "Total: Ana +3 and Ben −3 (Deal 2)", {finals} a list.
+    "chart_desc": N_("chart_desc", "{y}: {finals} ({x} {last})"),
     "chart_after": N_("chart_after", "After"),
-    "chart_tournament_note": N_("chart_tournament_note", "The total of each of the {n} best-ranked players after every counted deal."),
     "share_title": N_("share_title", "Share this replay"),
     "share_help": N_("share_help", "Stores this record on the service and gives you a link to this page. The same record always gets the same link; nothing is stored until you press the button."),
     "share_button": N_("share_button", "Make a link"),
     "shared_link": N_("shared_link", "Link to this replay"),
     "shared_note": N_("shared_note", "Shared replay: anyone with the link sees this record checked as here."),
     "shared_title": N_("shared_title", "Shared replay"),
-    "share_too_large": N_("share_too_large", "the record takes {size} bytes stored; a shared replay may take at most {n}"),
     "share_full": N_("share_full", "The service already holds as many shared replays as it keeps; this one was not stored."),
 }
 
-WORDS: dict[str, dict[str, str]] = tables({**MESSAGES, **PEOPLE_MESSAGES})
+# Messages that count something: gettext plural forms, the number picks the form (German,
+# Italian and Filipino have two, Chinese one). ``Words.count(key, n)`` reads them.
+PLURAL_MESSAGES: dict[str, Plural] = {
+    "players_n": NN_("players_n", "{n} player", "{n} players"),
+    "deals_n": NN_("deals_n", "{n} deal", "{n} deals"),
+    "problems_n": NN_("problems_n", "{n} problem found", "{n} problems found"),
+    "cards_n": NN_("cards_n", "{n} card", "{n} cards"),
+    "records_n": NN_("records_n", "{n} record", "{n} records"),
+    "valid_n": NN_("valid_n", "{n} valid", "{n} valid"),
+    "invalid_n": NN_("invalid_n", "{n} invalid", "{n} invalid"),
+    "more_n": NN_("more_n", "(+{n} more)", "(+{n} more)"),
+    "more_errors": NN_("more_errors", "… and {n} more (the report lists every one).", "… and {n} more (the report lists every one)."),
+    "more_unreplayed": NN_("more_unreplayed", "… and {n} more move that was not replayed.", "… and {n} more moves that were not replayed."),
+    "scored_note": NN_("scored_note", "{n} of them from a score sheet, whose moves were not seen.", "{n} of them from score sheets, whose moves were not seen."),
+    # n: how many winners ({names} lists them)
+    "match_over": NN_("match_over", "The match is over. Winner: {names}.", "The match is over. Winners: {names}."),
+    "too_large_n": NN_("too_large_n", "the record is larger than this service accepts ({n} byte)", "the record is larger than this service accepts ({n} bytes)"),
+    "share_too_large": NN_("share_too_large", "the record takes {n} byte stored; a shared replay may take at most {most}", "the record takes {n} bytes stored; a shared replay may take at most {most}"),
+    # n: how many house rules follow (the sentence names none of them)
+    "house_rules": NN_("house_rules", "House rule that decides this:", "House rules that decide this:"),
+    "chart_tournament_note": NN_("chart_tournament_note", "The total of the {n} best-ranked player after every counted deal.", "The total of each of the {n} best-ranked players after every counted deal."),
+}
+
+# Every message read by key: the tables above and the penalty lines (app/web/penalty_words.py).
+WORDS: dict[str, dict[str, str]] = tables({**MESSAGES, **PEOPLE_MESSAGES, **MOVED_MESSAGES})
+PLURALS: dict[str, Plural] = {**PLURAL_MESSAGES, **PENALTY_MESSAGES}
 SUIT_WORDS: dict[str, dict[str, str]] = tables(SUIT_MESSAGES)
 RANK_WORDS: dict[str, dict[str, str]] = tables(RANK_MESSAGES)
 
@@ -280,6 +291,7 @@ class Words:
     def __init__(self, lang: str) -> None:
         self.lang = lang if lang in WORDS else DEFAULT
         self.table = WORDS[self.lang]
+        self.plurals: dict[str, Plural] = PLURALS
 
     def __getitem__(self, key: str) -> str:
         return self.table[key]
@@ -293,21 +305,28 @@ class Words:
         shown = {k: Markup(v) if isinstance(v, Markup) else escape(v) for k, v in fields.items()}
         return Markup(escape(self.table[key]).format(**shown))
 
+    def plural(self, key: str, n: int) -> str:
+        """The form of a plural message (``PLURAL_MESSAGES``) for ``n``, not filled in."""
+        return translate_plural(self.lang, self.plurals[key], n)
+
     def count(self, key: str, n: int, **fields: Any) -> str:
-        """``cards_n`` / ``cards_1`` and the like: the singular where the table has one."""
-        one = f"{key[:-2]}_1" if key.endswith("_n") else None
-        if n == 1 and one in self.table:
-            return format_fields(self.table[one], {"n": n, **fields}, self.lang)
-        return format_fields(self.table[key], {"n": n, **fields}, self.lang)
+        """A plural message for ``n`` ("1 deal", "2 deals"; "1 Partie", "2 Partien"), filled
+        in with ``n`` and ``fields``, numbers written the locale's way."""
+        return format_fields(self.plural(key, n), {"n": n, **fields}, self.lang)
 
 
-def script_words(lang: str) -> dict[str, Any]:
-    """The strings the replay page's script needs, with the card words for titles."""
+def script_words(lang: str, most_cards: int = 13) -> dict[str, Any]:
+    """The strings the replay page's script needs, with the card words for titles; the
+    script cannot apply a catalog's plural rule, so it gets "n cards" for every count a seat
+    can hold on the page (0 to ``most_cards``), and the locale and minus sign it writes
+    numbers with."""
     words = Words(lang)
-    keys = ("cards_n", "cards_1", "to_play", "sits_out", "out", "on_table", "on_table_by",
+    keys = ("to_play", "sits_out", "out", "on_table", "on_table_by",
             "table_empty", "table_empty_leads", "as_dealt", "passes", "plays", "tries",
             "leads_trick", "trick_over", "goes_out", "broken_rule_title", "unreplayed_at",
             "unreplayed", "position_deal", "position_move", "position_trick", "card_title",
             "ends_now", "ends_now_title", "sheet_title", "sheet_caption")
     return {"text": {k: words[k] for k in keys}, "suits": SUIT_WORDS[words.lang],
-            "ranks": RANK_WORDS[words.lang], "hands_dealt_press": words["press_next"]}
+            "ranks": RANK_WORDS[words.lang], "hands_dealt_press": words["press_next"],
+            "cards": [words.count("cards_n", n) for n in range(most_cards + 1)],
+            "locale": words.lang, "minus": minus_sign(words.lang)}

@@ -25,7 +25,7 @@ CASES = {
     "zh-Hant-HK": {"broken": "犯規", "house": "決定這一點的規則", "direction": "逆時針",
                    "passing": "過牌後要等下一次開牌", "position": "第 6 手，共 73 手",
                    "standings": "排名", "switch_to": "Filipino"},
-    "fil": {"broken": "Nilabag na patakaran", "house": "Mga patakarang nagpapasya rito",
+    "fil": {"broken": "Nilabag na patakaran", "house": "Patakarang nagpapasya rito",
             # the library words the house rules where it speaks the language (field_words)
             "direction": "pakaliwa (direksyon)",
             "passing": "labas hanggang sa susunod na bukas (pag-pass)",

@@ -97,7 +97,7 @@ def test_complete_record_shows_tiers_scores_and_totals(live: tuple[str, Any, Any
     for row in page.locator("#totals tbody tr").all():
         cells = row.locator("th, td").all_inner_texts()
         totals[cells[0]] = cells[-1]
-    assert totals == {"Ana": "-9", "Ben": "-34", "Cai": "+25", "Dee": "+18"}
+    assert totals == {"Ana": "−9", "Ben": "−34", "Cai": "+25", "Dee": "+18"}  # U+2212
 
     first_deal = page.locator("#deal-0 table.scores").inner_text()
     assert "8 cards x2 = 16" in first_deal  # Ben: the x2 tier from 8 cards

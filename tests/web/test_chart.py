@@ -101,12 +101,12 @@ def test_accessible_and_labelled() -> None:
     assert root.attrib["role"] == "img"
     assert root.attrib["aria-labelledby"] == "m-title m-desc"
     assert root.find(SVG + "title").text == "T"  # type: ignore[union-attr]
-    assert root.find(SVG + "desc").text == "Y: Ana +3, Ben -3 (X 1)"  # type: ignore[union-attr]
+    assert root.find(SVG + "desc").text == "Y: Ana +3 and Ben −3 (X 1)"  # type: ignore[union-attr]
     labels = [t.text for t in root.iter(SVG + "text") if t.attrib.get("class") == "axis-label"]
     assert labels == ["X", "Y"]
     legend = [t.text for g in root.iter(SVG + "g") if g.attrib.get("class") == "legend"
               for t in g.iter(SVG + "text")]
-    assert legend == ["Ana +3", "Ben -3"]
+    assert legend == ["Ana +3", "Ben −3"]  # U+2212, the minus sign
 
 
 HOSTILE = ['</text><script>alert(1)</script>', '"><svg onload=alert(1)>', "a&b", "<!--", "]]>"]
@@ -158,7 +158,7 @@ def test_a_long_sheet_is_bounded() -> None:
     deals = [{"index": i, "scores": [1, -1, 0, 0]} for i in range(limits.MAX_SHEET_ROWS)]
     data = match_data({"deals": deals}, list("ABCD"), [], WORDS)
     assert len(data.points) == limits.CHART_POINTS
-    assert data.points[-1] == str(limits.MAX_SHEET_ROWS)
+    assert data.points[-1] == f"{limits.MAX_SHEET_ROWS:,}"  # as English groups digits
     assert data.series[0].values[-1] == limits.MAX_SHEET_ROWS
     assert len(str(svg(data, "x"))) < 60_000
 
@@ -209,7 +209,7 @@ def test_the_tournament_page_draws_the_best_ranked(client: Any) -> None:
     html = client.get(f"/tournaments/{tid}").get_data(as_text=True)
     root = _chart_of(html, "tournament-chart")
     names = [p.find(SVG + "title").text for p in root.iter(SVG + "polyline")]  # type: ignore[union-attr]
-    assert names == ["Cai: +25", "Dee: +18", "Ana: -9", "Ben: -34"]  # in standings order
+    assert names == ["Cai: +25", "Dee: +18", "Ana: −9", "Ben: −34"]  # in standings order
     assert "The total of each of the 4 best-ranked players" in html
     empty, _ = create_tournament(client, "Empty", "hk-standard", [])
     assert 'class="chart"' not in client.get(f"/tournaments/{empty}").get_data(as_text=True)

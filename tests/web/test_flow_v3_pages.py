@@ -29,9 +29,11 @@ def _text(response: Any) -> str:
 
 
 @pytest.mark.parametrize(("lang", "places", "place"), [
-    ("en", "Places: 1. Ana · 2. Dee · 3. Ben · 4. Cai", "place 2"),
-    ("de", "Platzierung: 1. Ana · 2. Dee · 3. Ben · 4. Cai", "Platz 2 im Ziel"),
-    ("it", "Piazzamenti: 1. Ana · 2. Dee · 3. Ben · 4. Cai", "2º posto"),
+    ("en", "Places: 1. Ana, 2. Dee, 3. Ben, and 4. Cai", "place 2"),
+    ("de", "Platzierung: 1. Ana, 2. Dee, 3. Ben und 4. Cai", "Platz 2 im Ziel"),
+    ("it", "Piazzamenti: 1º Ana, 2º Dee, 3º Ben e 4º Cai", "2º posto"),
+    ("zh-Hant-HK", "名次：第 1 名 Ana、第 2 名 Dee、第 3 名 Ben及第 4 名 Cai", "第 2 名"),
+    ("fil", "Mga puwesto: ika-1: Ana, ika-2: Dee, ika-3: Ben, at ika-4: Cai", "ika-2 na puwesto"),
 ])
 def test_the_view_shows_places(client: Any, lang: str, places: str, place: str) -> None:
     doc = record(PLACINGS, deal(H3, PLACED), players=NAMES)
@@ -49,7 +51,7 @@ def test_a_sheet_of_places_in_the_view(client: Any) -> None:
     doc = record(small("hk-standard", finish="placings", scoring={"place_points": [3, 1, -1, -3]}),
                  {"result": {"places": [2, 0, 3, 1]}}, players=NAMES)
     page = _text(client.post("/replay", data={"record": json.dumps(doc)}))
-    assert "Places: 1. Cai · 2. Ana · 3. Dee · 4. Ben" in page and "place 4" in page
+    assert "Places: 1. Cai, 2. Ana, 3. Dee, and 4. Ben" in page and "place 4" in page
 
 
 @pytest.mark.parametrize(("lang", "why", "moved", "takes"), [

@@ -166,16 +166,19 @@ def test_tiers_are_a_list_in_the_locale(lang: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "value", "expected"), [
-    ("en", -1234, "-1,234"), ("de", -1234, "-1.234"), ("it", 1234567, "1.234.567"),
-    ("zh-Hant-HK", -1234, "-1,234"), ("fil", 1234, "1,234"),
+    ("en", -1234, "−1,234"), ("de", -1234, "−1.234"), ("it", 1234567, "1.234.567"),
+    ("zh-Hant-HK", -1234, "−1,234"), ("fil", 1234, "1,234"), ("de", 62.5, "62,5"),
+    ("it", -0.5, "−0,5"), ("zh-Hans", 1234.5, "1,234.5"),
 ])
-def test_numbers_follow_the_locale(lang: str, value: int, expected: str) -> None:
-    """CLDR: these locales write the hyphen-minus as their minus sign."""
+def test_numbers_follow_the_locale(lang: str, value: int | float, expected: str) -> None:
+    """CLDR's grouping and decimal signs; CLDR's minus sign for these locales is the
+    hyphen-minus, which a page sets as the true minus sign U+2212."""
     assert number(value, lang) == expected
 
 
 def test_signed_scores_and_lists() -> None:
-    assert (signed(25, "de"), signed(0, "de"), signed(-34, "de")) == ("+25", "+0", "-34")
+    assert (signed(25, "de"), signed(0, "de"), signed(-34, "de")) == ("+25", "+0", "\u221234")
+    assert signed(-12345, "de") == "−12.345" and signed(12345, "fil") == "+12,345"
     assert join(["Ana", "Ben", "Cai"], "zh-Hant-HK") == "Ana、Ben及Cai"
     assert join(["Ana", "Ben", "Cai"], "fil") == "Ana, Ben, at Cai"
 

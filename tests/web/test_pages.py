@@ -107,7 +107,7 @@ def test_file_upload_is_read(client: Any) -> None:
     answer = client.post("/replay", data=data, content_type="multipart/form-data")
     assert answer.status_code == 200
     text = _text(answer)
-    assert "Totals" in text and "+25" in text and "-34" in text
+    assert "Totals" in text and "+25" in text and "−34" in text
 
 
 def test_language_choice_renders_the_message(client: Any) -> None:
@@ -180,7 +180,7 @@ def test_a_record_over_the_size_limit_is_a_page_not_a_crash(tmp_path: Path) -> N
                         "MAX_CONTENT_LENGTH": 2000})
     answer = small.test_client().post("/replay", data={"record": "x" * 5000})
     assert answer.status_code == 413 and "text/html" in answer.content_type
-    assert "larger than this service accepts (2000 bytes)" in _text(answer)
+    assert "larger than this service accepts (2,000 bytes)" in _text(answer)
 
 
 def test_a_file_that_is_not_text_is_a_problem(client: Any) -> None:

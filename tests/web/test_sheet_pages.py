@@ -35,7 +35,7 @@ def test_a_pasted_sheet_is_shown_deal_by_deal_with_running_totals(client: Any) -
     assert "8 cards x2 = 16" in text
     # Deal 8's running totals are the match totals, as worked out by hand in the README
     last = text[text.rindex("Result from the score sheet"):]
-    assert re.search(r"Ana .*? \+53 \+22 Ben .*? -33 -4 Cai .*? -4 \+14 Dee .*? -16 -32", last), last[:400]
+    assert re.search(r"Ana .*? \+53 \+22 Ben .*? −33 −4 Cai .*? −4 \+14 Dee .*? −16 −32", last), last[:400]
     # Deal 7 was written card by card: the cards are shown
     assert "K♥" in text and "2♠" in text
 
@@ -99,7 +99,9 @@ def test_penalties_now_at_every_step(client: Any) -> None:
     (deal,) = script_data(answer)["deals"]
     assert deal["dealt"]["penalties_now"] == [39, 39, 39, 39]
     assert deal["moves"][0]["after"]["penalties_now"] == [24, 39, 39, 39]
-    assert script_data(answer)["words"]["text"]["ends_now"] == "ends now: −{p}"
+    words = script_data(answer)["words"]
+    assert words["text"]["ends_now"] == "ends now: {score}" and words["minus"] == "\u2212"
+    assert words["cards"][:2] == ["0 cards", "1 card"] and words["cards"][13] == "13 cards"
 
 
 def test_tournament_page_shows_where_results_come_from(client: Any) -> None:

@@ -11,12 +11,20 @@
   var W = data.words.text;
   var SUIT_WORDS = data.words.suits;
   var RANK_WORDS = data.words.ranks;
+  // Numbers as the page's locale writes them (its grouping; the minus sign the server set).
+  var DIGITS = new Intl.NumberFormat(data.words.locale, { maximumFractionDigits: 0 });
+  function num(n) { return (n < 0 ? data.words.minus : "") + DIGITS.format(Math.abs(n)); }
   function say(key, fields) {
     return W[key].replace(/\{(\w+)\}/g, function (all, name) {
-      return fields && fields[name] !== undefined ? String(fields[name]) : all;
+      if (!fields || fields[name] === undefined) { return all; }
+      return typeof fields[name] === "number" ? num(fields[name]) : String(fields[name]);
     });
   }
-  function cardsWord(n) { return say(n === 1 ? "cards_1" : "cards_n", { n: n }); }
+  // "1 card", "2 cards": the server words each count with the catalog's plural forms.
+  function cardsWord(n) {
+    var forms = data.words.cards;
+    return n >= 0 && n < forms.length ? forms[n] : forms[forms.length - 1].replace(/\S+/, num(n));
+  }
 
   var steps = [];
   // A page holds some of the record's deals: "deal" is the deal's index in the record (as in
@@ -98,7 +106,7 @@
       head.appendChild(text("span", cardsWord(n), "count"));
       // Seed 001's live display: "13 übrig · Ende jetzt −39", after every move.
       if (snap.penalties_now && n > 0) {
-        var now = text("span", say("ends_now", { p: snap.penalties_now[seat] }), "ends-now");
+        var now = text("span", say("ends_now", { score: -snap.penalties_now[seat] }), "ends-now");
         now.title = W.ends_now_title;
         head.appendChild(document.createTextNode(" "));
         head.appendChild(now);
