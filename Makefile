@@ -12,7 +12,7 @@ WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 BIGTWO_DB ?= var/bigtwo.db
 export BIGTWO_DB
 
-.PHONY: serve test lint typecheck bench clean venv golden docs \
+.PHONY: serve test lint typecheck bench clean venv golden docs native native-clean \
 	i18n-extract i18n-update i18n-compile extract update compile \
 	i18n-core-extract i18n-core-update i18n-core-compile \
 	i18n-pages-extract i18n-pages-update i18n-pages-compile
@@ -24,14 +24,27 @@ $(BIN)/python:
 	$(BIN)/pip install --quiet --upgrade pip
 
 $(SERVE_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -e '.[native]'
 	touch $(SERVE_STAMP)
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-serve: $(SERVE_STAMP) i18n-compile
+# The core's hot modules compiled with mypyc, in place (bigtwo/native.py, docs/PERFORMANCE.md).
+# Redone when one of their sources changes; without a C compiler the core runs as Python.
+NATIVE_SOURCES := $(shell $(PYTHON) scripts/build_native.py --list)
+NATIVE_MANIFEST := bigtwo/native-build.json
+
+native: $(NATIVE_MANIFEST)
+
+$(NATIVE_MANIFEST): $(NATIVE_SOURCES) bigtwo/native.py scripts/build_native.py | $(SERVE_STAMP)
+	$(BIN)/python scripts/build_native.py
+
+native-clean: | $(BIN)/python
+	$(BIN)/python scripts/build_native.py --clean
+
+serve: $(SERVE_STAMP) native i18n-compile
 	@mkdir -p $(dir $(BIGTWO_DB))
 	@echo "bigtwo on http://$(HOST):$(PORT)/  (API docs: http://$(HOST):$(PORT)/docs, OpenAPI: /openapi.json, store: $(BIGTWO_DB))"
 	$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) 'wsgi:app'
@@ -43,14 +56,17 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: $(STAMP) i18n-compile lint typecheck
+test: $(STAMP) native i18n-compile lint typecheck
 	$(BIN)/python -m pytest -n 2 -q
+	@# The core compiled (above) and as Python: where it is compiled, its tests run again without.
+	if [ -f $(NATIVE_MANIFEST) ]; then BIGTWO_PURE=1 $(BIN)/python -m pytest -n 2 -q tests/core; fi
 
-bench: $(STAMP)
+bench: $(STAMP) native
 	$(BIN)/python bench/replay.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find bigtwo -name '*.so' -delete; rm -f $(NATIVE_MANIFEST)
 
 golden: $(STAMP)
 	$(BIN)/python scripts/golden.py

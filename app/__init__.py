@@ -12,8 +12,13 @@ import importlib
 import os
 from typing import TYPE_CHECKING, Any
 
-from bigtwo import ENGINE_VERSION, limits
-from bigtwo.rules.profiles import ProfileResolver
+from bigtwo import native
+
+# Before the core is imported: its compiled modules run only when current (bigtwo.native).
+CORE = native.choose(dict(os.environ))
+
+from bigtwo import ENGINE_VERSION, limits  # noqa: E402 - after the choice above
+from bigtwo.rules.profiles import ProfileResolver  # noqa: E402
 
 if TYPE_CHECKING:
     from flask import Flask

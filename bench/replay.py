@@ -40,6 +40,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bigtwo import native  # noqa: E402
+
+CORE = native.choose(dict(os.environ))  # before the core is imported: BIGTWO_PURE=1 is heard
+
 from bigtwo.records.parse import parse_record  # noqa: E402
 from bigtwo.records.pipeline import check_record  # noqa: E402
 from bigtwo.rules.profiles import PRESETS, ProfileResolver  # noqa: E402
@@ -149,16 +153,19 @@ def compare_with_rival(args: argparse.Namespace) -> None:
         ours = [*pin, sys.executable, "-m", "bigtwo.cli.main", "validate", "--no-progress", "--profile",
                 str(COMMON_RULES), str(path)]
         theirs = [*pin, sys.executable, str(RIVAL_SCRIPT), "--engine", str(rival), str(path)]
-        runs: dict[str, list[tuple[float, float]]] = {"bigtwo": [], "bigtwo-stdlib-json": [], "wal8800": []}
+        runs: dict[str, list[tuple[float, float]]] = {"bigtwo": [], "bigtwo-pure": [],
+                                                      "bigtwo-stdlib-json": [], "wal8800": []}
         outputs: dict[str, bytes] = {}
         # Interleaved, so a burst of load hits all alike; one more round than reported, since
         # the first writes the byte-code cache (cached_env).
         for _ in range(args.process_runs + 1):
             for name, command, extra in (("wal8800", theirs, {}), ("bigtwo", ours, {}),
+                                         ("bigtwo-pure", ours, {"BIGTWO_PURE": "1"}),
                                          ("bigtwo-stdlib-json", ours, {"BIGTWO_JSON": "stdlib"})):
                 wall, cpu, output = process_run(command, {**env, **extra})
                 runs[name].append((wall, cpu))
                 outputs[name] = output
+    assert outputs["bigtwo"] == outputs["bigtwo-pure"], "the compiled and the Python core disagree"
     same = sum(a == b for a, b in zip(verdicts(outputs["bigtwo"]), verdicts(outputs["wal8800"]), strict=True))
     valid = sum(v is True for v in verdicts(outputs["bigtwo"]))
     print()
@@ -173,9 +180,12 @@ def compare_with_rival(args: argparse.Namespace) -> None:
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     rival_cpu = min(c for _, c in runs["wal8800"])
     rival_wall = min(w for w, _ in runs["wal8800"])
+    core = "compiled core" if native.built() and not native.stale() else "core NOT compiled: make native"
     labels = {"wal8800": "Wal8800/card-games engine (bench/wal8800_replay.py)",
-              "bigtwo": "`bigtwo validate` (orjson)", "bigtwo-stdlib-json": "`bigtwo validate` (BIGTWO_JSON=stdlib)"}
-    for name in ("wal8800", "bigtwo", "bigtwo-stdlib-json"):
+              "bigtwo": f"`bigtwo validate` ({core}, orjson)",
+              "bigtwo-pure": "`bigtwo validate` (BIGTWO_PURE=1: the core as Python, orjson)",
+              "bigtwo-stdlib-json": f"`bigtwo validate` ({core}, BIGTWO_JSON=stdlib)"}
+    for name in ("wal8800", "bigtwo", "bigtwo-pure", "bigtwo-stdlib-json"):
         cpu = min(c for _, c in runs[name])
         wall = min(w for w, _ in runs[name])
         print(f"| {labels[name]} | {cpu:.2f} | {wall:.2f} | {args.rival_records / cpu:,.0f} | "

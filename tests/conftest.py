@@ -3,15 +3,30 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bigtwo import native
+
+# Before any test imports the core: its compiled modules (make native) run only when they are
+# current, and BIGTWO_PURE=1 tests the Python (the suite's subprocesses inherit the choice).
+CORE = native.choose(dict(os.environ))
+# For the few tests that reach inside the core as only Python allows (subclassing a class of
+# it); make test also runs tests/core with BIGTWO_PURE=1, where they run.
+pure_only = pytest.mark.skipif(CORE == native.COMPILED_CORE,
+                               reason="needs the core as Python (BIGTWO_PURE=1 runs it)")
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
 # The worked examples live in the project: a fresh clone tests with nothing beside it.
 EXAMPLES = FIXTURES / "examples"
+
+
+def pytest_report_header() -> str:
+    return f"bigtwo core: {CORE}"
 
 
 # The CLI speaks the language of the environment (bigtwo.cli.language): every test starts

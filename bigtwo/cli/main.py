@@ -22,6 +22,7 @@ from typing import IO, Any
 import click
 
 from bigtwo import limits
+from bigtwo.cli import CORE
 from bigtwo.cli.cluster import cluster_options, on_cluster
 from bigtwo.cli.inputs import (
     PROFILE,
@@ -155,7 +156,7 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="bigtwo")
+@click.version_option(package_name="bigtwo", message=f"%(prog)s, version %(version)s (core: {CORE})")
 def main() -> None:
     """Referee and scoring service for Big Two, Deuces and Pusoy Dos."""
     # The core reads no environment: the JSON backend is chosen here, at the edge.

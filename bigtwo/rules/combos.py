@@ -79,9 +79,6 @@ class Classifier:
         # v3 plays (four-card hands, dragons, bombs on 2s) take their own comparison; every
         # other profile keeps v2's path untouched.
         self.extended = bool(self.four_card_rank) or self.dragon or self.bombs_on_twos
-        if self.extended:
-            # Bound once here, so v2's ``beats`` (the replay's hot path) tests nothing new.
-            self.beats = self._beats_v3  # type: ignore[method-assign]
         self._memo: dict[int, Combo | Violation] = {}
 
     def _positions(self, runs: tuple[str, ...]) -> dict[str, int]:
@@ -218,8 +215,9 @@ class Classifier:
         return not self.bombs_on_twos or _holds_two(table)
 
     def beats(self, play: Combo, table: Combo) -> RuleCode | None:
-        """None when ``play`` beats ``table``; otherwise the error code that says why not.
-        (A profile with v3 plays has ``_beats_v3`` bound in its place.)"""
+        """None when ``play`` beats ``table``; otherwise the error code that says why not."""
+        if self.extended:
+            return self._beats_v3(play, table)
         if self.bomb_kinds:
             play_bomb, table_bomb = play.kind in self.bomb_kinds, table.kind in self.bomb_kinds
             if play_bomb and table_bomb:

@@ -15,6 +15,7 @@ from bigtwo.rules.codes import DealStatus, RuleCode
 from bigtwo.rules.combos import Combo, classifier_for
 from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.play import (
+    Verdict,
     check_play,
     deal_lead,
     free_lead,
@@ -81,21 +82,16 @@ class Table:
 
     ``check`` says what rule a move would break (or None); ``apply`` performs a legal move.
     A profile that plays on after the first seat out (``finish: placings``) or records
-    breaches of the guard (``last_card_guard: liable``) gets a ``FlowTable``, so that the
-    moves of every other profile pay nothing for either.
+    breaches of the guard (``last_card_guard: liable``) has its moves applied by
+    ``_apply_flow``; every other profile's moves pay one flag test for either.
     """
 
     __slots__ = (
         "profile", "classifier", "n", "hands", "counts", "current", "top_seat", "table",
         "locked", "first_trick", "opening_card", "winner", "leader", "locked_out", "trick_leader",
         "moves_done", "ended_at", "played_first", "revolution", "revolution_possible", "step",
-        "out", "places", "placings", "guarded", "liable_guard", "breaches",
+        "out", "places", "placings", "guarded", "liable_guard", "breaches", "flow",
     )
-
-    def __new__(cls, profile: Profile, *args: Any) -> Table:
-        if cls is Table and (profile.finish == "placings" or profile.last_card_guard == "liable"):
-            cls = FlowTable
-        return object.__new__(cls)
 
     def __init__(self, profile: Profile, hands: list[list[int]], leader: int, opening_card: int | None):
         self.profile = profile
@@ -127,13 +123,20 @@ class Table:
         self.guarded = profile.last_card_guard != "none"
         self.liable_guard = profile.last_card_guard == "liable"
         self.breaches: list[tuple[int, int, int]] = []  # (move, seat, protected seat)
+        self.flow = self.placings or self.liable_guard
 
-    # The one play check (``check_play``), bound as a method: the replay's hot path
-    # pays no extra call for it.
-    check = check_play
+    def check(self, seat: int, play: list[int] | None, known: Combo | None = None) -> Verdict:
+        """The one play check (``play.check_play``) on this table."""
+        return check_play(self, seat, play, known)
 
     def apply(self, seat: int, combo: Combo | None) -> None:
         """Perform a move ``check`` accepted (``combo`` None: a pass), then pass the turn on."""
+        if self.flow:
+            self._apply_flow(seat, combo)
+        else:
+            self._apply(seat, combo)
+
+    def _apply(self, seat: int, combo: Combo | None) -> None:
         self.moves_done += 1
         if combo is None:
             if self.locked_out:
@@ -188,34 +191,30 @@ class Table:
     def legal_plays(self) -> list[Combo]:
         return legal_plays(self)
 
-
-class FlowTable(Table):
-    """A deal under the v3 game flow: ``finish: placings`` (seats that went out are skipped,
-    the deal goes on until one seat holds cards) and ``last_card_guard: liable`` (plays that
-    break the guard stand and are recorded as breaches)."""
-
-    __slots__ = ()
-
-    def apply(self, seat: int, combo: Combo | None) -> None:
+    # --- the v3 game flow ----------------------------------------------------------------
+    def _apply_flow(self, seat: int, combo: Combo | None) -> None:
+        """A move under the v3 game flow: ``finish: placings`` (seats that went out are
+        skipped, the deal goes on until one seat holds cards) and ``last_card_guard: liable``
+        (plays that break the guard stand and are recorded as breaches)."""
         if combo is not None and self.liable_guard:
             breach = guard_breach(self, seat, combo)
             if breach is not None:
                 self.breaches.append((self.moves_done, seat, breach[0]))
         if not self.placings:
-            Table.apply(self, seat, combo)
+            self._apply(seat, combo)
             return
         step, out = self.step, self.out
         if combo is not None and self.counts[seat] == combo.size:
             # The seat plays its last card: it takes the next place and the deal goes on.
-            Table.apply(self, seat, combo)  # records the play; as under first_out, it stops there
+            self._apply(seat, combo)  # records the play; as under first_out, it stops there
             self.winner = self.ended_at = None
             if not self._goes_out(seat):
                 self._pass_on(seat)
             return
-        # Table.apply passes the turn over the seats in ``locked``: seats that went out are
+        # _apply passes the turn over the seats in ``locked``: seats that went out are
         # skipped as seats that sit out are, and left out of ``locked`` again after.
         self.locked |= out
-        Table.apply(self, seat, combo)
+        self._apply(seat, combo)
         if self.table is None:
             # The trick ended (everyone still playing passed since the top play). When the top
             # seat has gone out, the next seat still playing after it leads.
@@ -313,9 +312,10 @@ def replay_deal(
     assert leader is not None
     table = Table(profile, deal.hands, leader, opening_card)
     moves: list[Move] = deal.moves
-    check, apply = table.check, table.apply
+    # Bound once per deal: the moves of a profile without the v3 flow never ask for it.
+    apply = table._apply_flow if table.flow else table._apply
     for i, (seat, play) in enumerate(moves):
-        outcome = check(seat, play)
+        outcome = check_play(table, seat, play)
         if outcome is None or type(outcome) is Combo:
             apply(seat, outcome)
             continue

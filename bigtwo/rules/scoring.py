@@ -20,12 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from bigtwo.rules import cards
-
-if TYPE_CHECKING:
-    from bigtwo.rules.profiles import Profile
+from bigtwo.rules.profiles import Profile
 
 
 def tier_for(profile: Profile, left: int) -> int:

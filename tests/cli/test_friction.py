@@ -109,9 +109,10 @@ def make_dry_run(target: str, venv: Path) -> list[str]:
 
 
 def test_make_serve_installs_only_what_serving_needs(tmp_path: Path) -> None:
-    """A fresh clone: `make serve` installs the package alone, `make test` the test extras."""
+    """A fresh clone: `make serve` installs the package and what compiles its core (mypyc),
+    `make test` the test extras."""
     serve = make_dry_run("serve", tmp_path / "venv")
-    assert any(line.endswith("install --quiet -e .") for line in serve)
+    assert any(line.endswith("install --quiet -e '.[native]'") for line in serve)
     assert not any("[test]" in line for line in serve)
     assert any("-e '.[test]'" in line for line in make_dry_run("test", tmp_path / "venv"))
 

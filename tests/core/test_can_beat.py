@@ -20,6 +20,7 @@ from bigtwo.rules.combos import Classifier, Combo, classifier_for
 from bigtwo.rules.legal import all_combos, can_beat, strongest_by_kind
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile
 from bigtwo.rules.runs import CATEGORIES, RUNS
+from tests.conftest import pure_only
 
 # A 50-card hand forms about 20,000 combinations; the strongest of each kind needs a few
 # hundred classifications, and a check against one table fewer still.
@@ -99,6 +100,7 @@ def test_strongest_by_kind_is_the_maximum_of_each_kind(profile: Profile, seed: i
 ALL_RUNS = {"extends": "hk-standard", "straights": list(RUNS)}
 
 
+@pure_only  # Counting subclasses the classifier
 @pytest.mark.parametrize("bombs", ["none", "anything"])
 def test_the_strongest_of_a_50_card_hand_costs_a_few_hundred_classifications(bombs: str) -> None:
     profile, _ = DEFAULT_RESOLVER.resolve({**ALL_RUNS, "bombs": bombs})
@@ -113,6 +115,7 @@ def test_the_strongest_of_a_50_card_hand_costs_a_few_hundred_classifications(bom
     assert listing.calls > 20 * MAX_CLASSIFY_STRONGEST  # what the old check paid per pass
 
 
+@pure_only  # Counting subclasses the classifier
 @pytest.mark.parametrize(("table", "bombs", "beaten"), [
     ("2S", "none", False),  # the hostile record's position: only singles are tried
     ("2D", "none", True),

@@ -1,0 +1,121 @@
+"""The compiled core: which modules `make native` compiles with mypyc, and how to run without.
+
+The rules core is plain, fully typed Python (``mypy --strict``), so mypyc can compile its hot
+modules to C extensions that sit beside their sources (``replay.py`` and
+``replay.cpython-311-x86_64-linux-gnu.so``); Python then imports the extension. Nothing else
+changes: the same source, the same results (``tests/core/test_native.py`` replays a corpus
+both ways and compares the reports byte for byte). Without a C compiler the build is skipped
+and every module runs as Python.
+
+The build writes a manifest (``MANIFEST``: each compiled module's source SHA-256), so a
+compiled module whose source was edited since is known to be stale. ``prefer_source`` makes
+the interpreter import these modules from their ``.py`` files even where an extension is
+built: the test suite does so when the build is stale (and when ``BIGTWO_PURE=1`` asks for
+it), the command line when ``BIGTWO_PURE=1`` is set, and the benchmark for its pure-Python row.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+# The replay's hot path and what it calls per move, plus the record parser (per move too).
+# mypyc compiles them as one group, so calls between them are C calls.
+COMPILED: tuple[str, ...] = (
+    "bigtwo.rules.cards",
+    "bigtwo.rules.combos",
+    "bigtwo.rules.legal",
+    "bigtwo.rules.play",
+    "bigtwo.rules.replay",
+    "bigtwo.rules.scoring",
+    "bigtwo.records.parse",
+)
+GROUP = "bigtwo.native"  # the group's shared library: bigtwo/native__mypyc.*.so
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+MANIFEST = PACKAGE_DIR / "native-build.json"
+
+
+def source_path(module: str) -> Path:
+    return PACKAGE_DIR.parent.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def source_digest(module: str) -> str:
+    return hashlib.sha256(source_path(module).read_bytes()).hexdigest()
+
+
+def extension_paths(module: str) -> list[Path]:
+    """The built extensions of ``module`` for this interpreter (none when not compiled)."""
+    path = source_path(module)
+    return [path.with_name(path.stem + suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES
+            if path.with_name(path.stem + suffix).is_file()]
+
+
+def built() -> bool:
+    """Whether any module of the group has an extension built beside its source."""
+    return any(extension_paths(m) for m in COMPILED)
+
+
+def stale() -> list[str]:
+    """The compiled modules whose source differs from what was compiled (every one of them
+    when there is no manifest to tell): those extensions must not run."""
+    if not built():
+        return []
+    try:
+        recorded = json.loads(MANIFEST.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return list(COMPILED)
+    return [m for m in COMPILED if recorded.get(m) != source_digest(m)]
+
+
+def loaded() -> dict[str, bool]:
+    """For each module of the group already imported: whether it runs compiled."""
+    return {m: not str(getattr(sys.modules[m], "__file__", "")).endswith(".py")
+            for m in COMPILED if m in sys.modules}
+
+
+class _SourceFirst:
+    """A meta-path finder that loads the group's modules from their ``.py`` sources."""
+
+    @staticmethod
+    def find_spec(name: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if name not in COMPILED:
+            return None
+        return importlib.util.spec_from_file_location(name, source_path(name))
+
+
+def prefer_source() -> None:
+    """Import the group's modules as Python from now on (all of them: a compiled module calls
+    the others of its group directly, so the group runs compiled whole or not at all).
+    Call it before any of them is imported."""
+    already = [m for m, compiled in loaded().items() if compiled]
+    if already:
+        raise RuntimeError(f"prefer_source() called after compiled modules were imported: {already}")
+    if not any(isinstance(f, _SourceFirst) for f in sys.meta_path):
+        sys.meta_path.insert(0, _SourceFirst())
+
+
+def choose(environ: dict[str, str] | None = None) -> str:
+    """Decide, before the core is imported, whether its compiled modules may run; returns the
+    decision in words (``bigtwo --version`` prints it). ``BIGTWO_PURE=1`` asks for Python; a
+    stale build (a source edited since `make native`) gets Python, never the old code."""
+    if environ is not None and environ.get("BIGTWO_PURE", "") not in ("", "0"):
+        prefer_source()
+        return "pure Python (BIGTWO_PURE=1)"
+    if not built():
+        return "pure Python (not compiled: make native)"
+    outdated = stale()
+    if outdated:
+        prefer_source()
+        return f"pure Python (compiled build is stale for {', '.join(outdated)}: make native)"
+    return COMPILED_CORE
+
+
+COMPILED_CORE = "compiled with mypyc"
