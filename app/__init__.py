@@ -44,6 +44,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask, g
 
     from app import cors, headers, logs
+    from app.api.sheet_body import check_charset
     from app.body import BodyGate, raise_body_problem, token_first
     from app.problems import ProblemApi, install
     from bigtwo.store.db import Store, default_db_path
@@ -87,6 +88,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             opened.close()
 
     install(app)
+    # Before any other: a charset outside the accepted list is a 415 before a byte is decoded.
+    app.before_request(check_charset)
     headers.install(app)
     cors.install(app)
     # Read the body at the door, against the inclusive limit (app/body.py).

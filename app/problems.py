@@ -249,9 +249,6 @@ def install(app: Flask) -> None:
     chosen = app.config.get("BIGTWO_JSON") or os.environ.get("BIGTWO_JSON")
     if chosen:
         jsoncodec.use_backend(chosen)
-    from app.api.sheet_body import check_charset
-
-    app.before_request(check_charset)
     app.after_request(_add_request_id)
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(Exception, handle_unexpected)

@@ -31,12 +31,12 @@ from bigtwo.batch.cluster import (
     split_lines,
 )
 from bigtwo.cli.language import Refusal, gettext, ngettext
+from bigtwo.cli.verdicts import EXIT_UNREADABLE, exit_status, line_error, summary_line
 from bigtwo.records.lines import VERDICTS
 
 if TYPE_CHECKING:  # the store is opened only when there is one: validate stays light
     from bigtwo.store.db import Store
 
-EXIT_UNREADABLE = 2
 READ_CHUNK = 1 << 20
 # What a stored profile id looks like (12 hex digits before 128-bit ids, 32 since): the
 # driver notes every one its inputs name, and ships the workers only those profiles.
@@ -384,7 +384,6 @@ def validate_on_cluster(patterns: tuple[str, ...], *, workers: int | None,
     """The ``--workers``/``--scheduler`` run of ``bigtwo validate``; its exit status. With
     ``profiles_for``, the spec carries the stored profiles it answers for the ids the inputs
     (and the default profile) name."""
-    from bigtwo.cli.main import exit_status, line_error, summary_line
 
     require_extra("--scheduler" if scheduler else "--workers")
     inputs, blocks = plan(patterns, block_lines, max_line)

@@ -22,8 +22,9 @@ import click
 
 from bigtwo import limits
 from bigtwo.cli.language import Refusal, gettext
+from bigtwo.cli.verdicts import EXIT_UNREADABLE
+from bigtwo.records import jsoncodec
 
-EXIT_UNREADABLE = 2
 SKIP_CHUNK = 1 << 20
 # What click's option decorators take and give back: a command's function, or the command.
 _Decorated = TypeVar("_Decorated", bound=Callable[..., Any] | click.Command)
@@ -198,3 +199,21 @@ def bounded_lines(stream: IO[bytes], limit: int) -> Iterator[bytes | LongLine]:
                 break
             read += len(line)
         yield LongLine(read)
+
+
+def profile_option_value(value: str | None, max_bytes: int = limits.MAX_CLI_INPUT_BYTES) -> Any:
+    """``--profile`` names an id, or a JSON file holding a declaration (a regular file or a
+    pipe of at most ``max_bytes``)."""
+    if value is None:
+        return None
+    if value.endswith(".json") or os.path.sep in value:
+        try:
+            return jsoncodec.loads(read_file(value, max_bytes, PROFILE))
+        except InputError as exc:
+            # TRANSLATORS: {message} is a whole sentence about the file of --profile.
+            raise InputError(gettext("--profile: {message}",
+                                     message=exc.format_message())) from None
+        except ValueError as exc:
+            raise InputError(gettext("--profile: cannot read profile file {path}: {reason}",
+                                     path=value, reason=exc)) from None
+    return value

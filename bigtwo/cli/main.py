@@ -25,18 +25,26 @@ from bigtwo import limits
 from bigtwo.cli import CORE
 from bigtwo.cli.cluster import cluster_options, on_cluster
 from bigtwo.cli.inputs import (
-    PROFILE,
     InputError,
     LongLine,
     bounded_lines,
     max_bytes_option,
     open_input,
     over_limit,
+    profile_option_value,
     read_bounded,
     read_file,
     source_of,
 )
-from bigtwo.cli.language import LanguageTag, gettext, lang_option, ngettext
+from bigtwo.cli.language import LanguageTag, gettext, lang_option
+from bigtwo.cli.verdicts import (
+    EXIT_INVALID,
+    EXIT_UNREADABLE,
+    EXIT_VALID,
+    exit_status,
+    line_error,
+    summary_line,
+)
 from bigtwo.records import jsoncodec
 from bigtwo.records.jsoncodec import JsonError
 from bigtwo.records.lines import (
@@ -51,7 +59,6 @@ from bigtwo.records.pipeline import check_record
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import Lookup, ProfileResolver
 
-EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 FORMATS = ("json", "text")
 __all__ = ["LanguageTag", "main"]  # LanguageTag lives in bigtwo.cli.language now
 
@@ -76,24 +83,6 @@ def local_resolver() -> ProfileResolver:
 
 def _nothing(_: str) -> None:
     return None
-
-
-def profile_option_value(value: str | None, max_bytes: int = limits.MAX_CLI_INPUT_BYTES) -> Any:
-    """``--profile`` names an id, or a JSON file holding a declaration (a regular file or a
-    pipe of at most ``max_bytes``)."""
-    if value is None:
-        return None
-    if value.endswith(".json") or os.path.sep in value:
-        try:
-            return jsoncodec.loads(read_file(value, max_bytes, PROFILE))
-        except InputError as exc:
-            # TRANSLATORS: {message} is a whole sentence about the file of --profile.
-            raise InputError(gettext("--profile: {message}",
-                                     message=exc.format_message())) from None
-        except ValueError as exc:
-            raise InputError(gettext("--profile: cannot read profile file {path}: {reason}",
-                                     path=value, reason=exc)) from None
-    return value
 
 
 def _tournament_group() -> click.Command:
@@ -410,38 +399,6 @@ def _long_line(number: int, max_bytes: int) -> LineOutcome:
     problem stays English, as every report's problems are; stderr says it translated."""
     detail = f"the line is over the limit of {max_bytes} bytes (--max-bytes)"
     return LineOutcome(problem_doc([Problem("", detail)], number), "unreadable", detail)
-
-
-def summary_line(counts: dict[str, int]) -> str:
-    # TRANSLATORS: the last line of `bigtwo validate --progress`; {n} counts every record.
-    return ngettext("{n} record: {valid} valid, {invalid} invalid, {unreadable} unreadable",
-                    "{n} records: {valid} valid, {invalid} invalid, {unreadable} unreadable",
-                    sum(counts.values()), valid=counts["valid"], invalid=counts["invalid"],
-                    unreadable=counts["unreadable"])
-
-
-# The stderr message of an unreadable line (bigtwo.records.lines.LineOutcome.message) starts
-# with one of these; the line then says it in the command's language. The reason after it
-# (the JSON parser's, or the record's problems) is the library's, as in the report.
-NOT_JSON, CANNOT_REPLAY = "not JSON: ", "cannot replay: "
-
-
-def line_error(path: str, number: int, message: str) -> str:
-    """``error: FILE:LINE: ...`` for an unreadable line of JSON Lines."""
-    if message.startswith(NOT_JSON):
-        return gettext("error: {path}:{line}: not JSON: {reason}", path=path, line=number,
-                       reason=message[len(NOT_JSON):])
-    if message.startswith(CANNOT_REPLAY):
-        return gettext("error: {path}:{line}: cannot replay: {problems}", path=path,
-                       line=number, problems=message[len(CANNOT_REPLAY):])
-    # TRANSLATORS: {message} is the library's, already in the report's language.
-    return gettext("error: {path}:{line}: {message}", path=path, line=number, message=message)
-
-
-def exit_status(counts: dict[str, int]) -> int:
-    if counts["unreadable"]:
-        return EXIT_UNREADABLE
-    return EXIT_INVALID if counts["invalid"] else EXIT_VALID
 
 
 @main.command("simulate")

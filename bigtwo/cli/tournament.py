@@ -23,7 +23,14 @@ from typing import IO, Any
 import click
 
 from bigtwo import limits
-from bigtwo.cli.inputs import SHEET, LongLine, bounded_lines, read_bounded, readable_kind
+from bigtwo.cli.inputs import (
+    SHEET,
+    LongLine,
+    bounded_lines,
+    profile_option_value,
+    read_bounded,
+    readable_kind,
+)
 from bigtwo.cli.language import Refusal, current, gettext, ngettext, pgettext
 from bigtwo.records import jsonin, standings
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
@@ -423,7 +430,6 @@ def tournament() -> None:
 @db_option
 def create_command(name: str, profile: str, server: str | None, db: str | None) -> None:
     """Create a tournament and print its id and token (the token is shown only now)."""
-    from bigtwo.cli.main import profile_option_value
 
     api = backend(server, db, create=True)
     try:
