@@ -122,7 +122,7 @@ def test_every_tournament_command_speaks_its_lang(tmp_path: Path, lang: str) -> 
 def test_without_lang_the_environment_still_decides(tmp_path: Path) -> None:
     run = Session(tmp_path)
     created = run("create", "--name", "Club", "--profile", "casual")
-    assert created.stderr.splitlines()[-1] == "請保存好這個權杖：它只會顯示這一次，上載記錄時要用到。"
+    assert created.stderr.splitlines()[-1] == "請保存好這個權杖：它只會顯示這一次，上載紀錄時要用到。"
 
 
 def test_machine_output_is_the_same_bytes_in_every_language(tmp_path: Path,
