@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, current_app, render_template, request
+from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from app.metrics import count_checked
@@ -260,10 +261,49 @@ def tournament_page(tid: str) -> tuple[str, int]:
 def _profile_label(profile: dict[str, Any]) -> str:
     """A profile in a list or a heading: "Name (id)", or "id (profile without a name)"."""
     lang = _lang()
+    words = Words(lang)
     title = profile_title(profile["id"], profile.get("name"), lang)
-    if title != Words(lang)["unnamed_profile"]:
-        return f"{title} ({profile['id']})"
-    return f"{profile['id']} ({title})"
+    if title != words["unnamed_profile"]:
+        return words("profile_named", name=title, id=profile["id"])
+    return words("profile_unnamed", id=profile["id"])
+
+
+@bp.app_template_filter("moment")
+def _moment(value: str | None) -> Markup:
+    """A stored moment (ISO 8601, UTC) as the page's language writes it, in a ``<time>``
+    element that keeps the ISO value (``app.web.moments``)."""
+    from app.web.moments import moment_html
+
+    return moment_html(value, _lang())
+
+
+@bp.app_template_filter("house_rules_line")
+def _house_rules_line(rules: list[dict[str, Any]]) -> Markup:
+    """The house rules beside a ruling, each one whole message ("``passing`` = **locked_out**
+    (label)"), put in a row by the catalog's own pattern (``house_rules_join``)."""
+    words = Words(_lang())
+    line: Markup | None = None
+    for rule in rules:
+        fields = {"field": Markup("<code>{}</code>").format(rule["field"]),
+                  "value": Markup("<b>{}</b>").format(rule["value"])}
+        if rule.get("label"):
+            fields["label"] = Markup('<span class="gloss">{}</span>').format(rule["label"])
+            item = words.markup("house_rule_labelled", **fields)
+        else:
+            item = words.markup("house_rule", **fields)
+        item = Markup('<span class="rule">{}</span>').format(item)
+        line = item if line is None else words.markup("house_rules_join", rules=line, rule=item)
+    return line or Markup("")
+
+
+@bp.app_template_filter("bold")
+def _bold(value: str) -> Markup:
+    return Markup("<b>{}</b>").format(value)
+
+
+@bp.app_template_filter("code")
+def _code(value: str) -> Markup:
+    return Markup("<code>{}</code>").format(value)
 
 
 @bp.app_template_filter("pointer")

@@ -16,6 +16,8 @@ ORGANISER_MESSAGES: dict[str, Message] = {
     "tournaments_lead": N_("tournaments_lead", "Every tournament stored here, newest first."),
     "no_tournaments": N_("no_tournaments", "No tournaments yet."),
     "created": N_("created", "Created"),
+    # In a tournament's summary line ({when}: date and time, UTC).
+    "created_at": N_("created_at", "created {when}"),
     "name": N_("name", "Name"),
     "withdrawn": N_("withdrawn", "withdrawn"),
     "withdrawn_note": N_("withdrawn_note", "Withdrawn by an organiser: kept and shown, never counted."),

@@ -94,6 +94,7 @@ def shared_replay(replay_id: str) -> tuple[str, int]:
                                title=replay_id, **_common()), 422
     view = replay_view(checked, lang, _page_number(request.args))
     source = {"id": replay_id, "tournament": None,
-              "shared": {"url": request.host_url.rstrip("/") + row["url"]}}
+              "shared": {"url": request.host_url.rstrip("/") + row["url"],
+                         "at": row.get("shared_at")}}
     return render_template("web_replay.html", view=view, data=script_data(view, lang), form=None,
                            source=source, chart=_chart(checked, view, lang), **_common()), 200

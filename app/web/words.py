@@ -222,6 +222,20 @@ MESSAGES: dict[str, Message] = {
     "bad_request": N_("bad_request", "Bad request"),
     "record_title": N_("record_title", "Record {id}"),
     "choose_language": N_("choose_language", "Page in another language:"),
+    # A profile in a list, a heading or a menu: its name, then its id ({id}: "p-…", "casual").
+    "profile_named": N_("profile_named", "{name} ({id})"),
+    # A stored profile that has no name: its id, then that it has none.
+    "profile_unnamed": N_("profile_unnamed", "{id} (profile without a name)"),
+    # One house rule beside a ruling: {field} its API name, {value} its value, {label} what
+    # the field decides (the library's words).
+    "house_rule": N_("house_rule", "{field} = {value}"),
+    "house_rule_labelled": N_("house_rule_labelled", "{field} = {value} ({label})"),
+    # Two or more house rules in a row, added one by one: {rules} those so far, {rule} the
+    # next. A semicolon, not the list's comma: a rule's value may itself be a list.
+    "house_rules_join": N_("house_rules_join", "{rules}; {rule}"),
+    # When a stored record was uploaded, and a replay shared ({when}: date and time, UTC).
+    "uploaded_at": N_("uploaded_at", "Uploaded {when}"),
+    "shared_at": N_("shared_at", "Shared {when}"),
 }
 
 # Suits and ranks in sentences and card titles ("queen of hearts", "Herz Dame", "紅心Q").

@@ -108,13 +108,14 @@ def _remember(ctx: click.Context, _: click.Parameter, value: str) -> str:
     return value
 
 
-def lang_option(help_text: str) -> Callable[[_Decorated], _Decorated]:
+def lang_option(help_text: str, *, expose: bool = True) -> Callable[[_Decorated], _Decorated]:
     """``--lang``: the language of the command's messages and of its own lines; by default
-    the environment's (``environment_language``)."""
+    the environment's (``environment_language``). With ``expose=False`` the command does not
+    take it as a parameter: its lines read it through ``current()``, as every line does."""
     return click.option(
         "--lang", type=LanguageTag(), default=lambda: environment_language(),
         show_default="LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en", callback=_remember,
-        help=help_text + ": " + ", ".join(ACCEPTED_TAGS) + ".")
+        expose_value=expose, help=help_text + ": " + ", ".join(ACCEPTED_TAGS) + ".")
 
 
 class Refusal(click.ClickException):

@@ -19,7 +19,7 @@ import click
 
 from bigtwo.batch.cluster import CheckSpec, Rechecked, recheck_records
 from bigtwo.cli.cluster import client_for, profile_ids, require_extra, stored_profiles
-from bigtwo.cli.language import gettext
+from bigtwo.cli.language import gettext, lang_option
 from bigtwo.store import tournaments as service
 from bigtwo.store.db import Store, StoreMissing, default_db_path
 
@@ -125,6 +125,7 @@ def recheck(store: Store, tournament_id: str, *, batch_size: int = DEFAULT_BATCH
 @click.option("--scheduler", metavar="URL", help="Recheck on an existing Dask cluster.")
 @click.option("--batch-size", type=click.IntRange(1, 100_000), default=DEFAULT_BATCH,
               show_default=True, help="Records per batch (one transaction each).")
+@lang_option("Language of the command's lines for people", expose=False)
 def recheck_command(tournament_id: str, workers: int | None, scheduler: str | None,
                     batch_size: int) -> None:
     """Recompute the tournament's stale reports (another engine or profile version made

@@ -31,7 +31,7 @@ from bigtwo.cli.inputs import (
     read_bounded,
     readable_kind,
 )
-from bigtwo.cli.language import Refusal, current, gettext, ngettext, pgettext
+from bigtwo.cli.language import Refusal, current, gettext, lang_option, ngettext, pgettext
 from bigtwo.records import jsonin, standings
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.records.i18n import DEFAULT_LANGUAGE
@@ -414,6 +414,10 @@ db_option = click.option("--db", metavar="FILE", default=None,
                               "shows it).")
 token_option = click.option("--token", required=True, envvar="BIGTWO_TOKEN",
                             help="The tournament's token (default: the BIGTWO_TOKEN variable).")
+# Every subcommand's --lang, as validate's: the language of the lines printed for people
+# (verdicts, refusals, tables, counts); --json, CSV and the JSON documents stay as they are.
+tournament_lang_option = lang_option(
+    "Language of the command's lines for people (never of its JSON or CSV)", expose=False)
 
 
 @click.group()
@@ -423,6 +427,7 @@ def tournament() -> None:
 
 
 @tournament.command("create")
+@tournament_lang_option
 @click.option("--name", required=True)
 @click.option("--profile", required=True, metavar="ID|FILE",
               help="A preset, a stored profile id, or a JSON file with a declaration.")
@@ -667,6 +672,7 @@ json_option = click.option("--json", "as_json", is_flag=True,
 
 
 @tournament.command("import")
+@tournament_lang_option
 @click.argument("tournament_id")
 @click.argument("path", type=click.File("rb"))
 @token_option
@@ -756,6 +762,7 @@ def _size(stream: IO[bytes]) -> int:
 
 
 @tournament.command("standings")
+@tournament_lang_option
 @click.argument("tournament_id")
 @click.option("--csv", "as_csv", is_flag=True, help="The player table as CSV.")
 @click.option("--delimiter", type=click.Choice(list(DELIMITERS)), default=None,
@@ -778,6 +785,7 @@ def standings_command(tournament_id: str, as_csv: bool, delimiter: str | None,
 
 # --- organiser tools: where the store is, listing tournaments, withdrawing and replacing -----
 @tournament.command("where")
+@tournament_lang_option
 @db_option
 def where_command(db: str | None) -> None:
     """Print the path of the local store the commands use (and, on stderr, why that one)."""
@@ -787,6 +795,7 @@ def where_command(db: str | None) -> None:
 
 
 @tournament.command("list")
+@tournament_lang_option
 @click.option("--page", type=click.IntRange(1, limits.MAX_PAGE_NUMBER), default=1,
               show_default=True, help="Which page (newest tournaments first).")
 @click.option("--per-page", type=click.IntRange(1, limits.MAX_PER_PAGE), default=50,
@@ -835,6 +844,7 @@ by_option = click.option("--by", default=None, metavar="NAME",
 
 
 @tournament.command("withdraw")
+@tournament_lang_option
 @click.argument("tournament_id")
 @click.argument("record_id")
 @token_option
@@ -855,6 +865,7 @@ def withdraw_command(tournament_id: str, record_id: str, token: str, reason: str
 
 
 @tournament.command("replace")
+@tournament_lang_option
 @click.argument("tournament_id")
 @click.argument("record_id")
 @click.argument("path", type=click.File("rb"), metavar="FILE")
@@ -890,6 +901,7 @@ def replace_command(tournament_id: str, record_id: str, path: IO[bytes], token: 
 
 
 @tournament.command("records")
+@tournament_lang_option
 @click.argument("tournament_id")
 @click.option("--valid/--invalid", "valid", default=None,
               help="Only valid, or only invalid, records (default both).")
@@ -949,6 +961,7 @@ def _record_cells(row: dict[str, Any]) -> list[str]:
 
 
 @tournament.command("audit")
+@tournament_lang_option
 @click.argument("tournament_id")
 @click.option("--page", type=click.IntRange(1, limits.MAX_PAGE_NUMBER), default=1,
               show_default=True, help="Which page (oldest changes first).")

@@ -100,7 +100,7 @@ def test_the_language_switch_works_and_is_remembered(live: tuple[str, Any, Any])
     # remembered: another page, reached without ?lang=, speaks it too
     page.goto(f"{base}/tournaments")
     assert page.locator("html").get_attribute("lang") == "zh-Hant-HK"
-    assert page.locator("h1").inner_text() == "比賽"
+    assert page.locator("h1").inner_text() == "賽事"
     page.goto(f"{base}/")
     assert page.locator("html").get_attribute("lang") == "zh-Hant-HK"
 

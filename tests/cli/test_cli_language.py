@@ -86,11 +86,11 @@ LINES: dict[str, list[str]] = {
     "zh-Hant-HK": ["檢查中",
                    f"錯誤：{{path}}:2：不是 JSON：{NOT_JSON}",
                    f"錯誤：{{path}}:3：無法重播：{SHAPE}",
-                   "3 份記錄：1 份有效，0 份無效，2 份無法讀取"],
+                   "3 份紀錄：1 份有效，0 份無效，2 份無法讀取"],
     "zh-Hant-TW": ["檢查中",
                    f"錯誤：{{path}}:2：不是 JSON：{NOT_JSON}",
                    f"錯誤：{{path}}:3：無法重播：{SHAPE}",
-                   "3 份記錄：1 份有效，0 份無效，2 份無法讀取"],
+                   "3 份紀錄：1 份有效，0 份無效，2 份無法讀取"],
     "zh-Hans": ["检查中",
                 f"错误：{{path}}:2：不是 JSON：{NOT_JSON}",
                 f"错误：{{path}}:3：无法重播：{SHAPE}",
@@ -265,8 +265,8 @@ def _organiser_session(tmp_path: Path, env: dict[str, str]) -> tuple[str, list[s
 def test_the_organiser_s_lines_in_zh_hant_hk_have_no_english_left(tmp_path: Path) -> None:
     text, quoted = _organiser_session(tmp_path / "hk", {"LC_ALL": "zh_HK.UTF-8"})
     assert _leftover_english(text, quoted) == [], text
-    for words in ("3 份記錄：1 份有效，1 份無效，1 份重複，0 份被拒絕，0 份無法讀取",
-                  "和第 1 行是同一場比賽", "請保存好這個權杖", "2 份記錄中的 2 份"):
+    for words in ("3 份紀錄：1 份有效，1 份無效，1 份重複，0 份被拒絕，0 份無法讀取",
+                  "和第 1 行是同一場比賽", "請保存好這個權杖", "2 份紀錄中的 2 份"):
         assert words in text, (words, text)
 
 

@@ -49,14 +49,17 @@ APP = Path(__file__).resolve().parents[2] / "app"
 # an untranslated one falling back silently; and an entry here that is translated after all
 # must leave the list. Keys are contexts, or "context|msgid" where a context holds several.
 SAME_AS_ENGLISH: dict[str, set[str]] = {
+    # A date's zone, a profile's id and a house rule's "=" read the same where the script is Latin.
     "de": {"at_seat", "boards", "chart_desc", "place_entry", "card rank|10", "name", "nav_api", "percent", "preset_pusoy-dos",
-           "preset_taiwanese",
+           "preset_taiwanese", "time_utc", "profile_named", "house_rule", "house_rule_labelled",
+           "house_rules_join",
            "team", "teams", "token"},
     "it": {"at_seat", "card rank|10", "chart_desc", "nav_api", "percent", "preset_hk-standard",
+           "time_utc", "profile_named", "house_rule", "house_rule_labelled", "house_rules_join",
            "preset_pusoy-dos", "preset_taiwanese", "rule value|no", "token"},
-    "zh-Hant-HK": {"card rank|10", "csv_delimiter", "nav_api", "percent"},
-    "zh-Hant-TW": {"card rank|10", "csv_delimiter", "nav_api", "percent"},
-    "zh-Hans": {"card rank|10", "csv_delimiter", "nav_api", "percent"},
+    "zh-Hant-HK": {"card rank|10", "csv_delimiter", "nav_api", "percent", "house_rule"},
+    "zh-Hant-TW": {"card rank|10", "csv_delimiter", "nav_api", "percent", "house_rule"},
+    "zh-Hans": {"card rank|10", "csv_delimiter", "nav_api", "percent", "house_rule"},
     # Pusoy Dos tables say "deal", "record", "replay", "straight", "flush", "jack", "round".
     "fil": {"at_deal", "at_deal_seat", "at_seat", "card rank|10", "card rank|jack", "chart_desc",
             "chart_x",
@@ -64,7 +67,8 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
             "penalty_report", "percent", "preset_hk-standard", "preset_pusoy-dos", "preset_taiwanese",
             "profile_lower", "record",
             "record_title", "records_n", "replay", "rule value: category|flush",
-            "rule value: category|straight", "token"},
+            "rule value: category|straight", "token", "time_utc", "profile_named", "house_rule",
+            "house_rule_labelled", "house_rules_join"},
 }
 _SHARED_CONTEXTS = ("card rank", "card suit", "rule value")
 
