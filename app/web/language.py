@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from babel import negotiate_locale
 from flask import Flask, g, request
 from flask_babel import Babel
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -27,42 +26,12 @@ COOKIE = "bigtwo_lang"
 COOKIE_MAX_AGE = 365 * 24 * 3600
 PAGE_BLUEPRINTS = frozenset({"web", "shared"})
 
-_BY_LOWER = {lang.lower(): lang for lang in PAGE_LANGUAGES}
-
-
-def canonical(tag: str | None) -> str | None:
-    """The page language one tag means (``zh-HK`` -> ``zh-Hant-HK``, ``de-CH`` -> ``de``): the
-    library's matching (``bigtwo.records.i18n``), for tags of a sane length (a cookie or a
-    header part can be anything)."""
-    if not tag or len(tag) > 64:
-        return None
-    return i18n.canonical(tag)
-
-
-def _by_weight(header: str) -> list[str]:
-    """An Accept-Language header's tags, highest weight first; q=0 means "not this one"."""
-    weighted = []
-    for position, part in enumerate(header.split(",")[:32]):
-        tag, *params = (p.strip() for p in part.split(";"))
-        weight = 1.0
-        for param in params:
-            if param.lower().startswith("q="):
-                try:
-                    weight = float(param[2:])
-                except ValueError:
-                    weight = 0.0
-        if tag and tag != "*" and weight > 0:
-            weighted.append((-weight, position, tag))
-    return [tag for _, _, tag in sorted(weighted)]
+canonical = i18n.canonical  # the page language one tag means: the library's matching
 
 
 def from_header(header: str | None) -> str | None:
     """The best page language for an Accept-Language header (Babel's matching), or None."""
-    if not header:
-        return None
-    preferred = [canonical(tag) or tag for tag in _by_weight(header)]
-    found = negotiate_locale(preferred, list(PAGE_LANGUAGES), sep="-")
-    return _BY_LOWER.get(found.lower()) if found else None
+    return i18n.match_header(header, PAGE_LANGUAGES)
 
 
 def _explicit() -> str | None:

@@ -55,7 +55,7 @@ def canonical(tag: str | None) -> str | None:
 
     Exact tags and the aliases above first; then Babel's parse of the tag, so that
     ``zh-Hant-HK-u-nu-latn``, ``de-CH`` and ``it_IT`` find ``zh-Hant-HK``, ``de`` and ``it``."""
-    if not tag:
+    if not tag or len(tag) > 64:  # a cookie or a header part can be anything
         return None
     text = tag.strip().replace("_", "-")
     lower = text.lower()
@@ -78,11 +78,15 @@ def canonical(tag: str | None) -> str | None:
     return _BY_LOWER.get(locale.language)
 
 
-def _weighted(header: str) -> list[str]:
+# An Accept-Language header is read no further than this many parts (a header can be long).
+MAX_ACCEPT_PARTS = 32
+
+
+def weighted_tags(header: str) -> list[str]:
     """An Accept-Language header's tags by weight, highest first (ties keep their order);
-    q=0 and unreadable weights mean "not this one"."""
+    q=0, unreadable weights and the ``*`` wildcard mean "not this one"."""
     weighted = []
-    for position, part in enumerate(header.split(",")):
+    for position, part in enumerate(header.split(",", MAX_ACCEPT_PARTS)[:MAX_ACCEPT_PARTS]):
         tag, *params = (p.strip() for p in part.split(";"))
         weight = 1.0
         for param in params:
@@ -91,9 +95,21 @@ def _weighted(header: str) -> list[str]:
                     weight = float(param[2:])
                 except ValueError:
                     weight = 0.0
-        if tag and weight > 0:
+        if tag and tag != "*" and weight > 0:
             weighted.append((-weight, position, tag))
     return [tag for _, _, tag in sorted(weighted)]
+
+
+def match_header(header: str | None, languages: Sequence[str] = LANGUAGES) -> str | None:
+    """The best of ``languages`` for an Accept-Language header (Babel's matching over tags
+    made canonical first), or None when none of them is asked for."""
+    if not header:
+        return None
+    preferred = [canonical(tag) or tag for tag in weighted_tags(header)]
+    found = negotiate_locale(preferred, list(languages), sep="-")
+    if found is None:
+        return None
+    return {lang.lower(): lang for lang in languages}.get(found.lower())
 
 
 def negotiate(accept_language: str | None = None, query_lang: str | None = None) -> str:
@@ -102,12 +118,7 @@ def negotiate(accept_language: str | None = None, query_lang: str | None = None)
     explicit = canonical(query_lang)
     if explicit is not None:
         return explicit
-    if accept_language:
-        preferred = [canonical(tag) or tag for tag in _weighted(accept_language)]
-        found = negotiate_locale(preferred, list(LANGUAGES), sep="-")
-        if found is not None:
-            return _BY_LOWER.get(found.lower(), DEFAULT_LANGUAGE)
-    return DEFAULT_LANGUAGE
+    return match_header(accept_language) or DEFAULT_LANGUAGE
 
 
 def pick_language(*candidates: str | None) -> str:
@@ -118,9 +129,7 @@ def pick_language(*candidates: str | None) -> str:
             continue
         found = None if "," in candidate or ";" in candidate else canonical(candidate)
         if found is None:
-            preferred = [canonical(tag) or tag for tag in _weighted(candidate)]
-            best = negotiate_locale(preferred, list(LANGUAGES), sep="-")
-            found = _BY_LOWER.get(best.lower()) if best else None
+            found = match_header(candidate)
         if found is not None:
             return found
     return DEFAULT_LANGUAGE

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bigtwo.records import i18n
 from bigtwo.records.i18n import (
     LANGUAGES,
     MINUS_SIGN,
@@ -60,3 +61,15 @@ def test_numbers_by_the_locale() -> None:
     assert format_number(12345, "de") == "12.345"
     assert format_number(12345, "en") == "12,345"
     assert format_number(12345, "zh-Hant-HK") == "12,345"
+
+
+@pytest.mark.parametrize(("header", "expected"), [
+    ("*, de;q=0.5", ["de"]),  # the wildcard asks for no language of its own
+    ("it;q=0, fil", ["fil"]),  # q=0: not this one
+    ("de;q=x, it;q=0.3", ["it"]),  # an unreadable weight counts as 0
+    ("en;q=0.2, zh-HK;q=0.9, de", ["de", "zh-HK", "en"]),  # by weight, ties in order
+    (", ".join(["xx"] * 32 + ["de"]), ["xx"] * 32),  # read no further than 32 parts
+])
+def test_accept_language_tags_by_weight(header: str, expected: list[str]) -> None:
+    assert i18n.weighted_tags(header) == expected
+

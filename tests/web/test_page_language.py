@@ -13,6 +13,7 @@ import pytest
 from app.web.catalog import PAGE_LANGUAGES, join, number, signed
 from app.web.language import COOKIE, canonical, from_header
 from app.web.rule_values import value_text
+from bigtwo.records import i18n
 from tests.conftest import example_record
 from tests.web.test_pages import _text
 
@@ -196,3 +197,9 @@ def test_tournament_page_in_the_new_languages(client: Any, lang: str, words: lis
         assert word in text, word
     for english in ("Standings", "Records", "withdrawn", "Changes by organisers", "Player"):
         assert english not in text, english
+
+
+def test_pages_and_api_match_a_header_the_same_way() -> None:
+    for header in ("zh-HK, en;q=0.5", "tl", "de-CH;q=0.8, it;q=0.9", "*", "xx, yue-Hant", "x" * 65):
+        assert from_header(header) == i18n.match_header(header)
+        assert i18n.negotiate(header) == (i18n.match_header(header) or "en")
