@@ -15,32 +15,23 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[0] = str(ROOT)  # not bench/: its http.py would shadow the standard library's
+sys.path[0] = str(ROOT)  # not bench/ first: its http.py would shadow the standard library's
+sys.path.append(str(ROOT / "bench"))  # last, for bench/timing.py
 
-from app.web.chart import ReportsReadOnce, match_chart, tournament_chart  # noqa: E402
+from timing import best_of  # noqa: E402
+
+from app.web.chart import match_chart, tournament_chart  # noqa: E402
 from app.web.present import replay_view  # noqa: E402
 from app.web.tournaments import tournament_view  # noqa: E402
 from app.web.words import Words  # noqa: E402
 from bigtwo.records.pipeline import check_record  # noqa: E402
-from bigtwo.records.standings import seat_results  # noqa: E402
 from bigtwo.rules.profiles import PRESETS  # noqa: E402
 from bigtwo.rules.simulate import simulate  # noqa: E402
 from bigtwo.store import tournaments as service  # noqa: E402
 from bigtwo.store.db import Store  # noqa: E402
-
-
-def best_of(repeat: int, fn: Callable[[], object]) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> None:
@@ -68,10 +59,9 @@ def main() -> None:
         page = best_of(args.repeat, lambda: tournament_view(store, tid, "all"))
 
         def with_chart() -> None:
-            # As the page does it: the standings and the chart share one read of the reports.
-            once = ReportsReadOnce(store)
-            tournament_view(once, tid, "all")
-            tournament_chart(seat_results(once.valid_reports(tid)), ranked, words)
+            # As the page does it: the chart is drawn from the records' stored tallies.
+            tournament_view(store, tid, "all")
+            tournament_chart(store.tallies(tid), ranked, words)
 
         chart = best_of(args.repeat, with_chart) - page
         store.close()

@@ -34,11 +34,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from timing import best_of  # noqa: E402 - bench/timing.py, beside this script
 
 from bigtwo import native  # noqa: E402
 
@@ -49,15 +50,6 @@ from bigtwo.records.pipeline import check_record  # noqa: E402
 from bigtwo.rules.profiles import PRESETS, ProfileResolver  # noqa: E402
 from bigtwo.rules.replay import replay_record  # noqa: E402
 from bigtwo.rules.simulate import simulate  # noqa: E402
-
-
-def best_of(repeat: int, fn: Callable[[], object]) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def corpus(records: int, deals: int) -> list[str]:

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from timing import best_of  # noqa: E402 - bench/timing.py, beside this script
 
 from bigtwo.records.pipeline import check_record  # noqa: E402
 from bigtwo.records.sheets import check_sheet, sheet_to_record  # noqa: E402
@@ -31,15 +31,6 @@ from bigtwo.rules.profiles import PRESETS  # noqa: E402
 from bigtwo.rules.simulate import simulate  # noqa: E402
 
 DEALS_PER_RECORD = 10
-
-
-def best_of(repeat: int, fn: Callable[[], object]) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def final_cells(deal: dict[str, Any], by_cards: bool) -> list[str]:

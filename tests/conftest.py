@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +52,25 @@ def app(tmp_path: Path) -> Any:
 @pytest.fixture
 def client(app: Any) -> Any:
     return app.test_client()
+
+
+@pytest.fixture
+def runner(tmp_path: Path) -> Any:
+    """The CLI (click's runner) on a database of its own, with no server or token taken from
+    the environment."""
+    from click.testing import CliRunner
+
+    return CliRunner(env={"BIGTWO_DB": str(tmp_path / "cli.db"), "BIGTWO_SERVER": None,
+                          "BIGTWO_TOKEN": None})
+
+
+@pytest.fixture
+def server(app: Any) -> Iterator[str]:
+    """The app on a free loopback port, in a thread, for the CLI's --server paths."""
+    from tests.live_server import serve
+
+    with serve(app) as url:
+        yield url
 
 
 def load_json(path: Path) -> Any:

@@ -18,12 +18,6 @@ from bigtwo.rules.profiles import PRESETS
 from bigtwo.rules.simulate import simulate
 
 
-@pytest.fixture
-def runner(tmp_path: Path) -> CliRunner:
-    return CliRunner(env={"BIGTWO_DB": str(tmp_path / "none.db"), "BIGTWO_SERVER": None,
-                          "BIGTWO_TOKEN": None})
-
-
 def write_records(path: Path, records: list[dict[str, Any]]) -> Path:
     path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     return path

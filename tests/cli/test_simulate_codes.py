@@ -15,12 +15,6 @@ from bigtwo.rules.profiles import PRESETS
 from bigtwo.rules.simulate import simulate
 
 
-@pytest.fixture
-def runner(tmp_path: Path) -> CliRunner:
-    return CliRunner(env={"BIGTWO_DB": str(tmp_path / "club.db"), "BIGTWO_SERVER": None,
-                          "BIGTWO_TOKEN": None})
-
-
 def simulated(runner: CliRunner, tmp_path: Path, *args: str) -> tuple[Path, list[dict[str, Any]]]:
     out = tmp_path / "sim.jsonl"
     result = runner.invoke(main, ["simulate", *args, "-o", str(out)])

@@ -8,7 +8,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,6 @@ from click.testing import CliRunner
 from bigtwo.cli.main import main
 from bigtwo.records import standings
 from bigtwo.records.csvdialect import DELIMITERS
-from tests.live_server import serve
 
 CLUB_NIGHT = (Path(__file__).resolve().parents[2] / "fixtures" / "sheets" / "club-night.csv"
               ).read_text(encoding="utf-8")
@@ -26,18 +24,6 @@ CLUB_NIGHT = (Path(__file__).resolve().parents[2] / "fixtures" / "sheets" / "clu
 EXCEL_DE = "\ufeff" + CLUB_NIGHT.replace(",", ";").replace("\n", "\r\n")
 FROM_A_SPREADSHEET = CLUB_NIGHT.replace(",", "\t")  # a copy and paste out of a spreadsheet
 BY_HAND_TOTALS = [22, -4, 14, -32]  # tests/core/test_sheets.py works them out deal by deal
-
-
-@pytest.fixture
-def runner(tmp_path: Path) -> CliRunner:
-    return CliRunner(env={"BIGTWO_DB": str(tmp_path / "cli.db"), "BIGTWO_SERVER": None,
-                          "BIGTWO_TOKEN": None})
-
-
-@pytest.fixture
-def server(app: Any) -> Iterator[str]:
-    with serve(app) as url:
-        yield url
 
 
 def _file(tmp_path: Path, text: str, name: str = "night.csv") -> str:

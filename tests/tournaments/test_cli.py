@@ -6,7 +6,6 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,21 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from bigtwo.cli.main import main
-from tests.live_server import serve
 from tests.tournaments.helpers import broken, coded_record, simulated
-
-
-@pytest.fixture
-def runner(tmp_path: Path) -> CliRunner:
-    return CliRunner(env={"BIGTWO_DB": str(tmp_path / "cli.db"), "BIGTWO_SERVER": None,
-                          "BIGTWO_TOKEN": None})
-
-
-@pytest.fixture
-def server(app: Any) -> Iterator[str]:
-    """The app on a free loopback port, in a thread, for the --server paths."""
-    with serve(app) as url:
-        yield url
 
 
 def jsonl(path: Path, lines: list[Any]) -> Path:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,20 +14,7 @@ from click.testing import CliRunner
 
 from bigtwo.cli.main import main
 from bigtwo.store import db as store_module
-from tests.live_server import serve
 from tests.tournaments.helpers import broken, simulated
-
-
-@pytest.fixture
-def runner(tmp_path: Path) -> CliRunner:
-    return CliRunner(env={"BIGTWO_DB": str(tmp_path / "cli.db"), "BIGTWO_SERVER": None,
-                          "BIGTWO_TOKEN": None})
-
-
-@pytest.fixture
-def server(app: Any) -> Iterator[str]:
-    with serve(app) as url:
-        yield url
 
 
 def invoke(runner: CliRunner, *args: str) -> Any:

@@ -85,20 +85,6 @@ def test_standings_mix_sheets_and_replayed_records(tournament: Tournament) -> No
 
 
 # --- bigtwo tournament import SHEET.csv ---------------------------------------------------------
-@pytest.fixture
-def runner(tmp_path: Path) -> CliRunner:
-    return CliRunner(env={"BIGTWO_DB": str(tmp_path / "cli.db"), "BIGTWO_SERVER": None,
-                          "BIGTWO_TOKEN": None})
-
-
-@pytest.fixture
-def server(app: Any) -> Any:
-    from tests.live_server import serve
-
-    with serve(app) as url:
-        yield url
-
-
 @pytest.mark.parametrize("remote", [False, True], ids=["local", "server"])
 def test_import_a_sheet(runner: CliRunner, tmp_path: Path, request: Any, remote: bool) -> None:
     extra = ("--server", request.getfixturevalue("server")) if remote else ()
