@@ -33,7 +33,7 @@ PREFLIGHT_MAX_AGE = 3600
 
 # Regular expressions over the whole path (flask-cors matches from the start only).
 CHECKING = r"^/v1/(validate|validate/batch|combinations/evaluate|next|deals)$"
-READS = r"^(/v1/(profiles|profiles/[^/]+|deals/[^/]+|records/[^/]+)|/openapi\.json)$"
+READS = r"^(/v1/(profiles|profiles/[^/]+|deals/[^/]+|records/[^/]+|replays/[^/]+)|/openapi\.json)$"
 ORGANISERS = r"^/v1/tournaments(/.*)?$"
 
 REQUEST_HEADERS = ["Content-Type", "Accept-Language", "If-None-Match", "X-Request-Id"]

@@ -13,7 +13,7 @@ from flask import Response, current_app, jsonify
 from flask_smorest import Blueprint
 
 from app import get_store
-from app.api.common import body_errors, json_request_body, language, resolver
+from app.api.common import body_errors, immutable, json_request_body, language, resolver
 from app.api.examples import record_examples
 from app.api.tournaments import register_problem_handlers
 from app.metrics import count_checked
@@ -77,6 +77,7 @@ def share(complete: bool = True, lang: str | None = None, profile: str | None = 
 
 
 @blp.route("/<replay_id>")
+@immutable(blp)  # a shared replay is never changed nor evicted: its link answers the same
 @blp.response(200, ReplaySchema)
 @blp.alt_response(404, response="NOT_FOUND", description="no replay was shared with this id")
 def get_replay(replay_id: str) -> Any:

@@ -184,10 +184,17 @@ def _stored_profile(client: Any) -> str:
     return f"/v1/profiles/{made.json['id']}"
 
 
+def _shared_replay(client: Any) -> str:
+    made = client.post("/v1/replays", json=example_record("hk-two-deals"))
+    assert made.status_code == 201, made.get_data(as_text=True)
+    return f"/v1/replays/{made.json['id']}"
+
+
 @pytest.mark.parametrize("path", ["/v1/profiles/hk-standard", "/v1/profiles/pusoy-dos",
-                                  "stored", "/v1/deals/B2-4-13-7", "/v1/deals/B2-5-10-123"])
+                                  "stored", "/v1/deals/B2-4-13-7", "/v1/deals/B2-5-10-123",
+                                  "shared"])
 def test_an_immutable_answer_is_cached_and_revalidated_with_304(client: Any, path: str) -> None:
-    path = _stored_profile(client) if path == "stored" else path
+    path = {"stored": _stored_profile, "shared": _shared_replay}.get(path, lambda _c: path)(client)
     first = client.get(path)
     assert first.status_code == 200, first.get_data(as_text=True)
     assert first.headers["Cache-Control"] == IMMUTABLE
