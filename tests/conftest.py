@@ -56,12 +56,12 @@ def client(app: Any) -> Any:
 
 @pytest.fixture
 def runner(tmp_path: Path) -> Any:
-    """The CLI (click's runner) on a database of its own, with no server or token taken from
-    the environment."""
+    """The CLI (click's runner) on a database of its own, with no server, token or creation
+    key taken from the environment."""
     from click.testing import CliRunner
 
     return CliRunner(env={"BIGTWO_DB": str(tmp_path / "cli.db"), "BIGTWO_SERVER": None,
-                          "BIGTWO_TOKEN": None})
+                          "BIGTWO_TOKEN": None, "BIGTWO_CREATION_KEY": None})
 
 
 @pytest.fixture

@@ -81,7 +81,9 @@ _OPENER = urllib.request.build_opener(_NoRedirects)
 class Backend:
     """The four calls the commands need, locally or over HTTP."""
 
-    def create(self, body: dict[str, Any]) -> dict[str, Any]:
+    def create(self, body: dict[str, Any], key: str | None = None) -> dict[str, Any]:
+        """``key``: a creation key, for a server in creation-key mode (a local store is its
+        operator's and needs none)."""
         raise NotImplementedError
 
     def upload(self, tournament_id: str, token: str, records: list[Any]) -> dict[str, Any]:
@@ -135,7 +137,7 @@ class LocalBackend(Backend):
                 doc["errors"] = [p.as_dict() for p in exc.problems]
             raise Failure(exc.status, doc) from exc
 
-    def create(self, body: dict[str, Any]) -> dict[str, Any]:
+    def create(self, body: dict[str, Any], key: str | None = None) -> dict[str, Any]:
         result: dict[str, Any] = self._call(service.create, body)
         return result
 
@@ -316,8 +318,8 @@ class HttpBackend(Backend):
                                      "(expected an object with fields)", url=self.base + path))
         return result
 
-    def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        return self._json("POST", "/v1/tournaments", body, keys=("id", "token"))
+    def create(self, body: dict[str, Any], key: str | None = None) -> dict[str, Any]:
+        return self._json("POST", "/v1/tournaments", body, key, keys=("id", "token"))
 
     def upload(self, tournament_id: str, token: str, records: list[Any]) -> dict[str, Any]:
         result = self._json("POST", f"/v1/tournaments/{tournament_id}/records",
@@ -431,14 +433,18 @@ def tournament() -> None:
 @click.option("--name", required=True)
 @click.option("--profile", required=True, metavar="ID|FILE",
               help="A preset, a stored profile id, or a JSON file with a declaration.")
+@click.option("--key", envvar="BIGTWO_CREATION_KEY", default=None, metavar="KEY",
+              help="A creation key (`bigtwo keys create`) for a --server in creation-key mode, "
+                   "sent as Authorization: Bearer (default: the BIGTWO_CREATION_KEY variable).")
 @server_option
 @db_option
-def create_command(name: str, profile: str, server: str | None, db: str | None) -> None:
+def create_command(name: str, profile: str, key: str | None, server: str | None,
+                   db: str | None) -> None:
     """Create a tournament and print its id and token (the token is shown only now)."""
 
     api = backend(server, db, create=True)
     try:
-        created = api.create({"name": name, "profile": profile_option_value(profile)})
+        created = api.create({"name": name, "profile": profile_option_value(profile)}, key)
     except Failure as exc:
         fail(exc)
         return

@@ -40,6 +40,32 @@ def _keys(path: Path, *args: str) -> Any:
     return result
 
 
+def test_tournament_create_sends_a_creation_key_to_a_server_in_key_mode(tmp_path: Path) -> None:
+    from tests.live_server import serve
+
+    db = tmp_path / "keys.db"
+    app = _app(db, creation="keys")
+    key = json.loads(_keys(db, "create", "--label", "Organiser").stdout.splitlines()[0])["key"]
+    clean = {"BIGTWO_DB": str(tmp_path / "cli.db"), "BIGTWO_SERVER": None, "BIGTWO_TOKEN": None,
+             "BIGTWO_CREATION_KEY": None}
+    with serve(app) as url:
+        def create(*extra: str, **env: str) -> Any:
+            return CliRunner(env={**clean, **env}).invoke(
+                main, ["tournament", "create", "--name", "Club", "--profile", "casual",
+                       "--server", url, *extra])
+
+        refused = create()
+        assert refused.exit_code == 2 and "401" not in refused.stdout
+        assert "error: Unauthorized:" in refused.stderr
+        assert create("--key", "b2k_guessed").exit_code == 2
+        by_option = create("--key", key)
+        assert by_option.exit_code == 0, by_option.stderr
+        by_env = create(BIGTWO_CREATION_KEY=key)
+        assert by_env.exit_code == 0, by_env.stderr
+    ids = {json.loads(r.stdout.splitlines()[0])["id"] for r in (by_option, by_env)}
+    assert len(ids) == 2  # two tournaments, each with its own id and token
+
+
 def test_creation_keys_from_the_cli_gate_creation(tmp_path: Path) -> None:
     db = tmp_path / "keys.db"
     client = _app(db, creation="keys").test_client()
