@@ -170,12 +170,17 @@ class Table:
             nxt = (nxt + step) % n
         if nxt == top:
             # Everyone else passed since the top play: the trick ends and its owner leads.
-            self.table = None
-            self.top_seat = None
-            self.locked = 0
-            self.first_trick = False
-            self.trick_leader = nxt
+            self._end_trick(nxt)
         self.current = nxt
+
+    def _end_trick(self, leader: int) -> None:
+        """The trick is over: the table is cleared, seats that sat out play again, and
+        ``leader`` leads the next one."""
+        self.table = None
+        self.top_seat = None
+        self.locked = 0
+        self.first_trick = False
+        self.trick_leader = leader
 
     def reverse_ranks(self, reversed_ranks: bool = True) -> None:
         """Start the revolution (``reversed_ranks``): the rank order is reversed for the rest
@@ -237,11 +242,7 @@ class Table:
         if nxt == top:
             while out >> nxt & 1:
                 nxt = (nxt + step) % n
-            self.table = None
-            self.top_seat = None
-            self.locked = 0
-            self.first_trick = False
-            self.trick_leader = nxt
+            self._end_trick(nxt)
         self.current = nxt
 
     def _goes_out(self, seat: int) -> bool:
