@@ -13,7 +13,6 @@ on every surface where it applies, not as one request.
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import subprocess
