@@ -287,8 +287,8 @@ PLACINGS = {"extends": "casual", "finish": "placings", "scoring": {"place_points
 
 
 @pytest.mark.parametrize("places", [[1, 0, 2, 2], [0, 1, 2], [0, 1, 2, 3, 0], [4, 0, 1, 2]])
-def test_refused_places_are_reported_null(places: list[int], hostile: Hostile,
-                                          tmp_path: Path) -> None:  # noqa: F811
+def test_refused_places_are_reported_null(places: list[int], hostile: Hostile,  # noqa: F811
+                                          tmp_path: Path) -> None:
     record = {"profile": PLACINGS, "deals": [{"result": {"places": places}},
                                              {"result": {"places": [0, 1, 2, 3]}}]}
     report = hostile.client.post("/v1/validate", json=record).get_json()
