@@ -14,6 +14,7 @@ from bigtwo import limits
 from bigtwo.records.names import unseen_character
 from bigtwo.records.shape_words import shape_problem
 from bigtwo.rules import cards, deals, scoring
+from bigtwo.rules.fields import Finish, LastCardGuard
 from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.play import hands_of_code
 from bigtwo.rules.problems import Problem, join
@@ -165,7 +166,7 @@ def _parse_result(value: Any, at: str, profile: Profile, problems: list[Problem]
         return Result()
     problems.extend(_unknown(value, RESULT_FIELDS, at))
     liable = _parse_liable(value, at, profile, problems)
-    if profile.finish == "placings":
+    if profile.finish is Finish.PLACINGS:
         return _parse_places(value, at, problems)
     if "places" in value:
         problems.append(shape_problem(join(at, "places"), "places_not_here"))
@@ -205,7 +206,7 @@ def _parse_liable(value: dict[str, Any], at: str, profile: Profile,
     if not _is_int(liable):
         problems.append(shape_problem(join(at, "liable"), "liable"))
         return None
-    if profile.last_card_guard != "liable":
+    if profile.last_card_guard is not LastCardGuard.LIABLE:
         problems.append(shape_problem(join(at, "liable"), "no_liable",
                                       guard=profile.last_card_guard))
         return None
