@@ -602,8 +602,10 @@ class NotationReader:
     of JSON Lines is."""
 
     def __init__(self, *, lang: str | None = None, resolver: ProfileResolver = DEFAULT_RESOLVER,
-                 default_profile: Any = None) -> None:
+                 default_profile: Any = None, max_bytes: int | None = None) -> None:
         self.words = NotationWords(lang)
+        self.max_bytes = max_bytes
+        self.size = 0
         self.resolver = resolver
         self.default_profile = default_profile
         self.game: _GameReader | None = None
@@ -612,9 +614,12 @@ class NotationReader:
 
     def _new(self, line: int) -> _GameReader:
         self.stopped = False
+        self.size = 0
         return _GameReader(line, self.words, self.resolver, self.default_profile)
 
-    def feed(self, number: int, raw: str) -> Game | None:
+    def feed(self, number: int, raw: str, size: int = 0) -> Game | None:
+        """One line (its newline may be left on); ``size`` its bytes, counted against
+        ``max_bytes`` per game."""
         if number == 1 and raw.startswith("\ufeff"):
             raw = raw[1:]
         code = strip_comment(raw)
@@ -632,6 +637,12 @@ class NotationReader:
             return done
         if self.game is None:
             self.game = self._new(number)
+        self.size += size
+        if self.max_bytes is not None and self.size > self.max_bytes and not self.stopped:
+            limit = self.max_bytes
+            self._safely(lambda g: g.problem(number, 1, "max_bytes", n=limit))
+            self.stopped = True
+            return None
         rest = parts[1] if len(parts) > 1 else ""
         rest_col = col + len(text) - len(rest)
         self._safely(lambda g: g.statement(number, key, text, col, rest, rest_col))

@@ -35,6 +35,8 @@ NOTATION_WORDS: dict[str, Marked] = {
     "not_json": NP_("notation", "not JSON: {reason}"),
     "max_moves": NP_("notation", "a deal holds at most {n} moves"),
     "max_cards": NP_("notation", "at most {n} cards"),
+    "max_bytes": NP_("notation", "the game is over the limit of {n} bytes; the rest of it is not "
+                                 "read"),
     "max_deals": NP_("notation", "a game holds at most {n} deals"),
     "no_deals": NP_("notation", "this game has no deal: write a deal line"),
     "moves_and_result": NP_("notation", "a deal gives its moves or its result (left, places), "
