@@ -20,7 +20,8 @@ from bigtwo.cli.language import gettext, lang_option
 from bigtwo.cli.verdicts import EXIT_UNREADABLE, exit_status
 from bigtwo.records import jsoncodec
 from bigtwo.records.lines import VERDICTS, LineOptions, check_doc, problem_doc
-from bigtwo.records.notation_read import Game, NotationReader
+from bigtwo.records.notation import NotationReader
+from bigtwo.records.notation_read import Game
 from bigtwo.records.notation_write import NotationError, write_record
 from bigtwo.records.pipeline import Checked
 from bigtwo.rules.problems import Problem
@@ -84,8 +85,8 @@ def validate_notation(stream: IO[bytes], path: str, out: IO[bytes], options: dic
             document = outcome.document
             checked = None
         if fmt == "text":
-            from bigtwo.records.text_report import render_checked
             from bigtwo.records.pipeline import check_record
+            from bigtwo.records.text_report import render_checked
 
             if checked is None:
                 checked = check_record(game.doc, **options)

@@ -15,7 +15,6 @@ line, no regular expressions. Pure: text in, documents and problems out.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,12 +27,11 @@ from bigtwo.records.notation_values import (
     read_value,
     split_outside_quotes,
     starts_json,
-    strip_comment,
     words,
 )
 from bigtwo.records.notation_words import NotationWords
 from bigtwo.rules.problems import Problem
-from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileResolver
+from bigtwo.rules.profiles import ProfileResolver
 
 HEADER = frozenset({"profile", "players", "meta"})
 IN_DEAL = frozenset({"code", "hand", "hands", "moves", "result", "left", "places", "liable",
@@ -54,7 +52,7 @@ class Game:
     move_lines: list[list[int]] = field(default_factory=list)
 
 
-class _Stop(Exception):
+class Stop(Exception):
     """A game's problems reached the limit: the rest of it is not looked at."""
 
 
@@ -73,7 +71,7 @@ class _Deal:
     prev: int | None = None
 
 
-class _GameReader:
+class GameReader:
     """The statements of one game, in order."""
 
     def __init__(self, line: int, words_: NotationWords, resolver: ProfileResolver,
@@ -95,7 +93,7 @@ class _GameReader:
     # --- problems ------------------------------------------------------------------------
     def problem(self, line: int, col: int, key: str, **params: Any) -> None:
         if len(self.problems) >= limits.MAX_NOTATION_PROBLEMS:
-            raise _Stop
+            raise Stop
         self.problems.append((line, col, Problem(f"/lines/{line}/{col}",
                                                  f"{line}:{col}: {self.w(key, **params)}")))
 
@@ -262,7 +260,7 @@ class _GameReader:
         self.fields = None
         if len(self.deals) >= limits.MAX_RESULT_DEALS_PER_RECORD:
             self.problem(line, col, "max_deals", n=limits.MAX_RESULT_DEALS_PER_RECORD)
-            raise _Stop
+            raise Stop
         self.deals.append(_Deal(line))
         n = len(self.deals)
         text = rest.strip()
@@ -367,7 +365,7 @@ class _GameReader:
     def _move(self, deal: _Deal, line: int, piece: str, col: int) -> None:
         if len(deal.moves) >= limits.MAX_MOVES_PER_DEAL:
             self.problem(line, col, "max_moves", n=limits.MAX_MOVES_PER_DEAL)
-            raise _Stop
+            raise Stop
         colon = piece.find(":") if '"' not in piece else -2
         if colon >= 0:
             who = piece[:colon].strip()
@@ -413,7 +411,7 @@ class _GameReader:
             return None
         if self.turn is True:
             return None
-        players, step = self.turn  # type: ignore[misc]
+        players, step = self.turn
         return (deal.prev + step) % players
 
     # --- results and claims ----------------------------------------------------------------
@@ -447,7 +445,8 @@ class _GameReader:
         if all(_is_int(p) or p in ("", "-") for p in stripped):
             self._result_of(deal, line)["cards_left"] = [int(p) if _is_int(p) else 0 for p in stripped]
             return
-        left, at = [], 0
+        left: list[list[str]] = []
+        at = 0
         for piece, text in zip(pieces, stripped, strict=True):
             if text in _NONE:
                 left.append([])
@@ -538,6 +537,9 @@ class _GameReader:
     def _hands(self, line: int, rest: str, rest_col: int, col: int) -> None:
         self._fallback("hands", line, rest, rest_col, col)
 
+    def _moves(self, line: int, rest: str, rest_col: int, col: int) -> None:
+        self._fallback("moves", line, rest, rest_col, col)
+
     def _result(self, line: int, rest: str, rest_col: int, col: int) -> None:
         if any(k in d.given for d in self.deals[-1:] for k in ("left", "places", "liable")):
             self.problem(line, col, "twice", what="result")
@@ -551,7 +553,7 @@ class _GameReader:
             if not self.deals and not stopped:
                 self.problem(self.line, 1, "no_deals")
             out = [self._deal_doc(d) for d in self.deals]
-        except _Stop:
+        except Stop:
             stopped = True
         if self.problems:
             found = [p for _, _, p in sorted(self.problems, key=lambda f: (f[0], f[1]))]
@@ -584,111 +586,3 @@ class _GameReader:
 def _is_int(text: str) -> bool:
     digits = text[1:] if text[:1] == "-" else text
     return digits.isdigit() and digits.isascii() and len(digits) <= limits.MAX_JSON_INT_DIGITS
-
-
-def _bind(name: str) -> None:
-    def handler(self: _GameReader, line: int, rest: str, rest_col: int, col: int) -> None:
-        self._fallback(name, line, rest, rest_col, col)
-
-    setattr(_GameReader, "_" + name, handler)
-
-
-_bind("moves")
-
-
-class NotationReader:
-    """Reads a file's games one line at a time: ``feed`` returns a game when a ``game`` line
-    ends the one before; ``close`` returns the last. Each game is read on its own, as a line
-    of JSON Lines is."""
-
-    def __init__(self, *, lang: str | None = None, resolver: ProfileResolver = DEFAULT_RESOLVER,
-                 default_profile: Any = None, max_bytes: int | None = None) -> None:
-        self.words = NotationWords(lang)
-        self.max_bytes = max_bytes
-        self.size = 0
-        self.resolver = resolver
-        self.default_profile = default_profile
-        self.game: _GameReader | None = None
-        self.stopped = False
-        self.games = 0
-
-    def _new(self, line: int) -> _GameReader:
-        self.stopped = False
-        self.size = 0
-        return _GameReader(line, self.words, self.resolver, self.default_profile)
-
-    def feed(self, number: int, raw: str, size: int = 0) -> Game | None:
-        """One line (its newline may be left on); ``size`` its bytes, counted against
-        ``max_bytes`` per game."""
-        if number == 1 and raw.startswith("\ufeff"):
-            raw = raw[1:]
-        code = strip_comment(raw)
-        text = code.strip()
-        if not text:
-            return None
-        col = len(code) - len(code.lstrip()) + 1
-        parts = text.split(None, 1)
-        key = parts[0].lower()
-        if key == "game":
-            done = self._finish()
-            self.game = self._new(number)
-            if len(parts) > 1:
-                self._safely(lambda g: g.expected(number, col + 5, "game", parts[1]))
-            return done
-        if self.game is None:
-            self.game = self._new(number)
-        self.size += size
-        if self.max_bytes is not None and self.size > self.max_bytes and not self.stopped:
-            limit = self.max_bytes
-            self._safely(lambda g: g.problem(number, 1, "max_bytes", n=limit))
-            self.stopped = True
-            return None
-        rest = parts[1] if len(parts) > 1 else ""
-        rest_col = col + len(text) - len(rest)
-        self._safely(lambda g: g.statement(number, key, text, col, rest, rest_col))
-        return None
-
-    def _safely(self, act: Any) -> None:
-        if self.stopped or self.game is None:
-            return
-        try:
-            act(self.game)
-        except _Stop:
-            self.stopped = True
-
-    def _finish(self) -> Game | None:
-        game, self.game = self.game, None
-        if game is None:
-            return None
-        self.games += 1
-        return game.finish(self.stopped)
-
-    def close(self) -> Game | None:
-        """The last game; a text with no game at all is a game of one problem."""
-        done = self._finish()
-        if done is None and self.games == 0:
-            self.games = 1
-            return Game(None, [Problem("/lines/1/1", f"1:1: {self.words('empty')}")], 1)
-        return done
-
-
-def iter_games(lines: Iterable[str], *, lang: str | None = None,
-               resolver: ProfileResolver = DEFAULT_RESOLVER,
-               default_profile: Any = None) -> Iterator[Game]:
-    """Every game of a text given line by line (newlines may be left on)."""
-    reader = NotationReader(lang=lang, resolver=resolver, default_profile=default_profile)
-    for number, line in enumerate(lines, start=1):
-        game = reader.feed(number, line)
-        if game is not None:
-            yield game
-    last = reader.close()
-    if last is not None:
-        yield last
-
-
-def read_games(text: str, *, lang: str | None = None,
-               resolver: ProfileResolver = DEFAULT_RESOLVER,
-               default_profile: Any = None) -> list[Game]:
-    """Every game of a text. Lines end at LF (a CR before it is spacing)."""
-    return list(iter_games(text.split("\n"), lang=lang, resolver=resolver,
-                           default_profile=default_profile))

@@ -244,7 +244,7 @@ def _person_form(kind: kinds.Kind | None, value: Any) -> str | None:
     if value is None:
         return "null"
     if isinstance(kind, kinds.Text):
-        return value if isinstance(value, str) and _plain_text(value) else None
+        return value if isinstance(value, str) and plain_text(value) else None
     if isinstance(kind, kinds.ListOf) and _simple_item(kind.item):
         if not isinstance(value, list) or not value:
             return None
@@ -263,7 +263,7 @@ def _item_form(value: Any) -> str | None:
     return None
 
 
-def _plain_text(text: str) -> bool:
+def plain_text(text: str) -> bool:
     """Text that reads back the same as the rest of a line."""
     return (text == text.strip() and bool(text) and not starts_json(text)
             and not any(ch in COMMENT or not ch.isprintable() for ch in text))

@@ -13,16 +13,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from bigtwo.records import jsonin
 from bigtwo.records.notation_values import (
     card_name,
     compact,
     is_bare,
+    plain_text,
     quote,
     word_text,
     write_value,
 )
-from bigtwo.records.notation_values import _plain_text as plain_text
-from bigtwo.records import jsonin
 from bigtwo.rules import deals as deal_codes
 from bigtwo.rules import fields
 
@@ -227,19 +227,23 @@ class _Writer:
         return lines
 
     def declared(self, declared: Any) -> None:
-        lines = None
-        if isinstance(declared, dict) and not set(declared) - {"winner", "scores"}:
-            lines = []
-            if "winner" in declared:
-                lines.append("declared winner " + self.who(declared["winner"], "/declared")
-                             if _is_seat(declared["winner"]) else "")
-            scores = declared.get("scores")
-            if "scores" in declared:
-                ok = isinstance(scores, list) and scores and all(type(s) is int for s in scores)
-                lines.append("declared scores " + " ".join(map(str, scores)) if ok else "")
-            if "" in lines or not lines:
-                lines = None
+        lines = self._declared_lines(declared) if isinstance(declared, dict) else None
         self.out.extend(lines if lines is not None else ["declared " + compact(declared)])
+
+    def _declared_lines(self, declared: dict[str, Any]) -> list[str] | None:
+        if not declared or set(declared) - {"winner", "scores"}:
+            return None
+        lines = []
+        if "winner" in declared:
+            if not _is_seat(declared["winner"]):
+                return None
+            lines.append("declared winner " + self.who(declared["winner"], "/declared"))
+        if "scores" in declared:
+            scores = declared["scores"]
+            if not isinstance(scores, list) or not scores or not all(type(s) is int for s in scores):
+                return None
+            lines.append("declared scores " + " ".join(map(str, scores)))
+        return lines
 
 
 def _meta_value(value: Any) -> str:

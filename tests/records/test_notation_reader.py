@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from bigtwo import limits
 from bigtwo.records.i18n import LANGUAGES
-from bigtwo.records.notation import check_text
-from bigtwo.records.notation_read import KEYWORDS, read_games
+from bigtwo.records.notation import check_text, read_games
+from bigtwo.records.notation_read import KEYWORDS
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = (ROOT / "docs" / "NOTATION.md").read_text(encoding="utf-8")
@@ -159,6 +159,6 @@ def test_limits_hold() -> None:
     cards = "profile hk-standard\ndeal\n0: " + "3D " * 60 + "\n"
     [game] = read_games(cards)
     assert game.doc is None and "52 cards" in game.problems[0].detail
-    lots = "profile hk-standard\n" + "".join(f"deal\nEve: 3D\n" for _ in range(150))
+    lots = "profile hk-standard\n" + "".join("deal\nEve: 3D\n" for _ in range(150))
     [game] = read_games(lots)
     assert len(game.problems) == limits.MAX_NOTATION_PROBLEMS + 1

@@ -16,8 +16,7 @@ from hypothesis import strategies as st
 
 from bigtwo.records import jsoncodec
 from bigtwo.records.identity import canonical_record, record_hash
-from bigtwo.records.notation import check_text
-from bigtwo.records.notation_read import read_games
+from bigtwo.records.notation import check_text, read_games
 from bigtwo.records.notation_write import write_record, write_records
 from bigtwo.records.pipeline import check_record
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, PRESETS
