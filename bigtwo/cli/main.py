@@ -442,18 +442,28 @@ def _long_line(number: int, max_bytes: int) -> LineOutcome:
 @click.option("--tables", type=click.IntRange(1, 100), default=1, show_default=True,
               help="Play every match at this many tables: one record each, other players, the "
                    "same deal codes (boards for the duplicate comparison; implies --deal-codes).")
-@click.option("-o", "--output", type=click.File("wb"), default="-", help="Where to write JSON Lines.")
+@click.option("--format", "fmt", type=click.Choice(("jsonl", "notation")), default="jsonl",
+              show_default=True,
+              help="jsonl: a JSON record per line; notation: one Big Two notation file of games.")
+@click.option("-o", "--output", type=click.File("wb"), default="-", help="Where to write them.")
 def simulate_command(profile: str, deal_count: int, records: int, seed: int, deal_codes: bool,
-                     tables: int, output: IO[bytes]) -> None:
-    """Write legal random matches as JSON Lines records, reproducible from --seed."""
+                     tables: int, fmt: str, output: IO[bytes]) -> None:
+    """Write legal random matches as JSON Lines records (or Big Two notation), reproducible
+    from --seed."""
     from bigtwo.rules.simulate import simulate  # only this command needs it (start-up)
 
     ref = profile_option_value(profile)
     resolved, problems = local_resolver().resolve(ref, "--profile")
     if resolved is None:
         raise click.BadParameter(problem_lines(problems), param_hint="'--profile'")
-    for record in simulate(resolved, records=records, deals_per_record=deal_count, seed=seed,
-                           profile_ref=ref, deal_codes=deal_codes, tables=tables):
+    matches = simulate(resolved, records=records, deals_per_record=deal_count, seed=seed,
+                       profile_ref=ref, deal_codes=deal_codes, tables=tables)
+    if fmt == "notation":
+        from bigtwo.cli.notation_cmds import write_simulated
+
+        write_simulated(matches, output)
+        return
+    for record in matches:
         output.write(jsoncodec.dumps(record) + b"\n")
 
 
