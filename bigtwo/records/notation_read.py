@@ -57,7 +57,7 @@ class Stop(Exception):
 
 
 @dataclass(slots=True)
-class _Deal:
+class DealState:
     line: int
     hands: list[list[str]] | None = None
     code: Any = None
@@ -81,7 +81,7 @@ class GameReader:
         self.resolver = resolver
         self.default_profile = default_profile
         self.doc: dict[str, Any] = {}
-        self.deals: list[_Deal] = []
+        self.deals: list[DealState] = []
         self.problems: list[tuple[int, int, Problem]] = []  # (line, column, problem)
         self.given: set[str] = set()
         self.fields: dict[str, Any] | None = None  # the declaration field lines add to
@@ -120,7 +120,7 @@ class GameReader:
         if deal is not None:
             self._move_line(deal, number, text, col)
 
-    def _in_deal(self, keyword: str, line: int, col: int) -> _Deal | None:
+    def _in_deal(self, keyword: str, line: int, col: int) -> DealState | None:
         if not self.deals:
             self.problem(line, col, "inside_deal", keyword=keyword)
             return None
@@ -261,7 +261,7 @@ class GameReader:
         if len(self.deals) >= limits.MAX_RESULT_DEALS_PER_RECORD:
             self.problem(line, col, "max_deals", n=limits.MAX_RESULT_DEALS_PER_RECORD)
             raise Stop
-        self.deals.append(_Deal(line))
+        self.deals.append(DealState(line))
         n = len(self.deals)
         text = rest.strip()
         if text and (not text.isdigit() or not text.isascii() or len(text) > 9):
@@ -269,7 +269,7 @@ class GameReader:
         elif text and int(text) != n:
             self.problem(line, rest_col, "deal_number", n=n, written=int(text))
 
-    def _once(self, deal: _Deal, what: str, line: int, col: int) -> bool:
+    def _once(self, deal: DealState, what: str, line: int, col: int) -> bool:
         if what in deal.given:
             self.problem(line, col, "twice", what=what)
             return False
@@ -357,12 +357,12 @@ class GameReader:
             return None
         return seat
 
-    def _move_line(self, deal: _Deal, line: int, text: str, col: int) -> None:
+    def _move_line(self, deal: DealState, line: int, text: str, col: int) -> None:
         for piece, at in split_outside_quotes(text, ","):
             if piece.strip():
                 self._move(deal, line, piece, col + at)
 
-    def _move(self, deal: _Deal, line: int, piece: str, col: int) -> None:
+    def _move(self, deal: DealState, line: int, piece: str, col: int) -> None:
         if len(deal.moves) >= limits.MAX_MOVES_PER_DEAL:
             self.problem(line, col, "max_moves", n=limits.MAX_MOVES_PER_DEAL)
             raise Stop
@@ -393,7 +393,7 @@ class GameReader:
         if seat is not None:
             deal.prev = seat
 
-    def _next_seat(self, deal: _Deal, line: int, col: int) -> int | None:
+    def _next_seat(self, deal: DealState, line: int, col: int) -> int | None:
         if deal.prev is None:
             if not deal.moves:
                 names = self.doc.get("players")
@@ -415,7 +415,7 @@ class GameReader:
         return (deal.prev + step) % players
 
     # --- results and claims ----------------------------------------------------------------
-    def _result_of(self, deal: _Deal, line: int) -> dict[str, Any]:
+    def _result_of(self, deal: DealState, line: int) -> dict[str, Any]:
         if "result" in deal.given:
             self.problem(line, 1, "twice", what="result")
             return {}
@@ -563,7 +563,7 @@ class GameReader:
         self.doc["deals"] = out
         return Game(self.doc, [], self.line, [d.move_lines for d in self.deals])
 
-    def _deal_doc(self, deal: _Deal) -> dict[str, Any]:
+    def _deal_doc(self, deal: DealState) -> dict[str, Any]:
         doc: dict[str, Any] = {}
         if deal.hands is not None:
             doc["hands"] = deal.hands
