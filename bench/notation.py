@@ -13,6 +13,10 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+if "--pure" in sys.argv:  # before the core is imported: its modules then run as Python
+    from bigtwo import native
+
+    native.prefer_source()
 
 from bench.timing import best_of  # noqa: E402
 from bigtwo.records import jsoncodec  # noqa: E402
@@ -30,6 +34,8 @@ def main() -> None:
     parser.add_argument("--profile", default="hk-standard", choices=sorted(PRESETS))
     parser.add_argument("--codes", action="store_true", help="deals as deal codes, not hands")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--pure", action="store_true",
+                        help="run the compiled core (and the reader) as Python")
     args = parser.parse_args()
     records = list(simulate(PRESETS[args.profile], records=args.records,
                             deals_per_record=args.deals, seed=1, profile_ref=args.profile,
