@@ -34,6 +34,7 @@ from bigtwo.cli.inputs import (
     profile_option_value,
     read_bounded,
     read_file,
+    resolve_profile_option,
     source_of,
 )
 from bigtwo.cli.language import LanguageTag, gettext, lang_option
@@ -200,13 +201,7 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
     """
     resolver = local_resolver()
     profile_ref = profile_option_value(profile, max_bytes)
-    default_profile = None
-    if profile_ref is not None:
-        # Checked before any record is read: a wrong --profile is a usage error (exit 2) even
-        # when every record names its own profile and the option would never be used.
-        default_profile, problems = resolver.resolve(profile_ref, "--profile")
-        if default_profile is None:
-            raise click.BadParameter(problem_lines(problems), param_hint="'--profile'")
+    default_profile = resolve_profile_option(resolver, profile_ref)
     if fmt == "text" and (cluster["workers"] is not None or cluster["scheduler"] is not None):
         raise click.UsageError("--format text checks in-process; leave out --workers/--scheduler")
     if on_cluster(paths, {**cluster, "max_bytes": max_bytes}, not allow_incomplete, lang,

@@ -113,17 +113,11 @@ def convert_command(path: str, target: str, profile: str | None, lang: str,
     PATH is a .json record, a .jsonl file, a .b2n file, or - for standard input (its format
     is recognised from its first lines). Exit 0 when every record converted, 2 when any could
     not (each named on stderr; the others are still written)."""
-    from bigtwo.cli.inputs import profile_option_value
+    from bigtwo.cli.inputs import profile_option_value, resolve_profile_option
     from bigtwo.cli.main import local_resolver, open_validate_input
 
     resolver = local_resolver()
-    ref = profile_option_value(profile, max_bytes)
-    default = None
-    if ref is not None:
-        default, problems = resolver.resolve(ref, "--profile")
-        if default is None:
-            raise click.BadParameter("; ".join(p.detail for p in problems),
-                                     param_hint="'--profile'")
+    default = resolve_profile_option(resolver, profile_option_value(profile, max_bytes))
     stream, fmt, _ = open_validate_input(path, max_bytes)
     out = sys.stdout.buffer
     failed = False

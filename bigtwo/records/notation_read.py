@@ -30,6 +30,7 @@ from bigtwo.records.notation_values import (
     words,
 )
 from bigtwo.records.notation_words import NotationWords
+from bigtwo.rules.fields import Direction
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import ProfileResolver
 
@@ -276,10 +277,19 @@ class GameReader:
         deal.given.add(what)
         return True
 
-    def _code(self, line: int, rest: str, rest_col: int, col: int) -> None:
-        deal = self._in_deal("code", line, col)
+    def _deal_words(self, keyword: str, line: int, rest: str, rest_col: int, col: int,
+                    ) -> tuple[DealState | None, list[tuple[str, int, bool]] | None]:
+        """The deal a once-per-deal line belongs to and the words after its keyword (None
+        for either when the line cannot be read, its problem said)."""
+        deal = self._in_deal(keyword, line, col)
         found = None if deal is None else self._words(rest, line, rest_col)
-        if deal is None or found is None or not self._once(deal, "code", line, col):
+        if deal is None or found is None or not self._once(deal, keyword, line, col):
+            return None, None
+        return deal, found
+
+    def _code(self, line: int, rest: str, rest_col: int, col: int) -> None:
+        deal, found = self._deal_words("code", line, rest, rest_col, col)
+        if deal is None or found is None:
             return
         if len(found) != 1:
             self.expected(line, rest_col, "code <deal code>", rest)
@@ -404,7 +414,7 @@ class GameReader:
             ref = self.doc.get("profile", self.default_profile)
             profile, _ = (None, []) if ref is None else self.resolver.resolve(ref, "/profile")
             self.turn = False if profile is None else (
-                profile.players, 1 if profile.direction == "clockwise" else -1)
+                profile.players, 1 if profile.direction is Direction.CLOCKWISE else -1)
         if self.turn is False:
             self.problem(line, col, "no_turn_order")
             self.turn = True  # said once per game
@@ -458,9 +468,8 @@ class GameReader:
         self._result_of(deal, line)["left"] = left
 
     def _places(self, line: int, rest: str, rest_col: int, col: int) -> None:
-        deal = self._in_deal("places", line, col)
-        found = None if deal is None else self._words(rest, line, rest_col)
-        if deal is None or found is None or not self._once(deal, "places", line, col):
+        deal, found = self._deal_words("places", line, rest, rest_col, col)
+        if deal is None or found is None:
             return
         if not found or len(found) > limits.MAX_CARDS_PER_PLAY:
             self.expected(line, rest_col, "places <player> <player> ...", rest.strip())
@@ -469,9 +478,8 @@ class GameReader:
         self._result_of(deal, line)["places"] = seats
 
     def _liable(self, line: int, rest: str, rest_col: int, col: int) -> None:
-        deal = self._in_deal("liable", line, col)
-        found = None if deal is None else self._words(rest, line, rest_col)
-        if deal is None or found is None or not self._once(deal, "liable", line, col):
+        deal, found = self._deal_words("liable", line, rest, rest_col, col)
+        if deal is None or found is None:
             return
         if len(found) != 1:
             self.expected(line, rest_col, "liable <player>", rest.strip())

@@ -9,6 +9,7 @@ field registry (``bigtwo.rules.fields``, ``bigtwo.rules.kinds``); nothing here l
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 from bigtwo.records import jsonin
@@ -35,17 +36,10 @@ def card_name(token: str) -> str | None:
     return name
 
 
-def strip_comment(line: str) -> str:
-    """The line without its comment (``;`` or ``#`` outside a quoted string)."""
-    if '"' not in line:
-        cut = len(line)
-        for mark in COMMENT:
-            at = line.find(mark)
-            if 0 <= at < cut:
-                cut = at
-        return line[:cut]
+def _outside_quotes(text: str, marks: str) -> Iterator[int]:
+    """The offsets of ``marks`` in ``text`` that stand outside a quoted string."""
     quoted = escaped = False
-    for i, ch in enumerate(line):
+    for i, ch in enumerate(text):
         if quoted:
             if escaped:
                 escaped = False
@@ -55,9 +49,20 @@ def strip_comment(line: str) -> str:
                 quoted = False
         elif ch == '"':
             quoted = True
-        elif ch in COMMENT:
-            return line[:i]
-    return line
+        elif ch in marks:
+            yield i
+
+
+def strip_comment(line: str) -> str:
+    """The line without its comment (``;`` or ``#`` outside a quoted string)."""
+    if '"' not in line:
+        cut = len(line)
+        for mark in COMMENT:
+            at = line.find(mark)
+            if 0 <= at < cut:
+                cut = at
+        return line[:cut]
+    return line[:next(_outside_quotes(line, ";#"), len(line))]
 
 
 def split_outside_quotes(text: str, mark: str) -> list[tuple[str, int]]:
@@ -69,20 +74,10 @@ def split_outside_quotes(text: str, mark: str) -> list[tuple[str, int]]:
             at += len(piece) + 1
         return out
     pieces: list[tuple[str, int]] = []
-    start, quoted, escaped = 0, False, False
-    for i, ch in enumerate(text):
-        if quoted:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                quoted = False
-        elif ch == '"':
-            quoted = True
-        elif ch == mark:
-            pieces.append((text[start:i], start))
-            start = i + 1
+    start = 0
+    for i in _outside_quotes(text, mark):
+        pieces.append((text[start:i], start))
+        start = i + 1
     pieces.append((text[start:], start))
     return pieces
 
