@@ -34,7 +34,7 @@ BLUEPRINT_MODULES = [
     "app.api.validation",
     "app.api.play",
     "app.api.profiles",
-    "app.api.replays", "app.web.shared",
+    "app.api.replays", "app.web.shared", "app.web.notation_pages",
     "app.api.docs_assets",
     "app.metrics",
 ]

@@ -11,6 +11,7 @@ from marshmallow import Schema, ValidationError
 
 from app import get_store
 from app.api.common import language
+from app.api.notation_body import is_notation, notation_content, notation_docs
 from app.api.sheet_body import SHEET_DESCRIPTION, csv_content, is_sheet, sheet_text
 from app.metrics import count_checked
 from app.problems import PROBLEM_TYPE_BASE, ProblemException, abort_problem, json_body
@@ -137,8 +138,10 @@ def _upload_doc() -> dict[str, Any]:
     doc = request_doc(RECORD_UPLOAD, "one record (RECORDS.md) as the whole body, or "
                                      "{\"records\": [...]} with at most 100, all stored in one "
                                      "transaction, or none; or a score sheet as text/csv (one "
-                                     "record)")
+                                     "record); or Big Two notation as text/x-bigtwo (one "
+                                     "record per game)")
     doc["requestBody"]["content"].update(csv_content(SHEET_DESCRIPTION))
+    doc["requestBody"]["content"].update(notation_content())
     return doc
 
 
@@ -243,6 +246,11 @@ def upload_records(tournament_id: str) -> Any:
             result = service.upload_sheet(store, tournament, sheet_text(),
                                           request.args.get("profile"), observe=count_checked,
                                           lang=language(request.args.get("lang")))
+        elif is_notation():
+            docs = notation_docs(language(request.args.get("lang")), tournament["profile_id"],
+                                 most=limits.MAX_RECORDS_PER_BATCH)
+            body = docs[0] if len(docs) == 1 else {"records": docs}
+            result = service.upload(store, tournament, body, observe=count_checked)
         else:
             result = service.upload(store, tournament, json_body(), observe=count_checked)
     except service.TournamentError as exc:

@@ -113,7 +113,12 @@ def replay() -> tuple[str, int]:
     doc: Any = None
     if not problems and text.strip() and _is_sheet(text):
         return _replay_sheet(text, form)
-    if not problems:
+    from app.web.notation_pages import is_notation, notation_record  # it imports this module
+
+    upload = request.files.get("file")
+    if not problems and text.strip() and is_notation(text, upload.filename if upload else None):
+        doc, problems = notation_record(text, form["profile"], _lang())
+    elif not problems:
         if not text.strip():
             problems = [Problem("", Words(_lang())["paste_record"])]
         else:
