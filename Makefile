@@ -31,14 +31,15 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# The core's hot modules compiled with mypyc, in place (bigtwo/native.py, docs/PERFORMANCE.md).
+# The core's hot modules compiled with mypyc, in place, by setup.py's build hook (the one every
+# pip install runs; bigtwo/native.py, docs/PERFORMANCE.md).
 # Redone when one of their sources changes; without a C compiler the core runs as Python.
 NATIVE_SOURCES := $(shell $(PYTHON) scripts/build_native.py --list)
 NATIVE_MANIFEST := bigtwo/native-build.json
 
 native: $(NATIVE_MANIFEST)
 
-$(NATIVE_MANIFEST): $(NATIVE_SOURCES) bigtwo/native.py scripts/build_native.py | $(SERVE_STAMP)
+$(NATIVE_MANIFEST): $(NATIVE_SOURCES) bigtwo/native.py setup.py scripts/build_native.py | $(SERVE_STAMP)
 	$(BIN)/python scripts/build_native.py
 
 native-clean: | $(BIN)/python
@@ -50,7 +51,7 @@ serve: $(SERVE_STAMP) native i18n-compile
 	$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) 'wsgi:app'
 
 lint: $(STAMP)
-	$(BIN)/ruff check bigtwo app schemas tests bench scripts wsgi.py
+	$(BIN)/ruff check bigtwo app schemas tests bench scripts wsgi.py setup.py
 	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
