@@ -62,8 +62,10 @@ test: $(STAMP) native i18n-compile lint typecheck
 	@# The core compiled (above) and as Python: where it is compiled, its tests run again without.
 	if [ -f $(NATIVE_MANIFEST) ]; then BIGTWO_PURE=1 $(BIN)/python -m pytest -n 2 -q tests/core; fi
 
+# Every headline ratio in one run (docs/PERFORMANCE.md); bench/replay.py and bench/cluster.py
+# break them down. WAL8800_ENGINE=DIR names a Wal8800/card-games checkout (else /tmp/card-games).
 bench: $(STAMP) native
-	$(BIN)/python bench/replay.py
+	$(BIN)/python bench/summary.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -37,6 +37,12 @@ COMPILED: tuple[str, ...] = (
     "bigtwo.rules.replay",
     "bigtwo.rules.scoring",
     "bigtwo.records.parse",
+    # The rest of the per-record path of `bigtwo validate`: JSON Pointers (several per record,
+    # built before anything is known to be wrong), the line and the report.
+    "bigtwo.rules.problems",
+    "bigtwo.records.pipeline",
+    "bigtwo.records.report",
+    "bigtwo.records.lines",
 )
 GROUP = "bigtwo.native"  # the group's shared library: bigtwo/native__mypyc.*.so
 

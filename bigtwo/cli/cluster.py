@@ -373,11 +373,14 @@ def client_for(workers: int | None, scheduler: str | None) -> Iterator[Any]:
     # Workers forked from a warm server process instead of each started afresh: a local
     # cluster is up in about half the time (docs/SCALING.md), and unlike a plain fork it is
     # safe in a process that already runs threads.
-    dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"})
+    # The workers' statistical profiler samples every task's stack 100 times a second (a few
+    # per cent of the checking), and a dashboard nobody opens costs start-up: both off.
+    dask.config.set({"distributed.worker.multiprocessing-method": "forkserver",
+                     "distributed.worker.profile.enabled": False})
     # Quiet: a worker's complaint while the cluster shuts down (a missed heartbeat on a busy
     # machine) is not the user's business, and stderr must stay the single process's.
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                      dashboard_address="127.0.0.1:0", silence_logs=CRITICAL) as cluster, \
+                      dashboard_address=None, silence_logs=CRITICAL) as cluster, \
             Client(cluster) as client:
         yield client
 
