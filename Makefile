@@ -31,14 +31,15 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# The core's hot modules compiled with mypyc, in place (bigtwo/native.py, docs/PERFORMANCE.md).
+# The core's hot modules compiled with mypyc, in place, by setup.py's build hook (the one every
+# pip install runs; bigtwo/native.py, docs/PERFORMANCE.md).
 # Redone when one of their sources changes; without a C compiler the core runs as Python.
 NATIVE_SOURCES := $(shell $(PYTHON) scripts/build_native.py --list)
 NATIVE_MANIFEST := bigtwo/native-build.json
 
 native: $(NATIVE_MANIFEST)
 
-$(NATIVE_MANIFEST): $(NATIVE_SOURCES) bigtwo/native.py scripts/build_native.py | $(SERVE_STAMP)
+$(NATIVE_MANIFEST): $(NATIVE_SOURCES) bigtwo/native.py setup.py scripts/build_native.py | $(SERVE_STAMP)
 	$(BIN)/python scripts/build_native.py
 
 native-clean: | $(BIN)/python
@@ -50,7 +51,7 @@ serve: $(SERVE_STAMP) native i18n-compile
 	$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) 'wsgi:app'
 
 lint: $(STAMP)
-	$(BIN)/ruff check bigtwo app schemas tests bench scripts wsgi.py
+	$(BIN)/ruff check bigtwo app schemas tests bench scripts wsgi.py setup.py
 	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
@@ -61,8 +62,10 @@ test: $(STAMP) native i18n-compile lint typecheck
 	@# The core compiled (above) and as Python: where it is compiled, its tests run again without.
 	if [ -f $(NATIVE_MANIFEST) ]; then BIGTWO_PURE=1 $(BIN)/python -m pytest -n 2 -q tests/core; fi
 
+# Every headline ratio in one run (docs/PERFORMANCE.md); bench/replay.py and bench/cluster.py
+# break them down. WAL8800_ENGINE=DIR names a Wal8800/card-games checkout (else /tmp/card-games).
 bench: $(STAMP) native
-	$(BIN)/python bench/replay.py
+	$(BIN)/python bench/summary.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -4,10 +4,11 @@ Dask is imported inside the functions that build Dask collections, never at modu
 ``import bigtwo`` (and this module) works without it. The work itself is ``bigtwo.records.lines``:
 a block of lines checked here gives the very report lines ``bigtwo validate`` prints.
 
-A partition is a *block* of consecutive lines of one input (``DEFAULT_BLOCK_RECORDS``): big
-enough that Dask's cost per task (a few milliseconds) is lost in the checking (about half a
-millisecond per record), small enough that a worker holds only a few megabytes for it and
-that the last blocks spread over every worker (see docs/SCALING.md).
+A partition is a *block* of one input's bytes (``DEFAULT_BLOCK_BYTES``), holding the lines
+that start in it: big enough that Dask's cost per task (a few milliseconds) is lost in the
+checking (about a tenth of a millisecond per one-deal record), small enough that a worker
+holds only a few megabytes for it and that the last blocks spread over every worker (see
+docs/SCALING.md).
 """
 
 from __future__ import annotations
@@ -25,10 +26,10 @@ from bigtwo.rules.profiles import ProfileResolver
 if TYPE_CHECKING:  # pragma: no cover - only for the type checker
     from dask.bag import Bag
 
-# Lines per partition of the command line's inputs. 500 two-deal records are about 0.25 s of
-# checking and 2.6 MB of input and reports, against about 5 ms of Dask's cost per partition:
-# see docs/SCALING.md ("Block size") for the measurements behind it.
-DEFAULT_BLOCK_RECORDS = 500
+# Input bytes per partition of the command line's inputs: 2 MiB is about 1,000 one-deal or
+# 500 two-deal records, a few tenths of a second of checking, against about 5 ms of Dask's
+# cost per partition: see docs/SCALING.md ("Block size") for the measurements behind it.
+DEFAULT_BLOCK_BYTES = 2 << 20
 
 
 @dataclass(frozen=True, slots=True)

@@ -130,7 +130,7 @@ def test_an_edited_source_makes_its_build_stale(tmp_path: Path, monkeypatch: pyt
 def test_not_built_is_never_stale(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(native, "built", lambda: False)
     assert native.stale() == []
-    assert native.choose({}) == "pure Python (not compiled: make native)"
+    assert native.choose({}) == f"pure Python ({native.NOT_COMPILED})"
 
 
 def test_the_compiled_modules_are_the_hot_path() -> None:
