@@ -41,7 +41,6 @@ COMPILED: tuple[str, ...] = (
     "bigtwo.records.notation_values",
     "bigtwo.records.notation_read",
     "bigtwo.records.notation_lines",
-
     # The rest of the per-record path of `bigtwo validate`: JSON Pointers (several per record,
     # built before anything is known to be wrong), the line and the report.
     "bigtwo.rules.problems",
