@@ -47,6 +47,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from app.api.sheet_body import check_charset
     from app.body import BodyGate, raise_body_problem, token_first
     from app.problems import ProblemApi, install
+    from app.urls import parse_base_url
     from bigtwo.store.db import Store, default_db_path
     from bigtwo.store.quotas import Quotas
 
@@ -58,6 +59,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # none for the organisers' (token-bearing) ones unless listed.
         BIGTWO_CORS_ORIGINS=os.environ.get("BIGTWO_CORS_ORIGINS", "*"),
         BIGTWO_CORS_TOKEN_ORIGINS=os.environ.get("BIGTWO_CORS_TOKEN_ORIGINS", ""),
+        # Where people reach the service (app/urls.py): the share link on a shared replay's
+        # page is built from it, never from the request's Host or scheme; unset, it is
+        # relative and the page completes it from the address the browser shows.
+        BIGTWO_PUBLIC_URL=os.environ.get("BIGTWO_PUBLIC_URL", ""),
         API_TITLE="bigtwo referee service",
         API_VERSION=ENGINE_VERSION,
         OPENAPI_VERSION="3.0.3",
@@ -74,6 +79,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     # Quotas and who may create (bigtwo/store/quotas.py): the environment's unless given.
     app.config.setdefault("BIGTWO_QUOTAS", Quotas.from_env())
+    public_url = app.config["BIGTWO_PUBLIC_URL"].strip()
+    app.config["BIGTWO_PUBLIC_URL"] = (
+        parse_base_url("BIGTWO_PUBLIC_URL", public_url) if public_url else "")
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 

@@ -93,8 +93,10 @@ def shared_replay(replay_id: str) -> tuple[str, int]:
         return render_template("web_problems.html", problems=[p.as_dict() for p in checked.problems],
                                title=replay_id, **_common()), 422
     view = replay_view(checked, lang, _page_number(request.args))
+    # Never from the request's Host or scheme: the configured public URL, else a link
+    # relative to the root that the page's script completes from the browser's own address.
     source = {"id": replay_id, "tournament": None,
-              "shared": {"url": request.host_url.rstrip("/") + row["url"],
+              "shared": {"url": current_app.config.get("BIGTWO_PUBLIC_URL", "") + row["url"],
                          "at": row.get("shared_at")}}
     return render_template("web_replay.html", view=view, data=script_data(view, lang), form=None,
                            source=source, chart=_chart(checked, view, lang), **_common()), 200
