@@ -43,7 +43,7 @@ BLUEPRINT_MODULES = [
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask, g
 
-    from app import cors, headers, logs
+    from app import clients, cors, headers, logs
     from app.api.sheet_body import check_charset
     from app.body import BodyGate, raise_body_problem, token_first
     from app.problems import ProblemApi, install
@@ -63,6 +63,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # page is built from it, never from the request's Host or scheme; unset, it is
         # relative and the page completes it from the address the browser shows.
         BIGTWO_PUBLIC_URL=os.environ.get("BIGTWO_PUBLIC_URL", ""),
+        # How many reverse proxies stand in front (app/clients.py): 0 reads no X-Forwarded-For.
+        BIGTWO_PROXY_HOPS=os.environ.get("BIGTWO_PROXY_HOPS", ""),
         API_TITLE="bigtwo referee service",
         API_VERSION=ENGINE_VERSION,
         OPENAPI_VERSION="3.0.3",
@@ -104,6 +106,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.wsgi_app = BodyGate(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"),  # type: ignore[method-assign]
                             token_first(app))
     app.before_request(raise_body_problem)
+    # Outermost, so that every other layer sees the client the proxies saw.
+    clients.install(app)
     api = ProblemApi(app)
     app.extensions["bigtwo_api"] = api
     _register_shared_schemas(api)

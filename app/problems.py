@@ -22,6 +22,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTo
 from bigtwo.records import jsoncodec, jsonin
 from bigtwo.rules.problems import Problem, from_marshmallow
 from bigtwo.store.faults import StoreFault, fault
+from bigtwo.store.quotas import QuotaExceeded
 
 PROBLEM_TYPE_BASE = "https://bigtwo.invalid/problems/"
 MEDIA_TYPE = "application/problem+json"
@@ -229,7 +230,15 @@ def handle_unexpected(error: Exception) -> Response:
     named = fault(error)
     if named is not None:
         return store_fault_response(named)
+    if isinstance(error, QuotaExceeded):  # wherever a write meets a quota: never a 500
+        return quota_response(error)
     return _internal_error(error)
+
+
+def quota_response(exc: QuotaExceeded) -> Response:
+    return problem_response(problem_document(
+        409, "Conflict", f"{exc}; nothing was stored", type_=PROBLEM_TYPE_BASE + "quota-exceeded",
+        quota=exc.quota, limit=exc.limit, used=exc.used, adding=exc.adding))
 
 
 class ProblemApi(Api):
