@@ -8,7 +8,6 @@ from flask_smorest import Blueprint
 
 from app import get_store
 from app.problems import PROBLEM_TYPE_BASE, abort_problem
-from bigtwo.store.faults import write_probe
 from schemas.common import HealthSchema
 
 blp = Blueprint("health", __name__, description="Operations")
@@ -24,7 +23,7 @@ def healthz() -> dict[str, Any]:
     """The service and its store are up, and the store can be written."""
     store = get_store()
     store.ping()
-    refused = write_probe(store.conn, store.path)
+    refused = store.writable()
     if refused is not None:
         abort_problem(503, "Service Unavailable", refused.detail,
                       type_=PROBLEM_TYPE_BASE + refused.kind, writable=False)

@@ -9,6 +9,8 @@ sentence. Reads never need one: what is stored is answered whether or not it can
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
+from typing import TypeVar
 
 # SQLite's primary result codes (the low byte of an extended one).
 SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY = 5, 6, 8
@@ -85,3 +87,18 @@ def write_probe(conn: sqlite3.Connection, path: str) -> StoreFault | None:
     if pages >= most or free < MIN_FREE_BYTES:
         return StoreFault(*_FAULTS[SQLITE_FULL])
     return None
+
+
+T = TypeVar("T")
+
+
+def best_effort(write: Callable[[], T]) -> T | None:
+    """A write a read makes only to save work later (the standings cache, a fresher report, a
+    recheck lease): when the store refuses it for a named reason, the read goes on without it
+    and answers from what is stored. Any other failure is raised."""
+    try:
+        return write()
+    except sqlite3.OperationalError as exc:
+        if fault(exc) is None:
+            raise
+        return None
