@@ -25,6 +25,8 @@ class StoreFault(Exception):
         self.kind, self.status, self.detail = kind, status, detail
 
 
+_BUSY = ("store-busy", 503, "the store stayed locked by other writers; nothing was stored, "
+         "try again")
 _FAULTS = {
     SQLITE_READONLY: ("store-read-only", 503, "the store cannot be written (its file or "
                       "directory is read-only); nothing was stored, reads still answer"),
@@ -34,10 +36,8 @@ _FAULTS = {
                    "stored"),
     SQLITE_CANTOPEN: ("store-unavailable", 503, "the store's files cannot be opened for "
                       "writing; nothing was stored"),
-    SQLITE_BUSY: ("store-busy", 503, "the store stayed locked by other writers; nothing was "
-                  "stored, try again"),
-    SQLITE_LOCKED: ("store-busy", 503, "the store stayed locked by other writers; nothing was "
-                    "stored, try again"),
+    SQLITE_BUSY: _BUSY,
+    SQLITE_LOCKED: _BUSY,
 }
 
 
