@@ -269,6 +269,8 @@ PEOPLE_MESSAGES: dict[str, Message] = {
     "shared_note": N_("shared_note", "Shared replay: anyone with the link sees this record checked as here."),
     "shared_title": N_("shared_title", "Shared replay"),
     "share_full": N_("share_full", "The service already holds as many shared replays as it keeps; this one was not stored."),
+    "share_allowance": N_("share_allowance", "Your network has shared as many replays as one client may without a creation key (or as many this hour); this one was not stored. Links already made keep working."),
+    "store_unwritable": N_("store_unwritable", "The service cannot store anything right now (its disk is full or read-only); nothing was stored. Everything stored can still be read."),
 }
 
 # Messages that count something: gettext plural forms, the number picks the form (German,

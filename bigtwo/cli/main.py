@@ -115,6 +115,19 @@ def _serve_command() -> click.Command:
     return serve_command
 
 
+def _store_fault(exc: Exception) -> str | None:
+    """The store's sentence for a write it refused (read-only, a full disk), or None; the
+    store's module is imported only then, so a plain ``validate`` never loads it."""
+    import sqlite3
+
+    if not isinstance(exc, sqlite3.OperationalError):
+        return None
+    from bigtwo.store.faults import fault
+
+    named = fault(exc)
+    return None if named is None else named.detail
+
+
 class LazyGroup(click.Group):
     """A group whose heavier subcommands are imported only when they are run (or listed).
 
@@ -136,6 +149,9 @@ class LazyGroup(click.Group):
         except Exception as exc:  # noqa: BLE001 - one line, exit 2, instead of a traceback
             if os.environ.get("BIGTWO_DEBUG"):
                 raise
+            named = _store_fault(exc)
+            if named is not None:  # the store refused a write (read-only, full): say which
+                raise InputError(named) from None
             raise InputError(gettext("unexpected failure ({kind}: {reason}); BIGTWO_DEBUG=1 "
                                      "shows the traceback", kind=type(exc).__name__,
                                      reason=exc)) from None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import sys
 import urllib.error
 import urllib.parse
@@ -40,7 +41,9 @@ from bigtwo.store import tournaments as service
 from bigtwo.store import withdrawals
 from bigtwo.store.connection import StoreMissing
 from bigtwo.store.db import Store
+from bigtwo.store.faults import fault
 from bigtwo.store.paths import StorePath, resolve_db_path
+from bigtwo.store.quotas import QuotaExceeded
 
 EXIT_OK, EXIT_REJECTED, EXIT_FAILED = 0, 1, 2
 # Leaves room under the server's default 1 MiB body limit for the batch wrapper.
@@ -139,6 +142,16 @@ class LocalBackend(Backend):
             if exc.problems is not None:
                 doc["errors"] = [p.as_dict() for p in exc.problems]
             raise Failure(exc.status, doc) from exc
+        except QuotaExceeded as exc:  # wherever a write meets a quota, as the API says it
+            raise Failure(409, {"title": "Conflict", "status": 409,
+                                "detail": f"{exc}; nothing was stored"}) from exc
+        except sqlite3.OperationalError as exc:
+            named = fault(exc)
+            if named is None:
+                raise
+            # The store refused the write (read-only, a full disk): one named line, exit 2.
+            raise Failure(named.status, {"title": named.kind, "status": named.status,
+                                         "detail": named.detail}) from exc
 
     def create(self, body: dict[str, Any], key: str | None = None) -> dict[str, Any]:
         result: dict[str, Any] = self._call(service.create, body)

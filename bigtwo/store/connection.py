@@ -68,7 +68,9 @@ class Connection:
         try:
             yield self.db
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            # SQLite has rolled back already after some errors (a full disk): never mask them.
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
             raise
         else:
             self.conn.execute("COMMIT")

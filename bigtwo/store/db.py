@@ -14,6 +14,7 @@ import os
 
 from bigtwo.store import migrations
 from bigtwo.store.connection import Connection
+from bigtwo.store.faults import StoreFault, write_probe
 from bigtwo.store.quotas import Quotas
 from bigtwo.store.repositories.keys import CreationKeys
 from bigtwo.store.repositories.profiles import Profiles
@@ -35,6 +36,11 @@ class Store(Connection):
         self.replays = SharedReplays(self, self.quotas)
         self.keys = CreationKeys(self, self.quotas)
         self.standings = StandingsCache(self, self.quotas)
+
+    def writable(self) -> StoreFault | None:
+        """Why the store cannot take a write now (read-only, full), found without writing;
+        None when it can (``bigtwo.store.faults.write_probe``)."""
+        return write_probe(self.conn, self.path)
 
     def migrate(self) -> int:
         """Run the schema steps this database has not run yet; the version it is at."""

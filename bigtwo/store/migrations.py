@@ -4,6 +4,7 @@ transaction keyed on ``user_version`` (``Store.migrate``). Append, never edit, o
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Callable
 
 import sqlite_utils
@@ -206,13 +207,30 @@ def _stored_volume(db: sqlite_utils.Database) -> None:
                "label TEXT NOT NULL, created_at TEXT NOT NULL, revoked_at TEXT)")
 
 
+def _share_holders(db: sqlite_utils.Database) -> None:
+    """Hardening v4 (shared links): beside each replay shared without a creation key, a keyed
+    hash of the sharer's network (``holder``), so that what one client holds can be counted
+    (``bigtwo.store.replays``); the key is a random secret made here, kept in the store."""
+    replays = db.table("shared_replays")
+    if "holder" not in replays.columns_dict:
+        replays.add_column("holder", str)
+    replays.create_index(["holder", "created_at"], if_not_exists=True)
+    db.execute("CREATE TABLE IF NOT EXISTS store_secrets (name TEXT PRIMARY KEY, "
+               "value TEXT NOT NULL)")
+    db.execute("INSERT OR IGNORE INTO store_secrets (name, value) VALUES ('share_holder', ?)",
+               [secrets.token_hex(32)])
+
+
 # Each entry moves the schema one version up; append, never edit, once released.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
-    _v1, _v2, _v3, _v4, _v5, _shared_replays, _withdrawals, _stored_volume]
+    _v1, _v2, _v3, _v4, _v5, _shared_replays, _withdrawals, _stored_volume, _share_holders]
 
 
 def migrate(connection: Connection) -> int:
-    """Bring the schema up to date (the steps it has not run), in one write transaction."""
+    """Bring the schema up to date (the steps it has not run), in one write transaction. A
+    store that is up to date is not written at all, so that a read-only one still opens."""
+    if connection.schema_version == len(MIGRATIONS):
+        return len(MIGRATIONS)
     with connection.write() as db:
         version = connection.schema_version
         for step in MIGRATIONS[version:]:

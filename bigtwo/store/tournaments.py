@@ -24,6 +24,7 @@ from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import IdCollision, Profile, ProfileResolver
 from bigtwo.store.db import Store
+from bigtwo.store.faults import best_effort
 from bigtwo.store.quotas import QuotaExceeded
 from bigtwo.store.repositories.profiles import ProfileIdCollision
 from bigtwo.store.rows import NewRecord
@@ -208,10 +209,14 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any,
     each of them; rule-breaking records are stored with their (invalid) report. ``observe``
     sees every checked report (the service counts them for its metrics)."""
     items, prefix, batch = _split_body(body)
+    # What is stored already costs nothing: it is answered as stored, not checked again, and
+    # counts against no quota (a re-import into a full tournament succeeds).
+    stored = _already_stored(store, tournament, items)
+    new = [doc for i, doc in enumerate(items) if i not in stored]
     # Refused before anything is replayed: a full tournament costs a request nothing.
     usage = store.tournaments.usage(tournament["id"])
     try:
-        store.tournaments.check_usage(usage, {"records": len(items), "deals": deals_in(items),
+        store.tournaments.check_usage(usage, {"records": len(new), "deals": deals_in(new),
                                               "bytes": 0})
     except QuotaExceeded as exc:
         raise over_quota(exc) from exc
@@ -221,6 +226,8 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any,
     ready: list[NewRecord] = []
     for index, doc in enumerate(items):
         at = join(prefix, index) if batch else ""
+        if index in stored:
+            continue
         # A score sheet's record was checked already, with the same resolver (upload_sheet).
         checked = prechecked if prechecked is not None and not batch else \
             check_record(doc, resolver=lookup, default_profile=profile.id)
@@ -240,19 +247,43 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any,
     if problems:
         raise unprocessable(problems, "nothing was stored: fix the records named in errors")
     try:
-        stored = store.tournaments.add_records(tournament["id"], ready)
+        added = iter(store.tournaments.add_records(tournament["id"], ready))
     except QuotaExceeded as exc:
         raise over_quota(exc) from exc
+    checked_items = iter(ready)
     result = Upload(batch)
-    for index, (item, (rid, created)) in enumerate(zip(ready, stored, strict=True)):
-        entry: dict[str, Any] = {"id": rid, "status": 201 if created else 200, "created": created,
-                                 "valid": bool(item.report["valid"]),
-                                 "errors": len(item.report["errors"])}
+    for index in range(len(items)):
+        if index in stored:
+            entry: dict[str, Any] = {"id": stored[index]["id"], "status": 200, "created": False,
+                                     "valid": stored[index]["valid"],
+                                     "errors": stored[index]["errors"]}
+        else:
+            item, (rid, created) = next(checked_items), next(added)
+            entry = {"id": rid, "status": 201 if created else 200, "created": created,
+                     "valid": bool(item.report["valid"]), "errors": len(item.report["errors"])}
         if batch:
             entry = {"index": index, **entry}
         result.items.append(entry)
     _mark_withdrawn(store, result.items)
     return result
+
+
+def _already_stored(store: Store, tournament: Mapping[str, Any],
+                    items: list[Any]) -> dict[int, dict[str, Any]]:
+    """The items (by index) that are stored in the tournament already, found by their
+    identity without replaying them: ``{id, valid, errors}`` as stored. Only records that
+    name no profile or the tournament's own by its id are looked up; any other is checked."""
+    profile_id = tournament["profile_id"]
+    hashes: dict[int, str] = {}
+    for index, doc in enumerate(items):
+        if not isinstance(doc, dict) or doc.get("profile", profile_id) != profile_id:
+            continue
+        try:
+            hashes[index] = content_hash(doc, profile_id)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+            continue  # a record that cannot be read: its check says why
+    found = store.tournaments.known(tournament["id"], sorted(set(hashes.values())))
+    return {index: found[h] for index, h in hashes.items() if h in found}
 
 
 def _mark_withdrawn(store: Store, items: list[dict[str, Any]]) -> None:
@@ -337,7 +368,8 @@ def refresh(store: Store, rows: Sequence[Mapping[str, Any]], default_profile: st
         if again is not None:  # a record that no longer parses keeps its last report
             fresh[row["id"]] = again[0]
             updates.append((row["id"], again[0], again[1]))
-    store.tournaments.replace_reports(updates)
+    # Kept for the next read when the store can take it; answered all the same when not.
+    best_effort(lambda: store.tournaments.replace_reports(updates))
     return fresh
 
 
@@ -409,12 +441,14 @@ def _standings(store: Store, tournament_id: str,
 
     waiting = stale()
     if waiting:
-        owner = store.standings.take_lease(tournament_id, limits.STANDINGS_LEASE_SECONDS)
+        # A store that cannot be written gives no lease: the last known standings answer.
+        owner = best_effort(lambda: store.standings.take_lease(
+            tournament_id, limits.STANDINGS_LEASE_SECONDS))
         if owner is not None:
             try:
                 refresh(store, waiting, found["profile_id"], refresh_budget)
             finally:
-                store.standings.release_lease(tournament_id, owner)
+                best_effort(lambda: store.standings.release_lease(tournament_id, owner))
             waiting = stale()
         last = store.standings.cached(tournament_id, ENGINE_VERSION, current=False)
         if waiting and last is not None:
@@ -423,8 +457,8 @@ def _standings(store: Store, tournament_id: str,
         revision = store.standings.revision(tournament_id)
         rows = store.tournaments.tallies(tournament_id)
     body = dumps_stored(tally.compute(rows)).encode()
-    if not waiting:
-        store.standings.cache(tournament_id, revision, ENGINE_VERSION, body)
+    if not waiting:  # a cache that cannot be written is computed again next time
+        best_effort(lambda: store.standings.cache(tournament_id, revision, ENGINE_VERSION, body))
     return found, body, len(waiting)
 
 

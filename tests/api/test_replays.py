@@ -173,8 +173,8 @@ def test_an_older_database_gains_the_table(tmp_path: Path) -> None:
     store = Store(path)
     store.migrate()
     assert "shared_replays" in store.db.table_names()
-    assert store.replays.put("rp-1", {"deals": []}, True, "casual", max_count=1,
-                                   max_bytes=100) == "created"
+    assert store.replays.put("rp-1", {"deals": []}, True, "casual",
+                             bounds=service.bounds(store)) == "created"
     assert store.replays.get("rp-1")["record"] == {"deals": []}  # type: ignore[index]
     store.close()
 

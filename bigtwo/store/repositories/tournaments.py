@@ -112,11 +112,15 @@ class Tournaments(Repository):
             return self.add_records_in(db, tournament_id, records)
 
     def add_records_in(self, db: sqlite_utils.Database, tournament_id: str,
-                       records: list[NewRecord]) -> list[tuple[str, bool]]:
-        """``add_records`` inside a write transaction the caller holds."""
+                       records: list[NewRecord], *,
+                       freed: Mapping[str, int] | None = None) -> list[tuple[str, bool]]:
+        """``add_records`` inside a write transaction the caller holds; ``freed`` is what a
+        record this transaction replaces stops counting against the quotas."""
         out: list[tuple[str, bool]] = []
         received = clock.now()
         used = self.usage(tournament_id)
+        if freed is not None:
+            used = {k: v - freed.get(k, 0) for k, v in used.items()}
         added = {"records": 0, "deals": 0, "bytes": 0}
         for item in records:
             # By content hash, not by derived id: records stored before v4 keep the ids
@@ -160,12 +164,28 @@ class Tournaments(Repository):
             else RESULT_DEALS
 
     def usage(self, tournament_id: str) -> dict[str, int]:
-        """What a tournament holds: records, deals and stored bytes (its quotas' measures)."""
+        """What a tournament holds, as its quotas measure it: the records that stand and their
+        deals (what the standings count: a withdrawn or replaced record frees its slot), and
+        the bytes of everything stored (nothing is ever deleted)."""
         records, deals, stored = self.conn.execute(
-            "SELECT count(*), coalesce(sum(deal_count), 0), coalesce(sum(coalesce(stored_bytes, "
-            "length(record) + length(report))), 0) FROM records WHERE tournament_id = ?",
-            [tournament_id]).fetchone()
+            "SELECT coalesce(sum(withdrawn = 0), 0), "
+            "coalesce(sum(CASE WHEN withdrawn = 0 THEN deal_count ELSE 0 END), 0), "
+            "coalesce(sum(coalesce(stored_bytes, length(record) + length(report))), 0) "
+            "FROM records WHERE tournament_id = ?", [tournament_id]).fetchone()
         return {"records": int(records), "deals": int(deals), "bytes": int(stored)}
+
+    def known(self, tournament_id: str, hashes: list[str]) -> dict[str, dict[str, Any]]:
+        """The records of ``hashes`` already stored here: content hash -> ``{id, valid,
+        errors}``."""
+        found: dict[str, dict[str, Any]] = {}
+        for start in range(0, len(hashes), 500):  # under SQLite's bound-parameter limit
+            part = hashes[start:start + 500]
+            rows = self.conn.execute(
+                "SELECT content_hash, id, valid, error_count FROM records WHERE tournament_id = ? "
+                f"AND content_hash IN ({', '.join('?' * len(part))})", [tournament_id, *part])
+            for content, rid, valid, errors in rows:
+                found[content] = {"id": rid, "valid": bool(valid), "errors": int(errors or 0)}
+        return found
 
     def check_usage(self, used: Mapping[str, int], added: Mapping[str, int]) -> None:
         for measure, quota in (("records", self.quotas.records_per_tournament),
@@ -348,19 +368,26 @@ class Tournaments(Repository):
             if standing[0]:
                 raise ReplaceConflict("withdrawn", rid, standing[1])
             known = self.conn.execute(
-                "SELECT id, withdrawn FROM records WHERE tournament_id = ? AND content_hash = ?",
-                [tournament_id, new.content_hash]).fetchone()
+                "SELECT id, withdrawn, deal_count FROM records WHERE tournament_id = ? "
+                "AND content_hash = ?", [tournament_id, new.content_hash]).fetchone()
             at = clock.now()
+            # A correction frees the slot of the record it replaces (docs/SECURITY.md).
+            old_deals = self.conn.execute("SELECT deal_count FROM records WHERE id = ?",
+                                          [rid]).fetchone()[0]
+            freed = {"records": 1, "deals": int(old_deals or 0), "bytes": 0}
             if known is not None:
                 if known[0] == rid:
                     raise ReplaceConflict("same", rid)
                 if not known[1]:
                     raise ReplaceConflict("stands", known[0])
+                used = self.usage(tournament_id)
+                self.check_usage({k: v - freed[k] for k, v in used.items()},
+                                 {"records": 1, "deals": int(known[2] or 0), "bytes": 0})
                 new_id, created = known[0], False
                 db.execute("UPDATE records SET withdrawn = 0, withdrawn_at = NULL, "
                            "replaced_by = NULL, replaces = ? WHERE id = ?", [rid, new_id])
             else:
-                [(new_id, created)] = self.add_records_in(db, tournament_id, [new])
+                [(new_id, created)] = self.add_records_in(db, tournament_id, [new], freed=freed)
                 db.execute("UPDATE records SET replaces = ? WHERE id = ?", [rid, new_id])
             db.execute("UPDATE records SET withdrawn = 1, withdrawn_at = ?, replaced_by = ? "
                        "WHERE id = ?", [at, new_id, rid])
