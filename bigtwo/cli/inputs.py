@@ -16,7 +16,7 @@ import stat
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import IO, Any, TypeVar
+from typing import IO, Any, TypeVar, overload
 
 import click
 
@@ -24,6 +24,7 @@ from bigtwo import limits
 from bigtwo.cli.language import Refusal, gettext
 from bigtwo.cli.verdicts import EXIT_UNREADABLE
 from bigtwo.records import jsoncodec
+from bigtwo.rules.profiles import ProfileRef
 
 SKIP_CHUNK = 1 << 20
 # What click's option decorators take and give back: a command's function, or the command.
@@ -201,14 +202,21 @@ def bounded_lines(stream: IO[bytes], limit: int) -> Iterator[bytes | LongLine]:
         yield LongLine(read)
 
 
-def profile_option_value(value: str | None, max_bytes: int = limits.MAX_CLI_INPUT_BYTES) -> Any:
+@overload
+def profile_option_value(value: str, max_bytes: int = ...) -> ProfileRef: ...
+@overload
+def profile_option_value(value: None, max_bytes: int = ...) -> None: ...
+def profile_option_value(value: str | None,
+                         max_bytes: int = limits.MAX_CLI_INPUT_BYTES) -> ProfileRef | None:
     """``--profile`` names an id, or a JSON file holding a declaration (a regular file or a
-    pipe of at most ``max_bytes``)."""
+    pipe of at most ``max_bytes``). The file's JSON is returned as read: resolving it says
+    whether it is a declaration at all."""
     if value is None:
         return None
     if value.endswith(".json") or os.path.sep in value:
         try:
-            return jsoncodec.loads(read_file(value, max_bytes, PROFILE))
+            declared: ProfileRef = jsoncodec.loads(read_file(value, max_bytes, PROFILE))
+            return declared
         except InputError as exc:
             # TRANSLATORS: {message} is a whole sentence about the file of --profile.
             raise InputError(gettext("--profile: {message}",

@@ -49,13 +49,12 @@ from bigtwo.records import jsoncodec
 from bigtwo.records.jsoncodec import JsonError
 from bigtwo.records.lines import (
     VERDICTS,
-    LineOptions,
     LineOutcome,
     check_line,
     problem_doc,
     problem_lines,
 )
-from bigtwo.records.pipeline import check_record
+from bigtwo.records.pipeline import CheckOptions
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import Lookup, ProfileResolver
 
@@ -192,12 +191,13 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
     """
     resolver = local_resolver()
     profile_ref = profile_option_value(profile, max_bytes)
-    default_profile = None
     if profile_ref is not None:
         # Checked before any record is read: a wrong --profile is a usage error (exit 2) even
-        # when every record names its own profile and the option would never be used.
-        default_profile, problems = resolver.resolve(profile_ref, "--profile")
-        if default_profile is None:
+        # when every record names its own profile and the option would never be used. The
+        # reference goes on, not the profile: each record resolves it as it would its own
+        # (the resolver remembers it), so the CLI and the API take the same way.
+        found, problems = resolver.resolve(profile_ref, "--profile")
+        if found is None:
             raise click.BadParameter(problem_lines(problems), param_hint="'--profile'")
     if fmt == "text" and (cluster["workers"] is not None or cluster["scheduler"] is not None):
         raise click.UsageError("--format text checks in-process; leave out --workers/--scheduler")
@@ -205,8 +205,8 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
                   profile_ref, progress):
         return
     path = paths[0]
-    options = {"complete": not allow_incomplete, "lang": lang, "resolver": resolver,
-               "default_profile": default_profile}
+    options = CheckOptions(complete=not allow_incomplete, lang=lang, resolver=resolver,
+                           default_profile=profile_ref)
     out = sys.stdout.buffer
     stream, jsonl, total = _open_validate_input(path, max_bytes)
     with stream:
@@ -274,20 +274,20 @@ def _write_checked(out: IO[bytes], checked: Any, fmt: str, lang: str) -> None:
         out.write(jsoncodec.dumps(checked.report, pretty=True) + b"\n")
 
 
-def _validate_one(data: bytes, path: str, out: IO[bytes], options: dict[str, Any],
+def _validate_one(data: bytes, path: str, out: IO[bytes], options: CheckOptions,
                   fmt: str = "json") -> int:
     try:
         doc = jsoncodec.loads(data)
     except JsonError as exc:
         click.echo(gettext("error: {path}: not JSON: {reason}", path=path, reason=exc), err=True)
         return EXIT_UNREADABLE
-    checked = check_record(doc, **options)
+    checked = options.check(doc)
     if checked.report is None:
         click.echo(gettext("error: {path}: cannot replay: {problems}", path=path,
                            problems=problem_lines(checked.problems)), err=True)
-        _write_checked(out, checked, fmt, options["lang"])
+        _write_checked(out, checked, fmt, options.lang)
         return EXIT_UNREADABLE
-    _write_checked(out, checked, fmt, options["lang"])
+    _write_checked(out, checked, fmt, options.lang)
     return EXIT_VALID if checked.report["valid"] else EXIT_INVALID
 
 
@@ -310,7 +310,7 @@ def _echo_sheet_problems(path: str, problems: list[Any]) -> None:
                                pointer=p.pointer or "/", detail=p.detail), err=True)
 
 
-def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: dict[str, Any],
+def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: CheckOptions,
                     fmt: str = "json") -> int:
     """A score sheet (CSV): its record checked as any other; a malformed sheet is named by
     row and column."""
@@ -319,17 +319,17 @@ def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: dict[str, A
     text = _read_sheet_text(data, path)
     if text is None:
         return EXIT_UNREADABLE
-    if options["default_profile"] is None:
+    if options.default_profile is None:
         click.echo(gettext("error: {path}: a score sheet names no profile: give --profile",
                            path=path), err=True)
         return EXIT_UNREADABLE
-    _, checked = check_sheet(text, options["default_profile"], complete=options["complete"],
-                             lang=options["lang"], resolver=options["resolver"])
+    _, checked = check_sheet(text, options.default_profile, complete=options.complete,
+                             lang=options.lang, resolver=options.resolver)
     if checked.report is None:
         _echo_sheet_problems(path, checked.problems)
-        _write_checked(out, checked, fmt, options["lang"])
+        _write_checked(out, checked, fmt, options.lang)
         return EXIT_UNREADABLE
-    _write_checked(out, checked, fmt, options["lang"])
+    _write_checked(out, checked, fmt, options.lang)
     return EXIT_VALID if checked.report["valid"] else EXIT_INVALID
 
 
@@ -360,18 +360,17 @@ def sheet_command(path: str, profile: str, lang: str, max_bytes: int) -> None:
     click.echo(jsoncodec.dumps(record, pretty=True).decode("utf-8"))
 
 
-def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: dict[str, Any],
+def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: CheckOptions,
                     total: int | None, show_progress: bool, fmt: str = "json",
                     max_bytes: int = limits.MAX_CLI_INPUT_BYTES) -> int:
     counts: dict[str, int] = dict.fromkeys(VERDICTS, 0)
-    line_options = LineOptions(**options)
     blocks = 0
     with _progress(total, show_progress) as bar:
         for number, line in enumerate(bounded_lines(stream, max_bytes), start=1):
             if bar is not None:
                 bar.update(line.read if isinstance(line, LongLine) else len(line))
             outcome = _long_line(number, max_bytes) if isinstance(line, LongLine) else \
-                check_line(line, number, line_options)
+                check_line(line, number, options)
             if outcome is None:
                 continue
             counts[outcome.verdict] += 1
@@ -386,7 +385,7 @@ def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: dict[
 
                 out.write(b"\n" * (blocks > 0)
                           + render_line(outcome.document, b"" if isinstance(line, LongLine) else line,
-                                        number, line_options).encode("utf-8"))
+                                        number, options).encode("utf-8"))
                 blocks += 1
             else:
                 out.write(outcome.line)

@@ -24,7 +24,7 @@ from bigtwo.records.jsonin import dumps_stored
 from bigtwo.records.messages import DEFAULT_LANGUAGE
 from bigtwo.records.pipeline import Checked, check_record
 from bigtwo.rules.problems import Problem
-from bigtwo.rules.profiles import ProfileResolver
+from bigtwo.rules.profiles import ProfileRef, ProfileResolver
 from bigtwo.store.db import Store
 
 PREFIX = "rp-"
@@ -58,7 +58,8 @@ class Shared:
         return link(self.id) if self.id is not None else None
 
 
-def share(store: Store, doc: Any, *, complete: bool = True, default_profile: Any = None,
+def share(store: Store, doc: Any, *, complete: bool = True,
+          default_profile: ProfileRef | None = None,
           resolver: ProfileResolver, max_bytes: int = limits.MAX_BODY_BYTES,
           lang: str = DEFAULT_LANGUAGE) -> Shared:
     """Check ``doc`` and store it under its link. A record that breaks a rule is shared like
