@@ -18,10 +18,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bigtwo.records.lines import VERDICTS, LineOptions, check_doc, check_line
+from bigtwo.records.lines import VERDICTS, check_doc, check_line
 from bigtwo.records.messages import DEFAULT_LANGUAGE
-from bigtwo.records.pipeline import check_record
-from bigtwo.rules.profiles import ProfileResolver
+from bigtwo.records.pipeline import CheckOptions
+from bigtwo.rules.profiles import ProfileRef, ProfileResolver
 
 if TYPE_CHECKING:  # pragma: no cover - only for the type checker
     from dask.bag import Bag
@@ -39,13 +39,13 @@ class CheckSpec:
 
     complete: bool = True
     lang: str = DEFAULT_LANGUAGE
-    default_profile: Any = None
+    default_profile: ProfileRef | None = None
     profiles: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
-    def line_options(self) -> LineOptions:
-        return LineOptions(complete=self.complete, lang=self.lang,
-                           resolver=ProfileResolver(self.profiles.get),
-                           default_profile=self.default_profile)
+    def line_options(self) -> CheckOptions:
+        return CheckOptions(complete=self.complete, lang=self.lang,
+                            resolver=ProfileResolver(self.profiles.get),
+                            default_profile=self.default_profile)
 
 
 @dataclass(slots=True)
@@ -105,7 +105,7 @@ def _check_partition(items: Iterable[Any], spec: CheckSpec) -> list[dict[str, An
 
 
 def validate_bag(bag: Bag, *, complete: bool = True, lang: str = DEFAULT_LANGUAGE,
-                 profile: Any = None,
+                 profile: ProfileRef | None = None,
                  profiles: Mapping[str, Mapping[str, Any]] | None = None) -> Bag:
     """A bag of reports, one per record of ``bag``, partition for partition.
 
@@ -137,8 +137,7 @@ def recheck_records(items: Iterable[tuple[str, Any]], spec: CheckSpec) -> list[R
     options = spec.line_options()
     out = []
     for rid, doc in items:
-        checked = check_record(doc, complete=options.complete, lang=options.lang,
-                               resolver=options.resolver, default_profile=options.default_profile)
+        checked = options.check(doc)
         if checked.report is None or checked.record is None:
             out.append(Rechecked(rid, None, None))
         else:

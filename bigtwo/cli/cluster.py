@@ -34,6 +34,7 @@ from bigtwo.batch.cluster import (
 from bigtwo.cli.language import Refusal, gettext, ngettext
 from bigtwo.cli.verdicts import EXIT_UNREADABLE, exit_status, line_error, summary_line
 from bigtwo.records.lines import VERDICTS
+from bigtwo.rules.profiles import ProfileRef
 
 if TYPE_CHECKING:  # the store is opened only when there is one: validate stays light
     from bigtwo.store.db import Store
@@ -82,7 +83,7 @@ def cluster_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def on_cluster(paths: tuple[str, ...], cluster: dict[str, Any], complete: bool, lang: str,
-               default_profile: Any, progress: bool | None) -> bool:
+               default_profile: ProfileRef | None, progress: bool | None) -> bool:
     """Run ``validate`` on a cluster when asked to (and exit); False to go on in-process."""
     workers, scheduler = cluster["workers"], cluster["scheduler"]
     if workers is None and scheduler is None:

@@ -28,13 +28,13 @@ from bigtwo.cli.inputs import (
     InputError,
     LongLine,
     bounded_lines,
+    check_profile_option,
     max_bytes_option,
     open_input,
     over_limit,
     profile_option_value,
     read_bounded,
     read_file,
-    resolve_profile_option,
     source_of,
 )
 from bigtwo.cli.language import LanguageTag, gettext, lang_option
@@ -51,13 +51,12 @@ from bigtwo.records.formats import Format
 from bigtwo.records.jsoncodec import JsonError
 from bigtwo.records.lines import (
     VERDICTS,
-    LineOptions,
     LineOutcome,
     check_line,
     problem_doc,
     problem_lines,
 )
-from bigtwo.records.pipeline import check_record
+from bigtwo.records.pipeline import CheckOptions
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import Lookup, ProfileResolver
 
@@ -218,15 +217,15 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
     """
     resolver = local_resolver()
     profile_ref = profile_option_value(profile, max_bytes)
-    default_profile = resolve_profile_option(resolver, profile_ref)
+    check_profile_option(resolver, profile_ref)
     if fmt == "text" and (cluster["workers"] is not None or cluster["scheduler"] is not None):
         raise click.UsageError("--format text checks in-process; leave out --workers/--scheduler")
     if on_cluster(paths, {**cluster, "max_bytes": max_bytes}, not allow_incomplete, lang,
                   profile_ref, progress):
         return
     path = paths[0]
-    options = {"complete": not allow_incomplete, "lang": lang, "resolver": resolver,
-               "default_profile": default_profile}
+    options = CheckOptions(complete=not allow_incomplete, lang=lang, resolver=resolver,
+                           default_profile=profile_ref)
     out = sys.stdout.buffer
     stream, kind, total = open_validate_input(path, max_bytes)
     jsonl = kind == "jsonl"
@@ -312,20 +311,20 @@ def _write_checked(out: IO[bytes], checked: Any, fmt: str, lang: str) -> None:
         out.write(jsoncodec.dumps(checked.report, pretty=True) + b"\n")
 
 
-def _validate_one(data: bytes, path: str, out: IO[bytes], options: dict[str, Any],
+def _validate_one(data: bytes, path: str, out: IO[bytes], options: CheckOptions,
                   fmt: str = "json") -> int:
     try:
         doc = jsoncodec.loads(data)
     except JsonError as exc:
         click.echo(gettext("error: {path}: not JSON: {reason}", path=path, reason=exc), err=True)
         return EXIT_UNREADABLE
-    checked = check_record(doc, **options)
+    checked = options.check(doc)
     if checked.report is None:
         click.echo(gettext("error: {path}: cannot replay: {problems}", path=path,
                            problems=problem_lines(checked.problems)), err=True)
-        _write_checked(out, checked, fmt, options["lang"])
+        _write_checked(out, checked, fmt, options.lang)
         return EXIT_UNREADABLE
-    _write_checked(out, checked, fmt, options["lang"])
+    _write_checked(out, checked, fmt, options.lang)
     return EXIT_VALID if checked.report["valid"] else EXIT_INVALID
 
 
@@ -348,7 +347,7 @@ def _echo_sheet_problems(path: str, problems: list[Any]) -> None:
                                pointer=p.pointer or "/", detail=p.detail), err=True)
 
 
-def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: dict[str, Any],
+def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: CheckOptions,
                     fmt: str = "json") -> int:
     """A score sheet (CSV): its record checked as any other; a malformed sheet is named by
     row and column."""
@@ -357,17 +356,17 @@ def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: dict[str, A
     text = _read_sheet_text(data, path)
     if text is None:
         return EXIT_UNREADABLE
-    if options["default_profile"] is None:
+    if options.default_profile is None:
         click.echo(gettext("error: {path}: a score sheet names no profile: give --profile",
                            path=path), err=True)
         return EXIT_UNREADABLE
-    _, checked = check_sheet(text, options["default_profile"], complete=options["complete"],
-                             lang=options["lang"], resolver=options["resolver"])
+    _, checked = check_sheet(text, options.default_profile, complete=options.complete,
+                             lang=options.lang, resolver=options.resolver)
     if checked.report is None:
         _echo_sheet_problems(path, checked.problems)
-        _write_checked(out, checked, fmt, options["lang"])
+        _write_checked(out, checked, fmt, options.lang)
         return EXIT_UNREADABLE
-    _write_checked(out, checked, fmt, options["lang"])
+    _write_checked(out, checked, fmt, options.lang)
     return EXIT_VALID if checked.report["valid"] else EXIT_INVALID
 
 
@@ -398,18 +397,17 @@ def sheet_command(path: str, profile: str, lang: str, max_bytes: int) -> None:
     click.echo(jsoncodec.dumps(record, pretty=True).decode("utf-8"))
 
 
-def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: dict[str, Any],
+def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: CheckOptions,
                     total: int | None, show_progress: bool, fmt: str = "json",
                     max_bytes: int = limits.MAX_CLI_INPUT_BYTES) -> int:
     counts: dict[str, int] = dict.fromkeys(VERDICTS, 0)
-    line_options = LineOptions(**options)
     blocks = 0
     with _progress(total, show_progress) as bar:
         for number, line in enumerate(bounded_lines(stream, max_bytes), start=1):
             if bar is not None:
                 bar.update(line.read if isinstance(line, LongLine) else len(line))
             outcome = _long_line(number, max_bytes) if isinstance(line, LongLine) else \
-                check_line(line, number, line_options)
+                check_line(line, number, options)
             if outcome is None:
                 continue
             counts[outcome.verdict] += 1
@@ -424,7 +422,7 @@ def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: dict[
 
                 out.write(b"\n" * (blocks > 0)
                           + render_line(outcome.document, b"" if isinstance(line, LongLine) else line,
-                                        number, line_options).encode("utf-8"))
+                                        number, options).encode("utf-8"))
                 blocks += 1
             else:
                 out.write(outcome.line)

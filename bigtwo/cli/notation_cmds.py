@@ -19,11 +19,11 @@ from bigtwo.cli.inputs import InputError, LongLine, bounded_lines, max_bytes_opt
 from bigtwo.cli.language import gettext, lang_option
 from bigtwo.cli.verdicts import EXIT_UNREADABLE, exit_status
 from bigtwo.records import jsoncodec
-from bigtwo.records.lines import VERDICTS, LineOptions, check_doc, problem_doc
+from bigtwo.records.lines import VERDICTS, check_doc, problem_doc
 from bigtwo.records.notation import NotationReader
 from bigtwo.records.notation_read import Game
 from bigtwo.records.notation_write import NotationError, write_record
-from bigtwo.records.pipeline import Checked
+from bigtwo.records.pipeline import Checked, CheckOptions
 from bigtwo.rules.problems import Problem
 
 
@@ -42,11 +42,11 @@ def _text_lines(stream: IO[bytes], path: str, max_bytes: int) -> Iterator[tuple[
                                      message=f"not UTF-8: {exc.reason}")) from None
 
 
-def read_notation(stream: IO[bytes], path: str, options: dict[str, Any],
+def read_notation(stream: IO[bytes], path: str, options: CheckOptions,
                   max_bytes: int) -> Iterator[Game]:
     """Every game of a notation input; a game over ``max_bytes`` is a game of one problem."""
-    reader = NotationReader(lang=options["lang"], resolver=options["resolver"],
-                            default_profile=options["default_profile"], max_bytes=max_bytes)
+    reader = NotationReader(lang=options.lang, resolver=options.resolver,
+                            default_profile=options.default_profile, max_bytes=max_bytes)
     for number, (text, size) in enumerate(_text_lines(stream, path, max_bytes), start=1):
         game = reader.feed(number, text, size)
         if game is not None:
@@ -65,11 +65,10 @@ def _echo_problems(path: str, problems: list[Problem]) -> None:
                                pointer=p.pointer, detail=p.detail), err=True)
 
 
-def validate_notation(stream: IO[bytes], path: str, out: IO[bytes], options: dict[str, Any],
+def validate_notation(stream: IO[bytes], path: str, out: IO[bytes], options: CheckOptions,
                       fmt: str, max_bytes: int) -> int:
     """Check every game; the exit status as for JSON Lines."""
     counts: dict[str, int] = dict.fromkeys(VERDICTS, 0)
-    line_options = LineOptions(**options)
     for index, game in enumerate(read_notation(stream, path, options, max_bytes)):
         if game.doc is None:
             counts["unreadable"] += 1
@@ -77,7 +76,7 @@ def validate_notation(stream: IO[bytes], path: str, out: IO[bytes], options: dic
             document = problem_doc(game.problems, game.line)
             checked = Checked(None, game.problems)
         else:
-            outcome = check_doc(game.doc, game.line, line_options)
+            outcome = check_doc(game.doc, game.line, options)
             counts[outcome.verdict] += 1
             if outcome.verdict == "unreadable":
                 _echo_problems(path, [Problem(p["pointer"], p["detail"])
@@ -85,12 +84,11 @@ def validate_notation(stream: IO[bytes], path: str, out: IO[bytes], options: dic
             document = outcome.document
             checked = None
         if fmt == "text":
-            from bigtwo.records.pipeline import check_record
             from bigtwo.records.text_report import render_checked
 
             if checked is None:
-                checked = check_record(game.doc, **options)
-            out.write(b"\n" * (index > 0) + render_checked(checked, options["lang"],
+                checked = options.check(game.doc)
+            out.write(b"\n" * (index > 0) + render_checked(checked, options.lang,
                                                            game.line).encode("utf-8"))
         else:
             out.write(jsoncodec.dumps(document) + b"\n")
@@ -113,11 +111,11 @@ def convert_command(path: str, target: str, profile: str | None, lang: str,
     PATH is a .json record, a .jsonl file, a .b2n file, or - for standard input (its format
     is recognised from its first lines). Exit 0 when every record converted, 2 when any could
     not (each named on stderr; the others are still written)."""
-    from bigtwo.cli.inputs import profile_option_value, resolve_profile_option
+    from bigtwo.cli.inputs import check_profile_option, profile_option_value
     from bigtwo.cli.main import local_resolver, open_validate_input
 
     resolver = local_resolver()
-    default = resolve_profile_option(resolver, profile_option_value(profile, max_bytes))
+    default = check_profile_option(resolver, profile_option_value(profile, max_bytes))
     stream, fmt, _ = open_validate_input(path, max_bytes)
     out = sys.stdout.buffer
     failed = False
@@ -126,7 +124,7 @@ def convert_command(path: str, target: str, profile: str | None, lang: str,
             if fmt != "notation":
                 raise click.UsageError(f"{path} is not Big Two notation: --to json reads a .b2n "
                                        "file (or notation on standard input)")
-            options = {"lang": lang, "resolver": resolver, "default_profile": default}
+            options = CheckOptions(lang=lang, resolver=resolver, default_profile=default)
             for game in read_notation(stream, path, options, max_bytes):
                 if game.doc is None:
                     failed = True

@@ -12,7 +12,7 @@ from bigtwo.records.messages import DEFAULT_LANGUAGE
 from bigtwo.records.notation_lines import NotationReader, iter_games, read_games
 from bigtwo.records.notation_read import Game
 from bigtwo.records.pipeline import Checked, check_record
-from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileResolver
+from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileRef, ProfileResolver
 
 EXTENSION = ".b2n"
 MEDIA_TYPE = "text/x-bigtwo"
@@ -22,7 +22,7 @@ __all__ = ["EXTENSION", "MEDIA_TYPE", "Game", "NotationReader", "check_game", "c
 
 def check_game(game: Game, *, complete: bool = True, lang: str = DEFAULT_LANGUAGE,
                resolver: ProfileResolver = DEFAULT_RESOLVER,
-               default_profile: Any = None) -> Checked:
+               default_profile: ProfileRef | None = None) -> Checked:
     if game.doc is None:
         return Checked(None, game.problems)
     return check_record(game.doc, complete=complete, lang=lang, resolver=resolver,
@@ -31,7 +31,7 @@ def check_game(game: Game, *, complete: bool = True, lang: str = DEFAULT_LANGUAG
 
 def check_games(lines: Iterable[str], *, complete: bool = True, lang: str = DEFAULT_LANGUAGE,
                 resolver: ProfileResolver = DEFAULT_RESOLVER,
-                default_profile: Any = None) -> Iterator[tuple[Game, Checked]]:
+                default_profile: ProfileRef | None = None) -> Iterator[tuple[Game, Checked]]:
     """Every game of a text (given line by line) with its check."""
     for game in iter_games(lines, lang=lang, resolver=resolver, default_profile=default_profile):
         yield game, check_game(game, complete=complete, lang=lang, resolver=resolver,

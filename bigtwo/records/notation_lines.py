@@ -12,7 +12,7 @@ from bigtwo.records.notation_read import KEYWORDS, PASSES, DealState, Game, Game
 from bigtwo.records.notation_values import CANONICAL_NAME, strip_comment
 from bigtwo.records.notation_words import NotationWords
 from bigtwo.rules.problems import Problem
-from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileResolver
+from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileRef, ProfileResolver
 
 
 def fast_moves(game: GameReader, deal: DealState, line: int, text: str) -> bool:
@@ -68,7 +68,7 @@ class NotationReader:
     of JSON Lines is."""
 
     def __init__(self, *, lang: str | None = None, resolver: ProfileResolver = DEFAULT_RESOLVER,
-                 default_profile: Any = None, max_bytes: int | None = None) -> None:
+                 default_profile: ProfileRef | None = None, max_bytes: int | None = None) -> None:
         self.words = NotationWords(lang)
         self.max_bytes = max_bytes
         self.size = 0
@@ -153,7 +153,7 @@ class NotationReader:
 
 def iter_games(lines: Iterable[str], *, lang: str | None = None,
                resolver: ProfileResolver = DEFAULT_RESOLVER,
-               default_profile: Any = None) -> Iterator[Game]:
+               default_profile: ProfileRef | None = None) -> Iterator[Game]:
     """Every game of a text given line by line (newlines may be left on)."""
     reader = NotationReader(lang=lang, resolver=resolver, default_profile=default_profile)
     for number, line in enumerate(lines, start=1):
@@ -167,7 +167,7 @@ def iter_games(lines: Iterable[str], *, lang: str | None = None,
 
 def read_games(text: str, *, lang: str | None = None,
                resolver: ProfileResolver = DEFAULT_RESOLVER,
-               default_profile: Any = None) -> list[Game]:
+               default_profile: ProfileRef | None = None) -> list[Game]:
     """Every game of a text. Lines end at LF (a CR before it is spacing)."""
     return list(iter_games(text.split("\n"), lang=lang, resolver=resolver,
                            default_profile=default_profile))

@@ -30,9 +30,8 @@ from bigtwo.records.notation_values import (
     words,
 )
 from bigtwo.records.notation_words import NotationWords
-from bigtwo.rules.fields import Direction
 from bigtwo.rules.problems import Problem
-from bigtwo.rules.profiles import ProfileResolver
+from bigtwo.rules.profiles import ProfileRef, ProfileResolver
 
 HEADER = frozenset({"profile", "players", "meta"})
 IN_DEAL = frozenset({"code", "hand", "hands", "moves", "result", "left", "places", "liable",
@@ -76,7 +75,7 @@ class GameReader:
     """The statements of one game, in order."""
 
     def __init__(self, line: int, words_: NotationWords, resolver: ProfileResolver,
-                 default_profile: Any) -> None:
+                 default_profile: ProfileRef | None) -> None:
         self.line = line
         self.w = words_
         self.resolver = resolver
@@ -414,7 +413,7 @@ class GameReader:
             ref = self.doc.get("profile", self.default_profile)
             profile, _ = (None, []) if ref is None else self.resolver.resolve(ref, "/profile")
             self.turn = False if profile is None else (
-                profile.players, 1 if profile.direction is Direction.CLOCKWISE else -1)
+                profile.players, profile.step)
         if self.turn is False:
             self.problem(line, col, "no_turn_order")
             self.turn = True  # said once per game

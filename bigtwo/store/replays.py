@@ -28,7 +28,7 @@ from bigtwo.records.jsonin import dumps_stored
 from bigtwo.records.messages import DEFAULT_LANGUAGE
 from bigtwo.records.pipeline import Checked, check_record
 from bigtwo.rules.problems import Problem
-from bigtwo.rules.profiles import ProfileResolver
+from bigtwo.rules.profiles import ProfileRef, ProfileResolver
 from bigtwo.store.db import Store
 from bigtwo.store.repositories.replays import Bounds
 
@@ -95,15 +95,19 @@ def _meta_size(doc: Any) -> int:
 def _known_id(store: Store, stored: Mapping[str, Any], complete: bool,
               resolver: ProfileResolver) -> str | None:
     """The link of a record shared before, found without replaying it, or None."""
+    ref = stored.get("profile")
+    if not isinstance(ref, str | Mapping):
+        return None  # no profile, or one of no shape: the check says why
     try:
-        profile, _ = resolver.resolve(stored.get("profile"), "/profile")
+        profile, _ = resolver.resolve(ref, "/profile")
         rid = replay_id(stored, profile.id, complete) if profile is not None else None
     except (TypeError, ValueError, KeyError, AttributeError, IndexError):
         return None  # a record that cannot be read: the check says why
     return rid if rid is not None and store.replays.known(rid) else None
 
 
-def share(store: Store, doc: Any, *, complete: bool = True, default_profile: Any = None,
+def share(store: Store, doc: Any, *, complete: bool = True,
+          default_profile: ProfileRef | None = None,
           resolver: ProfileResolver, max_bytes: int = limits.MAX_BODY_BYTES,
           lang: str = DEFAULT_LANGUAGE, sharer: str | None = None) -> Shared:
     """Check ``doc`` and store it under its link. A record that breaks a rule is shared like

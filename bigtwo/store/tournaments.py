@@ -22,7 +22,7 @@ from bigtwo.records.pipeline import Checked, check_record
 from bigtwo.records.profile_diff import differences_text
 from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem, join
-from bigtwo.rules.profiles import IdCollision, Profile, ProfileResolver
+from bigtwo.rules.profiles import IdCollision, Profile, ProfileRef, ProfileResolver
 from bigtwo.store.db import Store
 from bigtwo.store.faults import best_effort
 from bigtwo.store.quotas import QuotaExceeded
@@ -297,7 +297,7 @@ def _mark_withdrawn(store: Store, items: list[dict[str, Any]]) -> None:
 
 
 def upload_sheet(store: Store, tournament: Mapping[str, Any], text: str,
-                 profile_ref: Any = None,
+                 profile_ref: ProfileRef | None = None,
                  observe: Callable[[dict[str, Any] | None], None] = ignore_report,
                  lang: str = DEFAULT_LANGUAGE) -> Upload:
     """A score sheet (CSV) as one record of result-only deals, stored as ``upload`` stores a
@@ -332,7 +332,7 @@ class Freshness:
         self.default_profile = default_profile
         self._hashes: dict[str, str | None] = {}
 
-    def profile_hash(self, ref: Any) -> str | None:
+    def profile_hash(self, ref: ProfileRef | None) -> str | None:
         ref = self.default_profile if ref is None else ref
         key = json.dumps(ref, sort_keys=True)
         if key not in self._hashes:
@@ -340,7 +340,7 @@ class Freshness:
             self._hashes[key] = None if profile is None else profile.hash
         return self._hashes[key]
 
-    def stale(self, engine: str, profile_hash: str, ref: Any) -> bool:
+    def stale(self, engine: str, profile_hash: str, ref: ProfileRef | None) -> bool:
         return engine != ENGINE_VERSION or self.profile_hash(ref) != profile_hash
 
 

@@ -12,6 +12,7 @@ from bigtwo import limits
 from bigtwo.records.pipeline import check_record
 from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem
+from bigtwo.rules.profiles import ProfileRef
 from bigtwo.store.db import Store
 from bigtwo.store.repositories.tournaments import ReplaceConflict
 from bigtwo.store.rows import NewRecord
@@ -80,8 +81,8 @@ def _conflict(exc: ReplaceConflict, tournament_id: str) -> TournamentError:
 
 
 def replace(store: Store, tournament_id: str, record_id: str, authorization: str | None,
-            body: Any, *, sheet: bool = False, profile_ref: Any = None, reason: Any = None,
-            by: Any = None,
+            body: Any, *, sheet: bool = False, profile_ref: ProfileRef | None = None,
+            reason: Any = None, by: Any = None,
             observe: Callable[[dict[str, Any] | None], None] = ignore_report) -> dict[str, Any]:
     """Withdraw a record and store another in its place (one record, or a score sheet's text
     when ``sheet``), checked as an upload is, all in one transaction with its audit entry.
