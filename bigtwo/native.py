@@ -38,8 +38,9 @@ COMPILED: tuple[str, ...] = (
     "bigtwo.rules.scoring",
     "bigtwo.records.parse",
     # The rest of the per-record path of `bigtwo validate`: JSON Pointers (several per record,
-    # built before anything is known to be wrong), the line and the report.
+    # built before anything is known to be wrong), the decoder's checks, the line and the report.
     "bigtwo.rules.problems",
+    "bigtwo.records.jsonin",
     "bigtwo.records.pipeline",
     "bigtwo.records.report",
     "bigtwo.records.lines",
