@@ -37,6 +37,8 @@ MAX_PAGE_NUMBER = 1_000_000  # ?page= on pages: 1 to this; past the last page sh
 # Score sheets (bigtwo/records/sheets.py).
 MAX_SHEET_ROWS = 10_000  # deals in one score sheet (CSV); each costs microseconds to score
 MAX_SHEET_PROBLEMS = 100  # problems listed for one sheet; the rest are not looked for
+# Big Two notation (docs/NOTATION.md): problems listed for one game; the rest are not looked for.
+MAX_NOTATION_PROBLEMS = 100
 # A record's deals when every one is result-only (a score sheet); deals with moves stay
 # under MAX_DEALS_PER_RECORD.
 MAX_RESULT_DEALS_PER_RECORD = MAX_SHEET_ROWS

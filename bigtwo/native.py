@@ -27,8 +27,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-# The replay's hot path and what it calls per move, plus the record parser (per move too).
-# mypyc compiles them as one group, so calls between them are C calls.
+# The replay's hot path and what it calls per move, plus the record parser (per move too) and
+# the notation's reader (per move of a game written as text). mypyc compiles them as one
+# group, so calls between them are C calls.
 COMPILED: tuple[str, ...] = (
     "bigtwo.rules.cards",
     "bigtwo.rules.combos",
@@ -37,6 +38,9 @@ COMPILED: tuple[str, ...] = (
     "bigtwo.rules.replay",
     "bigtwo.rules.scoring",
     "bigtwo.records.parse",
+    "bigtwo.records.notation_values",
+    "bigtwo.records.notation_read",
+    "bigtwo.records.notation_lines",
     # The rest of the per-record path of `bigtwo validate`: JSON Pointers (several per record,
     # built before anything is known to be wrong), the decoder's checks, the line and the report.
     "bigtwo.rules.problems",

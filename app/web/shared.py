@@ -16,6 +16,7 @@ from werkzeug.wrappers import Response
 
 from app.metrics import count_checked
 from app.web import _chart, _common, _home_with_problems, _lang, _page_number, _resolver, _store
+from app.web.notation_pages import is_notation, notation_record
 from app.web.present import library_language, replay_view, script_data
 from app.web.words import Words
 from bigtwo import limits
@@ -44,6 +45,8 @@ def _record_from_form(form: dict[str, Any], lang: str) -> tuple[Any, list[Proble
                              lang=library_language(lang),
                                       resolver=_resolver())
         return record, [] if record is not None else checked.problems
+    if is_notation(text):
+        return notation_record(text, form["profile"], lang)
     try:
         return jsonin.loads(text), []
     except jsonin.JsonInputError as exc:

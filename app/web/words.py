@@ -217,6 +217,8 @@ MESSAGES: dict[str, Message] = {
     "not_found": N_("not_found", "Not found"),
     "not_found_text": N_("not_found_text", "{what} does not exist here."),
     "paste_record": N_("paste_record", "paste a record or choose a file"),
+    "notation_help": N_("notation_help", "Or a game in Big Two notation, as written at the table: <code>profile hk-standard</code>, <code>players Ana Ben Cai Dee</code>, <code>deal 1</code>, a <code>hand</code> line per player and the moves, <code>Ana: 3D, pass, …</code>."),
+    "notation_download": N_("notation_download", "Download in Big Two notation (.b2n)"),
     "not_utf8": N_("not_utf8", "the uploaded file is not UTF-8 text: {detail}"),
     "too_large": N_("too_large", "the record is larger than this service accepts"),
     "bad_request": N_("bad_request", "Bad request"),

@@ -217,3 +217,17 @@ def profile_option_value(value: str | None, max_bytes: int = limits.MAX_CLI_INPU
             raise InputError(gettext("--profile: cannot read profile file {path}: {reason}",
                                      path=value, reason=exc)) from None
     return value
+
+
+def resolve_profile_option(resolver: Any, ref: Any) -> Any:
+    """``--profile`` (its value as read: an id or a declaration) resolved before any record is
+    read, None when not given: a wrong one is a usage error (exit 2) even when every record
+    names its own profile and the option would never be used."""
+    if ref is None:
+        return None
+    from bigtwo.records.lines import problem_lines
+
+    profile, problems = resolver.resolve(ref, "--profile")
+    if profile is None:
+        raise click.BadParameter(problem_lines(problems), param_hint="'--profile'")
+    return profile

@@ -34,6 +34,7 @@ from bigtwo.cli.inputs import (
     profile_option_value,
     read_bounded,
     read_file,
+    resolve_profile_option,
     source_of,
 )
 from bigtwo.cli.language import LanguageTag, gettext, lang_option
@@ -45,7 +46,8 @@ from bigtwo.cli.verdicts import (
     line_error,
     summary_line,
 )
-from bigtwo.records import jsoncodec
+from bigtwo.records import formats, jsoncodec
+from bigtwo.records.formats import Format
 from bigtwo.records.jsoncodec import JsonError
 from bigtwo.records.lines import (
     VERDICTS,
@@ -72,10 +74,11 @@ def local_resolver() -> ProfileResolver:
 
     def lookup(profile_id: str) -> Any:
         if "lookup" not in opened:
-            from bigtwo.store.db import Store, default_db_path
+            from bigtwo.store.db import Store
+            from bigtwo.store.paths import default_db_path
 
             path = default_db_path()
-            opened["lookup"] = Store(path).profile_declaration if Path(path).exists() else _nothing
+            opened["lookup"] = Store(path).profiles.declaration if Path(path).exists() else _nothing
         return opened["lookup"](profile_id)
 
     return ProfileResolver(lookup)
@@ -98,6 +101,12 @@ def _keys_group() -> click.Command:
     from bigtwo.cli.keys import keys
 
     return keys
+
+
+def _convert_command() -> click.Command:
+    from bigtwo.cli.notation_cmds import convert_command
+
+    return convert_command
 
 
 def _serve_command() -> click.Command:
@@ -133,7 +142,8 @@ class LazyGroup(click.Group):
 
     lazy: dict[str, Callable[[], click.Command]] = {"tournament": _tournament_group,
                                                      "serve": _serve_command,
-                                                     "keys": _keys_group}
+                                                     "keys": _keys_group,
+                                                     "convert": _convert_command}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy])
@@ -183,21 +193,16 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
     to read: one block per record, a blank line between).
 
     PATH is a .json file with one record, a .jsonl file with one record per line, a .csv
-    score sheet (with --profile), or - for standard input (JSON Lines when the first line is
-    a whole JSON document).
+    score sheet (with --profile), a .b2n file of Big Two notation (one report line per game),
+    or - for standard input (recognised from its first lines: JSON Lines when the first line
+    is a whole JSON document, notation when it starts like notation).
 
     With --workers or --scheduler, PATH... are JSON Lines files or globs (local paths or
     fsspec URLs), checked on a Dask cluster; the output is the same. See docs/SCALING.md.
     """
     resolver = local_resolver()
     profile_ref = profile_option_value(profile, max_bytes)
-    default_profile = None
-    if profile_ref is not None:
-        # Checked before any record is read: a wrong --profile is a usage error (exit 2) even
-        # when every record names its own profile and the option would never be used.
-        default_profile, problems = resolver.resolve(profile_ref, "--profile")
-        if default_profile is None:
-            raise click.BadParameter(problem_lines(problems), param_hint="'--profile'")
+    default_profile = resolve_profile_option(resolver, profile_ref)
     if fmt == "text" and (cluster["workers"] is not None or cluster["scheduler"] is not None):
         raise click.UsageError("--format text checks in-process; leave out --workers/--scheduler")
     if on_cluster(paths, {**cluster, "max_bytes": max_bytes}, not allow_incomplete, lang,
@@ -207,11 +212,16 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
     options = {"complete": not allow_incomplete, "lang": lang, "resolver": resolver,
                "default_profile": default_profile}
     out = sys.stdout.buffer
-    stream, jsonl, total = _open_validate_input(path, max_bytes)
+    stream, kind, total = open_validate_input(path, max_bytes)
+    jsonl = kind == "jsonl"
     with stream:
-        if path.lower().endswith(".csv"):
+        if kind == "csv":
             sys.exit(_validate_sheet(_read_whole(stream, total, max_bytes, path), path, out,
                                      options, fmt))
+        if kind == "notation":
+            from bigtwo.cli.notation_cmds import validate_notation
+
+            sys.exit(validate_notation(stream, path, out, options, fmt, max_bytes))
         if not jsonl:
             sys.exit(_validate_one(_read_whole(stream, total, max_bytes, path), path, out,
                                    options, fmt))
@@ -220,20 +230,33 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
         sys.exit(_validate_lines(stream, path, out, options, total, progress, fmt, max_bytes))
 
 
-def _open_validate_input(path: str, max_bytes: int) -> tuple[IO[bytes], bool, int | None]:
-    """The input (a regular file or a pipe), whether it is JSON Lines, and its size if known.
-    Standard input is JSON Lines when its first line (at most ``max_bytes``) is a whole JSON
-    document; that line is put back in front."""
+def open_validate_input(path: str, max_bytes: int) -> tuple[IO[bytes], Format, int | None]:
+    """The input (a regular file or a pipe), its format (bigtwo.records.formats) and its size
+    if known. A file's format is its extension's (a JSON record when it has none of them).
+    Standard input is recognised from its first line with something on it (blank lines and
+    notation comments before it, at most ``max_bytes`` in all, are put back in front): JSON
+    Lines when that line is a whole JSON document, notation when it starts like notation."""
     opened = open_input(path)
     if path != "-":
-        return opened.stream, path.endswith((".jsonl", ".ndjson")), opened.size
-    first = opened.stream.readline(max_bytes + 1)
-    try:
-        jsoncodec.loads(first)
-        jsonl = True
-    except ValueError:
-        jsonl = False
-    return io.BufferedReader(_Prepend(first, opened.stream)), jsonl, None
+        return opened.stream, formats.by_extension(path) or "json", opened.size
+    head, kind, comments, line = b"", None, False, b""
+    while kind is None and len(head) <= max_bytes:
+        line = opened.stream.readline(max_bytes + 1 - len(head))
+        if not line:
+            break
+        head += line
+        kind = formats.sniff_line(line.decode("utf-8", errors="replace"))
+        if kind == "notation" and line.lstrip(b"\xef\xbb\xbf \t")[:1] in (b";", b"#"):
+            kind, comments = None, True
+    if kind is None:
+        kind = "notation" if comments else "json"
+    if kind == "json":
+        try:
+            jsoncodec.loads(line)
+            kind = "jsonl"
+        except ValueError:
+            pass
+    return io.BufferedReader(_Prepend(head, opened.stream)), kind, None
 
 
 def _read_whole(stream: IO[bytes], size: int | None, max_bytes: int, path: str) -> bytes:
@@ -415,18 +438,28 @@ def _long_line(number: int, max_bytes: int) -> LineOutcome:
 @click.option("--tables", type=click.IntRange(1, 100), default=1, show_default=True,
               help="Play every match at this many tables: one record each, other players, the "
                    "same deal codes (boards for the duplicate comparison; implies --deal-codes).")
-@click.option("-o", "--output", type=click.File("wb"), default="-", help="Where to write JSON Lines.")
+@click.option("--format", "fmt", type=click.Choice(("jsonl", "notation")), default="jsonl",
+              show_default=True,
+              help="jsonl: a JSON record per line; notation: one Big Two notation file of games.")
+@click.option("-o", "--output", type=click.File("wb"), default="-", help="Where to write them.")
 def simulate_command(profile: str, deal_count: int, records: int, seed: int, deal_codes: bool,
-                     tables: int, output: IO[bytes]) -> None:
-    """Write legal random matches as JSON Lines records, reproducible from --seed."""
+                     tables: int, fmt: str, output: IO[bytes]) -> None:
+    """Write legal random matches as JSON Lines records (or Big Two notation), reproducible
+    from --seed."""
     from bigtwo.rules.simulate import simulate  # only this command needs it (start-up)
 
     ref = profile_option_value(profile)
     resolved, problems = local_resolver().resolve(ref, "--profile")
     if resolved is None:
         raise click.BadParameter(problem_lines(problems), param_hint="'--profile'")
-    for record in simulate(resolved, records=records, deals_per_record=deal_count, seed=seed,
-                           profile_ref=ref, deal_codes=deal_codes, tables=tables):
+    matches = simulate(resolved, records=records, deals_per_record=deal_count, seed=seed,
+                       profile_ref=ref, deal_codes=deal_codes, tables=tables)
+    if fmt == "notation":
+        from bigtwo.cli.notation_cmds import write_simulated
+
+        write_simulated(matches, output)
+        return
+    for record in matches:
         output.write(jsoncodec.dumps(record) + b"\n")
 
 
