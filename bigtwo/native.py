@@ -42,8 +42,9 @@ COMPILED: tuple[str, ...] = (
     "bigtwo.records.notation_read",
     "bigtwo.records.notation_lines",
     # The rest of the per-record path of `bigtwo validate`: JSON Pointers (several per record,
-    # built before anything is known to be wrong), the line and the report.
+    # built before anything is known to be wrong), the decoder's checks, the line and the report.
     "bigtwo.rules.problems",
+    "bigtwo.records.jsonin",
     "bigtwo.records.pipeline",
     "bigtwo.records.report",
     "bigtwo.records.lines",

@@ -377,14 +377,14 @@ def client_for(workers: int | None, scheduler: str | None) -> Iterator[Any]:
     # 0.9 s against 1.4 s and more, docs/SCALING.md). The fork happens on the cluster's loop
     # thread while this thread waits on it, holding no lock. Elsewhere, the forkserver.
     # The workers' statistical profiler samples every task's stack 100 times a second (a few
-    # per cent of the checking), and a dashboard nobody opens costs start-up: both off.
+    # per cent of the checking): off.
     method = "fork" if sys.platform == "linux" else "forkserver"
     dask.config.set({"distributed.worker.multiprocessing-method": method,
                      "distributed.worker.profile.enabled": False})
     # Quiet: a worker's complaint while the cluster shuts down (a missed heartbeat on a busy
     # machine) is not the user's business, and stderr must stay the single process's.
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=CRITICAL) as cluster, \
+                      dashboard_address="127.0.0.1:0", silence_logs=CRITICAL) as cluster, \
             Client(cluster) as client:
         yield client
 
