@@ -26,6 +26,7 @@ from app.web.catalog import (
     translate_plural,
 )
 from app.web.penalty_words import MOVED_MESSAGES, PENALTY_MESSAGES
+from bigtwo.records.i18n import sentence_gap
 
 MESSAGES: dict[str, Message] = {
     "site": N_("site", "bigtwo referee"),
@@ -318,6 +319,11 @@ class Words:
         and the plain fields escaped, the ``Markup`` fields kept."""
         shown = {k: Markup(v) if isinstance(v, Markup) else escape(v) for k, v in fields.items()}
         return Markup(escape(self.table[key]).format(**shown))
+
+    @property
+    def gap(self) -> str:
+        """What stands between two sentences of a paragraph (none in Chinese)."""
+        return sentence_gap(self.lang)
 
     def plural(self, key: str, n: int) -> str:
         """The form of a plural message (``PLURAL_MESSAGES``) for ``n``, not filled in."""

@@ -217,3 +217,16 @@ def profile_option_value(value: str | None, max_bytes: int = limits.MAX_CLI_INPU
             raise InputError(gettext("--profile: cannot read profile file {path}: {reason}",
                                      path=value, reason=exc)) from None
     return value
+
+
+def sheet_text(data: bytes, path: str, lang: str) -> str | None:
+    """A score sheet's bytes as text in any encoding a spreadsheet saves
+    (``bigtwo.records.sheet_text``); None, once stderr names the line it stops at and how to
+    save the sheet as UTF-8."""
+    from bigtwo.records.sheet_text import SheetTextError, decode_sheet
+
+    try:
+        return decode_sheet(data, lang=lang).text
+    except SheetTextError as exc:
+        click.echo(gettext("error: {path}: {detail}", path=path, detail=exc.detail), err=True)
+        return None
