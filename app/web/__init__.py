@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, abort, current_app, render_template, request, send_from_directory
 from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.wrappers import Response
 
 from app.metrics import count_checked
 from app.params import ParameterError, page_number
@@ -75,6 +76,14 @@ def _common(switch_form: str | None = None) -> dict[str, Any]:
     lang = _lang()
     return {"languages": LANGUAGE_NAMES, "lang": lang, "w": Words(lang),
             "switch": switch_links(lang), "switch_form": switch_form}
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """The icon browsers ask every site for (scripts/favicon.py draws it): from this origin,
+    as the pages' policy (img-src 'self') allows."""
+    return send_from_directory(bp.static_folder or "static", "favicon.ico",
+                               mimetype="image/vnd.microsoft.icon", max_age=86400)
 
 
 @bp.get("/")
