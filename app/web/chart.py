@@ -15,8 +15,9 @@ always kept), so a 10,000-deal sheet draws as cheaply as a 3-deal match.
 
 from __future__ import annotations
 
+import bisect
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +41,17 @@ class Series:
 
 
 @dataclass(frozen=True, slots=True)
+class Deal:
+    """Where a point of the tournament chart comes from: the record (its number in upload
+    order and its id) and the deal as its replay page numbers it ("" for a record stored
+    before its tally kept each deal: it is one step)."""
+
+    record: str
+    record_id: str
+    deal: str
+
+
+@dataclass(frozen=True, slots=True)
 class ChartData:
     """What a chart shows: the x label of each point (a deal number), one series per player
     or team, and the words around it in the page's language."""
@@ -53,6 +65,10 @@ class ChartData:
     lang: str = "en"
     # The chart's description for screen readers: the final totals after the last point.
     desc: str = "{y}: {finals} ({x} {last})"  # the "chart_desc" message, in English
+    # The tournament chart only: each point's record and deal (None for the start), and the
+    # points where a record starts (the totals it starts from), with the record's number.
+    deals: tuple[Deal | None, ...] = ()
+    starts: tuple[tuple[int, str], ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -100,34 +116,61 @@ def match_data(report: Mapping[str, Any], names: Sequence[str],
 def tally_data(tallies: Iterable[tuple[str, Mapping[str, Any] | None]], ranked: Sequence[str],
                 words: Mapping[str, str]) -> ChartData:
     """``tournament_data`` from the records' stored tallies (``bigtwo.records.tally``): one
-    point after each counted record, at the number of deals counted so far. The page's cost
-    then follows the tallies, never the stored reports."""
+    point after each counted deal, at the number of deals counted so far, each record's start
+    marked. The page's cost then follows the tallies, never the stored reports."""
     shown = list(ranked[: limits.CHART_SERIES])
     column = {name: i for i, name in enumerate(shown)}
+    lang = words.get("lang", "en")
     rows: list[list[int]] = []
     points = [words["start"]]
-    deals = 0
-    for _, summary in tallies:
+    where: list[Deal | None] = [None]
+    starts: list[tuple[int, str]] = []
+    counted = 0
+    for rid, summary in tallies:
         if not summary or not summary.get("deals"):
             continue
-        row = [0] * len(shown)
-        for name, _played, _won, score, _scored in summary["players"]:
-            if name in column:
-                row[column[name]] += score
-        rows.append(row)
-        deals += int(summary["deals"])
-        points.append(number(deals, words.get("lang", "en")))
-    return _bounded(points, shown, running(rows, [0] * len(shown)), words)
+        record = number(len(starts) + 1, lang)
+        starts.append((len(points) - 1, record))
+        for deal, scores in _steps(summary):
+            row = [0] * len(shown)
+            for name, score in scores:
+                if name in column:
+                    row[column[name]] += score
+            rows.append(row)
+            counted += 1 if deal is not None else int(summary["deals"])
+            points.append(number(counted, lang))
+            where.append(Deal(record, rid, "" if deal is None else number(deal + 1, lang)))
+    return _bounded(points, shown, running(rows, [0] * len(shown)), words, where, starts)
+
+
+def _steps(summary: Mapping[str, Any]) -> Iterator[tuple[int | None, list[tuple[str, int]]]]:
+    """A tally's counted deals: (deal index, [(player, score)]), or, for a tally stored before
+    it kept each deal, the whole record as one step (deal None)."""
+    steps, names = summary.get("steps"), summary.get("names")
+    if steps is None or names is None:
+        yield None, [(p[0], int(p[3])) for p in summary["players"]]
+        return
+    for deal, *scores in steps:
+        yield int(deal), list(zip(names, map(int, scores), strict=False))
 
 
 def _bounded(points: list[str], labels: list[str], totals: list[list[int]],
-             words: Mapping[str, str]) -> ChartData:
+             words: Mapping[str, str], where: Sequence[Deal | None] = (),
+             starts: Sequence[tuple[int, str]] = ()) -> ChartData:
     keep = sample(len(points), limits.CHART_POINTS)
     labels = labels[: limits.CHART_SERIES]
     series = tuple(Series(name, tuple(totals[i][s] for i in keep)) for s, name in enumerate(labels))
+    # A record's start moves to the first kept point at or after it; of several records
+    # starting between two kept points, the first is marked.
+    marks: dict[int, str] = {}
+    for start, record in starts:
+        at = bisect.bisect_left(keep, start)
+        if at < len(keep):
+            marks.setdefault(at, record)
     return ChartData(tuple(points[i] for i in keep), series, words["chart_title"],
                      words["chart_x"], words["chart_y"], words.get("lang", "en"),
-                     words.get("chart_desc", "{y}: {finals} ({x} {last})"))
+                     words.get("chart_desc", "{y}: {finals} ({x} {last})"),
+                     tuple(where[i] for i in keep) if where else (), tuple(marks.items()))
 
 
 def signed(n: int, lang: str = "en") -> str:
@@ -202,6 +245,18 @@ def svg(data: ChartData, ident: str) -> Markup:
     out.append("</g>")
     bottom = HEIGHT - MARGIN_BOTTOM
     every = max(1, math.ceil(len(data.points) / 12))
+    if data.starts:
+        # Where each record starts: a dotted line at the totals it starts from, its number
+        # (upload order) above the plot, at most about 12 numbers so that none overlap.
+        label_every = max(1, math.ceil(len(data.starts) / 12))
+        out.append('<g class="record-starts">')
+        for n, (at, record) in enumerate(data.starts):
+            x = sc.x(at)
+            out.append(f'<line class="record-start" x1="{x}" y1="{MARGIN_TOP}" x2="{x}" y2="{bottom}"/>')
+            if n % label_every == 0:
+                out.append(f'<text class="record-label" x="{x + 3}" y="{MARGIN_TOP + 10}">'
+                           f'{e(record)}</text>')
+        out.append("</g>")
     out.append('<g class="x-ticks">')
     for i, label in enumerate(data.points):
         if i % every == 0 or i == len(data.points) - 1:

@@ -258,6 +258,10 @@ PEOPLE_MESSAGES: dict[str, Message] = {
     "chart_y": N_("chart_y", "Total"),
     "chart_start": N_("chart_start", "start"),
     "chart_data": N_("chart_data", "The chart's numbers"),
+    # The tournament chart's number table: which record and which of its deals each row is.
+    "chart_col_record": N_("chart_col_record", "Record"),
+    "chart_col_deal": N_("chart_col_deal", "Its deal"),
+    "chart_record_starts": N_("chart_record_starts", "A dotted line marks where each record starts, numbered in upload order; the table names each deal's record and its number there."),
     # The chart for screen readers: "Total: Ana +3 and Ben −3 (Deal 2)", {finals} a list.
     "chart_desc": N_("chart_desc", "{y}: {finals} ({x} {last})"),
     "chart_after": N_("chart_after", "After"),

@@ -9,7 +9,10 @@ for the same rows (tests/tournaments/test_tally.py checks it).
 A tally is plain JSON: per player ``[name, played, won, points, scored]`` in seat order of
 first appearance; the scoring name of each seat; the counted and scored deal counts; each
 counted deal that has a deal code (only those can be boards of the duplicate comparison) as
-``[code, deal, scored?, [score per seat]]``; per team ``[team, players, played, won, points]``.
+``[code, deal, scored?, [score per seat]]``; per team ``[team, players, played, won, points]``;
+and each counted deal in play order as ``[deal, score per seat...]`` (``steps``: what the
+tournament chart draws, a point per deal, without reading the report). A tally stored before
+``steps`` existed draws its record as one step.
 """
 
 from __future__ import annotations
@@ -29,7 +32,9 @@ def tally(record: Mapping[str, Any], report: Mapping[str, Any]) -> dict[str, Any
     players: dict[str, list[Any]] = {}
     coded: dict[int, list[Any]] = {}
     counted: dict[int, bool] = {}
+    steps: dict[int, list[int]] = {}
     for r in standings.seat_results([row]):
+        steps.setdefault(r.deal, [r.deal]).append(r.score)
         entry = players.setdefault(r.player, [r.player, 0, 0, 0, 0])
         entry[1] += 1
         entry[2] += int(r.won)
@@ -47,7 +52,8 @@ def tally(record: Mapping[str, Any], report: Mapping[str, Any]) -> dict[str, Any
         entry[4] += t.score
     out: dict[str, Any] = {"players": list(players.values()), "names": names,
                            "deals": len(counted),
-                           "scored": sum(counted.values()), "coded": list(coded.values())}
+                           "scored": sum(counted.values()), "coded": list(coded.values()),
+                           "steps": list(steps.values())}
     if teams:
         out["teams"] = list(teams.values())
     return out
