@@ -7,12 +7,12 @@ from marshmallow import RAISE, Schema, fields, validate
 from bigtwo import limits
 from bigtwo.records.messages import CODES
 from bigtwo.rules import cards
-from bigtwo.rules.combos import FIVE_KINDS
+from bigtwo.rules.runs import CATEGORIES
 from schemas import profiles as profile_schema
 from schemas.profiles import ProfileRefField
 from schemas.records import CARD, ref_field
 
-KINDS = ("single", "pair", "triple", "two_pair", *FIVE_KINDS, "dragon")
+KINDS = ("single", "pair", "triple", "two_pair", *CATEGORIES, "dragon")
 
 
 class CardField(profile_schema.CardField):

@@ -20,10 +20,11 @@ from bigtwo.records.pipeline import check_record
 from bigtwo.rules import cards
 from bigtwo.rules.codes import DealStatus, RuleCode
 from bigtwo.rules.combos import Combo, classifier_for
+from bigtwo.rules.fields import Revolution
 from bigtwo.rules.play import first_duplicate, judge_cards, may_pass
 from bigtwo.rules.problems import Problem, from_marshmallow
 from bigtwo.rules.profiles import Profile
-from bigtwo.rules.replay import Table, penalties_now
+from bigtwo.rules.replay import Table, live_penalties
 from schemas.play import EvaluateRequestSchema, EvaluateResponseSchema, NextResponseSchema
 from schemas.records import LangQuerySchema, RecordSchema
 
@@ -103,7 +104,7 @@ def evaluate(lang: str | None = None) -> Response:
         profile, profile_problems = resolver().resolve(data["profile"], "/profile")
         problems.extend(profile_problems)
     revolution = bool(data.get("revolution"))
-    if profile is not None and revolution and profile.revolution == "none":
+    if profile is not None and revolution and profile.revolution is Revolution.NONE:
         problems.append(Problem("/revolution", "this profile has no revolution (revolution: none)"))
     if problems or profile is None:
         invalid(problems)
@@ -126,14 +127,13 @@ def _rule_errors(report: dict[str, Any], last: int) -> list[dict[str, Any]]:
 
 def position(table: Table) -> dict[str, Any]:
     plays = table.legal_plays()
-    on_table = table.table
+    on_table = table.on_table
     return {"seat": table.current,
             "table": None if on_table is None else cards.names(on_table.cards),
             "may_pass": may_pass(table),
             "revolution": table.revolution,
             "legal_plays": [cards.names(c.cards) for c in plays],
-            # Under finish: placings places score the deal, not penalties (as in the report).
-            "penalties_now": None if table.placings else penalties_now(table.profile, table.hands)}
+            "penalties_now": live_penalties(table)}
 
 
 @blp.route("/next", methods=["POST"])

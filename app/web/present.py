@@ -25,9 +25,11 @@ from bigtwo.records.timeline import (
     build_timeline,
 )
 from bigtwo.rules import cards
+from bigtwo.rules.fields import Revolution
 from bigtwo.rules.game import Record
 from bigtwo.rules.play import starts_revolution
 from bigtwo.rules.profiles import Profile
+from bigtwo.rules.scoring import liable_breach
 
 RED_SUITS = frozenset("DH")
 
@@ -188,8 +190,8 @@ def _liable(d: DealTimeline, rd: dict[str, Any], names: list[str], lang: str) ->
     if liable is None:
         return None
     words = Words(lang)
-    breach = next((b for b in reversed(d.breaches) if b[1] == liable and b[2] == winner), None)
-    if breach is None:  # a score sheet's mark: no moves to point at
+    breach = liable_breach(d.breaches, winner)
+    if breach is None or breach[1] != liable:  # a score sheet's mark: no moves to point at
         return words("liable_sheet", name=names[liable])
     return words("liable_breach", name=names[liable], n=breach[0] + 1, protected=names[breach[2]])
 
@@ -456,7 +458,7 @@ def replay_view(checked: Checked, lang: str = "en", page: int = 1) -> dict[str, 
         "score_columns": columns,
         "match": report.get("match"),
         "teams": _teams(profile, names, report.get("team_totals") if any_scores else None),
-        "revolution": profile.revolution != "none",
+        "revolution": profile.revolution is not Revolution.NONE,
     }
 
 

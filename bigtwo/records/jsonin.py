@@ -39,7 +39,6 @@ except ImportError:
 
 _INSTALLED = _orjson
 BACKEND = "json" if _orjson is None else "orjson"
-BACKEND_CHOICES = ("auto", "orjson", "stdlib")
 
 
 def use_backend(choice: str | None) -> str:

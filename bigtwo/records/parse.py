@@ -12,6 +12,7 @@ from typing import Any
 
 from bigtwo import limits
 from bigtwo.rules import cards, deals, scoring
+from bigtwo.rules.fields import Finish, LastCardGuard
 from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.play import hands_of_code
 from bigtwo.rules.problems import Problem, join
@@ -149,7 +150,7 @@ def _parse_result(value: Any, at: str, profile: Profile, problems: list[Problem]
         return Result()
     problems.extend(_unknown(value, RESULT_FIELDS, at))
     liable = _parse_liable(value, at, profile, problems)
-    if profile.finish == "placings":
+    if profile.finish is Finish.PLACINGS:
         return _parse_places(value, at, problems)
     if "places" in value:
         problems.append(Problem(join(at, "places"), (
@@ -188,7 +189,7 @@ def _parse_liable(value: dict[str, Any], at: str, profile: Profile,
     if not _is_int(liable):
         problems.append(Problem(join(at, "liable"), "must be a seat number or null"))
         return None
-    if profile.last_card_guard != "liable":
+    if profile.last_card_guard is not LastCardGuard.LIABLE:
         problems.append(Problem(join(at, "liable"), (
             "only a profile with last_card_guard: liable has a liable seat; this one has "
             f"last_card_guard: {profile.last_card_guard}")))

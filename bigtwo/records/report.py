@@ -6,6 +6,7 @@ from typing import Any
 
 from bigtwo import ENGINE_VERSION
 from bigtwo.records.messages import DEFAULT_LANGUAGE, render
+from bigtwo.rules.fields import Finish, LastCardGuard
 from bigtwo.rules.replay import RecordResult, RuleError
 
 
@@ -26,8 +27,8 @@ def build_report(result: RecordResult, lang: str = DEFAULT_LANGUAGE) -> dict[str
     profile = result.profile
     teams = profile.teams is not None
     # v3 parts only where the profile plays them, so that other reports stay as they were.
-    placings = profile.finish == "placings"
-    liable = profile.last_card_guard == "liable"
+    placings = profile.finish is Finish.PLACINGS
+    liable = profile.last_card_guard is LastCardGuard.LIABLE
     deals = []
     for d in result.deals:
         row = {

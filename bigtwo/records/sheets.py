@@ -41,6 +41,8 @@ from bigtwo.records.i18n import DEFAULT_LANGUAGE, format_list
 from bigtwo.records.pipeline import Checked, check_record
 from bigtwo.records.sheet_words import SheetWords
 from bigtwo.rules import cards, deals, scoring
+from bigtwo.rules.fields import Finish, LastCardGuard
+from bigtwo.rules.play import most_dealt
 from bigtwo.rules.problems import Problem, escape
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, ProfileResolver
 from bigtwo.rules.suggest import did_you_mean
@@ -116,11 +118,6 @@ class _Sheet:
 
     def problems(self) -> list[Problem]:
         return [p for _, _, p in sorted(self.found, key=lambda f: (f[0], f[1]))]
-
-
-def _most_left(profile: Profile) -> int:
-    """The most cards any player can be dealt (the undealt cards may go to the opener)."""
-    return profile.hand_size + (profile.leftover_count if profile.leftover == "to_opener" else 0)
 
 
 # Every accepted spelling of a card to its canonical name: a sheet of card lists holds about
@@ -199,7 +196,7 @@ def _liable_mark(sheet: _Sheet, seat_cells: list[str], row: int, profile: Profil
     if not marked:
         return None
     w = sheet.words
-    if profile.last_card_guard != "liable":
+    if profile.last_card_guard is not LastCardGuard.LIABLE:
         for seat in marked:
             sheet.seat_problem(row, seat, w("no_liable", name=sheet.names[seat]))
         return -1
@@ -300,10 +297,10 @@ def _row(sheet: _Sheet, cells: list[str], row: int, profile: Profile) -> None:
     seat_cells = [c.rstrip()[:-len(LIABLE_MARK)] if c.rstrip().endswith(LIABLE_MARK) else c
                   for c in seat_cells]
     result: dict[str, Any] | None
-    if profile.finish == "placings":
+    if profile.finish is Finish.PLACINGS:
         result = _places(sheet, seat_cells, row)
     else:
-        most = _most_left(profile)
+        most = most_dealt(profile)
         values = [_cell(sheet, c, row, s, most) for s, c in enumerate(seat_cells)]
         result = _result(sheet, values, row, profile)
     if result is not None and liable is not None and liable >= 0:

@@ -23,7 +23,7 @@ from bigtwo.rules.fields import BY_DOTTED, explaining_fields, get
 from bigtwo.rules.game import Deal, Record
 from bigtwo.rules.play import deal_lead
 from bigtwo.rules.profiles import Profile
-from bigtwo.rules.replay import RecordResult, RuleError, Table, penalties_now
+from bigtwo.rules.replay import RecordResult, RuleError, Table, live_penalties
 
 # Move status values.
 OK = "ok"  # replayed and legal
@@ -142,7 +142,8 @@ def _sorted_names(profile: Profile, ids: Sequence[int]) -> tuple[str, ...]:
 
 def _snapshot(profile: Profile, table: Table, *, live: bool) -> Snapshot:
     passed = tuple(s for s in range(table.n) if table.locked >> s & 1)
-    on_top = table.table
+    on_top = table.on_table
+    pays = live_penalties(table)
     return Snapshot(
         hands=tuple(_sorted_names(profile, cards.cards_of(m)) for m in table.hands),
         counts=tuple(table.counts),
@@ -150,9 +151,7 @@ def _snapshot(profile: Profile, table: Table, *, live: bool) -> Snapshot:
         table_seat=table.top_seat if on_top is not None else None,
         to_move=table.current if live and table.winner is None else None,
         passed=passed,
-        # Under placings an unfinished deal has no penalties: places will score it.
-        penalties_now=(tuple(penalties_now(profile, table.hands))
-                       if table.winner is None and not table.placings else None),
+        penalties_now=None if pays is None else tuple(pays),
         revolution=table.revolution,
         out=tuple(table.places) if table.placings else (),
     )
@@ -241,7 +240,7 @@ def deal_timeline(
         if frozen is not None:
             steps.append(_unchecked(profile, i, seat, play, frozen))
             continue
-        leads = table.table is None and table.winner is None
+        leads = table.on_table is None and table.winner is None
         if leads:
             trick_leader = table.current
         outcome = table.check(seat, play)
@@ -257,7 +256,7 @@ def deal_timeline(
         top_before = table.top_seat if combo is None else seat
         table.apply(seat, combo)
         trick_moves.append(i)
-        ended = table.winner is not None or table.table is None
+        ended = table.winner is not None or table.on_table is None
         snap = _snapshot(profile, table, live=True)
         steps.append(MoveStep(
             i, seat,

@@ -14,6 +14,7 @@ RANKS = "3456789TJQKA2"
 SUITS = "CDHS"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 DECK_SIZE = 52
+TWO = RANKS.index("2")  # the rank index of the printed 2, the highest in Big Two order
 
 Card = int
 
@@ -54,6 +55,13 @@ def _notation_table() -> dict[str, Card]:
 
 
 NOTATION: dict[str, Card] = _notation_table()
+
+
+def same_rank(a: str, b: str) -> bool:
+    """Whether two cards, by name (as an error's params carry them), are of one rank: then
+    their suits decided between them. False when either is no card."""
+    first, second = NOTATION.get(a), NOTATION.get(b)
+    return first is not None and second is not None and rank_of(first) == rank_of(second)
 
 
 def parse_card(text: str) -> Card | None:
@@ -103,4 +111,3 @@ def cards_of(mask: int) -> list[Card]:
 
 
 FULL_DECK_MASK = (1 << DECK_SIZE) - 1
-TWOS_MASK = mask_of(card_id(12, s) for s in range(4))

@@ -14,16 +14,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bigtwo.rules import cards
+from bigtwo.rules.cards import rank_of, suit_of
 from bigtwo.rules.codes import RuleCode
+from bigtwo.rules.fields import Bombs, FlushCompare, Revolution, StraightFlushCompare, StraightKey
 from bigtwo.rules.runs import RUN_BY_RANKS, WRAP_RUNS
 
 if TYPE_CHECKING:
     from bigtwo.rules.profiles import Profile
 
-FIVE_KINDS = ("straight", "flush", "full_house", "four_of_a_kind", "straight_flush")
 _MEMO_LIMIT = 200_000
 _BASE13 = 13**5
-_TWO = 12  # rank index of the printed 2
 
 
 class Combo(NamedTuple):
@@ -33,10 +33,6 @@ class Combo(NamedTuple):
     key: int  # orders combinations of the same kind (and five-card hands of one category)
     cards: tuple[int, ...]  # sorted low to high by the profile's single-card strength
     top: int  # the card that names it: highest card, key card of a straight, the triple's rank card
-
-    @property
-    def is_five(self) -> bool:
-        return self.size == 5
 
 
 class Violation(NamedTuple):
@@ -58,27 +54,34 @@ class Classifier:
         self.profile = profile
         self.reversed = reversed_ranks
         # The suit order in force: reversed too after a ``ranks_and_suits`` revolution.
-        suits_reversed = reversed_ranks and profile.revolution == "ranks_and_suits"
+        suits_reversed = reversed_ranks and profile.revolution is Revolution.RANKS_AND_SUITS
         self.suit_rank = tuple(3 - s for s in profile.suit_rank) if suits_reversed else profile.suit_rank
         self.suits_reversed = suits_reversed
         # The rank value in force: Big Two order, or read backwards after a revolution.
         self.rank_value = tuple(12 - r if reversed_ranks else r for r in range(13))
-        self.straight_flush_suit_first = profile.straight_flush_compare == "suit_first"
-        self.top_of_run = profile.straight_key == "top_of_run"
+        self.straight_flush_suit_first = profile.straight_flush_compare is StraightFlushCompare.SUIT_FIRST
+        self.top_of_run = profile.straight_key is StraightKey.TOP_OF_RUN
         self.strength = tuple(
-            self.rank_value[c >> 2] * 4 + self.suit_rank[c & 3] for c in range(cards.DECK_SIZE)
+            self.rank_value[rank_of(c)] * 4 + self.suit_rank[suit_of(c)] for c in range(cards.DECK_SIZE)
         )
         self.category_rank = profile.category_rank
         self.straight_rank = self._positions(profile.straights)
         self.straight_flush_rank = self._positions(profile.straight_flushes)
-        self.bomb_kinds = frozenset(profile.bomb_hands) if profile.bombs != "none" else frozenset()
+        self.bomb_kinds = frozenset(profile.bomb_hands) if profile.bombs is not Bombs.NONE else frozenset()
         # ``bombs: on_twos``: bombs interrupt only a table that holds a printed 2.
-        self.bombs_on_twos = profile.bombs == "on_twos"
+        self.bombs_on_twos = profile.bombs is Bombs.ON_TWOS
         self.four_card_rank = {kind: i for i, kind in enumerate(profile.four_card_hands)}
         self.dragon = profile.dragon
-        # v3 plays (four-card hands, dragons, bombs on 2s) take their own comparison; every
-        # other profile keeps v2's path untouched.
-        self.extended = bool(self.four_card_rank) or self.dragon or self.bombs_on_twos
+        # A bare four of a kind that is also a bomb interrupts any table as four cards.
+        self.four_card_bomb = ("four_of_a_kind" in self.four_card_rank
+                               and "four_of_a_kind" in self.bomb_kinds)
+        sizes = {1, 2, 3, 5}
+        if self.four_card_rank:
+            sizes.add(4)
+        if self.dragon:
+            sizes.add(13)
+        # The sizes a lead may have under this profile (``legal.lead_sizes``).
+        self.lead_sizes = frozenset(sizes)
         self._memo: dict[int, Combo | Violation] = {}
 
     def _positions(self, runs: tuple[str, ...]) -> dict[str, int]:
@@ -97,7 +100,7 @@ class Classifier:
         strength = self.strength
         ordered = tuple(sorted(play, key=strength.__getitem__))
         n = len(ordered)
-        ranks = [c >> 2 for c in ordered]
+        ranks = [rank_of(c) for c in ordered]
         top = ordered[-1]
         if n == 1:
             return Combo("single", 1, -1, strength[top], ordered, top)
@@ -124,7 +127,7 @@ class Classifier:
         return found
 
     def _five(self, ordered: tuple[int, ...], ranks: list[int]) -> Combo | Violation:
-        flush = len({c & 3 for c in ordered}) == 1
+        flush = len({suit_of(c) for c in ordered}) == 1
         distinct = set(ranks)
         if len(distinct) == 5:
             run = RUN_BY_RANKS.get(frozenset(cards.RANKS[r] for r in distinct))
@@ -134,7 +137,7 @@ class Classifier:
                 position = listed.get(run)
                 if position is not None:
                     key_card = self._key_card(ordered, run)
-                    suit = self.suit_rank[key_card & 3]
+                    suit = self.suit_rank[suit_of(key_card)]
                     if flush and self.straight_flush_suit_first:
                         key = suit * 16 + position  # the suit first, then the run's position
                     else:
@@ -151,12 +154,12 @@ class Classifier:
         counts = sorted((ranks.count(r), r) for r in distinct)
         if counts[-1][0] == 4:
             quad = counts[-1][1]
-            top = max((c for c in ordered if c >> 2 == quad), key=self.strength.__getitem__)
+            top = max((c for c in ordered if rank_of(c) == quad), key=self.strength.__getitem__)
             return Combo("four_of_a_kind", 5, self.category_rank["four_of_a_kind"],
                          self.rank_value[quad], ordered, top)
         if len(counts) == 2 and counts[-1][0] == 3:
             trip = counts[-1][1]
-            top = max((c for c in ordered if c >> 2 == trip), key=self.strength.__getitem__)
+            top = max((c for c in ordered if rank_of(c) == trip), key=self.strength.__getitem__)
             return Combo("full_house", 5, self.category_rank["full_house"],
                          self.rank_value[trip], ordered, top)
         return Violation(RuleCode.NOT_A_COMBINATION, "shape")
@@ -183,20 +186,20 @@ class Classifier:
         v2's ruling, kept)."""
         if self.top_of_run:
             top_rank = cards.RANKS.index(run[-1])
-            return next(c for c in ordered if c >> 2 == top_rank)
+            return next(c for c in ordered if rank_of(c) == top_rank)
         value = self.rank_value
-        return max(ordered, key=lambda c: value[c >> 2])
+        return max(ordered, key=lambda c: value[rank_of(c)])
 
     def _flush(self, ordered: tuple[int, ...], ranks: list[int]) -> Combo:
         top = ordered[-1]  # highest rank in the order in force (ordered by strength)
-        if self.profile.flush_compare == "top_card":
+        if self.profile.flush_compare is FlushCompare.TOP_CARD:
             # The highest card alone: its rank, then its suit (the strength in force).
             return Combo("flush", 5, self.category_rank["flush"], self.strength[top], ordered, top)
         value = 0
         for r in sorted((self.rank_value[r] for r in ranks), reverse=True):
             value = value * 13 + r
-        suit = self.suit_rank[ordered[0] & 3]
-        if self.profile.flush_compare == "rank_first":
+        suit = self.suit_rank[suit_of(ordered[0])]
+        if self.profile.flush_compare is FlushCompare.RANK_FIRST:
             key = value * 4 + suit
         else:
             key = suit * _BASE13 + value
@@ -215,52 +218,33 @@ class Classifier:
         return not self.bombs_on_twos or _holds_two(table)
 
     def beats(self, play: Combo, table: Combo) -> RuleCode | None:
-        """None when ``play`` beats ``table``; otherwise the error code that says why not."""
-        if self.extended:
-            return self._beats_v3(play, table)
-        if self.bomb_kinds:
-            play_bomb, table_bomb = play.kind in self.bomb_kinds, table.kind in self.bomb_kinds
-            if play_bomb and table_bomb:
-                return None if (play.category, play.key) > (table.category, table.key) else RuleCode.DOES_NOT_BEAT
-            if play_bomb:
-                # A bomb beats anything that is not a bomb, except a five-card hand that beats
-                # it by the five-card rules (000: "ein Straight Flush schlägt eine Bombe").
-                if table.size == 5 and self._five_beats(table, play) is None:
-                    return RuleCode.DOES_NOT_BEAT
+        """None when ``play`` beats ``table``; otherwise the error code that says why not.
+
+        Bomb precedence, decided here for every profile: a dragon beats everything and
+        nothing beats it (reading 2); a bomb that may interrupt (``crosses``) beats any
+        non-bomb except a five-card hand that beats it by the five-card rules (000: "ein
+        Straight Flush schlägt eine Bombe"), and a lower bomb; a four-card bomb on the table
+        yields only to a higher bomb (reading 4); four-card plays compare by their place in
+        ``four_card_hands``, then key. Each step is asked only where the profile has the
+        plays it concerns, so a plain profile pays a flag test for each."""
+        if self.dragon:
+            if table.kind == "dragon":
+                return RuleCode.DOES_NOT_BEAT if play.kind == "dragon" or self.crosses(play, table) \
+                    else RuleCode.CARD_COUNT
+            if play.kind == "dragon":
                 return None
-        if play.size != table.size:
-            return RuleCode.CARD_COUNT
-        if play.size == 5:
-            return self._five_beats(play, table)
-        return None if play.key > table.key else RuleCode.DOES_NOT_BEAT
-
-    def _bomb_rank(self, combo: Combo) -> tuple[int, int]:
-        """Bombs against each other: category by ``five_card_order``, then rank, whether a
-        four of a kind has a kicker or not (RULES v3, reading 4)."""
-        return self.category_rank[combo.kind], combo.key
-
-    def _beats_v3(self, play: Combo, table: Combo) -> RuleCode | None:
-        """``beats`` where four-card hands, dragons or bombs on 2s exist. A dragon beats
-        everything and nothing beats it (reading 2); a bomb that may interrupt (``crosses``)
-        beats any non-bomb except a dragon or a five-card hand that beats it by the five-card
-        rules, and a higher bomb; a four-card bomb on the table yields only to a higher bomb
-        (reading 4); four-card plays compare by their place in ``four_card_hands``, then key."""
-        if table.kind == "dragon":
-            return RuleCode.DOES_NOT_BEAT if play.kind == "dragon" or self.crosses(play, table) \
-                else RuleCode.CARD_COUNT
-        if play.kind == "dragon":
-            return None
         bomb_kinds = self.bomb_kinds
-        play_bomb, table_bomb = play.kind in bomb_kinds, table.kind in bomb_kinds
-        if play_bomb and (not self.bombs_on_twos or _holds_two(table)):
-            if table_bomb:
-                return None if self._bomb_rank(play) > self._bomb_rank(table) else RuleCode.DOES_NOT_BEAT
-            if (table.size == 5 and self.profile.cross_category
-                    and table.category > self.category_rank[play.kind]):
-                return RuleCode.DOES_NOT_BEAT  # it beats the bomb by the five-card rules
-            return None
-        if table_bomb and table.size == 4 and not self.bombs_on_twos:
-            return RuleCode.CARD_COUNT if play.size != 4 else RuleCode.DOES_NOT_BEAT
+        if bomb_kinds:
+            table_bomb = table.kind in bomb_kinds
+            if play.kind in bomb_kinds and (not self.bombs_on_twos or _holds_two(table)):
+                if table_bomb:
+                    return None if self._bomb_rank(play) > self._bomb_rank(table) else RuleCode.DOES_NOT_BEAT
+                if (table.size == 5 and self.profile.cross_category
+                        and table.category > self.category_rank[play.kind]):
+                    return RuleCode.DOES_NOT_BEAT  # it beats the bomb by the five-card rules
+                return None
+            if table_bomb and table.size == 4 and not self.bombs_on_twos:
+                return RuleCode.CARD_COUNT if play.size != 4 else RuleCode.DOES_NOT_BEAT
         if play.size != table.size:
             return RuleCode.CARD_COUNT
         if play.size == 5:
@@ -269,6 +253,11 @@ class Classifier:
             return None if (play.category, play.key) > (table.category, table.key) \
                 else RuleCode.DOES_NOT_BEAT
         return None if play.key > table.key else RuleCode.DOES_NOT_BEAT
+
+    def _bomb_rank(self, combo: Combo) -> tuple[int, int]:
+        """Bombs against each other: category by ``five_card_order``, then rank, whether a
+        four of a kind has a kicker or not (RULES v3, reading 4)."""
+        return self.category_rank[combo.kind], combo.key
 
     def versus(self, play: Combo, table: Combo) -> dict[str, Any]:
         """The params of an error comparing ``play`` with ``table``: what the message needs to
@@ -302,4 +291,4 @@ class Classifier:
 def _holds_two(combo: Combo) -> bool:
     """Whether a combination holds a card of the printed rank 2 (``on_twos``, reading 3:
     revolution or not)."""
-    return any(c >> 2 == _TWO for c in combo.cards)
+    return any(rank_of(c) == cards.TWO for c in combo.cards)

@@ -470,7 +470,7 @@ class Rules:
         doc="nobody may go out by leading a single 2",
         played_by="004's optional rule",
         explains=(why(C.FORBIDDEN_FINISH),))
-    # --- passing and finishing: v3 game flow ------------------------------------------------
+    # --- passing and finishing: placings and the last-card guard ---------------------------
     last_card_guard: LastCardGuard = entry(
         ("last_card_guard",), Choice(LastCardGuard), LastCardGuard.NONE, since=V3,
         section=PASSING,
@@ -925,7 +925,7 @@ for _f in FIELDS:
 
 def _top_ranks_differ(params: Mapping[str, Any]) -> bool:
     played, table = params.get("played_top"), params.get("table_top")
-    return isinstance(played, str) and isinstance(table, str) and played[:1] != table[:1]
+    return isinstance(played, str) and isinstance(table, str) and not cards.same_rank(played, table)
 
 
 def situations(code: str, params: Mapping[str, Any]) -> tuple[tuple[str, str | None], ...]:

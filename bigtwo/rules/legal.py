@@ -15,6 +15,7 @@ from itertools import combinations, islice, product
 
 from bigtwo import limits
 from bigtwo.rules import cards
+from bigtwo.rules.cards import rank_of, suit_of
 from bigtwo.rules.combos import Classifier, Combo
 from bigtwo.rules.runs import RUNS
 
@@ -22,7 +23,7 @@ from bigtwo.rules.runs import RUNS
 def _by_rank(hand: list[int]) -> list[list[int]]:
     groups: list[list[int]] = [[] for _ in cards.RANKS]
     for c in hand:
-        groups[c >> 2].append(c)
+        groups[rank_of(c)].append(c)
     return groups
 
 
@@ -34,7 +35,7 @@ def _five_candidates(hand: list[int], classifier: Classifier) -> Iterator[tuple[
         if all(options):
             yield from product(*options)
     for suit in range(4):
-        suited = [c for c in hand if c & 3 == suit]
+        suited = [c for c in hand if suit_of(c) == suit]
         if len(suited) >= 5:
             yield from combinations(suited, 5)
     for trip_rank, trip_cards in enumerate(groups):
@@ -48,17 +49,16 @@ def _five_candidates(hand: list[int], classifier: Classifier) -> Iterator[tuple[
     for quad_rank, quad_cards in enumerate(groups):
         if len(quad_cards) == 4:
             for kicker in hand:
-                if kicker >> 2 != quad_rank:
+                if rank_of(kicker) != quad_rank:
                     yield (*quad_cards, kicker)
 
 
-ALL_SIZES = frozenset((1, 2, 3, 5))
-_V3_SIZES = frozenset((1, 2, 3, 4, 5, 13))
 
 
 def lead_sizes(classifier: Classifier) -> frozenset[int]:
-    """The sizes a lead may have: v2's, and four cards or a dragon where the profile has them."""
-    return _V3_SIZES if classifier.extended else ALL_SIZES
+    """The sizes a lead may have: singles, pairs, triples and five cards, and four cards or a
+    dragon where the profile has them."""
+    return classifier.lead_sizes
 
 
 def _four_candidates(groups: list[list[int]], classifier: Classifier) -> Iterator[tuple[int, ...]]:
@@ -69,7 +69,7 @@ def _four_candidates(groups: list[list[int]], classifier: Classifier) -> Iterato
         pairs = [p for g in groups for p in combinations(g, 2)]
         for i, low in enumerate(pairs):
             for high in pairs[i + 1:]:
-                if high[0] >> 2 != low[0] >> 2:
+                if rank_of(high[0]) != rank_of(low[0]):
                     yield low + high
 
 
@@ -157,14 +157,14 @@ def _contenders(
                 # Another suit somewhere keeps it a plain straight (when the hand allows).
                 chosen = [fixed if i == at else group[0] for i, group in enumerate(options)]
                 for i, group in enumerate(options):
-                    other = next((c for c in group if c & 3 != fixed & 3), None)
+                    other = next((c for c in group if suit_of(c) != suit_of(fixed)), None)
                     if i != at and other is not None:
                         chosen[i] = other
                         break
                 yield tuple(chosen)
     strength = classifier.strength
     for suit in range(4):
-        suited = sorted((c for c in hand if c & 3 == suit), key=strength.__getitem__, reverse=True)
+        suited = sorted((c for c in hand if suit_of(c) == suit), key=strength.__getitem__, reverse=True)
         for five in combinations(suited, 5):
             yield five
             found = classifier.classify(list(five), cards.mask_of(five))
@@ -173,11 +173,11 @@ def _contenders(
     pairs = [g[:2] for g in groups if len(g) >= 2]
     for trip_rank, trip_cards in enumerate(groups):
         if len(trip_cards) >= 3:
-            pair = next((p for p in pairs if p[0] >> 2 != trip_rank), None)
+            pair = next((p for p in pairs if rank_of(p[0]) != trip_rank), None)
             if pair is not None:
                 yield (*trip_cards[:3], *pair)
             if len(trip_cards) == 4:
-                kicker = next((c for c in hand if c >> 2 != trip_rank), None)
+                kicker = next((c for c in hand if rank_of(c) != trip_rank), None)
                 if kicker is not None:
                     yield (*trip_cards, kicker)
 
@@ -219,18 +219,14 @@ def strongest_by_kind(hand: list[int], classifier: Classifier) -> dict[str, Comb
 def beating_sizes(classifier: Classifier, table: Combo) -> frozenset[int]:
     """The sizes of play that can beat ``table``: its own, five cards where bombs exist,
     four where a bare four of a kind is a bomb, thirteen where dragons exist."""
-    if classifier.extended:
-        sizes = {table.size}
-        if classifier.bomb_kinds:
-            sizes.add(5)
-            if "four_of_a_kind" in classifier.four_card_rank and "four_of_a_kind" in classifier.bomb_kinds:
-                sizes.add(4)
-        if classifier.dragon:
-            sizes.add(13)
-        return frozenset(sizes)
-    if classifier.profile.bombs != "none":
-        return frozenset((table.size, 5))
-    return frozenset((table.size,))
+    sizes = {table.size}
+    if classifier.bomb_kinds:
+        sizes.add(5)
+        if classifier.four_card_bomb:
+            sizes.add(4)
+    if classifier.dragon:
+        sizes.add(13)
+    return frozenset(sizes)
 
 
 def can_beat(hand: list[int], classifier: Classifier, table: Combo) -> bool:

@@ -13,11 +13,20 @@ never change it.
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any, Protocol
+from typing import Any
 
 from bigtwo.rules import cards, deals
+from bigtwo.rules.cards import rank_of
 from bigtwo.rules.codes import RuleCode
 from bigtwo.rules.combos import Classifier, Combo, Violation, classifier_for
+from bigtwo.rules.fields import (
+    LastCardGuard,
+    LaterDeals,
+    Leftover,
+    Passing,
+    Revolution,
+    RevolutionRepeats,
+)
 from bigtwo.rules.legal import all_combos, beating_sizes, can_beat, lead_sizes
 from bigtwo.rules.profiles import Profile
 
@@ -26,18 +35,17 @@ Refusal = tuple[RuleCode, dict[str, Any]]
 # combination, or None for an accepted pass.
 Verdict = Refusal | Combo | None
 
-_TWO = 12  # rank index of the 2, the highest rank in Big Two order
 
-
-class Position(Protocol):
-    """What a move is judged against: the state of one deal."""
+class Position:
+    """What a move is judged against: the state of one deal, declared once. ``replay.Table``
+    is the one a deal is replayed with; ``judge_cards`` makes one for cards alone."""
 
     profile: Profile
     classifier: Classifier  # the rank order in force (reversed after a revolution)
     hands: list[int]  # per seat, a bitmask of the cards held
     counts: list[int]  # per seat, how many cards it holds
     current: int  # whose turn it is
-    table: Combo | None  # the combination on top; None: the seat to move leads
+    on_table: Combo | None  # the combination on top; None: the seat to move leads
     locked: int  # bitmask of seats that passed and sit out (passing: locked_out)
     locked_out: bool
     first_trick: bool
@@ -47,6 +55,36 @@ class Position(Protocol):
     ended_at: int | None
     out: int  # bitmask of seats that went out (finish: placings; 0 otherwise)
     guarded: bool  # the profile has a last_card_guard
+    guard_highest: bool  # the guard is highest_single: a breach is refused
+
+    def __init__(self, profile: Profile, hands: list[int], counts: list[int], leader: int,
+                 opening_card: int | None) -> None:
+        self.profile = profile
+        self.classifier = classifier_for(profile, False)
+        self.hands = hands
+        self.counts = counts
+        self.current = leader
+        self.on_table = None
+        self.locked = 0
+        self.locked_out = profile.passing is Passing.LOCKED_OUT
+        self.first_trick = True
+        self.played_first = 0
+        self.opening_card = opening_card
+        self.winner = None
+        self.ended_at = None
+        self.out = 0
+        self.guarded = profile.last_card_guard is not LastCardGuard.NONE
+        self.guard_highest = profile.last_card_guard is LastCardGuard.HIGHEST_SINGLE
+
+
+def first_seat(start: int, step: int, n: int, skipped: int, stop: int = -1) -> int:
+    """The first seat from ``start`` on, in turn order (``step`` of ±1 round ``n`` seats), that
+    is not in the bitmask ``skipped``; ``stop`` where the search reaches it first. The one
+    answer to "who is next" for the turn, the trick's end, placings and the last-card guard."""
+    seat = start
+    while skipped >> seat & 1 and seat != stop:
+        seat = (seat + step) % n
+    return seat
 
 
 def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | None = None) -> Verdict:
@@ -69,7 +107,7 @@ def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | No
         if t.locked_out and t.locked >> seat & 1:
             return RuleCode.LOCKED_OUT, {"expected": t.current}
         return RuleCode.WRONG_TURN, {"expected": t.current}
-    table = t.table
+    table = t.on_table
     if play is None:
         # Who may pass. The leader never; under must_play_first_trick, in the first trick,
         # a seat that has not yet played a card in it may not while a play beats the table
@@ -102,12 +140,12 @@ def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | No
         code = classifier.beats(combo, table)
         if code is not None:
             return code, classifier.versus(combo, table)
-        if t.guarded and combo.size == 1 and t.profile.last_card_guard == "highest_single":
+        if t.guard_highest and combo.size == 1:
             refused = _guard_refusal(t, seat, combo)
             if refused is not None:
                 return refused
         return combo
-    if t.guarded and combo.size == 1 and t.profile.last_card_guard == "highest_single":
+    if t.guard_highest and combo.size == 1:
         refused = _guard_refusal(t, seat, combo)
         if refused is not None:
             return refused
@@ -121,7 +159,7 @@ def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | No
         t.profile.no_single_two_finish_on_lead
         and combo.size == 1
         and t.counts[seat] == 1
-        and play[0] >> 2 == _TWO
+        and rank_of(play[0]) == cards.TWO
     ):
         return RuleCode.FORBIDDEN_FINISH, {"card": cards.name(play[0])}
     return combo
@@ -132,10 +170,8 @@ def protected_seat(t: Position, seat: int) -> int | None:
     """The seat the guard protects when ``seat`` plays: the next seat in turn order that still
     holds cards (seats that went out are skipped, locked-out ones are not), when it holds
     exactly one card; else None."""
-    step, n, out = t.profile.step, t.profile.players, t.out
-    nxt = (seat + step) % n
-    while out >> nxt & 1 and nxt != seat:
-        nxt = (nxt + step) % n
+    step, n = t.profile.step, t.profile.players
+    nxt = first_seat((seat + step) % n, step, n, t.out, seat)
     return nxt if nxt != seat and t.counts[nxt] == 1 else None
 
 
@@ -176,7 +212,7 @@ def legal_plays(t: Position) -> list[Combo]:
     hand answering a single need not list its 20,000 five-card hands)."""
     if t.winner is not None:
         return []
-    seat, table, classifier = t.current, t.table, t.classifier
+    seat, table, classifier = t.current, t.on_table, t.classifier
     sizes = lead_sizes(classifier) if table is None else beating_sizes(classifier, table)
     return [combo for combo in all_combos(cards.cards_of(t.hands[seat]), classifier, sizes)
             if type(check_play(t, seat, list(combo.cards), combo)) is Combo]
@@ -206,16 +242,27 @@ def hands_of_code(profile: Profile, spec: deals.DealSpec) -> list[list[int]]:
     (the lowest card's holder) under ``leftover: to_opener``, where the code deals the
     profile's players."""
     hands, undealt = deals.deal(spec)
-    if undealt and profile.leftover == "to_opener" and spec.players == profile.players:
+    if undealt and gets_leftover(profile) and spec.players == profile.players:
         opener = lowest_holder(profile, hands)
         hands[opener] = sorted(hands[opener] + undealt)
     return hands
 
 
+def gets_leftover(profile: Profile) -> bool:
+    """Whether the opener takes the undealt cards (``leftover: to_opener``)."""
+    return profile.leftover is Leftover.TO_OPENER
+
+
+def most_dealt(profile: Profile) -> int:
+    """The most cards one seat may be dealt: the hand size, plus the undealt cards for the
+    opener under ``leftover: to_opener``."""
+    return profile.hand_size + (profile.leftover_count if gets_leftover(profile) else 0)
+
+
 def free_lead(profile: Profile, index: int) -> bool:
     """Whether deal ``index`` is led freely by the previous deal's winner
     (``opening.later_deals: previous_winner``)."""
-    return index > 0 and profile.later_deals == "previous_winner"
+    return index > 0 and profile.later_deals is LaterDeals.PREVIOUS_WINNER
 
 
 def opening(profile: Profile, hands: list[list[int]], free_leader: int | None) -> tuple[int, int | None]:
@@ -244,44 +291,23 @@ def starts_revolution(profile: Profile, kind: str, reversed_now: bool) -> bool:
     a four of a kind, with or without a kicker, judged under the old order; RULES
     "Revolution"). Under ``revolution_repeats: stays`` a deal is reversed at most once; under
     ``toggles`` every four of a kind flips it again, back to the normal order included."""
-    if kind != "four_of_a_kind" or profile.revolution == "none":
+    if kind != "four_of_a_kind" or profile.revolution is Revolution.NONE:
         return False
-    return not reversed_now or profile.revolution_repeats == "toggles"
+    return not reversed_now or profile.revolution_repeats is RevolutionRepeats.TOGGLES
 
 
 # --- judging cards alone (a client's hint) ----------------------------------------------------
-class Selection:
-    """A position for judging cards without a game: the seat to move holds every card, so
-    only the cards themselves and the table decide (no turn, opening card or finish)."""
-
-    # A plain class: a dataclass would cost every process start-up its class creation.
-    __slots__ = ("profile", "classifier", "table", "hands", "counts", "current", "locked",
-                 "locked_out", "first_trick", "played_first", "opening_card", "winner", "ended_at",
-                 "out", "guarded")
-
-    def __init__(self, profile: Profile, classifier: Classifier, table: Combo | None) -> None:
-        self.profile = profile
-        self.classifier = classifier
-        self.table = table
-        self.hands = [cards.FULL_DECK_MASK]
-        self.counts = [cards.DECK_SIZE]
-        self.current = 0
-        self.locked = 0
-        self.locked_out = False
-        self.first_trick = False
-        self.played_first = 0
-        self.opening_card: int | None = None
-        self.winner: int | None = None
-        self.ended_at: int | None = None
-        self.out = 0
-        self.guarded = False  # cards alone: nobody at the table to protect
-
-
 def judge_cards(profile: Profile, played: list[int], table: Combo | None,
                 revolution: bool = False) -> Verdict:
     """``check_play`` for a selection of cards against ``table`` (None: as a lead), in the
     rank order in force."""
-    position = Selection(profile, classifier_for(profile, revolution), table)
+    # The seat to move holds every card, so only the cards themselves and the table decide
+    # (no turn, opening card, finish or guard).
+    position = Position(profile, [cards.FULL_DECK_MASK], [cards.DECK_SIZE], 0, None)
+    position.classifier = classifier_for(profile, revolution)
+    position.on_table = table
+    position.first_trick = False
+    position.locked_out = position.guarded = position.guard_highest = False
     return check_play(position, 0, played)
 
 

@@ -46,12 +46,3 @@ def from_marshmallow(messages: Any, prefix: str = "") -> list[Problem]:
     else:
         out.append(Problem(prefix, str(messages)))
     return out
-
-
-class ProblemsError(Exception):
-    """Raised by adapters' convenience helpers; the core returns problems as values."""
-
-    def __init__(self, problems: list[Problem], title: str = "Invalid input") -> None:
-        super().__init__(title)
-        self.problems = problems
-        self.title = title

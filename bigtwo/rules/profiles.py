@@ -27,7 +27,7 @@ from importlib import resources
 from typing import Any
 
 from bigtwo.rules import cards, fields
-from bigtwo.rules.fields import CardPenalty, Rules, Tier
+from bigtwo.rules.fields import CardPenalty, Direction, Rules, Tier
 from bigtwo.rules.problems import Problem, from_marshmallow, join
 from bigtwo.rules.runs import CATEGORIES, RUN_CIRCLE
 from bigtwo.rules.suggest import unknown_name
@@ -87,7 +87,7 @@ class Profile(Rules):
 
     @cached_property
     def step(self) -> int:
-        return 1 if self.direction == "clockwise" else -1
+        return 1 if self.direction is Direction.CLOCKWISE else -1
 
     @cached_property
     def suit_rank(self) -> tuple[int, ...]:

@@ -13,15 +13,20 @@ from typing import Any
 from bigtwo.rules import cards
 from bigtwo.rules.codes import DealStatus, RuleCode
 from bigtwo.rules.combos import Combo, classifier_for
+from bigtwo.rules.fields import Finish, LastCardGuard, Revolution
 from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.play import (
+    Position,
     Verdict,
     check_play,
     deal_lead,
+    first_seat,
     free_lead,
+    gets_leftover,
     guard_breach,
     legal_plays,
     lowest_holder,
+    most_dealt,
     starts_revolution,
 )
 from bigtwo.rules.problems import join
@@ -77,53 +82,45 @@ class RecordResult:
     team_totals: list[int] | None = None
 
 
-class Table:
+class Table(Position):
     """The state of one deal: hands, whose turn, what lies on the table.
 
     ``check`` says what rule a move would break (or None); ``apply`` performs a legal move.
     A profile that plays on after the first seat out (``finish: placings``) or records
     breaches of the guard (``last_card_guard: liable``) has its moves applied by
-    ``_apply_flow``; every other profile's moves pay one flag test for either.
+    ``_apply_tracked``; every other profile's moves pay one flag test for either.
     """
 
-    __slots__ = (
-        "profile", "classifier", "n", "hands", "counts", "current", "top_seat", "table",
-        "locked", "first_trick", "opening_card", "winner", "leader", "locked_out", "trick_leader",
-        "moves_done", "ended_at", "played_first", "revolution", "revolution_possible", "step",
-        "out", "places", "placings", "guarded", "liable_guard", "breaches", "flow",
-    )
+    n: int
+    step: int
+    leader: int
+    trick_leader: int
+    top_seat: int  # the seat whose play is on top; -1 while the seat to move leads
+    moves_done: int
+    revolution: bool  # rank order reversed for the rest of the deal
+    revolution_possible: bool  # most profiles have none: their plays skip starts_revolution
+    places: list[int]  # finish: placings: seats in the order they went out
+    placings: bool
+    liable_guard: bool
+    breaches: list[tuple[int, int, int]]  # (move, seat, protected seat)
+    tracked: bool  # moves keep places or breaches (placings or the liable guard)
 
     def __init__(self, profile: Profile, hands: list[list[int]], leader: int, opening_card: int | None):
-        self.profile = profile
-        self.classifier = classifier_for(profile, False)
+        super().__init__(profile, [cards.mask_of(h) for h in hands], [len(h) for h in hands],
+                         leader, opening_card)
         self.n = profile.players
         self.step = profile.step
-        self.hands = [cards.mask_of(h) for h in hands]
-        self.counts = [len(h) for h in hands]
-        self.current = leader
         self.leader = leader
         self.trick_leader = leader
-        self.top_seat: int | None = None
-        self.table: Combo | None = None
-        self.locked = 0
-        self.locked_out = profile.passing == "locked_out"
-        self.first_trick = True
-        self.opening_card = opening_card
-        self.winner: int | None = None
+        self.top_seat = -1
         self.moves_done = 0
-        self.ended_at: int | None = None
-        self.played_first = 0  # seats that have played a card in the deal's first trick
-        self.revolution = False  # rank order reversed for the rest of the deal
-        # Most profiles have no revolution: their plays skip asking starts_revolution.
-        self.revolution_possible = profile.revolution != "none"
-        # v3 game flow. Profiles without it pay one flag test per play for each.
-        self.out = 0  # seats that went out (finish: placings)
-        self.places: list[int] = []  # seats in the order they went out
-        self.placings = profile.finish == "placings"
-        self.guarded = profile.last_card_guard != "none"
-        self.liable_guard = profile.last_card_guard == "liable"
-        self.breaches: list[tuple[int, int, int]] = []  # (move, seat, protected seat)
-        self.flow = self.placings or self.liable_guard
+        self.revolution = False
+        self.revolution_possible = profile.revolution is not Revolution.NONE
+        self.places = []
+        self.placings = profile.finish is Finish.PLACINGS
+        self.liable_guard = profile.last_card_guard is LastCardGuard.LIABLE
+        self.breaches = []
+        self.tracked = self.placings or self.liable_guard
 
     def check(self, seat: int, play: list[int] | None, known: Combo | None = None) -> Verdict:
         """The one play check (``play.check_play``) on this table."""
@@ -131,8 +128,8 @@ class Table:
 
     def apply(self, seat: int, combo: Combo | None) -> None:
         """Perform a move ``check`` accepted (``combo`` None: a pass), then pass the turn on."""
-        if self.flow:
-            self._apply_flow(seat, combo)
+        if self.tracked:
+            self._apply_tracked(seat, combo)
         else:
             self._apply(seat, combo)
 
@@ -148,7 +145,7 @@ class Table:
             self.hands[seat] &= ~played
             self.counts[seat] -= combo.size
             self.top_seat = seat
-            self.table = combo
+            self.on_table = combo
             self.opening_card = None
             if self.first_trick:
                 self.played_first |= 1 << seat
@@ -162,12 +159,9 @@ class Table:
                 self.winner = seat
                 self.ended_at = self.moves_done - 1
                 return
-        # The next seat in the profile's direction, skipping seats that sit out (inlined
-        # from a method of its own: every move pays it).
-        n, step, locked, top = self.n, self.step, self.locked, self.top_seat
-        nxt = (seat + step) % n
-        while locked >> nxt & 1 and nxt != top:
-            nxt = (nxt + step) % n
+        # The next seat in the profile's direction, skipping seats that sit out.
+        n, step, top = self.n, self.step, self.top_seat
+        nxt = first_seat((seat + step) % n, step, n, self.locked, top)
         if nxt == top:
             # Everyone else passed since the top play: the trick ends and its owner leads.
             self._end_trick(nxt)
@@ -176,8 +170,8 @@ class Table:
     def _end_trick(self, leader: int) -> None:
         """The trick is over: the table is cleared, seats that sat out play again, and
         ``leader`` leads the next one."""
-        self.table = None
-        self.top_seat = None
+        self.on_table = None
+        self.top_seat = -1
         self.locked = 0
         self.first_trick = False
         self.trick_leader = leader
@@ -187,18 +181,18 @@ class Table:
         of the deal, or, a later quad under ``revolution_repeats: toggles``, normal again."""
         self.revolution = reversed_ranks
         self.classifier = classifier_for(self.profile, reversed_ranks)
-        if self.table is not None:
-            on_top = self.table
+        on_top = self.on_table
+        if on_top is not None:
             again = self.classifier.classify(list(on_top.cards), cards.mask_of(on_top.cards))
             assert type(again) is Combo
-            self.table = again
+            self.on_table = again
 
     def legal_plays(self) -> list[Combo]:
         return legal_plays(self)
 
-    # --- the v3 game flow ----------------------------------------------------------------
-    def _apply_flow(self, seat: int, combo: Combo | None) -> None:
-        """A move under the v3 game flow: ``finish: placings`` (seats that went out are
+    # --- placings and the liable guard -----------------------------------------------------
+    def _apply_tracked(self, seat: int, combo: Combo | None) -> None:
+        """A move that keeps places or breaches: ``finish: placings`` (seats that went out are
         skipped, the deal goes on until one seat holds cards) and ``last_card_guard: liable``
         (plays that break the guard stand and are recorded as breaches)."""
         if combo is not None and self.liable_guard:
@@ -220,13 +214,10 @@ class Table:
         # skipped as seats that sit out are, and left out of ``locked`` again after.
         self.locked |= out
         self._apply(seat, combo)
-        if self.table is None:
+        if self.on_table is None:
             # The trick ended (everyone still playing passed since the top play). When the top
             # seat has gone out, the next seat still playing after it leads.
-            nxt = self.current
-            while out >> nxt & 1:
-                nxt = (nxt + step) % self.n
-            self.current = self.trick_leader = nxt
+            self.current = self.trick_leader = first_seat(self.current, step, self.n, out)
         else:
             self.locked &= ~out
 
@@ -235,13 +226,9 @@ class Table:
         went out nor sits out; when there is none, the trick ends and the next seat still
         playing leads."""
         n, step, out, top = self.n, self.step, self.out, self.top_seat
-        skipped = self.locked | out
-        nxt = (seat + step) % n
-        while skipped >> nxt & 1 and nxt != top:
-            nxt = (nxt + step) % n
+        nxt = first_seat((seat + step) % n, step, n, self.locked | out, top)
         if nxt == top:
-            while out >> nxt & 1:
-                nxt = (nxt + step) % n
+            nxt = first_seat(nxt, step, n, out)
             self._end_trick(nxt)
         self.current = nxt
 
@@ -270,7 +257,7 @@ def _deal_problems(profile: Profile, deal: Deal, index: int) -> list[RuleError]:
     opener = lowest_holder(profile, hands) if any(hands) else None
     for seat, hand in enumerate(hands):
         expected = profile.hand_size
-        if profile.leftover == "to_opener" and seat == opener:
+        if seat == opener and gets_leftover(profile):
             expected += profile.leftover_count
         if len(hand) != expected:
             errors.append(RuleError(RuleCode.HAND_SIZE, index, None, seat, join(hands_at, seat),
@@ -313,8 +300,8 @@ def replay_deal(
     assert leader is not None
     table = Table(profile, deal.hands, leader, opening_card)
     moves: list[Move] = deal.moves
-    # Bound once per deal: the moves of a profile without the v3 flow never ask for it.
-    apply = table._apply_flow if table.flow else table._apply
+    # Bound once per deal: the moves of a profile that keeps no places or breaches never ask.
+    apply = table._apply_tracked if table.tracked else table._apply
     for i, (seat, play) in enumerate(moves):
         outcome = check_play(table, seat, play)
         if outcome is None or type(outcome) is Combo:
@@ -323,14 +310,13 @@ def replay_deal(
         code, params = outcome  # type: ignore[misc]
         errors.append(RuleError(code, index, i, seat, f"/deals/{index}/moves/{i}", params))
         invalid = DealResult(index, DealStatus.INVALID, leader, None, i, list(table.counts))
-        _flow_parts(table, invalid)
+        _tracked_parts(table, invalid)
         return invalid, table
     result = DealResult(index, DealStatus.COMPLETE if table.winner is not None else DealStatus.INCOMPLETE,
                         leader, table.winner, len(moves), list(table.counts))
-    _flow_parts(table, result)
+    _tracked_parts(table, result)
     if table.winner is None:
-        # Under placings an unfinished deal has no penalties to show: places score it.
-        result.penalties_now = None if table.placings else penalties_now(profile, table.hands)
+        result.penalties_now = live_penalties(table)
         if complete:
             errors.append(RuleError(RuleCode.INCOMPLETE, index, None, None, f"/deals/{index}/moves",
                                     {"moves": len(moves)}))
@@ -340,8 +326,9 @@ def replay_deal(
     return result, table
 
 
-def _flow_parts(table: Table, result: DealResult) -> None:
-    """The v3 flow parts of a replayed deal's result: places so far, breaches that stood."""
+def _tracked_parts(table: Table, result: DealResult) -> None:
+    """What a replayed deal's result keeps beyond the hands: places so far under placings,
+    breaches that stood under the liable guard."""
     if table.placings:
         result.places = list(table.places)
     if table.liable_guard:
@@ -365,6 +352,15 @@ def _put_score(result: DealResult, scored: DealScore) -> None:
     if scored.parts is not None:
         result.liable = next((s for s, part in enumerate(scored.parts)
                               if part is not None and "takes_all" in part), None)
+
+
+def live_penalties(table: Table) -> list[int] | None:
+    """What each seat would pay if the deal ended now, or None: a deal that has ended shows
+    its scores instead, and under placings an unfinished deal has no penalties, since places
+    will score it. The report, the referee's view and ``/v1/next`` all ask here."""
+    if table.winner is not None or table.placings:
+        return None
+    return penalties_now(table.profile, table.hands)
 
 
 def penalties_now(profile: Profile, hands: list[int]) -> list[int]:
@@ -429,7 +425,7 @@ def _dealt_size(profile: Profile, deal: Deal, seat: int) -> int:
     if deal.hands:
         return len(deal.hands[seat])
     # Without hands the opener is unknown, so any seat may hold the undealt cards too.
-    return profile.hand_size + (profile.leftover_count if profile.leftover == "to_opener" else 0)
+    return most_dealt(profile)
 
 
 def score_result(profile: Profile, deal: Deal, index: int, leader: int | None,

@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from bigtwo.rules import cards
+from bigtwo.rules import cards, fields
+from bigtwo.rules.cards import rank_of
 from bigtwo.rules.profiles import Profile
 
 
@@ -43,13 +44,13 @@ def penalty(profile: Profile, hand_mask: int) -> tuple[int, dict[str, int]]:
     if values is None:
         base = left * multiplier
     else:
-        worth = sum(values[c >> 2] for c in cards.cards_of(hand_mask))
+        worth = sum(values[rank_of(c)] for c in cards.cards_of(hand_mask))
         parts["values"] = worth
         base = worth * multiplier
     held_twos = hand_mask & profile.two_held_mask
     if not held_twos:
         factor = 1
-    elif profile.two_held_mode == "per_two":
+    elif profile.two_held_mode is fields.TwoHeldMode.PER_TWO:
         factor = profile.two_held_factor ** held_twos.bit_count()
     else:
         factor = profile.two_held_factor
@@ -98,8 +99,22 @@ def count_penalty(profile: Profile, left: int) -> tuple[int, dict[str, int]]:
 
 def cards_matter(profile: Profile) -> bool:
     """Whether a penalty depends on which cards are held, not only on how many."""
-    return (profile.two_held_factor > 1 or bool(profile.card_penalties)
-            or profile.card_values is not None or profile.held_hand_factor is not None)
+    return bool(_card_fields(profile))
+
+
+def _card_fields(profile: Profile) -> list[str]:
+    """The scoring fields that make a penalty depend on which cards are held, each as a
+    referee reads it: the one list ``cards_matter`` and ``card_dependence`` share."""
+    found = []
+    if profile.two_held_factor > 1:
+        found.append(f"scoring.two_held_factor is {profile.two_held_factor}")
+    if profile.card_penalties:
+        found.append("scoring.card_penalties is set")
+    if profile.card_values is not None:
+        found.append("scoring.card_values is set")
+    if profile.held_hand_factor is not None:
+        found.append("scoring.held_hand_factor is set")
+    return found
 
 
 def _losers_pay(
@@ -128,14 +143,14 @@ def settle(profile: Profile, penalties: Sequence[int], winner: int) -> Settlemen
     """One deal's scores from the seats' penalties (RULES.md "Scoring" and "Teams")."""
     how = profile.settlement
     if profile.teams is None or profile.team_of is None:
-        if how == "penalty_only":
+        if how is fields.Settlement.PENALTY_ONLY:
             return Settlement([-p for p in penalties], None)
-        if how == "pairwise":
+        if how is fields.Settlement.PAIRWISE:
             # Each pair settles P_j - P_i: seat i's sum over the others is total - n * P_i.
             total, n = sum(penalties), len(penalties)
             return Settlement([total - n * p for p in penalties], None)
         total = sum(penalties)
-        scores = [0] * len(penalties) if how == "winner_only" else [-p for p in penalties]
+        scores = [0] * len(penalties) if how is fields.Settlement.WINNER_ONLY else [-p for p in penalties]
         scores[winner] = total
         return Settlement(scores, None)
     team_of = profile.team_of
@@ -146,9 +161,9 @@ def settle(profile: Profile, penalties: Sequence[int], winner: int) -> Settlemen
     value = p_opp - p_partner  # seed 004: the partner's cards still count for the opponents
     team_scores = [0] * len(profile.teams)
     for team in range(len(profile.teams)):
-        if how == "winner_takes_all":
+        if how is fields.Settlement.WINNER_TAKES_ALL:
             team_scores[team] = value if team == winning else -value
-        elif how == "winner_only":
+        elif how is fields.Settlement.WINNER_ONLY:
             team_scores[team] = value if team == winning else 0
         else:
             team_scores[team] = -p_partner if team == winning else -p_opp
@@ -163,14 +178,18 @@ class DealScore:
     parts: list[dict[str, int] | None] | None
 
 
+def liable_breach(breaches: Sequence[tuple[int, int, int]],
+                  winner: int | None) -> tuple[int, int, int] | None:
+    """Under ``last_card_guard: liable``: the breach that makes a seat liable, the last one
+    against the seat that went on to win (breaches are (move, seat, protected seat), in move
+    order); breaches against other seats move nothing (RULES.md v3, reading 8)."""
+    return next((b for b in reversed(breaches) if b[2] == winner), None)
+
+
 def liable_seat(breaches: Sequence[tuple[int, int, int]], winner: int) -> int | None:
-    """Under ``last_card_guard: liable``: the last seat that breached against the seat that
-    went on to win (breaches are (move, seat, protected seat), in move order); breaches
-    against other seats move nothing (RULES.md v3, reading 8)."""
-    for _, seat, protected in reversed(breaches):
-        if protected == winner:
-            return seat
-    return None
+    """The seat ``liable_breach`` makes liable, or None."""
+    breach = liable_breach(breaches, winner)
+    return None if breach is None else breach[1]
 
 
 def move_to_liable(penalties: list[int], parts: list[dict[str, int] | None],
@@ -229,16 +248,7 @@ def score_counts(profile: Profile, counts: Sequence[int], winner: int,
 
 def card_dependence(profile: Profile) -> str:
     """The profile fields that make scoring depend on the cards, as a referee reads them."""
-    reasons = []
-    if profile.two_held_factor > 1:
-        reasons.append(f"scoring.two_held_factor is {profile.two_held_factor}")
-    if profile.card_penalties:
-        reasons.append("scoring.card_penalties is set")
-    if profile.card_values is not None:
-        reasons.append("scoring.card_values is set")
-    if profile.held_hand_factor is not None:
-        reasons.append("scoring.held_hand_factor is set")
-    return " and ".join(reasons)
+    return " and ".join(_card_fields(profile))
 
 
 @dataclass(slots=True)
@@ -283,7 +293,7 @@ class Tally:
             return True
         if profile.target is None:
             return False
-        if profile.settlement == "penalty_only" and profile.finish != "placings":
+        if profile.settlement is fields.Settlement.PENALTY_ONLY and profile.finish is not fields.Finish.PLACINGS:
             # Totals are minus the accumulated penalties: the limit is a penalty reaching it.
             return max(-t for t in totals) >= profile.target
         return max(totals) >= profile.target

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from bigtwo.rules import cards, deals
+from bigtwo.rules.cards import rank_of
 from bigtwo.rules.combos import Combo
 from bigtwo.rules.play import deal_lead, hands_of_code, lowest_card, may_pass
 from bigtwo.rules.profiles import Profile
@@ -53,12 +54,12 @@ def _with_dragon(profile: Profile, hands: list[list[int]], rng: random.Random) -
     seat = rng.choice(seats)
     mine = out[seat]
     for rank in range(len(cards.RANKS)):
-        if any(c >> 2 == rank for c in mine):
+        if any(rank_of(c) == rank for c in mine):
             continue
         spare = next((c for c in mine if c != fixed
-                      and sum(1 for d in mine if d >> 2 == c >> 2) > 1), None)
+                      and sum(1 for d in mine if rank_of(d) == rank_of(c)) > 1), None)
         donor = next(((s, c) for s, h in enumerate(out) if s != seat
-                      for c in h if c >> 2 == rank and c != fixed), None)
+                      for c in h if rank_of(c) == rank and c != fixed), None)
         if spare is None or donor is None:
             return hands
         other, card = donor

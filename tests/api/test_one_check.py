@@ -135,11 +135,11 @@ def test_every_caller_agrees_with_the_check(client: Any, source: str, profile: A
     # Evaluate: the same cards against the same table, in the same rank order.
     if names is not None and expected not in SEAT_RULES:
         body = {"profile": profile, "cards": names,
-                "table": None if table.table is None else cards.names(table.table.cards),
+                "table": None if table.on_table is None else cards.names(table.on_table.cards),
                 "revolution": table.revolution}
         evaluated = client.post("/v1/combinations/evaluate", json=body).get_json()
         assert evaluated["code"] == (expected if expected in CARD_RULES else None), source
-        assert verdict_code(judge_cards(table.profile, played or [], table.table,
+        assert verdict_code(judge_cards(table.profile, played or [], table.on_table,
                                         table.revolution)) == evaluated["code"]
 
     # The simulator: whatever it picks at this position, the check accepts; it passes only

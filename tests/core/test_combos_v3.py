@@ -358,8 +358,8 @@ def test_the_order_in_force_after_a_toggle_is_the_normal_one() -> None:
         outcome = t.check(seat, None if play is None else ids(play))
         assert outcome is None or isinstance(outcome, Combo)
         t.apply(seat, outcome)
-    assert t.revolution is False and t.table is not None
-    assert t.table.key == t.classifier.rank_value[cards.rank_of(cards.NOTATION["5C"])]
+    assert t.revolution is False and t.on_table is not None
+    assert t.on_table.key == t.classifier.rank_value[cards.rank_of(cards.NOTATION["5C"])]
 
 
 # Bombs on 2s with a dragon on the table: three players with 17 cards each, seat 0 holds a

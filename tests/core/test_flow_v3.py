@@ -88,7 +88,7 @@ def test_guard_on_a_lead_and_for_pairs(table: str | None, play: str, expected: s
     t = Table(resolved, [_cards(h) for h in ["3D 4C KS", "4D 5H 2S", "6D JH QH", "7C 7D AD"]], 3, None)
     t.counts[0] = 1
     if table is not None:
-        t.table = t.classifier.classify(_cards(table), cards.mask_of(_cards(table)))  # type: ignore[assignment]
+        t.on_table = t.classifier.classify(_cards(table), cards.mask_of(_cards(table)))  # type: ignore[assignment]
     verdict = t.check(3, _cards(play))
     assert (getattr(verdict, "kind", None) or verdict[0]) == expected  # type: ignore[index]
 
@@ -225,7 +225,7 @@ def test_the_lead_after_the_top_seat_went_out_under_locked_out() -> None:
             assert verdict is None or hasattr(verdict, "kind"), verdict
             t.apply(int(seat), verdict)  # type: ignore[arg-type]
         assert t.places == [0] and t.out == 1 and t.winner is None
-        assert t.table is None and t.current == leader and t.trick_leader == leader and t.locked == 0
+        assert t.on_table is None and t.current == leader and t.trick_leader == leader and t.locked == 0
 
 
 # --- scoring.place_points -------------------------------------------------------------------

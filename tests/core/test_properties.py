@@ -258,7 +258,7 @@ def test_legal_plays_agree_with_the_referee(declaration: dict[str, Any], seed: i
     # trick under must_play_first_trick, a seat that has not played in it while it can beat.
     must_play = (table.first_trick and profile.must_play_first_trick
                  and not table.played_first >> seat & 1 and bool(plays))
-    may_pass = table.table is not None and not must_play
+    may_pass = table.on_table is not None and not must_play
     assert (table.check(seat, None) is None) == may_pass
 
 
