@@ -19,13 +19,19 @@ import bisect
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from markupsafe import Markup, escape
 
-from app.web.catalog import join, number
+from app.web.catalog import join
+from app.web.catalog import number as _written
 from app.web.catalog import signed as signed_score
 from bigtwo import limits
+
+# Babel writes a number in about 60 µs; a chart writes hundreds, mostly the same again on
+# every view (deal numbers, record numbers, the same tournament's counts).
+number = lru_cache(maxsize=4096)(_written)
 
 WIDTH, HEIGHT = 640, 300
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 56, 16, 16, 44
@@ -108,9 +114,12 @@ def match_data(report: Mapping[str, Any], names: Sequence[str],
         labels = list(names)
         rows = [d["scores"] for d in scored]
     totals = running(rows, [0] * len(labels))
-    lang = words.get("lang", "en")
-    points = [words["start"], *(number(d["index"] + 1, lang) for d in scored)]
-    return _bounded(points, labels, totals, words)
+    return _bounded([None, *(d["index"] + 1 for d in scored)], labels, totals, words)
+
+
+# A tournament chart point's origin before it is written out: (record number, id, deal index
+# or None for a record drawn as one step).
+_Origin = tuple[int, str, int | None]
 
 
 def tally_data(tallies: Iterable[tuple[str, Mapping[str, Any] | None]], ranked: Sequence[str],
@@ -120,17 +129,15 @@ def tally_data(tallies: Iterable[tuple[str, Mapping[str, Any] | None]], ranked: 
     marked. The page's cost then follows the tallies, never the stored reports."""
     shown = list(ranked[: limits.CHART_SERIES])
     column = {name: i for i, name in enumerate(shown)}
-    lang = words.get("lang", "en")
     rows: list[list[int]] = []
-    points = [words["start"]]
-    where: list[Deal | None] = [None]
-    starts: list[tuple[int, str]] = []
+    points: list[int | None] = [None]
+    where: list[_Origin | None] = [None]
+    starts: list[int] = []
     counted = 0
     for rid, summary in tallies:
         if not summary or not summary.get("deals"):
             continue
-        record = number(len(starts) + 1, lang)
-        starts.append((len(points) - 1, record))
+        starts.append(len(points) - 1)
         for deal, scores in _steps(summary):
             row = [0] * len(shown)
             for name, score in scores:
@@ -138,8 +145,8 @@ def tally_data(tallies: Iterable[tuple[str, Mapping[str, Any] | None]], ranked: 
                     row[column[name]] += score
             rows.append(row)
             counted += 1 if deal is not None else int(summary["deals"])
-            points.append(number(counted, lang))
-            where.append(Deal(record, rid, "" if deal is None else number(deal + 1, lang)))
+            points.append(counted)
+            where.append((len(starts), rid, deal))
     return _bounded(points, shown, running(rows, [0] * len(shown)), words, where, starts)
 
 
@@ -154,23 +161,34 @@ def _steps(summary: Mapping[str, Any]) -> Iterator[tuple[int | None, list[tuple[
         yield int(deal), list(zip(names, map(int, scores), strict=False))
 
 
-def _bounded(points: list[str], labels: list[str], totals: list[list[int]],
-             words: Mapping[str, str], where: Sequence[Deal | None] = (),
-             starts: Sequence[tuple[int, str]] = ()) -> ChartData:
+def _bounded(points: Sequence[int | None], labels: list[str], totals: list[list[int]],
+             words: Mapping[str, str], where: Sequence[_Origin | None] = (),
+             starts: Sequence[int] = ()) -> ChartData:
+    """The chart of at most ``CHART_POINTS`` points; only the kept points' numbers are
+    written out in the page's language (writing each costs more than adding it up)."""
+    lang = words.get("lang", "en")
     keep = sample(len(points), limits.CHART_POINTS)
     labels = labels[: limits.CHART_SERIES]
     series = tuple(Series(name, tuple(totals[i][s] for i in keep)) for s, name in enumerate(labels))
+    shown = tuple(words["start"] if points[i] is None else number(points[i], lang) for i in keep)
+    deals = tuple(_deal(where[i], lang) for i in keep) if where else ()
     # A record's start moves to the first kept point at or after it; of several records
     # starting between two kept points, the first is marked.
     marks: dict[int, str] = {}
-    for start, record in starts:
+    for n, start in enumerate(starts, start=1):
         at = bisect.bisect_left(keep, start)
-        if at < len(keep):
-            marks.setdefault(at, record)
-    return ChartData(tuple(points[i] for i in keep), series, words["chart_title"],
-                     words["chart_x"], words["chart_y"], words.get("lang", "en"),
-                     words.get("chart_desc", "{y}: {finals} ({x} {last})"),
-                     tuple(where[i] for i in keep) if where else (), tuple(marks.items()))
+        if at < len(keep) and at not in marks:
+            marks[at] = number(n, lang)
+    return ChartData(shown, series, words["chart_title"], words["chart_x"], words["chart_y"],
+                     lang, words.get("chart_desc", "{y}: {finals} ({x} {last})"), deals,
+                     tuple(marks.items()))
+
+
+def _deal(origin: _Origin | None, lang: str) -> Deal | None:
+    if origin is None:
+        return None
+    record, rid, deal = origin
+    return Deal(number(record, lang), rid, "" if deal is None else number(deal + 1, lang))
 
 
 def signed(n: int, lang: str = "en") -> str:
