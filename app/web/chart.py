@@ -28,6 +28,7 @@ from app.web.catalog import join
 from app.web.catalog import number as _written
 from app.web.catalog import signed as signed_score
 from bigtwo import limits
+from bigtwo.records.tally import sample
 
 # Babel writes a number in about 60 µs; a chart writes hundreds, mostly the same again on
 # every view (deal numbers, record numbers, the same tournament's counts).
@@ -81,16 +82,6 @@ class ChartData:
         return len(self.points) < 2 or not self.series
 
 
-def sample(count: int, most: int) -> list[int]:
-    """Indexes of ``most`` points spread evenly over ``count``, the first and last included."""
-    if count <= most:
-        return list(range(count))
-    if most < 2:
-        return [count - 1]
-    step = (count - 1) / (most - 1)
-    return sorted({round(i * step) for i in range(most)})
-
-
 def running(rows: Iterable[Sequence[int]], start: Sequence[int]) -> list[list[int]]:
     """Running totals: ``start`` then after each row of scores."""
     totals = list(start)
@@ -138,27 +129,30 @@ def tally_data(tallies: Iterable[tuple[str, Mapping[str, Any] | None]], ranked: 
         if not summary or not summary.get("deals"):
             continue
         starts.append(len(points) - 1)
-        for deal, scores in _steps(summary):
+        for deal, ordinal, scores in _steps(summary):
             row = [0] * len(shown)
             for name, score in scores:
                 if name in column:
                     row[column[name]] += score
             rows.append(row)
-            counted += 1 if deal is not None else int(summary["deals"])
-            points.append(counted)
+            points.append(counted + ordinal)
             where.append((len(starts), rid, deal))
+        counted += int(summary["deals"])
     return _bounded(points, shown, running(rows, [0] * len(shown)), words, where, starts)
 
 
-def _steps(summary: Mapping[str, Any]) -> Iterator[tuple[int | None, list[tuple[str, int]]]]:
-    """A tally's counted deals: (deal index, [(player, score)]), or, for a tally stored before
-    it kept each deal, the whole record as one step (deal None)."""
+def _steps(summary: Mapping[str, Any]) -> Iterator[tuple[int | None, int, list[tuple[str, int]]]]:
+    """A tally's steps as (deal index, deals counted in the record so far, [(player, score
+    since the step before)]); a tally stored before it kept steps is one step (deal None)."""
     steps, names = summary.get("steps"), summary.get("names")
     if steps is None or names is None:
-        yield None, [(p[0], int(p[3])) for p in summary["players"]]
+        yield None, int(summary["deals"]), [(p[0], int(p[3])) for p in summary["players"]]
         return
-    for deal, *scores in steps:
-        yield int(deal), list(zip(names, map(int, scores), strict=False))
+    before = [0] * len(names)
+    for deal, ordinal, *totals in steps:
+        yield int(deal), int(ordinal), [(n, int(t) - b) for n, t, b in zip(names, totals, before,
+                                                                           strict=False)]
+        before = [int(t) for t in totals]
 
 
 def _bounded(points: Sequence[int | None], labels: list[str], totals: list[list[int]],

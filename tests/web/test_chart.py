@@ -247,10 +247,10 @@ def test_the_tournament_chart_has_a_point_per_counted_deal() -> None:
     names its record and its deal there, and each record's start is marked."""
     tallies: list[Any] = [
         ("r1", {"deals": 2, "names": ["Ana", "Ben"], "players": [["Ana", 2, 1, 3, 0], ["Ben", 2, 1, -3, 0]],
-                "steps": [[0, -5, 5], [1, 8, -8]]}),
+                "steps": [[0, 1, -5, 5], [1, 2, 3, -3]]}),
         ("r-bad", None),
         ("r2", {"deals": 2, "names": ["Cai", "Ana"], "players": [["Cai", 2, 1, 7, 0], ["Ana", 2, 1, -7, 0]],
-                "steps": [[0, -48, 48], [2, 55, -55]]}),  # its second deal was not counted
+                "steps": [[0, 1, -48, 48], [2, 2, 7, -7]]}),  # its second deal was not counted
     ]
     data = tally_data(tallies, ["Cai", "Ana", "Ben"], {**WORDS, "chart_x": "Deals"})
     assert data.points == ("start", "1", "2", "3", "4")
@@ -266,7 +266,8 @@ def test_the_tournament_chart_has_a_point_per_counted_deal() -> None:
 def test_record_starts_survive_the_sampling() -> None:
     tallies: list[Any] = [(f"r{i}", {"deals": 50, "names": ["A", "B"],
                                      "players": [["A", 50, 25, 0, 0], ["B", 50, 25, 0, 0]],
-                                     "steps": [[d, 1, -1] for d in range(50)]}) for i in range(10)]
+                                     "steps": [[d, d + 1, d + 1, -d - 1] for d in range(50)]})
+                          for i in range(10)]
     data = tally_data(tallies, ["A", "B"], WORDS)
     assert len(data.points) <= limits.CHART_POINTS
     assert [record for _, record in data.starts] == [str(i) for i in range(1, 11)]
