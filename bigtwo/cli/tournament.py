@@ -30,12 +30,14 @@ from bigtwo.cli.inputs import (
     profile_option_value,
     read_bounded,
     readable_kind,
+    sheet_text,
 )
 from bigtwo.cli.language import Refusal, current, gettext, lang_option, ngettext, pgettext
 from bigtwo.records import jsonin, standings
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.records.i18n import DEFAULT_LANGUAGE
 from bigtwo.records.parse import deals_in
+from bigtwo.records.sheet_text import is_sheet_name
 from bigtwo.store import tournaments as service
 from bigtwo.store import withdrawals
 from bigtwo.store.connection import StoreMissing
@@ -407,6 +409,9 @@ def fail(exc: Failure) -> None:
             click.echo(gettext("  {pointer}: {detail}",
                                pointer=_shown(str(problem.get("pointer") or "/")),
                                detail=_shown(str(problem.get("detail")))), err=True)
+    if exc.status in (401, 403) and token_from_environment():
+        click.echo(gettext("  the token came from the {variable} environment variable: check "
+                           "it, unset it, or give --token", variable=TOKEN_VARIABLE), err=True)
     sys.exit(EXIT_FAILED)
 
 
@@ -417,8 +422,29 @@ db_option = click.option("--db", metavar="FILE", default=None,
                          help="The local store (default: BIGTWO_DB, else var/bigtwo.db in the "
                               "checkout, else the user data folder; `bigtwo tournament where` "
                               "shows it).")
-token_option = click.option("--token", required=True, envvar="BIGTWO_TOKEN",
-                            help="The tournament's token (default: the BIGTWO_TOKEN variable).")
+TOKEN_VARIABLE = "BIGTWO_TOKEN"
+
+
+def _token_given(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+    """The token, from --token or the environment; neither is a usage error naming both
+    (click's own "Missing option '--token'" says nothing of the variable)."""
+    if value is None:
+        raise click.UsageError(gettext(
+            "no token: give --token TOKEN, or set the {variable} environment variable (tournament "
+            "create prints the token once)", variable=TOKEN_VARIABLE), ctx=ctx)
+    return value
+
+
+def token_from_environment() -> bool:
+    """Whether the running command's token came from ``BIGTWO_TOKEN``, not from --token."""
+    ctx = click.get_current_context(silent=True)
+    return (ctx is not None and "token" in ctx.params
+            and ctx.get_parameter_source("token") == click.core.ParameterSource.ENVIRONMENT)
+
+
+token_option = click.option("--token", envvar=TOKEN_VARIABLE, callback=_token_given,
+                            help=f"The tournament's token (default: the {TOKEN_VARIABLE} "
+                                 "variable).")
 # Every subcommand's --lang, as validate's: the language of the lines printed for people
 # (verdicts, refusals, tables, counts); --json, CSV and the JSON documents stay as they are.
 tournament_lang_option = lang_option(
@@ -702,7 +728,7 @@ def import_command(tournament_id: str, path: IO[bytes], token: str, as_json: boo
     _check_kind(path)
     api = backend(server, db)
     summary = ImportSummary()
-    if (getattr(path, "name", "") or "").lower().endswith(".csv"):
+    if is_sheet_name(getattr(path, "name", "") or ""):
         _import_sheet(api, tournament_id, token, path, summary, as_json)
         return
     show = sys.stderr.isatty()
@@ -719,12 +745,13 @@ def import_command(tournament_id: str, path: IO[bytes], token: str, as_json: boo
 
 
 def _read_sheet(stream: IO[bytes]) -> str:
-    try:
-        return read_bounded(stream, limits.MAX_CLI_INPUT_BYTES, "", SHEET).decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        click.echo(gettext("error: the score sheet is not UTF-8 text: {reason}", reason=exc),
-                   err=True)
+    """The sheet's text in any encoding a spreadsheet saves (bigtwo.records.sheet_text), read
+    here and sent on as UTF-8; what none reads exits 2, naming the line."""
+    data = read_bounded(stream, limits.MAX_CLI_INPUT_BYTES, "", SHEET)
+    text = sheet_text(data, getattr(stream, "name", None) or "-", current())
+    if text is None:
         sys.exit(EXIT_FAILED)
+    return text
 
 
 def _import_sheet(api: Backend, tournament_id: str, token: str, stream: IO[bytes],
@@ -890,7 +917,7 @@ def replace_command(tournament_id: str, record_id: str, path: IO[bytes], token: 
     is withdrawn and the new one stored, checked as an import checks it, in one step with its
     audit entry; if the new one cannot be stored, nothing changes. Prints the new record's
     entry as JSON (with ``replaces``)."""
-    sheet = (getattr(path, "name", "") or "").lower().endswith(".csv")
+    sheet = is_sheet_name(getattr(path, "name", "") or "")
     if sheet:
         body: Any = _read_sheet(path)
     else:
