@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 # One stamp per set of packages: `make serve` installs what serving needs, `make test` adds
 # the test tools. Each is redone when pyproject.toml changes.
 SERVE_STAMP := $(VENV)/.installed-serve
+CLUSTER_STAMP := $(VENV)/.installed-cluster
 STAMP := $(VENV)/.installed-test
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -12,7 +13,7 @@ WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 BIGTWO_DB ?= var/bigtwo.db
 export BIGTWO_DB
 
-.PHONY: serve test lint typecheck bench clean venv golden docs native native-clean \
+.PHONY: serve test lint typecheck bench clean venv golden docs native native-clean cluster \
 	i18n-extract i18n-update i18n-compile extract update compile \
 	i18n-core-extract i18n-core-update i18n-core-compile \
 	i18n-pages-extract i18n-pages-update i18n-pages-compile
@@ -26,6 +27,14 @@ $(BIN)/python:
 $(SERVE_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[native]'
 	touch $(SERVE_STAMP)
+
+# Dask for `bigtwo validate --workers N` and `--scheduler` (docs/SCALING.md): the cluster
+# extra, installed into .venv from this checkout (the package is on no index).
+cluster: $(CLUSTER_STAMP)
+
+$(CLUSTER_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[cluster]'
+	touch $(CLUSTER_STAMP)
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'

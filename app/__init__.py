@@ -18,6 +18,17 @@ from bigtwo import native
 CORE = native.choose(dict(os.environ))
 
 from bigtwo import ENGINE_VERSION, limits  # noqa: E402 - after the choice above
+
+
+def package_version() -> str:
+    """The installed package's version, the one ``bigtwo --version`` prints (both read the
+    package metadata that ``make venv`` installs from pyproject.toml)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("bigtwo")
+    except PackageNotFoundError:  # pragma: no cover - the app runs from an installed checkout
+        return "0+unknown"
 from bigtwo.rules.profiles import ProfileResolver  # noqa: E402
 
 if TYPE_CHECKING:
@@ -67,7 +78,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # How many reverse proxies stand in front (app/clients.py): 0 reads no X-Forwarded-For.
         BIGTWO_PROXY_HOPS=os.environ.get("BIGTWO_PROXY_HOPS", ""),
         API_TITLE="bigtwo referee service",
-        API_VERSION=ENGINE_VERSION,
+        # The version a client pins is the package's (``bigtwo --version``); the engine that
+        # rules, which reports also carry in their ``engine`` field, is an extension beside it.
+        API_VERSION=package_version(),
+        API_SPEC_OPTIONS={"info": {"x-engine-version": ENGINE_VERSION}},
         OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",

@@ -30,6 +30,42 @@ def pytest_report_header() -> str:
     return f"bigtwo core: {CORE}"
 
 
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+
+
+def browser_tests_skip_reason(args: list[str], invocation_dir: Path) -> str | None:
+    """Why tests/browser will be skipped in a run of ``args`` (None when they run or are not
+    in it): the browser missing, or the playwright package."""
+    from tests.browser.support import CHROMIUM
+
+    paths = [(invocation_dir / a.split("::", 1)[0]).resolve() for a in args
+             if not a.startswith("-")] or [invocation_dir.resolve()]
+    if not any(p == BROWSER_TESTS or p in BROWSER_TESTS.parents or BROWSER_TESTS in p.parents
+               for p in paths):
+        return None
+    if not CHROMIUM.exists():
+        return (f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium; or set "
+                "BIGTWO_CHROMIUM to a Chromium binary)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed (pip install -e '.[test]')"
+    return None
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """One line before any test when the browser tests will be skipped: with ``-q`` (as
+    ``make test`` runs) the header is not shown, and the skips only count in the summary."""
+    config = session.config
+    if hasattr(config, "workerinput"):  # an xdist worker: the controller says it
+        return
+    reason = browser_tests_skip_reason(list(config.args), Path(config.invocation_params.dir))
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reason is not None and reporter is not None:
+        reporter.write_line(f"NOTE: the browser tests (tests/browser) will be SKIPPED: {reason}",
+                            yellow=True, bold=True)
+
+
 # The CLI speaks the language of the environment (bigtwo.cli.language): every test starts
 # from none, so that a developer's LANG=de_DE.UTF-8 changes no expected line. A test that
 # wants a language sets it (monkeypatch.setenv, or CliRunner's env).

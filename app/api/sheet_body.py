@@ -11,6 +11,8 @@ from flask import request
 
 from app.problems import PROBLEM_TYPE_BASE, abort_problem
 from bigtwo.records import jsonin
+from bigtwo.records.i18n import pick_language
+from bigtwo.records.sheet_text import SheetTextError, decode_sheet
 
 CSV = "text/csv"
 EXAMPLE = "deal,Ana,Ben,Cai,Dee\n1,0,5,2,9\n2,3,0,2S 5C,KH\n"
@@ -51,17 +53,21 @@ def check_charset() -> None:
 
 
 def sheet_text() -> str:
-    """The request's sheet as text, or a problem: 415 for a charset that is not accepted,
-    400 for bytes not readable in the charset (or a lone surrogate). The body limit was met at
-    the door (app/body.py), chunked or not."""
-    charset = request.mimetype_params.get("charset") or "utf-8"
+    """The request's sheet as text, read as ``bigtwo.records.sheet_text`` reads a sheet (a
+    byte-order mark, else the declared charset, else UTF-16, UTF-8, the legacy code page of
+    the answer's language), or a problem: 415 for a charset that is not accepted, 400 naming
+    the line no encoding reads and how to save the sheet as UTF-8, in the answer's language.
+    The body limit was met at the door (app/body.py), chunked or not."""
+    lang = pick_language(request.args.get("lang"), request.headers.get("Accept-Language"))
     try:
-        return jsonin.decode_text(request.get_data(cache=True), charset)
-    except jsonin.JsonInputError as exc:
+        return decode_sheet(request.get_data(cache=True), request.mimetype_params.get("charset"),
+                            lang).text
+    except SheetTextError as exc:
         if exc.code == jsonin.UNSUPPORTED_CHARSET:
             _unsupported(exc.detail)
-        abort_problem(400, "Bad Request", f"the score sheet is not readable text: {exc.detail}",
-                      type_=PROBLEM_TYPE_BASE + "invalid-csv", code=exc.code)
+        extra = {} if exc.line is None else {"line": exc.line}
+        abort_problem(400, "Bad Request", exc.detail, type_=PROBLEM_TYPE_BASE + "invalid-csv",
+                      code=exc.code, **extra)
 
 
 def csv_content(description: str) -> dict[str, Any]:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, abort, current_app, render_template, request, send_from_directory
 from markupsafe import Markup
 from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.wrappers import Response
 
 from app.metrics import count_checked
 from app.params import ParameterError, page_number
@@ -25,6 +26,7 @@ from app.web.words import Words
 from bigtwo import limits
 from bigtwo.records import jsonin
 from bigtwo.records.pipeline import check_record
+from bigtwo.records.sheet_text import SheetTextError, decode_sheet, is_sheet_name
 from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import PRESET_IDS, PRESETS, ProfileResolver
@@ -76,6 +78,14 @@ def _common(switch_form: str | None = None) -> dict[str, Any]:
             "switch": switch_links(lang), "switch_form": switch_form}
 
 
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """The icon browsers ask every site for (scripts/favicon.py draws it): from this origin,
+    as the pages' policy (img-src 'self') allows."""
+    return send_from_directory(bp.static_folder or "static", "favicon.ico",
+                               mimetype="image/vnd.microsoft.icon", max_age=86400)
+
+
 @bp.get("/")
 def home() -> str:
     return render_template("web_home.html", form={"record": "", "profile": "", "complete": True},
@@ -83,12 +93,21 @@ def home() -> str:
 
 
 def _read_record_text() -> tuple[str, list[Problem]]:
+    """The pasted text, or the uploaded file's: a score sheet in any encoding a spreadsheet
+    saves (``bigtwo.records.sheet_text``), a JSON record only in UTF-8 (RFC 8259)."""
     upload = request.files.get("file")
     if upload is not None and upload.filename:
+        data = upload.read()
         try:
-            return jsonin.decode_utf8(upload.read()), []
-        except jsonin.JsonInputError as exc:
-            return "", [Problem("", Words(_lang())("not_utf8", detail=exc.detail))]
+            read = decode_sheet(data, lang=library_language(_lang()))
+        except SheetTextError as exc:
+            return "", [Problem("", exc.detail)]
+        if read.encoding != "UTF-8" and not _is_sheet(read.text):
+            try:
+                jsonin.decode_utf8(data)
+            except jsonin.JsonInputError as exc:
+                return "", [Problem("", Words(_lang())("not_utf8", detail=exc.detail))]
+        return read.text, []
     return request.form.get("record", ""), []
 
 
@@ -142,10 +161,10 @@ def replay() -> tuple[str, int]:
 
 
 def _is_sheet(text: str) -> bool:
-    """A pasted or uploaded score sheet (CSV) rather than a JSON record: a file named .csv,
+    """A pasted or uploaded score sheet (CSV) rather than a JSON record: a file named .csv (.tsv, .txt),
     or text that does not open like JSON and starts with the sheet's header."""
     upload = request.files.get("file")
-    if upload is not None and (upload.filename or "").lower().endswith(".csv"):
+    if upload is not None and is_sheet_name(upload.filename or ""):
         return True
     start = text.lstrip("\ufeff \t\r\n")
     return start[:1] not in ("{", "[") and start[:4].lower() == "deal"

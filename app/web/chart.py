@@ -15,17 +15,25 @@ always kept), so a 10,000-deal sheet draws as cheaply as a 3-deal match.
 
 from __future__ import annotations
 
+import bisect
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from markupsafe import Markup, escape
 
-from app.web.catalog import join, number
+from app.web.catalog import join
+from app.web.catalog import number as _written
 from app.web.catalog import signed as signed_score
 from bigtwo import limits
 from bigtwo.records.names import canonical_name
+from bigtwo.records.tally import sample
+
+# Babel writes a number in about 60 µs; a chart writes hundreds, mostly the same again on
+# every view (deal numbers, record numbers, the same tournament's counts).
+number = lru_cache(maxsize=4096)(_written)
 
 WIDTH, HEIGHT = 640, 300
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 56, 16, 16, 44
@@ -38,6 +46,17 @@ class Series:
 
     name: str
     values: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Where a point of the tournament chart comes from: the record (its number in upload
+    order and its id) and the deal as its replay page numbers it ("" for a record stored
+    before its tally kept each deal: it is one step)."""
+
+    record: str
+    record_id: str
+    deal: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,20 +73,14 @@ class ChartData:
     lang: str = "en"
     # The chart's description for screen readers: the final totals after the last point.
     desc: str = "{y}: {finals} ({x} {last})"  # the "chart_desc" message, in English
+    # The tournament chart only: each point's record and deal (None for the start), and the
+    # points where a record starts (the totals it starts from), with the record's number.
+    deals: tuple[Deal | None, ...] = ()
+    starts: tuple[tuple[int, str], ...] = ()
 
     @property
     def empty(self) -> bool:
         return len(self.points) < 2 or not self.series
-
-
-def sample(count: int, most: int) -> list[int]:
-    """Indexes of ``most`` points spread evenly over ``count``, the first and last included."""
-    if count <= most:
-        return list(range(count))
-    if most < 2:
-        return [count - 1]
-    step = (count - 1) / (most - 1)
-    return sorted({round(i * step) for i in range(most)})
 
 
 def running(rows: Iterable[Sequence[int]], start: Sequence[int]) -> list[list[int]]:
@@ -93,43 +106,91 @@ def match_data(report: Mapping[str, Any], names: Sequence[str],
         labels = list(names)
         rows = [d["scores"] for d in scored]
     totals = running(rows, [0] * len(labels))
-    lang = words.get("lang", "en")
-    points = [words["start"], *(number(d["index"] + 1, lang) for d in scored)]
-    return _bounded(points, labels, totals, words)
+    return _bounded([None, *(d["index"] + 1 for d in scored)], labels, totals, words)
+
+
+# A tournament chart point's origin before it is written out: (record number, id, deal index
+# or None for a record drawn as one step).
+_Origin = tuple[int, str, int | None]
 
 
 def tally_data(tallies: Iterable[tuple[str, Mapping[str, Any] | None]], ranked: Sequence[str],
                 words: Mapping[str, str]) -> ChartData:
     """``tournament_data`` from the records' stored tallies (``bigtwo.records.tally``): one
-    point after each counted record, at the number of deals counted so far. The page's cost
-    then follows the tallies, never the stored reports."""
+    point after each counted deal, at the number of deals counted so far, each record's start
+    marked. The page's cost then follows the tallies, never the stored reports."""
     shown = list(ranked[: limits.CHART_SERIES])
     column = {name: i for i, name in enumerate(shown)}
     rows: list[list[int]] = []
-    points = [words["start"]]
-    deals = 0
-    for _, summary in tallies:
+    points: list[int | None] = [None]
+    where: list[_Origin | None] = [None]
+    starts: list[int] = []
+    counted = 0
+    for rid, summary in tallies:
         if not summary or not summary.get("deals"):
             continue
-        row = [0] * len(shown)
-        for raw, _played, _won, score, _scored in summary["players"]:
-            name = canonical_name(raw) or raw  # a tally stored before names were compared so
-            if name in column:
-                row[column[name]] += score
-        rows.append(row)
-        deals += int(summary["deals"])
-        points.append(number(deals, words.get("lang", "en")))
-    return _bounded(points, shown, running(rows, [0] * len(shown)), words)
+        starts.append(len(points) - 1)
+        for deal, ordinal, scores in _steps(summary):
+            row = [0] * len(shown)
+            for name, score in scores:
+                if name in column:
+                    row[column[name]] += score
+            rows.append(row)
+            points.append(counted + ordinal)
+            where.append((len(starts), rid, deal))
+        counted += int(summary["deals"])
+    return _bounded(points, shown, running(rows, [0] * len(shown)), words, where, starts)
 
 
-def _bounded(points: list[str], labels: list[str], totals: list[list[int]],
-             words: Mapping[str, str]) -> ChartData:
+def _named(raw: str) -> str:
+    """A player as the standings compare them (a tally stored before names were compared so
+    carries the name as typed)."""
+    return canonical_name(raw) or raw
+
+
+def _steps(summary: Mapping[str, Any]) -> Iterator[tuple[int | None, int, list[tuple[str, int]]]]:
+    """A tally's steps as (deal index, deals counted in the record so far, [(player, score
+    since the step before)]); a tally stored before it kept steps is one step (deal None)."""
+    steps, names = summary.get("steps"), summary.get("names")
+    if steps is None or names is None:
+        yield None, int(summary["deals"]), [(_named(p[0]), int(p[3])) for p in summary["players"]]
+        return
+    names = [_named(n) for n in names]
+    before = [0] * len(names)
+    for deal, ordinal, *totals in steps:
+        yield int(deal), int(ordinal), [(n, int(t) - b) for n, t, b in zip(names, totals, before,
+                                                                           strict=False)]
+        before = [int(t) for t in totals]
+
+
+def _bounded(points: Sequence[int | None], labels: list[str], totals: list[list[int]],
+             words: Mapping[str, str], where: Sequence[_Origin | None] = (),
+             starts: Sequence[int] = ()) -> ChartData:
+    """The chart of at most ``CHART_POINTS`` points; only the kept points' numbers are
+    written out in the page's language (writing each costs more than adding it up)."""
+    lang = words.get("lang", "en")
     keep = sample(len(points), limits.CHART_POINTS)
     labels = labels[: limits.CHART_SERIES]
     series = tuple(Series(name, tuple(totals[i][s] for i in keep)) for s, name in enumerate(labels))
-    return ChartData(tuple(points[i] for i in keep), series, words["chart_title"],
-                     words["chart_x"], words["chart_y"], words.get("lang", "en"),
-                     words.get("chart_desc", "{y}: {finals} ({x} {last})"))
+    shown = tuple(words["start"] if points[i] is None else number(points[i], lang) for i in keep)
+    deals = tuple(_deal(where[i], lang) for i in keep) if where else ()
+    # A record's start moves to the first kept point at or after it; of several records
+    # starting between two kept points, the first is marked.
+    marks: dict[int, str] = {}
+    for n, start in enumerate(starts, start=1):
+        at = bisect.bisect_left(keep, start)
+        if at < len(keep) and at not in marks:
+            marks[at] = number(n, lang)
+    return ChartData(shown, series, words["chart_title"], words["chart_x"], words["chart_y"],
+                     lang, words.get("chart_desc", "{y}: {finals} ({x} {last})"), deals,
+                     tuple(marks.items()))
+
+
+def _deal(origin: _Origin | None, lang: str) -> Deal | None:
+    if origin is None:
+        return None
+    record, rid, deal = origin
+    return Deal(number(record, lang), rid, "" if deal is None else number(deal + 1, lang))
 
 
 def signed(n: int, lang: str = "en") -> str:
@@ -204,6 +265,18 @@ def svg(data: ChartData, ident: str) -> Markup:
     out.append("</g>")
     bottom = HEIGHT - MARGIN_BOTTOM
     every = max(1, math.ceil(len(data.points) / 12))
+    if data.starts:
+        # Where each record starts: a dotted line at the totals it starts from, its number
+        # (upload order) above the plot, at most about 12 numbers so that none overlap.
+        label_every = max(1, math.ceil(len(data.starts) / 12))
+        out.append('<g class="record-starts">')
+        for n, (at, record) in enumerate(data.starts):
+            x = sc.x(at)
+            out.append(f'<line class="record-start" x1="{x}" y1="{MARGIN_TOP}" x2="{x}" y2="{bottom}"/>')
+            if n % label_every == 0:
+                out.append(f'<text class="record-label" x="{x + 3}" y="{MARGIN_TOP + 10}">'
+                           f'{e(record)}</text>')
+        out.append("</g>")
     out.append('<g class="x-ticks">')
     for i, label in enumerate(data.points):
         if i % every == 0 or i == len(data.points) - 1:

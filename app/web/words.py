@@ -26,6 +26,7 @@ from app.web.catalog import (
     translate_plural,
 )
 from app.web.penalty_words import MOVED_MESSAGES, PENALTY_MESSAGES
+from bigtwo.records.i18n import sentence_gap
 
 MESSAGES: dict[str, Message] = {
     "site": N_("site", "bigtwo referee"),
@@ -259,6 +260,10 @@ PEOPLE_MESSAGES: dict[str, Message] = {
     "chart_y": N_("chart_y", "Total"),
     "chart_start": N_("chart_start", "start"),
     "chart_data": N_("chart_data", "The chart's numbers"),
+    # The tournament chart's number table: which record and which of its deals each row is.
+    "chart_col_record": N_("chart_col_record", "Record"),
+    "chart_col_deal": N_("chart_col_deal", "Its deal"),
+    "chart_record_starts": N_("chart_record_starts", "A dotted line marks where each record starts, numbered in upload order; the table names each deal's record and its number there."),
     # The chart for screen readers: "Total: Ana +3 and Ben −3 (Deal 2)", {finals} a list.
     "chart_desc": N_("chart_desc", "{y}: {finals} ({x} {last})"),
     "chart_after": N_("chart_after", "After"),
@@ -322,6 +327,11 @@ class Words:
         and the plain fields escaped, the ``Markup`` fields kept."""
         shown = {k: Markup(v) if isinstance(v, Markup) else escape(v) for k, v in fields.items()}
         return Markup(escape(self.table[key]).format(**shown))
+
+    @property
+    def gap(self) -> str:
+        """What stands between two sentences of a paragraph (none in Chinese)."""
+        return sentence_gap(self.lang)
 
     def plural(self, key: str, n: int) -> str:
         """The form of a plural message (``PLURAL_MESSAGES``) for ``n``, not filled in."""

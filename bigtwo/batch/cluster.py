@@ -1,4 +1,4 @@
-"""Checking records on a Dask cluster: the optional extra ``pip install 'bigtwo[cluster]'``.
+"""Checking records on a Dask cluster: the optional extra (``make cluster`` in a checkout).
 
 Dask is imported inside the functions that build Dask collections, never at module level, so
 ``import bigtwo`` (and this module) works without it. The work itself is ``bigtwo.records.lines``:

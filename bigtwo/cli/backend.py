@@ -82,4 +82,17 @@ def fail(exc: Failure) -> None:
             click.echo(gettext("  {pointer}: {detail}",
                                pointer=shown(str(problem.get("pointer") or "/")),
                                detail=shown(str(problem.get("detail")))), err=True)
+    if exc.status in (401, 403) and token_from_environment():
+        click.echo(gettext("  the token came from the {variable} environment variable: check "
+                           "it, unset it, or give --token", variable=TOKEN_VARIABLE), err=True)
     sys.exit(EXIT_FAILED)
+
+
+TOKEN_VARIABLE = "BIGTWO_TOKEN"
+
+
+def token_from_environment() -> bool:
+    """Whether the running command's token came from ``BIGTWO_TOKEN``, not from --token."""
+    ctx = click.get_current_context(silent=True)
+    return (ctx is not None and "token" in ctx.params
+            and ctx.get_parameter_source("token") == click.core.ParameterSource.ENVIRONMENT)

@@ -57,9 +57,9 @@ def require_extra(option: str) -> None:
         import distributed  # noqa: F401
         import fsspec  # noqa: F401
     except ImportError as exc:
-        raise Unavailable(gettext("{option} needs Dask ({module} is not installed): install "
-                                  "the cluster extra: pip install 'bigtwo[cluster]'",
-                                  option=option, module=exc.name)) from exc
+        raise Unavailable(gettext("{option} needs Dask ({module} is not installed): in the "
+                                  "bigtwo checkout, run make cluster (it installs the cluster "
+                                  "extra into .venv)", option=option, module=exc.name)) from exc
 
 
 def cluster_options(command: Callable[..., Any]) -> Callable[..., Any]:

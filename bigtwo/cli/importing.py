@@ -15,11 +15,19 @@ import click
 
 from bigtwo import limits
 from bigtwo.cli.backend import EXIT_FAILED, EXIT_OK, EXIT_REJECTED, Backend, Failure, fail, shown
-from bigtwo.cli.inputs import SHEET, LongLine, bounded_lines, read_bounded, readable_kind
+from bigtwo.cli.inputs import (
+    SHEET,
+    LongLine,
+    bounded_lines,
+    read_bounded,
+    readable_kind,
+    sheet_text,
+)
 from bigtwo.cli.language import current, gettext, ngettext
 from bigtwo.records import jsonin
 from bigtwo.records.i18n import DEFAULT_LANGUAGE
 from bigtwo.records.parse import deals_in
+from bigtwo.records.sheet_text import is_sheet_name
 
 # Leaves room under the server's default 1 MiB body limit for the batch wrapper.
 MAX_BATCH_BYTES = 768 * 1024
@@ -248,7 +256,7 @@ def import_lines(api: Backend, tournament_id: str, token: str, path: IO[bytes],
     """The import of a JSON Lines file, or of a score sheet (a .csv file); exits with the
     command's status."""
     summary = ImportSummary()
-    if (getattr(path, "name", "") or "").lower().endswith(".csv"):
+    if is_sheet_name(getattr(path, "name", "") or ""):
         _import_sheet(api, tournament_id, token, path, summary, as_json)
         return
     show = sys.stderr.isatty()
@@ -265,12 +273,13 @@ def import_lines(api: Backend, tournament_id: str, token: str, path: IO[bytes],
 
 
 def read_sheet(stream: IO[bytes]) -> str:
-    try:
-        return read_bounded(stream, limits.MAX_CLI_INPUT_BYTES, "", SHEET).decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        click.echo(gettext("error: the score sheet is not UTF-8 text: {reason}", reason=exc),
-                   err=True)
+    """The sheet's text in any encoding a spreadsheet saves (bigtwo.records.sheet_text), read
+    here and sent on as UTF-8; what none reads exits 2, naming the line."""
+    data = read_bounded(stream, limits.MAX_CLI_INPUT_BYTES, "", SHEET)
+    text = sheet_text(data, getattr(stream, "name", None) or "-", current())
+    if text is None:
         sys.exit(EXIT_FAILED)
+    return text
 
 
 def _import_sheet(api: Backend, tournament_id: str, token: str, stream: IO[bytes],

@@ -241,3 +241,16 @@ def check_profile_option(resolver: ProfileResolver, ref: ProfileRef | None) -> P
     if profile is None:
         raise click.BadParameter(problem_lines(problems), param_hint="'--profile'")
     return ref
+
+
+def sheet_text(data: bytes, path: str, lang: str) -> str | None:
+    """A score sheet's bytes as text in any encoding a spreadsheet saves
+    (``bigtwo.records.sheet_text``); None, once stderr names the line it stops at and how to
+    save the sheet as UTF-8."""
+    from bigtwo.records.sheet_text import SheetTextError, decode_sheet
+
+    try:
+        return decode_sheet(data, lang=lang).text
+    except SheetTextError as exc:
+        click.echo(gettext("error: {path}: {detail}", path=path, detail=exc.detail), err=True)
+        return None

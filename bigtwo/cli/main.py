@@ -35,6 +35,7 @@ from bigtwo.cli.inputs import (
     profile_option_value,
     read_bounded,
     read_file,
+    sheet_text,
     source_of,
 )
 from bigtwo.cli.language import LanguageTag, gettext, lang_option
@@ -57,6 +58,7 @@ from bigtwo.records.lines import (
     problem_lines,
 )
 from bigtwo.records.pipeline import CheckOptions
+from bigtwo.records.sheet_text import is_sheet_name
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import Lookup, ProfileResolver
 
@@ -207,10 +209,10 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
     """Replay records and print their reports as JSON (or, with --format text, as a ruling
     to read: one block per record, a blank line between).
 
-    PATH is a .json file with one record, a .jsonl file with one record per line, a .csv
-    score sheet (with --profile), a .b2n file of Big Two notation (one report line per game),
-    or - for standard input (recognised from its first lines: JSON Lines when the first line
-    is a whole JSON document, notation when it starts like notation).
+    PATH is a .json file with one record, a .jsonl file with one record per line, a .csv (.tsv,
+    .txt) score sheet (with --profile), a .b2n file of Big Two notation (one report line per
+    game), or - for standard input (recognised from its first lines: JSON Lines when the first
+    line is a whole JSON document, notation when it starts like notation).
 
     With --workers or --scheduler, PATH... are JSON Lines files or globs (local paths or
     fsspec URLs), checked on a Dask cluster; the output is the same. See docs/SCALING.md.
@@ -230,7 +232,7 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
     stream, kind, total = open_validate_input(path, max_bytes)
     jsonl = kind == "jsonl"
     with stream:
-        if kind == "csv":
+        if kind == "csv" or is_sheet_name(path):
             sys.exit(_validate_sheet(_read_whole(stream, total, max_bytes, path), path, out,
                                      options, fmt))
         if kind == "notation":
@@ -328,15 +330,6 @@ def _validate_one(data: bytes, path: str, out: IO[bytes], options: CheckOptions,
     return EXIT_VALID if checked.report["valid"] else EXIT_INVALID
 
 
-def _read_sheet_text(data: bytes, path: str) -> str | None:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        click.echo(gettext("error: {path}: a score sheet is UTF-8 text: {reason}", path=path,
-                           reason=exc), err=True)
-        return None
-
-
 def _echo_sheet_problems(path: str, problems: list[Any]) -> None:
     for p in problems:
         # A sheet's own problems already say "row 3, column Ben"; others name their pointer.
@@ -353,7 +346,7 @@ def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: CheckOption
     row and column."""
     from bigtwo.records.sheets import check_sheet
 
-    text = _read_sheet_text(data, path)
+    text = sheet_text(data, path, options.lang)
     if text is None:
         return EXIT_UNREADABLE
     if options.default_profile is None:
@@ -386,7 +379,7 @@ def sheet_command(path: str, profile: str, lang: str, max_bytes: int) -> None:
     (each problem named by row and column on stderr)."""
     from bigtwo.records.sheets import check_sheet
 
-    text = _read_sheet_text(read_file(path, max_bytes), path)
+    text = sheet_text(read_file(path, max_bytes), path, lang)
     if text is None:
         sys.exit(EXIT_UNREADABLE)
     record, checked = check_sheet(text, profile_option_value(profile, max_bytes), lang=lang,

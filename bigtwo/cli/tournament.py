@@ -15,7 +15,7 @@ from typing import IO, Any
 import click
 
 from bigtwo import limits
-from bigtwo.cli.backend import EXIT_FAILED, Backend, Failure, fail
+from bigtwo.cli.backend import EXIT_FAILED, TOKEN_VARIABLE, Backend, Failure, fail
 from bigtwo.cli.http_client import HttpBackend
 from bigtwo.cli.importing import check_kind, import_lines, read_sheet
 from bigtwo.cli.inputs import profile_option_value
@@ -23,6 +23,7 @@ from bigtwo.cli.language import gettext, lang_option, ngettext, pgettext
 from bigtwo.cli.local_backend import LocalBackend, store_path, where_said
 from bigtwo.records import jsonin
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
+from bigtwo.records.sheet_text import is_sheet_name
 
 
 def backend(server: str | None, db: str | None = None, *, create: bool = False) -> Backend:
@@ -41,8 +42,19 @@ db_option = click.option("--db", metavar="FILE", default=None,
                               "shows it).")
 
 
-token_option = click.option("--token", required=True, envvar="BIGTWO_TOKEN",
-                            help="The tournament's token (default: the BIGTWO_TOKEN variable).")
+def _token_given(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+    """The token, from --token or the environment; neither is a usage error naming both
+    (click's own "Missing option '--token'" says nothing of the variable)."""
+    if value is None:
+        raise click.UsageError(gettext(
+            "no token: give --token TOKEN, or set the {variable} environment variable (tournament "
+            "create prints the token once)", variable=TOKEN_VARIABLE), ctx=ctx)
+    return value
+
+
+token_option = click.option("--token", envvar=TOKEN_VARIABLE, callback=_token_given,
+                            help=f"The tournament's token (default: the {TOKEN_VARIABLE} "
+                                 "variable).")
 
 
 # Every subcommand's --lang, as validate's: the language of the lines printed for people
@@ -233,7 +245,7 @@ def replace_command(tournament_id: str, record_id: str, path: IO[bytes], token: 
     is withdrawn and the new one stored, checked as an import checks it, in one step with its
     audit entry; if the new one cannot be stored, nothing changes. Prints the new record's
     entry as JSON (with ``replaces``)."""
-    sheet = (getattr(path, "name", "") or "").lower().endswith(".csv")
+    sheet = is_sheet_name(getattr(path, "name", "") or "")
     if sheet:
         body: Any = read_sheet(path)
     else:

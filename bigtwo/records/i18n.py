@@ -239,6 +239,17 @@ def format_signed(n: int, lang: str, typographic: bool = False) -> str:
     return minus + digits
 
 
+def sentence_gap(lang: str) -> str:
+    """What stands between two sentences: a space, none in Chinese (its full stop 。 already
+    ends the sentence with its own width)."""
+    return "" if supported(lang).startswith("zh") else " "
+
+
+def sentences(parts: Iterable[str], lang: str) -> str:
+    """Whole sentences one after the other, as the language sets them."""
+    return sentence_gap(lang).join(parts)
+
+
 def format_list(items: Sequence[str] | Iterable[str], lang: str, style: str = "standard") -> str:
     """``Ana, Ben and Cai`` as the locale joins lists (babel.lists.format_list)."""
     from babel.lists import format_list as _babel_format_list

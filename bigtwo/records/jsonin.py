@@ -70,9 +70,11 @@ CHARSETS: dict[str, str] = {
     "iso-8859-1": "latin-1", "latin-1": "latin-1", "latin1": "latin-1",
     "windows-1252": "cp1252", "cp1252": "cp1252",
     "utf-16": "utf-16", "utf-16le": "utf-16-le", "utf-16be": "utf-16-be",
+    "gb18030": "gb18030", "gbk": "gb18030", "gb2312": "gb18030",
+    "big5": "cp950", "cp950": "cp950",
 }
 CHARSET_NAMES = ("utf-8", "us-ascii", "iso-8859-1", "windows-1252", "utf-16", "utf-16le",
-                 "utf-16be")
+                 "utf-16be", "gb18030", "big5")
 
 _NOT_MARKS = bytes(b for b in range(256) if b not in b'[]{}"')
 _PARENS = bytes.maketrans(b"[]{}", b"()()")

@@ -26,7 +26,10 @@ SHEET_WORDS: dict[str, Marked] = {
     "row": NP_("score sheet", "row {row}"),
     "row_column": NP_("score sheet", "row {row}, column {column}"),
     "no_profile": NP_("score sheet", "a score sheet needs a profile: name a preset or a stored profile"),
-    "no_header": NP_("score sheet", "the first row must be the header: deal,<name>,<name>,... (found {found})"),
+    # TRANSLATORS: {header} is deal,<name>,<name>,... with the separator the sheet used.
+    "no_header": NP_("score sheet", "the first row must be the header: {header} (found {found})"),
+    # TRANSLATORS: the placeholder for a player's name in the header's form: deal,<name>,...
+    "header_name": NP_("score sheet", "<name>"),
     # TRANSLATORS: added to the header's player count when a column looks like the deal codes.
     "code_column": NP_("score sheet", " (is {name} the deal code column? Its header is {column})"),
     "no_name": NP_("score sheet", "player column {i} has no name"),
@@ -77,6 +80,15 @@ SHEET_WORDS: dict[str, Marked] = {
     "places_twice": NP_("score sheet", "each place is taken by one player, but {names} all have place "
                             "{place}"),
     "bad_code": NP_("score sheet", "{detail}"),
+    # Bytes that are not text (bigtwo/records/sheet_text.py); {save} is "save_utf8".
+    "text_unreadable": NP_("score sheet", "line {line} is not text in any encoding a spreadsheet "
+                               "saves (UTF-8, UTF-16, {encoding}): byte {byte}. {save}"),
+    "text_not_as_said": NP_("score sheet", "line {line} is not {encoding} text, as the sheet's "
+                                "byte-order mark or its declared charset says: byte {byte}. "
+                                "{save}"),
+    "save_utf8": NP_("score sheet", "Save the sheet as UTF-8: in Excel, File > Save As > "
+                         "CSV UTF-8 (Comma delimited); in LibreOffice, File > Save As > Text CSV "
+                         "with the character set Unicode (UTF-8)."),
     # TRANSLATORS: a cell as the scorer typed it, in the language's quotation marks.
     "quoted": NP_("score sheet", "'{text}'"),
 }

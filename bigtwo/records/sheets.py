@@ -50,8 +50,10 @@ from bigtwo.rules.suggest import did_you_mean
 
 DEAL_COLUMN = "deal"
 CODE_COLUMN = "deal_code"
-_COUNT = re.compile(r"[+\-\u2212]?[0-9]+")
-_TOTAL = re.compile(r"[+\-\u2212]?[0-9]+")  # a written total: +12, -5, −5 (a typographic minus)
+# A whole number as spreadsheets write one: 5, +12, -5, −5 (a typographic minus), and with a
+# zero fraction after a decimal comma or point (22,0 or 22.0: a German and an English
+# spreadsheet's 22). Three zeros (1.000, 1,000) are not read: there they group thousands.
+_WHOLE = re.compile(r"([+\-\u2212]?\d+)(?:[.,](?:0{1,2}|0{4,}))?")
 TOTAL_LABELS = frozenset({"total", "totals"})
 # Rule errors that say a row of the sheet cannot be right (its arithmetic), as opposed to
 # errors about the match as a whole.
@@ -60,18 +62,27 @@ ROW_CODES = frozenset({"RESULT_WINNER", "RESULT_CARD_COUNT", "DUPLICATE_CARD", "
 LIABLE_MARK = "*"  # after a loser's cell: that player takes all (last_card_guard: liable)
 
 
+def whole(text: str) -> int | None:
+    """The whole number a cell holds (``_WHOLE``), or None."""
+    found = _WHOLE.fullmatch(text)
+    return None if found is None else int(found.group(1).replace("\u2212", "-"))
+
+
 def sniff_delimiter(text: str) -> str:
     """The separator of a sheet: the one that makes the header's first cell ``deal`` and
-    splits it into the most cells (comma when none does; the header's problem is then named)."""
+    splits it into the most cells; when none does, the one that splits the first line into
+    the most cells, so that the header's problem is named in the form the scorer used
+    (comma when nothing splits it)."""
     first = next((line for line in text.splitlines() if line.strip()), "")
-    best, width = ",", 0
+    best, width, is_deal = ",", 0, False
     for delimiter in DELIMITERS.values():
         try:
             cells = next(csv.reader([first], delimiter=delimiter))
         except (csv.Error, StopIteration):
             continue
-        if cells and cells[0].strip().lower() == DEAL_COLUMN and len(cells) > width:
-            best, width = delimiter, len(cells)
+        deal = bool(cells) and cells[0].strip().lower() == DEAL_COLUMN
+        if (deal, len(cells)) > (is_deal, width):
+            best, width, is_deal = delimiter, len(cells), deal
     return best
 
 
@@ -80,6 +91,7 @@ class _Sheet:
     """What reading a sheet found: the rows the core can check, and the problems so far."""
 
     words: SheetWords
+    delimiter: str = ","
     names: list[str] = field(default_factory=list)
     code_at: int | None = None
     header_ok: bool = True
@@ -121,8 +133,8 @@ def _cell(sheet: _Sheet, text: str, row: int, seat: int, most: int) -> int | lis
     text = text.strip()
     if not text:
         return 0
-    if _COUNT.fullmatch(text):
-        n = int(text.replace("\u2212", "-"))
+    n = whole(text)
+    if n is not None:
         if n < 0:
             sheet.seat_problem(row, seat, w("negative", n=text, name=name, most=most))
             sheet.flagged.add((row, seat))
@@ -201,8 +213,9 @@ def _places(sheet: _Sheet, seat_cells: list[str], row: int) -> dict[str, Any] | 
     place_of: list[int | None] = []
     for seat, text in enumerate(seat_cells):
         text = text.strip()
-        if text.isdigit() and 1 <= int(text) <= n:
-            place_of.append(int(text))
+        place = whole(text)
+        if place is not None and 1 <= place <= n and not text.startswith(("+", "-", "\u2212")):
+            place_of.append(place)
         else:
             sheet.seat_problem(row, seat, w("not_a_place", text=w.quoted(text), n=n))
             place_of.append(None)
@@ -222,11 +235,10 @@ def _totals(sheet: _Sheet, seat_cells: list[str], row: int) -> tuple[int, list[i
     out = []
     for seat, text in enumerate(seat_cells):
         text = text.strip()
-        if not _TOTAL.fullmatch(text):
+        total = whole(text)
+        if total is None:
             sheet.seat_problem(row, seat, sheet.words("not_total", text=sheet.words.quoted(text)))
-            out.append(0)
-        else:
-            out.append(int(text.replace("\u2212", "-")))
+        out.append(total or 0)
     return row, out
 
 
@@ -236,7 +248,9 @@ def _header(sheet: _Sheet, cells: list[str], profile: Profile) -> bool:
     w = sheet.words
     head = [c.strip() for c in cells]
     if not head or head[0].lower() != DEAL_COLUMN:
-        sheet.problem(1, None, w("no_header", found=w.quoted(",".join(head)[:60])))
+        d = sheet.delimiter
+        form = d.join(["deal", w("header_name"), w("header_name"), "..."])
+        sheet.problem(1, None, w("no_header", header=form, found=w.quoted(d.join(head)[:60])))
         return False
     lowered = [h.lower() for h in head]
     sheet.code_at = lowered.index(CODE_COLUMN) if CODE_COLUMN in lowered else None
@@ -313,10 +327,10 @@ def _row(sheet: _Sheet, cells: list[str], row: int, profile: Profile) -> None:
 
 
 def _read(text: str, profile: Profile, words: SheetWords, delimiter: str | None) -> _Sheet:
-    sheet = _Sheet(words)
     if text.startswith("\ufeff"):  # a spreadsheet's byte-order mark
         text = text[1:]
-    reader = csv.reader(io.StringIO(text), strict=True, delimiter=delimiter or sniff_delimiter(text))
+    sheet = _Sheet(words, delimiter or sniff_delimiter(text))
+    reader = csv.reader(io.StringIO(text), strict=True, delimiter=sheet.delimiter)
     header_read = False
     seen = 0
     try:

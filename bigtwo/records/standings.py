@@ -294,12 +294,18 @@ def ranked_players(standings: Mapping[str, Any]) -> list[dict[str, Any]]:
     return _ranked([{k: v for k, v in r.items() if k != "rank"} for r in rows], "match_points")
 
 
+UTF8_BOM = "\ufeff"
+
+
 def to_csv(standings: Mapping[str, Any], delimiter: str = ",") -> str:
     """The standings table as CSV (header row first), as ``ranked_players`` orders it: by
     match points in a duplicate event, with the points beside them. ``delimiter`` separates
     the cells (one of ``csvdialect.DELIMITERS``' values: a semicolon is what Excel expects in
-    Germany and Italy)."""
+    Germany and Italy). The text starts with a byte-order mark: Excel reads a CSV without one
+    in the computer's legacy code page (``Jörg`` would open as ``JÃ¶rg``), and every other
+    reader of UTF-8 skips it."""
     buffer = io.StringIO()
+    buffer.write(UTF8_BOM)
     # Every text cell quoted (numbers are not), so no delimiter or line break inside a name
     # can split it; each text neutralised (``neutralise``).
     writer = csv.writer(buffer, lineterminator="\r\n", delimiter=delimiter,

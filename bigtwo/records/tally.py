@@ -9,7 +9,14 @@ for the same rows (tests/tournaments/test_tally.py checks it).
 A tally is plain JSON: per player ``[name, played, won, points, scored]`` in seat order of
 first appearance; the scoring name of each seat; the counted and scored deal counts; each
 counted deal that has a deal code (only those can be boards of the duplicate comparison) as
-``[code, deal, scored?, [score per seat]]``; per team ``[team, players, played, won, points]``.
+``[code, deal, scored?, [score per seat]]``; per team ``[team, players, played, won, points]``;
+and ``steps``, what the tournament chart draws (a point per counted deal) without reading the
+report: ``[deal, counted, total per seat...]`` after each counted deal, ``counted`` deals so
+far and each seat's total since the record's start. A record of more counted deals than a chart
+shows (``limits.CHART_POINTS``) keeps that many steps, evenly spread, the last always kept:
+the totals are running ones, so a step left out loses nothing of the ones kept, and a
+10,000-deal sheet's tally stays a few kilobytes. A tally stored before ``steps`` existed draws
+its record as one step.
 """
 
 from __future__ import annotations
@@ -17,8 +24,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from bigtwo import limits
 from bigtwo.records import standings
 from bigtwo.records.names import canonical_name
+
+
+def sample(count: int, most: int) -> list[int]:
+    """Indexes of ``most`` points spread evenly over ``count``, the first and last included."""
+    if count <= most:
+        return list(range(count))
+    if most < 2:
+        return [count - 1]
+    step = (count - 1) / (most - 1)
+    return sorted({round(i * step) for i in range(most)})
 
 
 def tally(record: Mapping[str, Any], report: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -30,7 +48,9 @@ def tally(record: Mapping[str, Any], report: Mapping[str, Any]) -> dict[str, Any
     players: dict[str, list[Any]] = {}
     coded: dict[int, list[Any]] = {}
     counted: dict[int, bool] = {}
+    steps: dict[int, list[int]] = {}
     for r in standings.seat_results([row]):
+        steps.setdefault(r.deal, [r.deal]).append(r.score)
         entry = players.setdefault(r.player, [r.player, 0, 0, 0, 0])
         entry[1] += 1
         entry[2] += int(r.won)
@@ -48,10 +68,22 @@ def tally(record: Mapping[str, Any], report: Mapping[str, Any]) -> dict[str, Any
         entry[4] += t.score
     out: dict[str, Any] = {"players": list(players.values()), "names": names,
                            "deals": len(counted),
-                           "scored": sum(counted.values()), "coded": list(coded.values())}
+                           "scored": sum(counted.values()), "coded": list(coded.values()),
+                           "steps": _running_steps(list(steps.values()))}
     if teams:
         out["teams"] = list(teams.values())
     return out
+
+
+def _running_steps(deals: list[list[int]]) -> list[list[int]]:
+    """``[deal, counted, total per seat...]`` after the counted deals ``[deal, score...]``,
+    at most ``limits.CHART_POINTS`` of them (see the module docstring)."""
+    out: list[list[int]] = []
+    totals: list[int] = []
+    for counted, (deal, *scores) in enumerate(deals, start=1):
+        totals = [t + s for t, s in zip(totals, scores, strict=True)] if totals else scores
+        out.append([deal, counted, *totals])
+    return [out[i] for i in sample(len(out), limits.CHART_POINTS)]
 
 
 def compute(rows: Iterable[tuple[str, Mapping[str, Any] | None]]) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from bigtwo.records.i18n import (
     Marked,
     MarkedPlural,
     format_signed,
+    sentences,
     supported,
     translator,
 )
@@ -194,7 +195,7 @@ def _deal_lines(deal: Mapping[str, Any], errors: list[Mapping[str, Any]], record
     if deal.get("moves_checked"):
         about.append(t.count("moves", deal["moves_checked"]))
     if about:
-        lines.append("  " + " ".join(about))
+        lines.append("  " + sentences(about, t.lang))
     for error in errors:
         lines.extend(_error_lines(error, record, names, t))
     scores = deal.get("scores")

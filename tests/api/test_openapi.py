@@ -291,3 +291,40 @@ def _model(annotation: Any) -> Any:
     """The model class in a generated signature's annotation (``Model`` or ``Model | Unset``)."""
     return next(member for member in (typing.get_args(annotation) or (annotation,))
                 if hasattr(member, "from_dict"))
+
+
+def test_a_generated_client_keeps_the_services_check_by_sending_the_raw_dict(
+        generated: tuple[Any, dict[str, Any]], app: Any) -> None:
+    """docs/API.md, generated clients: a typed model drops a field it does not know (the
+    document says ``additionalProperties: false``), so a misspelt ``player`` never reaches
+    the service; the documented way sends the dict itself through the client's own HTTP
+    client and gets the service's did-you-mean 422."""
+    package, spec = generated
+    models = importlib.import_module("bigtwo_client.models")
+    assert spec["components"]["schemas"]["Record"]["additionalProperties"] is False
+    misspelt = example_record("hk-two-deals")
+    misspelt["player"] = misspelt.pop("players")
+    assert "player" not in models.Record.from_dict(misspelt).to_dict()  # dropped on the way
+    with serve(app) as base:
+        service = package.Client(base_url=base)
+        typed = _operation(package, "post", "/v1/validate").sync_detailed(
+            client=service, body=models.Record.from_dict(misspelt))
+        assert typed.status_code == 200 and typed.parsed.valid is True  # the trap
+        answer = service.get_httpx_client().post("/v1/validate", json=misspelt)
+    assert answer.status_code == 422
+    assert answer.json()["errors"] == [{"pointer": "/player",
+                                        "detail": "unknown field (did you mean 'players'?)"}]
+
+
+def test_the_document_says_the_package_version_and_the_engines_beside_it(client: Any) -> None:
+    from click.testing import CliRunner
+
+    from bigtwo import ENGINE_VERSION
+    from bigtwo.cli.main import main
+
+    said = CliRunner().invoke(main, ["--version"]).output  # "bigtwo, version 3.0.0 (core: ...)"
+    info = client.get("/openapi.json").json["info"]
+    assert f"version {info['version']} " in said
+    assert info["x-engine-version"] == ENGINE_VERSION
+    report = client.post("/v1/validate", json=example_record("hk-two-deals")).json
+    assert report["engine"] == ENGINE_VERSION

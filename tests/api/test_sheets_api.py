@@ -46,9 +46,11 @@ def test_the_profile_comes_from_the_query(client: Any, query: str, status: int, 
     assert needle in str(doc["errors"])
 
 
-def test_not_utf8_is_400(client: Any) -> None:
-    doc = assert_problem(post(client, b"deal,Ana\xff\n"), 400)
-    assert "not readable text" in doc["detail"]
+def test_bytes_no_encoding_reads_are_a_400_naming_the_line(client: Any) -> None:
+    doc = assert_problem(post(client, b"deal,Ana\n1,0\x81\n", "?profile=hk-standard&lang=de"), 400)
+    assert doc["line"] == 2 and doc["code"] == "invalid-utf8"
+    assert doc["detail"].startswith("Zeile 2 ist in keiner Kodierung lesbar")
+    assert "CSV UTF-8 (durch Trennzeichen getrennt)" in doc["detail"]
 
 
 def test_openapi_documents_csv(client: Any) -> None:

@@ -31,3 +31,20 @@ def test_pages_run_under_the_policy_without_a_violation(live: tuple[str, Any, An
     page.goto(base + "/nowhere")
     violations = [m for m in reported if "Content Security Policy" in m or "Refused to" in m]
     assert violations == []
+
+
+def test_the_icon_is_served_and_shown_under_the_policy(live: tuple[str, Any, Any]) -> None:
+    """/favicon.ico (issue 24) is an icon from this origin: the browser decodes it, draws it
+    under the pages' img-src 'self', and reports no violation."""
+    base, _, page = live
+    reported: list[str] = []
+    page.on("console", lambda message: reported.append(message.text))
+    answer = page.request.get(base + "/favicon.ico")
+    assert answer.status == 200 and answer.headers["content-type"] == "image/vnd.microsoft.icon"
+    page.goto(base + "/")
+    assert page.locator("link[rel=icon]").get_attribute("href") == "/favicon.ico"
+    size = page.evaluate("""() => new Promise(done => {
+        const img = new Image(); img.onload = () => done([img.naturalWidth, img.naturalHeight]);
+        img.onerror = () => done(null); img.src = '/favicon.ico'; })""")
+    assert size in ([16, 16], [32, 32])
+    assert [m for m in reported if "Content Security Policy" in m or "Refused to" in m] == []

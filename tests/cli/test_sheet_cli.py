@@ -85,8 +85,11 @@ def test_validate_malformed_sheet_exits_2_with_problems(tmp_path: Path) -> None:
                                                                 "this profile (hk-standard) is for 4"}]
 
 
-def test_not_utf8(tmp_path: Path) -> None:
+def test_bytes_no_encoding_reads_are_named_by_line(tmp_path: Path) -> None:
+    # 0x81 is neither UTF-8 nor Windows-1252 (0xFF alone now reads as Windows-1252's ÿ)
     path = tmp_path / "x.csv"
-    path.write_bytes(b"deal,Ana\xff\n")
+    path.write_bytes(b"deal,Ana\n1,0\x81\n")
     result = run(["sheet", str(path), "--profile", "hk-standard"])
-    assert result.exit_code == 2 and "UTF-8" in result.stderr
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: {path}: line 2 is not text in any encoding")
+    assert "byte 0x81" in result.stderr and "CSV UTF-8" in result.stderr

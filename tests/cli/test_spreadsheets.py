@@ -75,13 +75,14 @@ def test_import_an_excel_sheet_and_get_the_standings_in_its_separator(
         result = runner.invoke(main, ["tournament", "standings", created["id"],
                                       "--delimiter", name, *extra])
         assert result.exit_code == 0, result.output
-        text = result.stdout
+        assert result.stdout.startswith("\ufeff"), name  # Excel reads it as UTF-8
+        text = result.stdout.removeprefix("\ufeff")
         assert text.splitlines()[0] == delimiter.join(f'"{c}"' for c in standings.CSV_COLUMNS), name
         rows = list(csv.DictReader(io.StringIO(text), delimiter=delimiter))
         assert [(r["player"], int(r["points"])) for r in rows] == [
             (r["player"], r["points"]) for r in table["players"]], name
     comma = runner.invoke(main, ["tournament", "standings", created["id"], "--csv", *extra]).stdout
-    assert comma.splitlines()[0] == ",".join(f'"{c}"' for c in standings.CSV_COLUMNS)
+    assert comma.removeprefix("\ufeff").splitlines()[0] == ",".join(f'"{c}"' for c in standings.CSV_COLUMNS)
     refused = runner.invoke(main, ["tournament", "standings", created["id"], "--delimiter", "pipe"])
     assert refused.exit_code == 2 and "pipe" in refused.output
 
@@ -95,11 +96,11 @@ def test_the_standings_endpoint_takes_a_delimiter(client: Any) -> None:
     url = f"/v1/tournaments/{created['id']}/standings?format=csv"
     semicolons = client.get(url + "&delimiter=semicolon")
     assert semicolons.status_code == 200 and semicolons.mimetype == "text/csv"
-    rows = list(csv.reader(io.StringIO(semicolons.get_data(as_text=True)), delimiter=";"))
+    rows = list(csv.reader(io.StringIO(semicolons.get_data(as_text=True).removeprefix("\ufeff")), delimiter=";"))
     assert rows[0] == list(standings.CSV_COLUMNS) and len(rows) == 5
     assert client.get(url).get_data(as_text=True) == semicolons.get_data(as_text=True).replace(";", ",")
     tabs = client.get(url + "&delimiter=tab").get_data(as_text=True)
-    assert tabs.splitlines()[0] == "\t".join(f'"{c}"' for c in standings.CSV_COLUMNS)
+    assert tabs.removeprefix("\ufeff").splitlines()[0] == "\t".join(f'"{c}"' for c in standings.CSV_COLUMNS)
     bad = client.get(url + "&delimiter=pipe")
     assert bad.status_code == 422 and "delimiter" in json.dumps(bad.get_json())
 
@@ -119,5 +120,17 @@ def test_to_csv_writes_the_separator_it_is_given() -> None:
              "duplicate": {"players": [], "boards": []}}
     for delimiter in DELIMITERS.values():
         text = standings.to_csv(table, delimiter)
-        (row,) = list(csv.DictReader(io.StringIO(text), delimiter=delimiter))
+        (row,) = list(csv.DictReader(io.StringIO(text.removeprefix("\ufeff")), delimiter=delimiter))
         assert row["player"] == "Müller; Jr." and row["points"] == "5"
+
+
+def test_the_standings_csv_opens_in_excel_as_utf8(client: Any) -> None:
+    """Excel reads a CSV in the computer's legacy code page unless it starts with a UTF-8
+    byte-order mark (issue 24): the standings CSV starts with one, over HTTP and in the CLI."""
+    created = client.post("/v1/tournaments", json={"name": "Club", "profile": "hk-standard"}).get_json()
+    client.post(f"/v1/tournaments/{created['id']}/records", data=EXCEL_DE.encode("utf-8"),
+                content_type="text/csv", headers={"Authorization": f"Bearer {created['token']}"})
+    answer = client.get(f"/v1/tournaments/{created['id']}/standings?format=csv&delimiter=semicolon")
+    assert answer.data.startswith(b"\xef\xbb\xbf\"rank\";")
+    assert answer.headers["Content-Type"] == "text/csv; charset=utf-8"
+    assert answer.data.decode("utf-8-sig").count("\ufeff") == 0  # one mark, at the start only

@@ -213,7 +213,9 @@ def test_a_separator_can_be_given() -> None:
 
 @pytest.mark.parametrize(("text", "expected"), [
     ("deal,Ana,Ben", ","), ("deal;Ana;Ben", ";"), ("deal\tAna\tBen", "\t"),
-    ("\n\ndeal;Ana, Sr.;Ben", ";"), ('deal,"Ana; Sr.",Ben', ","), ("Ana;Ben", ","), ("", ","),
+    ("\n\ndeal;Ana, Sr.;Ben", ";"), ('deal,"Ana; Sr.",Ben', ","), ("", ","),
+    # no first cell "deal": the separator that splits it most, to name the header in its form
+    ("Ana;Ben", ";"), ("Runde\tAna\tBen", "\t"), ("Runde", ","),
 ])
 def test_sniff_delimiter(text: str, expected: str) -> None:
     from bigtwo.records.sheets import sniff_delimiter

@@ -198,7 +198,8 @@ def output_mismatch(shown: str, actual: str) -> str | None:
                 return f"document {index}: {problem}" if len(shown_docs) > 1 else problem
         return None
     want = "\n".join(line.rstrip() for line in shown.strip("\n").splitlines())
-    got = "\n".join(line.rstrip() for line in actual.strip("\n").splitlines())
+    # A leading byte-order mark (the standings CSV's, for Excel) shows as nothing on a terminal.
+    got = "\n".join(line.rstrip() for line in actual.removeprefix("\ufeff").strip("\n").splitlines())
     pattern = want.replace("\n...\n", "\n" + ELLIPSIS + "\n")
     if _glob(pattern).fullmatch(got):
         return None

@@ -51,7 +51,7 @@ def test_ranked_players_order_by_match_points_with_points_beside() -> None:
 
 def test_the_csv_follows_the_match_point_ranking() -> None:
     result = standings.compute(ROWS)
-    table = list(csv.DictReader(io.StringIO(standings.to_csv(result))))
+    table = list(csv.DictReader(io.StringIO(standings.to_csv(result).removeprefix("\ufeff"))))
     assert list(table[0]) == list(standings.CSV_COLUMNS)  # the same columns as before
     ranked = standings.ranked_players(result)
     assert [(r["player"], int(r["rank"]), int(r["match_points"]), int(r["points"]))
@@ -63,7 +63,7 @@ def test_the_csv_follows_the_match_point_ranking() -> None:
 
 def test_without_boards_the_csv_is_ranked_by_points_as_before() -> None:
     result = standings.compute(ROWS[:1])
-    table = list(csv.DictReader(io.StringIO(standings.to_csv(result))))
+    table = list(csv.DictReader(io.StringIO(standings.to_csv(result).removeprefix("\ufeff"))))
     assert [r["player"] for r in table] == [r["player"] for r in result["players"]]
     assert [int(r["points"]) for r in table] == sorted((int(r["points"]) for r in table),
                                                        reverse=True)

@@ -79,7 +79,7 @@ def test_standings_mix_sheets_and_replayed_records(tournament: Tournament) -> No
     assert {e["source"] for s in board["seats"] for e in s["results"]} == {"replayed", "scored"}
 
     text = tournament.client.get(f"/v1/tournaments/{tournament.id}/standings?format=csv")
-    rows = {r["player"]: r for r in csv.DictReader(io.StringIO(text.get_data(as_text=True)))}
+    rows = {r["player"]: r for r in csv.DictReader(io.StringIO(text.get_data(as_text=True).removeprefix("\ufeff")))}
     assert rows["Hal"]["points"] == "-13" and rows["Hal"]["deals_scored"] == "1"
     assert list(rows["Ana"]) == list(standings.CSV_COLUMNS)
 

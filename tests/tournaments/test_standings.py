@@ -118,7 +118,7 @@ def test_csv_has_a_header_and_one_row_per_player() -> None:
     rows = [row("t1", [deal([6, -2, -2, -2], 0)], ["=cmd()", "Ben", "Cai", "Dee"], [code]),
             row("t2", [deal([-3, 5, -1, -1], 1)], ["Ana", "Ben", "Cai", "Dee"], [code])]
     text = standings.to_csv(standings.compute(rows))
-    parsed = list(csv.reader(io.StringIO(text)))
+    parsed = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
     assert parsed[0] == list(standings.CSV_COLUMNS)
     assert len(parsed) == 1 + 5
     by_name = {r[1]: r for r in parsed[1:]}
@@ -159,7 +159,7 @@ def test_standings_csv_over_http(tournament: Tournament) -> None:
     response = tournament.client.get(f"/v1/tournaments/{tournament.id}/standings?format=csv")
     assert response.status_code == 200
     assert response.mimetype == "text/csv"
-    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True).removeprefix("\ufeff"))))
     assert sorted(r["player"] for r in rows) == sorted(NAMES)
     table = tournament.client.get(f"/v1/tournaments/{tournament.id}/standings").get_json()
     assert [(int(r["rank"]), r["player"], int(r["points"])) for r in rows] == [

@@ -260,3 +260,31 @@ def test_coded_boards_still_compare_through_tallies(tournament: Tournament) -> N
         assert tournament.upload(coded_record(code, seed=seed, names=names)).status_code == 201
     body = tournament.client.get(f"/v1/tournaments/{tournament.id}/standings").get_json()
     assert [b["tables"] for b in body["duplicate"]["boards"]] == [2]
+
+
+def test_a_tally_keeps_running_totals_per_counted_deal_and_at_most_a_charts_worth() -> None:
+    """Issue 24: the chart's steps, ``[deal, counted, total per seat]``; a record of more
+    counted deals than a chart shows keeps ``CHART_POINTS`` of them, the last always, and a
+    kept step's totals are still the record's running totals at that deal."""
+    from bigtwo import limits
+    from bigtwo.records.pipeline import check_record
+
+    record = simulated(1, deals_per_record=5)[0]
+    report = check_record(record).report
+    assert report is not None
+    part = tally.tally(record, report)
+    assert part is not None
+    running = [0] * len(report["totals"])
+    expected = []
+    for n, deal in enumerate(d for d in report["deals"] if d["scores"] is not None):
+        running = [a + b for a, b in zip(running, deal["scores"], strict=True)]
+        expected.append([deal["index"], n + 1, *running])
+    assert part["steps"] == expected and expected[-1][2:] == report["totals"]
+
+    long = {"profile": "hk-standard", "players": ["Ana", "Ben", "Cai", "Dee"],
+            "deals": [{"result": {"cards_left": [0, 1 + i % 12, 2, 5]}} for i in range(1000)]}
+    long_report = check_record(long).report
+    assert long_report is not None
+    steps = tally.tally(long, long_report)["steps"]  # type: ignore[index]
+    assert len(steps) == limits.CHART_POINTS and steps[0][:2] == [0, 1]
+    assert steps[-1][:2] == [999, 1000] and steps[-1][2:] == long_report["totals"]

@@ -163,9 +163,10 @@ def test_a_long_sheet_is_bounded() -> None:
     assert len(str(svg(data, "x"))) < 60_000
 
 
-def test_the_tournament_chart_follows_the_records_tallies_for_the_best_ranked() -> None:
-    """One point after each counted record, at the deals counted so far; invalid records
-    (no tally) and records without counted deals add no point."""
+def test_a_tally_stored_before_it_kept_each_deal_is_one_step() -> None:
+    """A tally without ``steps`` (stored by an earlier release) draws its record as one step,
+    at the deals counted so far; invalid records (no tally) and records without counted
+    deals add no point."""
     tallies: list[Any] = [
         ("r1", {"deals": 2, "players": [["Ana", 2, 1, 3, 0], ["Ben", 2, 1, -3, 0]]}),
         ("r-bad", None),
@@ -239,3 +240,35 @@ def test_any_chart_stays_in_its_plot_and_names_stay_text(raw: list[tuple[str, li
     legend = [t.text for g in root.iter(SVG + "g") if g.attrib.get("class") == "legend"
               for t in g.iter(SVG + "text")]
     assert [text.rsplit(" ", 1)[0] for text in legend] == [name for name, _ in raw]  # type: ignore[union-attr]
+
+
+def test_the_tournament_chart_has_a_point_per_counted_deal() -> None:
+    """Issue 24: an 8-deal sheet is 8 points, not one step, so its dips show; each point
+    names its record and its deal there, and each record's start is marked."""
+    tallies: list[Any] = [
+        ("r1", {"deals": 2, "names": ["Ana", "Ben"], "players": [["Ana", 2, 1, 3, 0], ["Ben", 2, 1, -3, 0]],
+                "steps": [[0, 1, -5, 5], [1, 2, 3, -3]]}),
+        ("r-bad", None),
+        ("r2", {"deals": 2, "names": ["Cai", "Ana"], "players": [["Cai", 2, 1, 7, 0], ["Ana", 2, 1, -7, 0]],
+                "steps": [[0, 1, -48, 48], [2, 2, 7, -7]]}),  # its second deal was not counted
+    ]
+    data = tally_data(tallies, ["Cai", "Ana", "Ben"], {**WORDS, "chart_x": "Deals"})
+    assert data.points == ("start", "1", "2", "3", "4")
+    assert [(s.name, s.values) for s in data.series] == [
+        ("Cai", (0, 0, 0, -48, 7)), ("Ana", (0, -5, 3, 51, -4)), ("Ben", (0, 5, -3, -3, -3))]
+    assert [(d.record, d.record_id, d.deal) if d else None for d in data.deals] == [
+        None, ("1", "r1", "1"), ("1", "r1", "2"), ("2", "r2", "1"), ("2", "r2", "3")]
+    assert data.starts == ((0, "1"), (2, "2"))  # each at the totals the record starts from
+    drawn = _tree(svg(data, "t"))
+    assert len([e for e in drawn.iter(SVG + "line") if e.get("class") == "record-start"]) == 2
+
+
+def test_record_starts_survive_the_sampling() -> None:
+    tallies: list[Any] = [(f"r{i}", {"deals": 50, "names": ["A", "B"],
+                                     "players": [["A", 50, 25, 0, 0], ["B", 50, 25, 0, 0]],
+                                     "steps": [[d, d + 1, d + 1, -d - 1] for d in range(50)]})
+                          for i in range(10)]
+    data = tally_data(tallies, ["A", "B"], WORDS)
+    assert len(data.points) <= limits.CHART_POINTS
+    assert [record for _, record in data.starts] == [str(i) for i in range(1, 11)]
+    assert data.series[0].values[-1] == 500

@@ -208,3 +208,15 @@ def test_replay_page_shows_partners_team_scores_and_the_revolution(client: Any) 
     assert "partners: <b>Ana &amp; Cai</b> against <b>Ben &amp; Dee</b>" in page
     assert page.count("revolution: rank order reversed") == 1
     assert "Team scores: Ana &amp; Cai" in page and "Team totals:" in page
+
+
+def test_the_site_icon_is_served(client: Any) -> None:
+    """/favicon.ico, asked for by every browser, is a 16 and 32 pixel icon (issue 24)."""
+    import struct
+
+    answer = client.get("/favicon.ico")
+    assert answer.status_code == 200 and answer.mimetype == "image/vnd.microsoft.icon"
+    reserved, kind, count = struct.unpack("<HHH", answer.data[:6])
+    assert (reserved, kind, count) == (0, 1, 2)
+    assert sorted(answer.data[6 + 16 * i] for i in range(count)) == [16, 32]
+    assert "max-age" in answer.headers["Cache-Control"]

@@ -1,0 +1,49 @@
+"""What a newcomer in a fresh checkout is told (issue 24): the Dask hint is a command that
+works there (``make cluster``), from every place that gives it; the README says up front
+that the browser tests need Chromium."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HINTS = [ROOT / "README.md", ROOT / "docs" / "SCALING.md", ROOT / "bigtwo" / "cli" / "cluster.py"]
+
+
+def test_make_cluster_installs_the_extra_into_the_checkouts_venv() -> None:
+    planned = subprocess.run(["make", "-n", "-B", "cluster"], cwd=ROOT, capture_output=True,
+                             text=True, check=True).stdout
+    assert ".venv/bin/pip install --quiet -e '.[cluster]'" in planned
+
+
+def test_every_dask_hint_is_the_checkouts_command() -> None:
+    for path in HINTS:
+        text = path.read_text(encoding="utf-8")
+        assert "make cluster" in text, path
+        assert "install 'bigtwo[cluster]'" not in text, path  # on no index: it finds nothing
+
+
+def test_the_readme_says_the_browser_tests_need_chromium_before_running_them() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index("make test")
+    said = readme.find("Chromium", start)
+    assert 0 <= said - start < 1500, "the test section names Chromium near `make test`"
+    assert "skipped" in readme[start:said + 600]
+
+
+def test_a_run_without_chromium_says_so_in_its_first_line(tmp_path: Path) -> None:
+    import os
+    import sys
+
+    env = {**os.environ, "BIGTWO_CHROMIUM": str(tmp_path / "no-chromium")}
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                          "--collect-only", "tests/browser/test_security_policy.py"],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    first = run.stdout.splitlines()[0]
+    assert first.startswith("NOTE: the browser tests (tests/browser) will be SKIPPED: no "
+                            f"Chromium at {tmp_path / 'no-chromium'}"), run.stdout[:400]
+    quiet = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                            "--collect-only", "tests/docs/test_readme.py"],
+                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert "SKIPPED" not in quiet.stdout  # a run without the browser tests says nothing
