@@ -31,14 +31,15 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# The core's hot modules compiled with mypyc, in place (bigtwo/native.py, docs/PERFORMANCE.md).
+# The core's hot modules compiled with mypyc, in place, by setup.py's build hook (the one every
+# pip install runs; bigtwo/native.py, docs/PERFORMANCE.md).
 # Redone when one of their sources changes; without a C compiler the core runs as Python.
 NATIVE_SOURCES := $(shell $(PYTHON) scripts/build_native.py --list)
 NATIVE_MANIFEST := bigtwo/native-build.json
 
 native: $(NATIVE_MANIFEST)
 
-$(NATIVE_MANIFEST): $(NATIVE_SOURCES) bigtwo/native.py scripts/build_native.py | $(SERVE_STAMP)
+$(NATIVE_MANIFEST): $(NATIVE_SOURCES) bigtwo/native.py setup.py scripts/build_native.py | $(SERVE_STAMP)
 	$(BIN)/python scripts/build_native.py
 
 native-clean: | $(BIN)/python
@@ -50,7 +51,7 @@ serve: $(SERVE_STAMP) native i18n-compile
 	$(BIN)/gunicorn -c gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) 'wsgi:app'
 
 lint: $(STAMP)
-	$(BIN)/ruff check bigtwo app schemas tests bench scripts wsgi.py
+	$(BIN)/ruff check bigtwo app schemas tests bench scripts wsgi.py setup.py
 	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
@@ -61,8 +62,10 @@ test: $(STAMP) native i18n-compile lint typecheck
 	@# The core compiled (above) and as Python: where it is compiled, its tests run again without.
 	if [ -f $(NATIVE_MANIFEST) ]; then BIGTWO_PURE=1 $(BIN)/python -m pytest -n 2 -q tests/core; fi
 
+# Every headline ratio in one run (docs/PERFORMANCE.md); bench/replay.py and bench/cluster.py
+# break them down. WAL8800_ENGINE=DIR names a Wal8800/card-games checkout (else /tmp/card-games).
 bench: $(STAMP) native
-	$(BIN)/python bench/replay.py
+	$(BIN)/python bench/summary.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
@@ -81,10 +84,15 @@ docs: $(STAMP)
 # package need no build step; tests/core/test_catalogs.py fails when one is stale).
 LOCALE := bigtwo/records/locale
 BABEL_KEYWORDS := -k NP_:1c,2 -k N_ -k NN_:1c,2,3
+# pybabel dates every template it writes; a template whose messages did not change is kept
+# as it was, so that `make extract update` touches only the catalogs whose messages changed.
+KEEP_IF_SAME = if [ -f $(1) ] && diff -q -I '^"POT-Creation-Date:' $(1) $(1).new >/dev/null; \
+	then rm $(1).new; else mv $(1).new $(1); fi
 
 i18n-core-extract: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) -c TRANSLATORS: --no-location \
-		--sort-output --project bigtwo -w 100 -o $(LOCALE)/bigtwo.pot bigtwo
+		--sort-output --project bigtwo -w 100 -o $(LOCALE)/bigtwo.pot.new bigtwo
+	$(call KEEP_IF_SAME,$(LOCALE)/bigtwo.pot)
 
 i18n-core-update: i18n-core-extract
 	$(BIN)/pybabel update -D bigtwo -i $(LOCALE)/bigtwo.pot -d $(LOCALE) \
@@ -109,7 +117,8 @@ PAGES_KEYWORDS := -k N_:1c,2 -k NN_:1c,2,3
 
 i18n-pages-extract: $(SERVE_STAMP)
 	$(PYBABEL) extract -F app/babel.cfg $(PAGES_KEYWORDS) --no-location --sort-output \
-		--project bigtwo --copyright-holder "bigtwo" -o $(PAGES_POT) app
+		--project bigtwo --copyright-holder "bigtwo" -o $(PAGES_POT).new app
+	$(call KEEP_IF_SAME,$(PAGES_POT))
 
 i18n-pages-update: i18n-pages-extract
 	$(PYBABEL) update --no-fuzzy-matching --ignore-obsolete -i $(PAGES_POT) -d app/translations \

@@ -34,7 +34,7 @@ BLUEPRINT_MODULES = [
     "app.api.validation",
     "app.api.play",
     "app.api.profiles",
-    "app.api.replays", "app.web.shared",
+    "app.api.replays", "app.web.shared", "app.web.notation_pages",
     "app.api.docs_assets",
     "app.metrics",
 ]
@@ -43,11 +43,13 @@ BLUEPRINT_MODULES = [
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask, g
 
-    from app import cors, headers, logs
+    from app import clients, cors, headers, logs
     from app.api.sheet_body import check_charset
     from app.body import BodyGate, raise_body_problem, token_first
     from app.problems import ProblemApi, install
-    from bigtwo.store.db import Store, default_db_path
+    from app.urls import parse_base_url
+    from bigtwo.store.db import Store
+    from bigtwo.store.paths import default_db_path
     from bigtwo.store.quotas import Quotas
 
     app = Flask(__name__)
@@ -58,6 +60,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # none for the organisers' (token-bearing) ones unless listed.
         BIGTWO_CORS_ORIGINS=os.environ.get("BIGTWO_CORS_ORIGINS", "*"),
         BIGTWO_CORS_TOKEN_ORIGINS=os.environ.get("BIGTWO_CORS_TOKEN_ORIGINS", ""),
+        # Where people reach the service (app/urls.py): the share link on a shared replay's
+        # page is built from it, never from the request's Host or scheme; unset, it is
+        # relative and the page completes it from the address the browser shows.
+        BIGTWO_PUBLIC_URL=os.environ.get("BIGTWO_PUBLIC_URL", ""),
+        # How many reverse proxies stand in front (app/clients.py): 0 reads no X-Forwarded-For.
+        BIGTWO_PROXY_HOPS=os.environ.get("BIGTWO_PROXY_HOPS", ""),
         API_TITLE="bigtwo referee service",
         API_VERSION=ENGINE_VERSION,
         OPENAPI_VERSION="3.0.3",
@@ -74,6 +82,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     # Quotas and who may create (bigtwo/store/quotas.py): the environment's unless given.
     app.config.setdefault("BIGTWO_QUOTAS", Quotas.from_env())
+    public_url = app.config["BIGTWO_PUBLIC_URL"].strip()
+    app.config["BIGTWO_PUBLIC_URL"] = (
+        parse_base_url("BIGTWO_PUBLIC_URL", public_url) if public_url else "")
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
@@ -96,6 +107,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.wsgi_app = BodyGate(app.wsgi_app, lambda: app.config.get("MAX_CONTENT_LENGTH"),  # type: ignore[method-assign]
                             token_first(app))
     app.before_request(raise_body_problem)
+    # Outermost, so that every other layer sees the client the proxies saw.
+    clients.install(app)
     api = ProblemApi(app)
     app.extensions["bigtwo_api"] = api
     _register_shared_schemas(api)
@@ -129,8 +142,8 @@ def _register_shared_schemas(api: Any) -> None:
 def request_resolver() -> ProfileResolver:
     """Presets, plus stored profiles; the store is opened only when a stored id is looked up,
     so requests naming a preset never touch the database."""
-    return ProfileResolver(lambda profile_id: get_store().profile_declaration(profile_id),
-                           lambda profile_id: get_store().profile_hash(profile_id))
+    return ProfileResolver(lambda profile_id: get_store().profiles.declaration(profile_id),
+                           lambda profile_id: get_store().profiles.stored_hash(profile_id))
 
 
 def get_store() -> Store:

@@ -8,9 +8,10 @@ Content-Length request. A body that stalls (the server's socket read timeout, se
 ``app.serving``) or ends early is answered here too, as a 408 or 400 problem, before any
 view runs.
 
-A route that needs a token checks it *before* the body is read (``token_first``): a wrong or
-missing token is a 401 (a token of another tournament a 403, an unknown tournament a 404) at
-once, however large or slow the body, which is never read. Such routes are listed in
+A route that needs a token or, in creation-key mode, a creation key checks it *before* the
+body is read (``token_first``): a wrong or missing one is a 401 (a token of another
+tournament a 403, an unknown tournament a 404) at once, however large or slow the body,
+which is never read. Such routes are listed in
 ``TOKEN_ROUTES`` by endpoint; each entry says how to check the request's authorization.
 """
 
@@ -113,11 +114,25 @@ def _tournament_token(view_args: dict[str, Any], authorization: str | None) -> N
         raise_problem(exc)
 
 
+def _creation_key(_: dict[str, Any], authorization: str | None) -> None:
+    """In creation-key mode, the key, as the creating views check it (they check again)."""
+    from app import get_store
+    from app.api.tournaments import raise_problem
+    from bigtwo.store import tournaments as service
+
+    try:
+        service.require_creation_key(get_store(), authorization)
+    except service.TournamentError as exc:
+        raise_problem(exc)
+
+
 # endpoint -> check(view_args, Authorization header); raises the problem that answers.
 TOKEN_ROUTES: dict[str, Callable[[dict[str, Any], str | None], None]] = {
     "tournaments.upload_records": _tournament_token,
     "tournaments.withdraw_record": _tournament_token,
     "tournaments.replace_record": _tournament_token,
+    "tournaments.create_tournament": _creation_key,
+    "profiles.declare_profile": _creation_key,
 }
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 

@@ -26,6 +26,8 @@ from typing import Any
 from flask import Flask, Response, request
 from flask_cors import CORS
 
+from app.urls import parse_origin
+
 PUBLIC_SETTING = "BIGTWO_CORS_ORIGINS"
 TOKEN_SETTING = "BIGTWO_CORS_TOKEN_ORIGINS"
 # A browser may keep a preflight's answer this long (Chromium keeps at most 2 hours).
@@ -39,8 +41,6 @@ ORGANISERS = r"^/v1/tournaments(/.*)?$"
 REQUEST_HEADERS = ["Content-Type", "Accept-Language", "If-None-Match", "X-Request-Id"]
 # Beyond the CORS-safelisted response headers (Content-Type, Content-Language, Cache-Control...).
 EXPOSED = ["ETag", "Location", "X-Request-Id", "WWW-Authenticate"]
-
-_ORIGIN = re.compile(r"https?://[A-Za-z0-9.\-\[\]:]+")
 
 
 class CorsSettingError(ValueError):
@@ -59,16 +59,28 @@ def parse_origins(setting: str, value: str, *, wildcard: bool) -> str | list[str
     for item in re.split(r"[,\s]+", value):
         if not item:
             continue
-        origin = item.rstrip("/")
-        if not _ORIGIN.fullmatch(origin):
+        origin = parse_origin(item)
+        if origin is None:
             raise CorsSettingError(f"{setting}: {item!r} is not an origin "
-                                   "(scheme://host[:port], e.g. https://cards.example)")
-        origins.append(origin.lower())
+                                   "(http(s)://host[:port], e.g. https://cards.example or "
+                                   "https://[2001:db8::1]:8443; one at a time, no pattern)")
+        origins.append(origin)
     return origins
 
 
+def exactly(origins: str | list[str]) -> str | list[re.Pattern[str]]:
+    """What flask-cors is given: ``*``, or one pattern per origin matching that origin, as a
+    browser serialises it (lower case, see ``app.urls``), and nothing else. flask-cors reads
+    a plain string holding any of ``[]*?$^()\\`` as a regular expression matched from the
+    start only, so ``https://[2001:db8::1]`` allowed
+    ``https://2.evil.test`` and never itself; an escaped, anchored pattern cannot."""
+    if origins == "*":
+        return "*"
+    return [re.compile(re.escape(origin) + r"\Z") for origin in origins]
+
+
 def _group(origins: str | list[str], methods: list[str], headers: list[str]) -> dict[str, Any]:
-    return {"origins": origins, "methods": methods, "allow_headers": headers,
+    return {"origins": exactly(origins), "methods": methods, "allow_headers": headers,
             "expose_headers": EXPOSED, "max_age": PREFLIGHT_MAX_AGE,
             "supports_credentials": False,
             # "*" is sent as such, the same answer for every origin (so caches may share it);

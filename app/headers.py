@@ -12,7 +12,8 @@ the service answers for, and no redirect built from a client's Host header.
   are not merged and trailing slashes not redirected: such a path is a 404 problem.
 - **Caches**: an HTML page picks its language from ``?lang=``, the form and
   ``Accept-Language``, so every page says ``Vary: Accept-Language`` (the API's negotiated
-  answers say so themselves, app/api/common.py). No language is kept in a cookie.
+  answers say so themselves, app/api/common.py). The pages also keep a chosen language in
+  the ``bigtwo_lang`` cookie and say ``Vary: Cookie`` for it (app/web/language.py).
 
 The pages load their script and stylesheet from ``/web-static`` only and hold no inline
 script (the replay data is a ``type="application/json"`` block, which is never executed), so

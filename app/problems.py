@@ -23,6 +23,8 @@ from bigtwo.records import jsoncodec, jsonin
 from bigtwo.records.i18n import pick_language
 from bigtwo.records.shape_words import localize
 from bigtwo.rules.problems import Problem, from_marshmallow
+from bigtwo.store.faults import StoreFault, fault
+from bigtwo.store.quotas import QuotaExceeded
 
 PROBLEM_TYPE_BASE = "https://bigtwo.invalid/problems/"
 MEDIA_TYPE = "application/problem+json"
@@ -194,8 +196,9 @@ def handle_http_exception(error: HTTPException) -> Response:
         return error.get_response()
     status = error.code or 500
     if status >= 500:
-        return _internal_error(error.original_exception if hasattr(error, "original_exception")
-                               else error)
+        original = error.original_exception if hasattr(error, "original_exception") else error
+        named = fault(original) if original is not None else None
+        return store_fault_response(named) if named is not None else _internal_error(original)
     # RFC 9110 renamed 422; keep one title for every 422 the service sends.
     title = "Unprocessable Content" if status == 422 else error.name
     doc: dict[str, Any] = {"type": _slug(title), "title": title, "status": status,
@@ -224,10 +227,31 @@ def _internal_error(error: BaseException | None) -> Response:
     })
 
 
+def store_fault_response(named: StoreFault) -> Response:
+    """A write the store refused (read-only, full disk, ...): a named problem, not a 500."""
+    current_app.logger.warning("request %s: the store refused a write: %s", request_id(),
+                               named.detail)
+    headers = {"Retry-After": "1"} if named.kind == "store-busy" else None
+    return problem_response(problem_document(
+        named.status, http.HTTPStatus(named.status).phrase, named.detail,
+        type_=PROBLEM_TYPE_BASE + named.kind), headers)
+
+
 def handle_unexpected(error: Exception) -> Response:
     if isinstance(error, HTTPException):  # pragma: no cover - routed to the handler above
         return handle_http_exception(error)
+    named = fault(error)
+    if named is not None:
+        return store_fault_response(named)
+    if isinstance(error, QuotaExceeded):  # wherever a write meets a quota: never a 500
+        return quota_response(error)
     return _internal_error(error)
+
+
+def quota_response(exc: QuotaExceeded) -> Response:
+    return problem_response(problem_document(
+        409, "Conflict", f"{exc}; nothing was stored", type_=PROBLEM_TYPE_BASE + "quota-exceeded",
+        quota=exc.quota, limit=exc.limit, used=exc.used, adding=exc.adding))
 
 
 class ProblemApi(Api):

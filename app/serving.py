@@ -1,6 +1,6 @@
 """gunicorn's side of the service (``gunicorn.conf.py`` selects this worker).
 
-``ProblemThreadWorker`` is gunicorn's threaded worker with two changes:
+``ProblemThreadWorker`` is gunicorn's threaded worker with three changes:
 
 - Errors gunicorn answers itself, before the application sees a request (a request line or
   headers over the limits, a malformed request, a failure outside the app), are RFC 9457
@@ -8,6 +8,9 @@
 - Every client socket gets a receive timeout (``BIGTWO_READ_TIMEOUT`` seconds, default 10):
   a client that stops sending in the middle of its headers or body loses its connection
   (a 408 problem when the body stalls, see ``app.body``) instead of holding a thread forever.
+- A finished connection's lingering close (up to 2 s draining what the client still sends)
+  runs on a thread of its own, not on the worker's main thread, which would accept nothing
+  meanwhile: a client refused before its body (401) that never closes cannot stall others.
 
 Why threads: a client dribbling its body occupies one thread, not a whole process; with
 ``worker_connections`` equal to ``threads`` (gunicorn.conf.py) a worker whose threads are all
@@ -22,6 +25,7 @@ import json
 import os
 import socket
 import struct
+import threading
 from ssl import SSLError
 from typing import Any
 
@@ -32,6 +36,10 @@ from gunicorn.workers.gthread import ThreadWorker
 from app.problems import MEDIA_TYPE, PROBLEM_TYPE_BASE
 
 DEFAULT_READ_TIMEOUT = 10.0
+# Connections closed "gracefully" at once (half-closed, their unread input drained for up to
+# 2 s so that the kernel sends no RST over the answer), each on a thread of its own; past
+# this many, a connection is closed at once.
+LINGERING_AT_ONCE = 32
 
 
 def _errors(*names: str) -> tuple[type[BaseException], ...]:
@@ -84,7 +92,32 @@ class ProblemThreadWorker(ThreadWorker):  # type: ignore[misc]
     def init_process(self) -> None:
         seconds = read_timeout()
         self._rcvtimeo = struct.pack("ll", int(seconds), int((seconds % 1) * 1_000_000))
+        self._lingering = threading.BoundedSemaphore(LINGERING_AT_ONCE)
         super().init_process()
+
+    def finish_request(self, conn: Any, fs: Any) -> None:
+        # gunicorn closes a finished connection gracefully on the worker's main thread, which
+        # then accepts nothing for up to 2 s while a client that never closes (one refused
+        # before its body, say) holds it: 16 of them held /healthz for seconds. The lingering
+        # close goes to a thread of its own instead.
+        conn.close = self._lingering_close(conn.close)
+        super().finish_request(conn, fs)
+
+    def _lingering_close(self, close: Any) -> Any:
+        def lingering(graceful: bool = False) -> None:
+            if not graceful or not self._lingering.acquire(blocking=False):
+                close()
+                return
+
+            def linger() -> None:
+                try:
+                    close(graceful=True)
+                finally:
+                    self._lingering.release()
+
+            threading.Thread(target=linger, name="bigtwo-linger", daemon=True).start()
+
+        return lingering
 
     def enqueue_req(self, conn: Any) -> None:
         # SO_RCVTIMEO rather than settimeout(): gunicorn switches the socket between

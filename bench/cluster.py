@@ -5,8 +5,8 @@ nothing but that every run printed the same bytes (machines here are noisy and s
 The corpus is made by `bigtwo simulate` (in a few processes side by side, each with its own
 seed) and cached in the temporary directory. Measured, best of --repeat:
 - the single process: `bigtwo validate FILE` end to end in a subprocess;
-- a local cluster of N workers (threads_per_worker=1): start-up, the driver's pass over the
-  input (hash and blocks), and the checking itself, in process, for several block sizes;
+- a local cluster of N workers (threads_per_worker=1): start-up, the workers' scan of their
+  blocks (hash, newlines), and the checking itself, in process, for several block sizes;
 - `bigtwo validate --workers N FILE` end to end in a subprocess (start-up included);
 - the scheduler's overhead per partition: wall time x workers minus the time the workers
   spent inside the tasks, per partition; and the round trip of an empty task.
@@ -34,8 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # library's http for everything imported here.
 sys.path[0] = str(ROOT)
 
-from bigtwo.batch.cluster import DEFAULT_BLOCK_RECORDS, BlockResult, CheckSpec  # noqa: E402
-from bigtwo.cli.cluster import plan, run  # noqa: E402
+from bigtwo.batch.cluster import DEFAULT_BLOCK_BYTES, BlockResult, CheckSpec  # noqa: E402
+from bigtwo.cli.cluster import cluster_map, partition, plan, run  # noqa: E402
 
 BIGTWO = ROOT / ".venv" / "bin" / "bigtwo"
 PROFILES = ["hk-standard", "big-two-web", "casual", "pusoy-dos"]
@@ -125,13 +125,14 @@ class Local:
         self.cluster.close()
 
     def check(self, corpus: Path, size: int) -> dict[str, Any]:
-        """One run: the driver's pass, then the checking; the output's sha256."""
+        """One run: the workers' scan of their blocks, then the checking; the output's sha256."""
         from distributed import get_task_stream
 
         workers_before = self.client.run(_worker_cpu)
         driver_before = cpu_seconds(resource.RUSAGE_SELF)
         start = time.perf_counter()
-        _, blocks = plan((str(corpus),), size)
+        inputs, blocks = partition((str(corpus),), size)
+        before = plan(inputs, blocks, mapper=cluster_map(self.client))
         planned = time.perf_counter() - start
         digest = hashlib.sha256()
 
@@ -140,7 +141,7 @@ class Local:
 
         start = time.perf_counter()
         with get_task_stream(self.client) as stream:
-            run(self.client, blocks, CheckSpec(), None, emit)
+            run(self.client, blocks, before, CheckSpec(), None, emit)
         checked = time.perf_counter() - start
         driver_cpu = cpu_seconds(resource.RUSAGE_SELF) - driver_before
         workers_after = self.client.run(_worker_cpu)
@@ -166,7 +167,8 @@ def store_writes(seconds: float = 3.0) -> None:
     from bigtwo.rules.profiles import PRESETS
     from bigtwo.rules.simulate import simulate
     from bigtwo.store import tournaments as service
-    from bigtwo.store.db import NewRecord, Store
+    from bigtwo.store.db import Store
+    from bigtwo.store.rows import NewRecord
 
     records = list(simulate(PRESETS["casual"], records=100, deals_per_record=1, seed=9))
     checked = [service.check_record(r, default_profile="casual").report for r in records]
@@ -174,7 +176,7 @@ def store_writes(seconds: float = 3.0) -> None:
         store = Store(Path(tmp) / "bench.db")
         store.migrate()
         made = service.create(store, {"name": "bench", "profile": "casual"})
-        tournament = store.get_tournament(made["id"])
+        tournament = store.tournaments.get(made["id"])
         profile_hash = tournament["profile_hash"]
         print("\n| store writes (one transaction each) | transactions/s | records/s |")
         print("| --- | ---: | ---: |")
@@ -190,14 +192,14 @@ def store_writes(seconds: float = 3.0) -> None:
                 if whole:
                     service.upload(store, tournament, {"records": batch})
                 else:
-                    store.add_records(made["id"], [
+                    store.tournaments.add_records(made["id"], [
                         NewRecord(service.content_hash(r, "casual"), r, rep, profile_hash)
                         for r, rep in zip(batch, checked, strict=False)])
                 done += 1
             took = time.perf_counter() - start
             print(f"| {label} | {done / took:,.0f} | {done * size / took:,.0f} |")
         size_mb = sum(f.stat().st_size for f in Path(tmp).iterdir()) / 1e6
-        rows = store.get_tournament(made["id"])["counts"]["records"]
+        rows = store.tournaments.get(made["id"])["counts"]["records"]
         print(f"\nstore: {rows} records in {size_mb:.1f} MB ({1e6 * size_mb / rows:,.0f} "
               "bytes per record, record and report as JSON, indexes included)")
         store.close()
@@ -207,8 +209,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--records", type=int, default=20_000)
     parser.add_argument("--deals", type=int, default=2)
-    parser.add_argument("--blocks", default=f"100,{DEFAULT_BLOCK_RECORDS},2000",
-                        help="block sizes (lines per partition) to try at 2 workers")
+    parser.add_argument("--blocks", default=f"{1 << 19},{DEFAULT_BLOCK_BYTES},{8 << 20}",
+                        help="block sizes (bytes per partition) to try at 2 workers")
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--corpus", type=Path, help="a JSON Lines file to use instead")
     parser.add_argument("--store-only", action="store_true", help="only the store's write rate")
@@ -244,7 +246,7 @@ def main() -> None:
                 took, digest = best(1, lambda n=n: run_cli(
                     ["validate", "--workers", str(n), str(corpus)]))
             else:
-                local, size = (one, DEFAULT_BLOCK_RECORDS) if n == 1 else (two, -n)
+                local, size = (one, DEFAULT_BLOCK_BYTES) if n == 1 else (two, -n)
                 found = local.check(corpus, size)
                 took, digest = found["plan"] + found["check"], found["digest"]
                 if (kind, n) not in details or took < min(times[(kind, n)]):
@@ -263,14 +265,14 @@ def main() -> None:
     single = min(times[("single", 0)])
     print(f"\nsingle process, end to end: {single:.2f} s, {records / single:,.0f} records/s "
           f"(best of {args.repeat} rounds: {runs(('single', 0))} s)")
-    print("\n| workers | block (lines) | partitions | driver pass s | check s | records/s "
+    print("\n| workers | block (bytes) | partitions | scan pass s | check s | records/s "
           "| speed-up | overhead ms/partition | empty task ms | worker RSS MiB |")
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for kind, n in configs:
         if kind != "cluster":
             continue
         d = details[(kind, n)]
-        workers, size = (1, DEFAULT_BLOCK_RECORDS) if n == 1 else (2, -n)
+        workers, size = (1, DEFAULT_BLOCK_BYTES) if n == 1 else (2, -n)
         took = d["plan"] + d["check"]
         print(f"| {workers} | {size} | {d['partitions']} | {d['plan']:.2f} | {d['check']:.2f} | "
               f"{records / took:,.0f} | {single / took:.2f}x | {d['overhead_ms']:.1f} | "
@@ -280,14 +282,14 @@ def main() -> None:
     base_cpu = min(single_cpu)
     print(f"\nCPU seconds (load-independent): single process {base_cpu:.2f} s "
           f"({records / base_cpu:,.0f} records per CPU second)")
-    print("\n| workers | block (lines) | CPU per worker s | driver CPU s | extra CPU ms/partition "
+    print("\n| workers | block (bytes) | CPU per worker s | driver CPU s | extra CPU ms/partition "
           "| on idle cores: wall s | speed-up |")
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for kind, n in configs:
         if kind != "cluster":
             continue
         d = details[(kind, n)]
-        workers, size = (1, DEFAULT_BLOCK_RECORDS) if n == 1 else (2, -n)
+        workers, size = (1, DEFAULT_BLOCK_BYTES) if n == 1 else (2, -n)
         total = sum(d["worker_cpu"]) + d["driver_cpu"]
         idle_wall = max(max(d["worker_cpu"]), total / 2)  # 2 cores shared by workers and driver
         extra = 1000 * max(0.0, total - base_cpu) / d["partitions"]

@@ -37,6 +37,8 @@ MAX_PAGE_NUMBER = 1_000_000  # ?page= on pages: 1 to this; past the last page sh
 # Score sheets (bigtwo/records/sheets.py).
 MAX_SHEET_ROWS = 10_000  # deals in one score sheet (CSV); each costs microseconds to score
 MAX_SHEET_PROBLEMS = 100  # problems listed for one sheet; the rest are not looked for
+# Big Two notation (docs/NOTATION.md): problems listed for one game; the rest are not looked for.
+MAX_NOTATION_PROBLEMS = 100
 # A record's deals when every one is result-only (a score sheet); deals with moves stay
 # under MAX_DEALS_PER_RECORD.
 MAX_RESULT_DEALS_PER_RECORD = MAX_SHEET_ROWS
@@ -68,6 +70,22 @@ CHART_POINTS = 200
 # once given keeps working. A record already shared is always answered (200).
 MAX_SHARED_REPLAYS = 10_000
 MAX_SHARED_REPLAY_BYTES = 256 * 1024 * 1024
+# A shared replay's free-form `meta` (a record's only free-form field), as stored: labels
+# such as a table, a round or an event fit many times over; padding a link to the body limit
+# does not.
+MAX_SHARED_META_BYTES = 4 * 1024
+# What one client without a creation key may store by sharing (its network: an IPv4 address
+# or an IPv6 /64, app/clients.py), over the store's lifetime, since links are never evicted:
+# a 64th of the store each, so no one client can fill it (the 65th network's share still
+# fits). And how many it may share per hour, refused before its record is checked, which
+# bounds the CPU one client spends. A client that sends a valid creation key is counted
+# against none of these (its key can be revoked), only against the store's totals; with
+# BIGTWO_CREATION=keys, clients without a key together may hold at most half of the store, so
+# key holders can always still share.
+SHARE_CLIENT_MAX_REPLAYS = MAX_SHARED_REPLAYS // 64
+SHARE_CLIENT_MAX_BYTES = MAX_SHARED_REPLAY_BYTES // 64
+SHARE_CLIENT_PER_HOUR = 30
+SHARE_KEYLESS_DIVISOR = 2  # keyless shares together: 1/2 of the store (keys mode)
 
 # Stored volume (issue 19). Quotas bound what clients may store; each is a default that a
 # deployment may change (bigtwo.store.quotas: BIGTWO_QUOTA_<NAME> in the environment). A

@@ -1,11 +1,13 @@
-"""The compiled core: which modules `make native` compiles with mypyc, and how to run without.
+"""The compiled core: which modules the build compiles with mypyc, and how to run without.
 
 The rules core is plain, fully typed Python (``mypy --strict``), so mypyc can compile its hot
 modules to C extensions that sit beside their sources (``replay.py`` and
 ``replay.cpython-311-x86_64-linux-gnu.so``); Python then imports the extension. Nothing else
 changes: the same source, the same results (``tests/core/test_native.py`` replays a corpus
-both ways and compares the reports byte for byte). Without a C compiler the build is skipped
-and every module runs as Python.
+both ways and compares the reports byte for byte). ``setup.py`` compiles them in every
+``pip install``, ``pip install -e`` and ``pip wheel`` (and ``make native`` in place, for the
+checkout); ``BIGTWO_PURE_BUILD=1``, or no C compiler, builds without them, and every module
+runs as Python.
 
 The build writes a manifest (``MANIFEST``: each compiled module's source SHA-256), so a
 compiled module whose source was edited since is known to be stale. ``prefer_source`` makes
@@ -25,8 +27,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-# The replay's hot path and what it calls per move, plus the record parser (per move too).
-# mypyc compiles them as one group, so calls between them are C calls.
+# The replay's hot path and what it calls per move, plus the record parser (per move too) and
+# the notation's reader (per move of a game written as text). mypyc compiles them as one
+# group, so calls between them are C calls.
 COMPILED: tuple[str, ...] = (
     "bigtwo.rules.cards",
     "bigtwo.rules.combos",
@@ -35,6 +38,16 @@ COMPILED: tuple[str, ...] = (
     "bigtwo.rules.replay",
     "bigtwo.rules.scoring",
     "bigtwo.records.parse",
+    "bigtwo.records.notation_values",
+    "bigtwo.records.notation_read",
+    "bigtwo.records.notation_lines",
+    # The rest of the per-record path of `bigtwo validate`: JSON Pointers (several per record,
+    # built before anything is known to be wrong), the decoder's checks, the line and the report.
+    "bigtwo.rules.problems",
+    "bigtwo.records.jsonin",
+    "bigtwo.records.pipeline",
+    "bigtwo.records.report",
+    "bigtwo.records.lines",
 )
 GROUP = "bigtwo.native"  # the group's shared library: bigtwo/native__mypyc.*.so
 
@@ -102,6 +115,24 @@ def prefer_source() -> None:
         sys.meta_path.insert(0, _SourceFirst())
 
 
+def write_manifest(digests: dict[str, str], path: Path = MANIFEST) -> None:
+    """Record what was compiled; written only once the whole group is in place."""
+    path.write_text(json.dumps(digests, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def remove_built(package_dir: Path = PACKAGE_DIR) -> None:
+    """The extensions and manifest of an earlier build under ``package_dir`` (the sources, or
+    a wheel's build directory): a half-built group must never be imported."""
+    for module in COMPILED:
+        source = package_dir.joinpath(*module.split(".")[1:]).with_suffix(".py")
+        for path in source.parent.glob(source.stem + ".*"):
+            if path.suffix in (".so", ".pyd"):
+                path.unlink()
+    for path in package_dir.glob(GROUP.rsplit(".", 1)[1] + "__mypyc*"):
+        path.unlink()
+    (package_dir / MANIFEST.name).unlink(missing_ok=True)
+
+
 def choose(environ: dict[str, str] | None = None) -> str:
     """Decide, before the core is imported, whether its compiled modules may run; returns the
     decision in words (``bigtwo --version`` prints it). ``BIGTWO_PURE=1`` asks for Python; a
@@ -110,12 +141,13 @@ def choose(environ: dict[str, str] | None = None) -> str:
         prefer_source()
         return "pure Python (BIGTWO_PURE=1)"
     if not built():
-        return "pure Python (not compiled: make native)"
+        return f"pure Python ({NOT_COMPILED})"
     outdated = stale()
     if outdated:
         prefer_source()
-        return f"pure Python (compiled build is stale for {', '.join(outdated)}: make native)"
+        return f"pure Python (compiled build is stale for {', '.join(outdated)}: make native, or pip install -e . again)"
     return COMPILED_CORE
 
 
 COMPILED_CORE = "compiled with mypyc"
+NOT_COMPILED = "not compiled: make native, or pip install with a C compiler"

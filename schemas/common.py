@@ -9,6 +9,8 @@ _ASCII_INT = re.compile(r"-?[0-9]{1,19}")
 
 class HealthSchema(Schema):
     status = fields.String(required=True, metadata={"example": "ok"})
+    writable = fields.Boolean(required=True, metadata={
+        "description": "the store can take a write (else the answer is a 503 problem)"})
 
 
 class QueryInteger(fields.Integer):

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, current_app, jsonify
+from flask import Response, current_app, jsonify, request
 from flask_smorest import Blueprint
 
 from app import get_store
 from app.api.common import body_errors, immutable, json_request_body, language, resolver
 from app.api.examples import record_examples
 from app.api.tournaments import register_problem_handlers
+from app.clients import client_network
 from app.metrics import count_checked
-from app.problems import PROBLEM_TYPE_BASE, abort_problem, invalid, json_body
+from app.problems import PROBLEM_TYPE_BASE, ProblemException, abort_problem, invalid, json_body
 from bigtwo import limits
 from bigtwo.store import replays as service
 from schemas.records import RecordSchema, ValidateOneQuerySchema
@@ -41,6 +42,15 @@ def refuse(shared: service.Shared) -> None:
                       f"the record takes {shared.size} bytes stored; a shared replay may take "
                       f"at most {body_limit()}",
                       limit={"name": "MAX_BODY_BYTES", "value": body_limit()})
+    if shared.status == "meta_too_large":
+        abort_problem(413, "Content Too Large",
+                      f"the record's meta takes {shared.size} bytes stored; a shared replay's "
+                      f"meta may take at most {limits.MAX_SHARED_META_BYTES}",
+                      errors=[{"pointer": "/meta", "detail": "over MAX_SHARED_META_BYTES"}],
+                      limit={"name": "MAX_SHARED_META_BYTES",
+                             "value": limits.MAX_SHARED_META_BYTES})
+    if shared.status in ("allowance", "hourly"):
+        raise _Allowance(shared)
     if shared.status == "full":
         abort_problem(507, "Insufficient Storage",
                       f"the service already keeps its limit of {limits.MAX_SHARED_REPLAYS} "
@@ -51,6 +61,34 @@ def refuse(shared: service.Shared) -> None:
                              "value": limits.MAX_SHARED_REPLAYS})
 
 
+class _Allowance(ProblemException):
+    """429: the client without a key has shared what it may (docs/SECURITY.md)."""
+
+    def __init__(self, shared: service.Shared) -> None:
+        hourly = shared.status == "hourly"
+        detail = (f"your network has shared {limits.SHARE_CLIENT_PER_HOUR} replays in the last "
+                  "hour, what a client without a creation key may" if hourly else
+                  f"your network holds what one client without a creation key may store by "
+                  f"sharing ({limits.SHARE_CLIENT_MAX_REPLAYS} replays, "
+                  f"{limits.SHARE_CLIENT_MAX_BYTES} bytes); links are never evicted, so ask "
+                  "the operator for a creation key and send it as Authorization: Bearer")
+        super().__init__(429, "Too Many Requests", detail + "; nothing was stored",
+                         type_=PROBLEM_TYPE_BASE + "share-allowance")
+        self.retry_after = "3600" if hourly else None
+
+    def get_response(self, environ: Any = None, scope: Any = None) -> Response:
+        response = super().get_response(environ, scope)
+        if self.retry_after is not None:
+            response.headers["Retry-After"] = self.retry_after
+        return response
+
+
+def sharer() -> str | None:
+    """Whom a share counts against: the client's network, or None for a creation key."""
+    return service.sharer(get_store(), request.headers.get("Authorization"),
+                          client_network(request.environ))
+
+
 @blp.route("", methods=["POST"])
 @blp.arguments(ValidateOneQuerySchema, location="query", as_kwargs=True)
 @blp.doc(requestBody=json_request_body(RecordSchema, "a game record (RECORDS.md), as for "
@@ -59,13 +97,19 @@ def refuse(shared: service.Shared) -> None:
 @blp.alt_response(200, schema=ReplayCreatedSchema,
                   description="this record (under this profile and ?complete) was shared before: "
                               "the same link, nothing stored")
+@blp.alt_response(429, response="TOO_MANY_REQUESTS",
+                  description="a client without a creation key has shared what it may "
+                              "(share-allowance: SHARE_CLIENT_MAX_REPLAYS, _BYTES, _PER_HOUR; "
+                              "Retry-After for the hourly one)")
 @blp.alt_response(507, response="INSUFFICIENT_STORAGE",
-                  description="the store holds its quota of shared replays (MAX_SHARED_REPLAYS)")
+                  description="the store holds its quota of shared replays (MAX_SHARED_REPLAYS), "
+                              "or in keys mode the keyless half of it")
 @body_errors(blp)
 def share(complete: bool = True, lang: str | None = None, profile: str | None = None) -> Response:
     """Store a record that can be replayed (valid or not) and answer its permanent link."""
     shared = service.share(get_store(), json_body(), complete=complete, default_profile=profile,
-                           resolver=resolver(), max_bytes=body_limit(), lang=language(lang))
+                           resolver=resolver(), max_bytes=body_limit(), lang=language(lang),
+                           sharer=sharer())
     if shared.checked is not None:
         count_checked(shared.checked.report)
     refuse(shared)

@@ -11,6 +11,7 @@ from marshmallow import Schema, ValidationError
 
 from app import get_store
 from app.api.common import language
+from app.api.notation_body import is_notation, notation_content, notation_docs
 from app.api.sheet_body import SHEET_DESCRIPTION, csv_content, is_sheet, sheet_text
 from app.metrics import count_checked
 from app.problems import PROBLEM_TYPE_BASE, ProblemException, abort_problem, json_body
@@ -18,6 +19,7 @@ from bigtwo import limits
 from bigtwo.records import standings
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.store import tournaments as service
+from bigtwo.store import withdrawals
 from schemas.tournaments import (
     RECORD_UPLOAD,
     AuditPageSchema,
@@ -136,8 +138,10 @@ def _upload_doc() -> dict[str, Any]:
     doc = request_doc(RECORD_UPLOAD, "one record (RECORDS.md) as the whole body, or "
                                      "{\"records\": [...]} with at most 100, all stored in one "
                                      "transaction, or none; or a score sheet as text/csv (one "
-                                     "record)")
+                                     "record); or Big Two notation as text/x-bigtwo (one "
+                                     "record per game)")
     doc["requestBody"]["content"].update(csv_content(SHEET_DESCRIPTION))
+    doc["requestBody"]["content"].update(notation_content())
     return doc
 
 
@@ -242,6 +246,11 @@ def upload_records(tournament_id: str) -> Any:
             result = service.upload_sheet(store, tournament, sheet_text(),
                                           request.args.get("profile"), observe=count_checked,
                                           lang=language(request.args.get("lang")))
+        elif is_notation():
+            docs = notation_docs(language(request.args.get("lang")), tournament["profile_id"],
+                                 most=limits.MAX_RECORDS_PER_BATCH)
+            body = docs[0] if len(docs) == 1 else {"records": docs}
+            result = service.upload(store, tournament, body, observe=count_checked)
         else:
             result = service.upload(store, tournament, json_body(), observe=count_checked)
     except service.TournamentError as exc:
@@ -316,7 +325,7 @@ def withdraw_record(tournament_id: str, record_id: str) -> Any:
     # the token first: nobody without it learns anything, not even about their parameters
     service_call(service.authorize, tournament_id, request.headers.get("Authorization"))
     args = query_args(ChangeArgsSchema())
-    return service_call(service.withdraw, tournament_id, record_id,
+    return service_call(withdrawals.withdraw, tournament_id, record_id,
                         request.headers.get("Authorization"), args["reason"], args["by"])
 
 
@@ -352,7 +361,7 @@ def replace_record(tournament_id: str, record_id: str) -> Any:
         args = query_args(ReplaceArgsSchema())
         sheet = is_sheet()
         body: Any = sheet_text() if sheet else json_body()
-        result = service.replace(store, tournament_id, record_id, authorization, body,
+        result = withdrawals.replace(store, tournament_id, record_id, authorization, body,
                                  sheet=sheet, profile_ref=args["profile"], reason=args["reason"],
                                  by=args["by"], observe=count_checked)
     except service.TournamentError as exc:
@@ -369,4 +378,4 @@ def replace_record(tournament_id: str, record_id: str) -> Any:
 def get_audit(tournament_id: str) -> Any:
     """The tournament's audit log: every withdrawal and replacement."""
     args = query_args(PageArgsSchema())
-    return service_call(service.audit, tournament_id, args["page"], args["per_page"])
+    return service_call(withdrawals.audit, tournament_id, args["page"], args["per_page"])

@@ -13,6 +13,7 @@ from flask_smorest import Blueprint
 
 from app.api.common import body_errors, json_request_body, language, localized, resolver
 from app.api.examples import record_examples
+from app.api.notation_body import is_notation, notation_content, notation_docs
 from app.api.sheet_body import SHEET_DESCRIPTION, csv_content, is_sheet, sheet_text
 from app.metrics import count_checked
 from app.problems import PROBLEM_TYPE_BASE, invalid, json_body, problem_document
@@ -41,6 +42,7 @@ def _validate_doc() -> dict[str, Any]:
     body = json_request_body(RecordSchema, "a game record (RECORDS.md), or a score sheet as "
                                            "text/csv with ?profile=", record_examples())
     body["content"].update(csv_content(SHEET_DESCRIPTION))
+    body["content"].update(notation_content())
     return body
 
 
@@ -54,7 +56,14 @@ def validate(complete: bool = True, lang: str | None = None, profile: str | None
     chosen = language(lang)
     if is_sheet():
         return _validate_sheet(sheet_text(), profile, complete, chosen)
-    doc = json_body()
+    if is_notation():
+        docs = notation_docs(chosen, profile, most=1)
+        if len(docs) != 1:
+            invalid([Problem("", f"this request holds {len(docs)} games; it checks one: "
+                                 "send several to POST /v1/validate/batch")], NOT_REPLAYABLE)
+        doc = docs[0]
+    else:
+        doc = json_body()
     checked = check_record(doc, complete=complete, lang=chosen, resolver=resolver(),
                            default_profile=profile)
     count_checked(checked.report)
@@ -99,19 +108,27 @@ def _batch_records(body: Any) -> list[Any]:
     return records
 
 
+def _batch_doc() -> dict[str, Any]:
+    body = json_request_body(
+        BatchRequestSchema, f"at most {limits.MAX_RECORDS_PER_BATCH} records, "
+                            f"{limits.MAX_DEALS_PER_BATCH} deals in all; or that many games of "
+                            "Big Two notation as text/x-bigtwo")
+    body["content"].update(notation_content())
+    return body
+
+
 @blp.route("/validate/batch", methods=["POST"])
 @blp.arguments(ValidateQuerySchema, location="query", as_kwargs=True)
-@blp.doc(requestBody=json_request_body(
-    BatchRequestSchema, f"at most {limits.MAX_RECORDS_PER_BATCH} records, "
-                        f"{limits.MAX_DEALS_PER_BATCH} deals in all"))
+@blp.doc(requestBody=_batch_doc())
 @blp.response(200, BatchResponseSchema,
               description="one report per record, in order; a record that cannot be replayed "
                           "gets its problem document (pointers relative to that record)")
 @body_errors(blp)
 def validate_batch(complete: bool = True, lang: str | None = None) -> Response:
     """Replay many records at once; one bad record does not spoil the others."""
-    records = _batch_records(json_body())
     chosen = language(lang)
+    records = _batch_records({"records": notation_docs(
+        chosen, most=limits.MAX_RECORDS_PER_BATCH)} if is_notation() else json_body())
     shared = resolver()  # one resolver: an inline profile repeated across records resolves once
     reports: list[dict[str, Any]] = []
     for doc in records:

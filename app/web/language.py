@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, g, request
+from flask import Flask, current_app, g, request
 from flask_babel import Babel
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
@@ -66,8 +66,10 @@ def _remember(response: Response) -> Response:
     response.vary.add("Cookie")
     chosen = g.get("language_chosen")
     if chosen is not None and chosen != canonical(request.cookies.get(COOKIE)):
+        secure = request.is_secure or current_app.config.get(
+            "BIGTWO_PUBLIC_URL", "").startswith("https://")
         response.set_cookie(COOKIE, chosen, max_age=COOKIE_MAX_AGE, samesite="Lax",
-                            httponly=True, secure=request.is_secure)
+                            httponly=True, secure=secure)
     return response
 
 

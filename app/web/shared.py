@@ -14,8 +14,10 @@ from flask import Blueprint, current_app, redirect, render_template, request, ur
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
+from app.api.replays import sharer
 from app.metrics import count_checked
 from app.web import _chart, _common, _home_with_problems, _lang, _page_number, _resolver, _store
+from app.web.notation_pages import is_notation, notation_record
 from app.web.present import library_language, replay_view, script_data
 from app.web.words import Words
 from bigtwo import limits
@@ -23,6 +25,7 @@ from bigtwo.records import jsonin
 from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem
 from bigtwo.store import replays as service
+from bigtwo.store.faults import fault
 
 bp = Blueprint("shared", __name__)
 
@@ -44,6 +47,8 @@ def _record_from_form(form: dict[str, Any], lang: str) -> tuple[Any, list[Proble
                              lang=library_language(lang),
                                       resolver=_resolver())
         return record, [] if record is not None else checked.problems
+    if is_notation(text):
+        return notation_record(text, form["profile"], lang)
     try:
         return jsonin.loads(text), []
     except jsonin.JsonInputError as exc:
@@ -68,15 +73,24 @@ def share() -> Response | tuple[str, int]:
     if problems:
         return _home_with_problems(form, problems)
     limit = int(current_app.config.get("MAX_CONTENT_LENGTH") or limits.MAX_BODY_BYTES)
-    shared = service.share(_store(), doc, complete=form["complete"],
-                           default_profile=form["profile"] or None, resolver=_resolver(),
-                           max_bytes=limit, lang=library_language(lang))
+    try:
+        shared = service.share(_store(), doc, complete=form["complete"],
+                               default_profile=form["profile"] or None, resolver=_resolver(),
+                               max_bytes=limit, lang=library_language(lang), sharer=sharer())
+    except Exception as exc:
+        named = fault(exc)
+        if named is None:
+            raise
+        return _problem_page(named.status, Words(lang)["store_unwritable"])
     if shared.checked is not None:
         count_checked(shared.checked.report)
     if shared.status == "invalid":
         return _home_with_problems(form, shared.problems)
-    if shared.status == "too_large":
-        return _problem_page(413, Words(lang).count("share_too_large", int(shared.size), most=limit))
+    if shared.status in ("allowance", "hourly"):
+        return _problem_page(429, Words(lang)["share_allowance"])
+    if shared.status in ("too_large", "meta_too_large"):
+        most = limit if shared.status == "too_large" else limits.MAX_SHARED_META_BYTES
+        return _problem_page(413, Words(lang).count("share_too_large", int(shared.size), most=most))
     if shared.status == "full":
         return _problem_page(507, Words(lang)["share_full"])
     return redirect(url_for("shared.shared_replay", replay_id=shared.id, lang=lang), code=303)
@@ -93,8 +107,10 @@ def shared_replay(replay_id: str) -> tuple[str, int]:
         return render_template("web_problems.html", problems=[p.as_dict() for p in checked.problems],
                                title=replay_id, **_common()), 422
     view = replay_view(checked, lang, _page_number(request.args))
+    # Never from the request's Host or scheme: the configured public URL, else a link
+    # relative to the root that the page's script completes from the browser's own address.
     source = {"id": replay_id, "tournament": None,
-              "shared": {"url": request.host_url.rstrip("/") + row["url"],
+              "shared": {"url": current_app.config.get("BIGTWO_PUBLIC_URL", "") + row["url"],
                          "at": row.get("shared_at")}}
     return render_template("web_replay.html", view=view, data=script_data(view, lang), form=None,
                            source=source, chart=_chart(checked, view, lang), **_common()), 200

@@ -217,6 +217,8 @@ MESSAGES: dict[str, Message] = {
     "not_found": N_("not_found", "Not found"),
     "not_found_text": N_("not_found_text", "{what} does not exist here."),
     "paste_record": N_("paste_record", "paste a record or choose a file"),
+    "notation_help": N_("notation_help", "Or a game in Big Two notation, as written at the table: <code>profile hk-standard</code>, <code>players Ana Ben Cai Dee</code>, <code>deal 1</code>, a <code>hand</code> line per player and the moves, <code>Ana: 3D, pass, …</code>."),
+    "notation_download": N_("notation_download", "Download in Big Two notation (.b2n)"),
     "not_utf8": N_("not_utf8", "the uploaded file is not UTF-8 text: {detail}"),
     "too_large": N_("too_large", "the record is larger than this service accepts"),
     "bad_request": N_("bad_request", "Bad request"),
@@ -267,6 +269,8 @@ PEOPLE_MESSAGES: dict[str, Message] = {
     "shared_note": N_("shared_note", "Shared replay: anyone with the link sees this record checked as here."),
     "shared_title": N_("shared_title", "Shared replay"),
     "share_full": N_("share_full", "The service already holds as many shared replays as it keeps; this one was not stored."),
+    "share_allowance": N_("share_allowance", "Your network has shared as many replays as one client may without a creation key (or as many this hour); this one was not stored. Links already made keep working."),
+    "store_unwritable": N_("store_unwritable", "The service cannot store anything right now (its disk is full or read-only); nothing was stored. Everything stored can still be read."),
 }
 
 # Messages that count something: gettext plural forms, the number picks the form (German,

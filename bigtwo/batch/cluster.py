@@ -4,10 +4,11 @@ Dask is imported inside the functions that build Dask collections, never at modu
 ``import bigtwo`` (and this module) works without it. The work itself is ``bigtwo.records.lines``:
 a block of lines checked here gives the very report lines ``bigtwo validate`` prints.
 
-A partition is a *block* of consecutive lines of one input (``DEFAULT_BLOCK_RECORDS``): big
-enough that Dask's cost per task (a few milliseconds) is lost in the checking (about half a
-millisecond per record), small enough that a worker holds only a few megabytes for it and
-that the last blocks spread over every worker (see docs/SCALING.md).
+A partition is a *block* of one input's bytes (``DEFAULT_BLOCK_BYTES``), holding the lines
+that start in it: big enough that Dask's cost per task (a few milliseconds) is lost in the
+checking (about a tenth of a millisecond per one-deal record), small enough that a worker
+holds only a few megabytes for it and that the last blocks spread over every worker (see
+docs/SCALING.md).
 """
 
 from __future__ import annotations
@@ -17,18 +18,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bigtwo.records.lines import VERDICTS, LineOptions, check_doc, check_line
+from bigtwo.records.lines import VERDICTS, check_doc, check_line
 from bigtwo.records.messages import DEFAULT_LANGUAGE
-from bigtwo.records.pipeline import check_record
-from bigtwo.rules.profiles import ProfileResolver
+from bigtwo.records.pipeline import CheckOptions
+from bigtwo.rules.profiles import ProfileRef, ProfileResolver
 
 if TYPE_CHECKING:  # pragma: no cover - only for the type checker
     from dask.bag import Bag
 
-# Lines per partition of the command line's inputs. 500 two-deal records are about 0.25 s of
-# checking and 2.6 MB of input and reports, against about 5 ms of Dask's cost per partition:
-# see docs/SCALING.md ("Block size") for the measurements behind it.
-DEFAULT_BLOCK_RECORDS = 500
+# Input bytes per partition of the command line's inputs: 2 MiB is about 1,000 one-deal or
+# 500 two-deal records, a few tenths of a second of checking, against about 5 ms of Dask's
+# cost per partition: see docs/SCALING.md ("Block size") for the measurements behind it.
+DEFAULT_BLOCK_BYTES = 2 << 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,13 +39,13 @@ class CheckSpec:
 
     complete: bool = True
     lang: str = DEFAULT_LANGUAGE
-    default_profile: Any = None
+    default_profile: ProfileRef | None = None
     profiles: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
-    def line_options(self) -> LineOptions:
-        return LineOptions(complete=self.complete, lang=self.lang,
-                           resolver=ProfileResolver(self.profiles.get),
-                           default_profile=self.default_profile)
+    def line_options(self) -> CheckOptions:
+        return CheckOptions(complete=self.complete, lang=self.lang,
+                            resolver=ProfileResolver(self.profiles.get),
+                            default_profile=self.default_profile)
 
 
 @dataclass(slots=True)
@@ -104,7 +105,7 @@ def _check_partition(items: Iterable[Any], spec: CheckSpec) -> list[dict[str, An
 
 
 def validate_bag(bag: Bag, *, complete: bool = True, lang: str = DEFAULT_LANGUAGE,
-                 profile: Any = None,
+                 profile: ProfileRef | None = None,
                  profiles: Mapping[str, Mapping[str, Any]] | None = None) -> Bag:
     """A bag of reports, one per record of ``bag``, partition for partition.
 
@@ -136,8 +137,7 @@ def recheck_records(items: Iterable[tuple[str, Any]], spec: CheckSpec) -> list[R
     options = spec.line_options()
     out = []
     for rid, doc in items:
-        checked = check_record(doc, complete=options.complete, lang=options.lang,
-                               resolver=options.resolver, default_profile=options.default_profile)
+        checked = options.check(doc)
         if checked.report is None or checked.record is None:
             out.append(Rechecked(rid, None, None))
         else:

@@ -11,11 +11,12 @@ its blocks computed again by Dask, so the output stays complete and identical.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Any
@@ -24,7 +25,7 @@ import click
 
 from bigtwo import ENGINE_VERSION
 from bigtwo.batch.cluster import (
-    DEFAULT_BLOCK_RECORDS,
+    DEFAULT_BLOCK_BYTES,
     BlockResult,
     CheckSpec,
     check_block,
@@ -33,6 +34,7 @@ from bigtwo.batch.cluster import (
 from bigtwo.cli.language import Refusal, gettext, ngettext
 from bigtwo.cli.verdicts import EXIT_UNREADABLE, exit_status, line_error, summary_line
 from bigtwo.records.lines import VERDICTS
+from bigtwo.rules.profiles import ProfileRef
 
 if TYPE_CHECKING:  # the store is opened only when there is one: validate stays light
     from bigtwo.store.db import Store
@@ -71,16 +73,17 @@ def cluster_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--out", metavar="DIR",
                      help="With --workers/--scheduler: write one part file per partition and "
                           "summary.json to DIR (a path or an fsspec URL) instead of stdout."),
-        click.option("--block-size", type=click.IntRange(1, 1_000_000), metavar="LINES",
-                     default=DEFAULT_BLOCK_RECORDS, show_default=True,
-                     help="With --workers/--scheduler: lines per partition."),
+        click.option("--block-bytes", type=click.IntRange(1, 1 << 30), metavar="BYTES",
+                     default=DEFAULT_BLOCK_BYTES, show_default=True,
+                     help="With --workers/--scheduler: bytes of input per partition (each "
+                          "partition checks the lines that start in it)."),
     ]):
         command = option(command)
     return command
 
 
 def on_cluster(paths: tuple[str, ...], cluster: dict[str, Any], complete: bool, lang: str,
-               default_profile: Any, progress: bool | None) -> bool:
+               default_profile: ProfileRef | None, progress: bool | None) -> bool:
     """Run ``validate`` on a cluster when asked to (and exit); False to go on in-process."""
     workers, scheduler = cluster["workers"], cluster["scheduler"]
     if workers is None and scheduler is None:
@@ -94,7 +97,7 @@ def on_cluster(paths: tuple[str, ...], cluster: dict[str, Any], complete: bool, 
         raise click.UsageError("give --workers N (a local cluster) or --scheduler URL, not both")
     spec = CheckSpec(complete=complete, lang=lang, default_profile=default_profile)
     sys.exit(validate_on_cluster(paths, workers=workers, scheduler=scheduler,
-                                 out=cluster["out"], block_lines=cluster["block_size"],
+                                 out=cluster["out"], block_bytes=cluster["block_bytes"],
                                  spec=spec, progress=progress,
                                  max_line=cluster.get("max_bytes"), profiles_for=stored_profiles))
 
@@ -112,7 +115,8 @@ def stored_profiles(ids: set[str], store: Store | None = None) -> dict[str, Any]
     if store is None:
         import os
 
-        from bigtwo.store.db import Store, default_db_path
+        from bigtwo.store.db import Store
+        from bigtwo.store.paths import default_db_path
 
         path = default_db_path()
         if not ids or not os.path.exists(path):
@@ -122,13 +126,15 @@ def stored_profiles(ids: set[str], store: Store | None = None) -> dict[str, Any]
             return stored_profiles(ids, opened)
         finally:
             opened.close()
-    return dict(store.profiles_named(ids))
+    return dict(store.profiles.declarations(ids))
 
 
 # --- planning: inputs and their blocks ----------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Block:
-    """A partition: lines ``first_line...`` of one input, bytes ``start`` to ``end``."""
+    """A partition: the lines of one input that start within bytes ``start`` to ``end`` (a
+    line belongs to the block its first byte is in, so a line cut by ``end`` is read whole by
+    its block and skipped by the next)."""
 
     index: int
     fs: Any
@@ -136,17 +142,37 @@ class Block:
     name: str
     start: int
     end: int
-    first_line: int
+    size: int  # of the whole input
+
+    def read(self, start: int, end: int) -> bytes:
+        with self.fs.open(self.path, "rb") as stream:
+            stream.seek(start)
+            return bytes(stream.read(end - start))
 
 
 @dataclass(slots=True)
 class Input:
     name: str
-    sha256: str
     bytes: int
-    lines: int
     partitions: list[int]
+    sha256: str = ""  # of the blocks' digests (see summary)
+    lines: int = 0
     profile_ids: set[str] = field(default_factory=set)  # what look like stored ids in it
+
+
+@dataclass(frozen=True, slots=True)
+class Scan:
+    """What a worker found in one block's bytes (``start`` to ``end``, nothing past them):
+    its newlines, its SHA-256, what looks like a stored profile id, and the lengths that
+    tell a line over the limit: before the first newline, after the last, and the first
+    whole line inside over ``max_line`` (its index among them), if any."""
+
+    newlines: int
+    sha256: bytes
+    ids: frozenset[str]
+    lead: int
+    trail: int
+    over_at: int | None = None
 
 
 def _has_magic(pattern: str) -> bool:
@@ -183,16 +209,14 @@ def _display(fs: Any, path: str) -> str:
 
 
 class LineTooLong(Exception):
-    def __init__(self, line: int) -> None:
+    def __init__(self, line: int, name: str = "") -> None:
         super().__init__(line)
-        self.line = line
+        self.line, self.name = line, name
 
 
-def plan(patterns: tuple[str, ...], block_lines: int,
-         max_line: int | None = None) -> tuple[list[Input], list[Block]]:
-    """Read each input once: its hash, its line count, and its blocks. A line over
-    ``max_line`` bytes ends the run before any block is sent (a worker would hold its whole
-    block, and a 1 GB file without a newline is one block)."""
+def partition(patterns: tuple[str, ...], block_bytes: int) -> tuple[list[Input], list[Block]]:
+    """Inputs and their blocks of ``block_bytes``, from the file sizes alone: the driver reads
+    no byte of any input."""
     inputs: list[Input] = []
     blocks: list[Block] = []
     for fs, path, name in expand(patterns):
@@ -200,72 +224,90 @@ def plan(patterns: tuple[str, ...], block_lines: int,
             raise Unavailable(gettext("{path}: --workers/--scheduler read JSON Lines (.jsonl, "
                                       ".ndjson); check a .json record or a .csv score sheet "
                                       "without them", path=name))
-        first = len(blocks)
-        ids: set[str] = set()
         try:
-            with fs.open(path, "rb") as stream:
-                digest, size, lines, cuts = _scan(stream, block_lines, max_line, ids)
+            size = int(fs.size(path))
         except OSError as exc:
             raise Unavailable(gettext("cannot open {path}: {reason}", path=name,
                                       reason=exc.strerror or exc)) from exc
-        except LineTooLong as exc:
-            raise Unavailable(gettext("{path}:{line}: the line is over the limit of {limit} "
-                                      "bytes (--max-bytes)", path=name, line=exc.line,
-                                      limit=max_line)) from None
-        start, first_line = 0, 1
-        for end, line_count in cuts:
-            blocks.append(Block(len(blocks), fs, path, name, start, end, first_line))
-            start, first_line = end, first_line + line_count
-        inputs.append(Input(name, digest, size, lines, list(range(first, len(blocks))), ids))
+        first = len(blocks)
+        for start in range(0, size, block_bytes):
+            blocks.append(Block(len(blocks), fs, path, name, start,
+                                min(start + block_bytes, size), size))
+        inputs.append(Input(name, size, list(range(first, len(blocks)))))
     return inputs, blocks
 
 
-def _scan(stream: IO[bytes], block_lines: int, max_line: int | None = None,
-          ids: set[str] | None = None) -> tuple[str, int, int, list[tuple[int, int]]]:
-    """Hash, size, line count, and the blocks as ``(end offset, lines)``, in one pass; with
-    ``max_line``, a line of more bytes (newline aside) raises LineTooLong. Chunks are at most
-    ``max_line`` long, so only a line that crosses a chunk boundary can be over it: the bytes
-    since the last newline are all that need counting. With ``ids``, every string that looks
-    like a stored profile id is added to it."""
+def scan_block(block: Block, max_line: int | None = None) -> Scan:
+    """On a worker: one pass over the block's bytes (and the few after it that an id cut by
+    its end needs), at C speed."""
     import hashlib
 
+    data = block.read(block.start, min(block.end + _ID_OVERLAP, block.size))
+    own = len(data) if block.end >= block.size else block.end - block.start
+    ids = frozenset(m.group().decode() for m in PROFILE_ID.finditer(data) if m.start() < own)
+    data = data[:own]
+    pieces = data.split(b"\n")
+    over_at = None
+    if max_line is not None and len(pieces) > 2:
+        over_at = next((i for i, piece in enumerate(pieces[1:-1], start=1)
+                        if len(piece) > max_line), None)
+    return Scan(len(pieces) - 1, hashlib.sha256(data).digest(), ids, len(pieces[0]),
+                len(pieces[-1]), over_at)
+
+
+def number_lines(inputs: list[Input], scans: list[Scan], max_line: int | None = None,
+                 ) -> list[int]:
+    """The newlines before each block (its first line's number follows from them), each
+    input's line count, hash and profile ids; a line over ``max_line`` bytes (newline aside)
+    raises LineTooLong with its number, the first one of the input, before any block is
+    checked."""
+    before: list[int] = []
+    for item in inputs:
+        try:
+            before += _number_input(item, scans, max_line)
+        except LineTooLong as exc:
+            raise LineTooLong(exc.line, item.name) from None
+    return before
+
+
+def _number_input(item: Input, scans: list[Scan], max_line: int | None) -> list[int]:
+    import hashlib
+
+    before: list[int] = []
+    newlines = open_line = 0  # newlines so far; the bytes of the line not yet ended
     digest = hashlib.sha256()
-    cuts: list[tuple[int, int]] = []
-    pos = block_start = in_block = lines = since = 0
-    last = b""
-    tail = b""
-    size = READ_CHUNK if max_line is None else max(1, min(READ_CHUNK, max_line))
-    for chunk in iter(lambda: stream.read(size), b""):
-        digest.update(chunk)
-        if ids is not None:
-            ids.update(m.decode() for m in PROFILE_ID.findall(tail + chunk))
-            tail = (tail + chunk)[-_ID_OVERLAP:]
-        newlines = chunk.count(b"\n")
-        if max_line is not None:
-            first = chunk.find(b"\n")
-            if (since + len(chunk) if first < 0 else since + first) > max_line:
-                raise LineTooLong(lines + 1)
-            since = since + len(chunk) if first < 0 else len(chunk) - chunk.rfind(b"\n") - 1
-        lines += newlines
-        if in_block + newlines < block_lines:  # the common case: no cut in this chunk
-            in_block += newlines
+    for index in item.partitions:
+        scan = scans[index]
+        before.append(newlines)
+        digest.update(scan.sha256)
+        item.profile_ids |= scan.ids
+        if scan.newlines == 0:
+            open_line += scan.lead
         else:
-            at = chunk.find(b"\n")
-            while at >= 0:
-                in_block += 1
-                if in_block == block_lines:
-                    block_start = pos + at + 1
-                    cuts.append((block_start, in_block))
-                    in_block = 0
-                at = chunk.find(b"\n", at + 1)
-        pos += len(chunk)
-        last = chunk[-1:]
-    if pos and last != b"\n":  # a last line without a newline is a line too
-        lines += 1
-        in_block += 1
-    if pos > block_start:
-        cuts.append((pos, in_block))
-    return "sha256:" + digest.hexdigest(), pos, lines, cuts
+            if max_line is not None and open_line + scan.lead > max_line:
+                raise LineTooLong(newlines + 1)
+            if scan.over_at is not None:
+                raise LineTooLong(newlines + 1 + scan.over_at)
+            open_line = scan.trail
+        newlines += scan.newlines
+        if max_line is not None and open_line > max_line:
+            raise LineTooLong(newlines + 1)
+    item.lines = newlines + (open_line > 0)
+    item.sha256 = "sha256:" + digest.hexdigest()
+    return before
+
+
+def plan(inputs: list[Input], blocks: list[Block], max_line: int | None = None,
+         mapper: Callable[..., Iterable[Any]] = map) -> list[int]:
+    """The newlines before each block, every block scanned by ``mapper`` (``map`` in this
+    process, or the cluster's); fills in each input's lines, hash and profile ids."""
+    scans = list(mapper(functools.partial(scan_block, max_line=max_line), blocks))
+    try:
+        return number_lines(inputs, scans, max_line)
+    except LineTooLong as exc:
+        raise Unavailable(gettext("{path}:{line}: the line is over the limit of {limit} "
+                                  "bytes (--max-bytes)", path=exc.name, line=exc.line,
+                                  limit=max_line)) from None
 
 
 # --- the work of one block, on a worker ---------------------------------------------------
@@ -273,13 +315,36 @@ def part_name(index: int) -> str:
     return f"part-{index:05d}.jsonl"
 
 
-def run_block(block: Block, spec: CheckSpec, out: str | None) -> BlockResult:
-    """Read the block's bytes, check its lines; with ``out``, write them as a part file there
+def block_lines(block: Block, newlines_before: int) -> tuple[int, bytes]:
+    """The number of the block's first line and the bytes of its lines: from the first line
+    that starts in the block to the end of the last one (past ``end`` when it is cut)."""
+    at = block.start
+    if at > 0:  # the line that starts at or after ``start``: after the first newline from start - 1
+        head = block.read(at - 1, block.end)
+        cut = head.find(b"\n")
+        if cut < 0 or at + cut >= block.end:  # a line that started earlier fills the block
+            return newlines_before + 1, b""
+        at += cut
+    first_line = newlines_before + 1 + (at > block.start)
+    data = block.read(at, block.end)
+    if block.end < block.size and not data.endswith(b"\n"):
+        with block.fs.open(block.path, "rb") as stream:
+            stream.seek(block.end)
+            while True:  # lines over the limit were refused by the scans
+                chunk = stream.read(READ_CHUNK)
+                newline = chunk.find(b"\n")
+                data += chunk if newline < 0 else chunk[:newline + 1]
+                if newline >= 0 or not chunk:
+                    break
+    return first_line, data
+
+
+def run_block(block: Block, newlines_before: int, spec: CheckSpec, out: str | None,
+              ) -> BlockResult:
+    """Read the block's lines, check them; with ``out``, write them as a part file there
     (a recomputed block writes the same bytes again) and send back only the counts."""
-    with block.fs.open(block.path, "rb") as stream:
-        stream.seek(block.start)
-        data = stream.read(block.end - block.start)
-    result = check_block(split_lines(data), block.first_line, spec, block.index)
+    first_line, data = block_lines(block, newlines_before)
+    result = check_block(split_lines(data), first_line, spec, block.index)
     if out is not None:
         import fsspec
 
@@ -307,10 +372,15 @@ def client_for(workers: int | None, scheduler: str | None) -> Iterator[Any]:
 
     import dask
 
-    # Workers forked from a warm server process instead of each started afresh: a local
-    # cluster is up in about half the time (docs/SCALING.md), and unlike a plain fork it is
-    # safe in a process that already runs threads.
-    dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"})
+    # Workers forked from this process on Linux: they start with the core, click and Dask
+    # already imported, where a forkserver's imports them again (one-record run measured
+    # 0.9 s against 1.4 s and more, docs/SCALING.md). The fork happens on the cluster's loop
+    # thread while this thread waits on it, holding no lock. Elsewhere, the forkserver.
+    # The workers' statistical profiler samples every task's stack 100 times a second (a few
+    # per cent of the checking): off.
+    method = "fork" if sys.platform == "linux" else "forkserver"
+    dask.config.set({"distributed.worker.multiprocessing-method": method,
+                     "distributed.worker.profile.enabled": False})
     # Quiet: a worker's complaint while the cluster shuts down (a missed heartbeat on a busy
     # machine) is not the user's business, and stderr must stay the single process's.
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
@@ -319,14 +389,22 @@ def client_for(workers: int | None, scheduler: str | None) -> Iterator[Any]:
         yield client
 
 
-def run(client: Any, blocks: list[Block], spec: CheckSpec, out: str | None,
+def cluster_map(client: Any) -> Callable[..., list[Any]]:
+    """``map`` on the cluster, results in order."""
+    def mapper(fn: Callable[..., Any], items: list[Any]) -> list[Any]:
+        return list(client.gather(client.map(fn, items, pure=False)))
+
+    return mapper
+
+
+def run(client: Any, blocks: list[Block], before: list[int], spec: CheckSpec, out: str | None,
         emit: Callable[[BlockResult], None],
         on_done: Callable[[int], None] | None = None) -> None:
     """Every block on the cluster; ``emit`` sees the results in input order, as soon as all
     blocks before them are done. ``on_done`` is told each completed block's index."""
     from distributed import as_completed
 
-    futures = client.map(run_block, blocks, spec=spec, out=out, pure=False)
+    futures = client.map(run_block, blocks, before, spec=spec, out=out, pure=False)
     waiting: dict[int, BlockResult] = {}
     following = 0
     for future in as_completed(futures):
@@ -351,16 +429,19 @@ class _Totals:
         self.codes.update(result.codes)
 
 
-def summary(inputs: list[Input], blocks: list[Block], totals: _Totals, block_lines: int,
+def summary(inputs: list[Input], blocks: list[Block], totals: _Totals, block_bytes: int,
             ) -> dict[str, Any]:
+    """Counts, parts, and each input: its size, lines, parts, and ``sha256_blocks``: the
+    SHA-256 of the SHA-256 digests of its consecutive ``block_bytes`` slices (each worker
+    hashes its own, so the driver reads nothing; docs/SCALING.md shows how to check it)."""
     return {
         "engine": ENGINE_VERSION,
         "records": sum(totals.counts.values()),
         "verdicts": totals.counts,
         "error_codes": dict(sorted(totals.codes.items())),
-        "block_lines": block_lines,
+        "block_bytes": block_bytes,
         "parts": [part_name(b.index) for b in blocks],
-        "inputs": [{"path": i.name, "sha256": i.sha256, "bytes": i.bytes, "lines": i.lines,
+        "inputs": [{"path": i.name, "sha256_blocks": i.sha256, "bytes": i.bytes, "lines": i.lines,
                     "parts": [part_name(n) for n in i.partitions]} for i in inputs],
     }
 
@@ -376,7 +457,7 @@ def _prepare_out(out: str) -> None:
 
 
 def validate_on_cluster(patterns: tuple[str, ...], *, workers: int | None,
-                        scheduler: str | None, out: str | None, block_lines: int,
+                        scheduler: str | None, out: str | None, block_bytes: int,
                         spec: CheckSpec, progress: bool | None,
                         on_done: Callable[[int], None] | None = None,
                         client: Any = None, max_line: int | None = None,
@@ -386,11 +467,7 @@ def validate_on_cluster(patterns: tuple[str, ...], *, workers: int | None,
     (and the default profile) name."""
 
     require_extra("--scheduler" if scheduler else "--workers")
-    inputs, blocks = plan(patterns, block_lines, max_line)
-    if profiles_for is not None:
-        named = set().union(*(i.profile_ids for i in inputs))
-        named |= profile_ids(json.dumps(spec.default_profile, default=str))
-        spec = replace(spec, profiles={**profiles_for(named), **spec.profiles})
+    inputs, blocks = partition(patterns, block_bytes)
     if out is not None:
         _prepare_out(out)
     if progress is None:
@@ -406,30 +483,39 @@ def validate_on_cluster(patterns: tuple[str, ...], *, workers: int | None,
         if out is None:
             stdout.write(result.data)
 
-    with _bar(len(blocks), progress, workers, scheduler) as bar:
-        def done(index: int) -> None:
-            if bar is not None:
-                bar.update(1)
-            if on_done is not None:
-                on_done(index)
+    def check(on: Any) -> None:
+        before = plan(inputs, blocks, max_line, cluster_map(on))
+        checking = spec
+        if profiles_for is not None:
+            named = set().union(*(i.profile_ids for i in inputs))
+            named |= profile_ids(json.dumps(spec.default_profile, default=str))
+            checking = replace(spec, profiles={**profiles_for(named), **spec.profiles})
+        with _bar(len(blocks), progress, workers, scheduler) as bar:
+            def done(index: int) -> None:
+                if bar is not None:
+                    bar.update(1)
+                if on_done is not None:
+                    on_done(index)
 
-        try:
-            if client is not None:
-                run(client, blocks, spec, out, emit, done)
-            else:
-                with client_for(workers, scheduler) as own:
-                    run(own, blocks, spec, out, emit, done)
-        except click.ClickException:
-            raise
-        except Exception as exc:  # a block that failed on every worker it was given to
-            raise Unavailable(gettext("the cluster could not finish: {kind}: {reason}. Output so "
-                                      "far is complete up to the last block written.",
-                                      kind=type(exc).__name__, reason=exc)) from exc
+            run(on, blocks, before, checking, out, emit, done)
+
+    try:
+        if client is not None:
+            check(client)
+        else:
+            with client_for(workers, scheduler) as own:
+                check(own)
+    except click.ClickException:
+        raise
+    except Exception as exc:  # a block that failed on every worker it was given to
+        raise Unavailable(gettext("the cluster could not finish: {kind}: {reason}. Output so "
+                                  "far is complete up to the last block written.",
+                                  kind=type(exc).__name__, reason=exc)) from exc
     if out is not None:
         import fsspec
 
         with fsspec.open(f"{out.rstrip('/')}/summary.json", "w", encoding="utf-8") as f:
-            f.write(json.dumps(summary(inputs, blocks, totals, block_lines), indent=2,
+            f.write(json.dumps(summary(inputs, blocks, totals, block_bytes), indent=2,
                                ensure_ascii=False) + "\n")
     if progress or out is not None:
         click.echo(summary_line(totals.counts), err=True)

@@ -16,7 +16,7 @@ import stat
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import IO, Any, TypeVar
+from typing import IO, Any, TypeVar, overload
 
 import click
 
@@ -24,6 +24,7 @@ from bigtwo import limits
 from bigtwo.cli.language import Refusal, gettext
 from bigtwo.cli.verdicts import EXIT_UNREADABLE
 from bigtwo.records import jsoncodec
+from bigtwo.rules.profiles import ProfileRef, ProfileResolver
 
 SKIP_CHUNK = 1 << 20
 # What click's option decorators take and give back: a command's function, or the command.
@@ -201,14 +202,21 @@ def bounded_lines(stream: IO[bytes], limit: int) -> Iterator[bytes | LongLine]:
         yield LongLine(read)
 
 
-def profile_option_value(value: str | None, max_bytes: int = limits.MAX_CLI_INPUT_BYTES) -> Any:
+@overload
+def profile_option_value(value: str, max_bytes: int = ...) -> ProfileRef: ...
+@overload
+def profile_option_value(value: None, max_bytes: int = ...) -> None: ...
+def profile_option_value(value: str | None,
+                         max_bytes: int = limits.MAX_CLI_INPUT_BYTES) -> ProfileRef | None:
     """``--profile`` names an id, or a JSON file holding a declaration (a regular file or a
-    pipe of at most ``max_bytes``)."""
+    pipe of at most ``max_bytes``). The file's JSON is returned as read: resolving it says
+    whether it is a declaration at all."""
     if value is None:
         return None
     if value.endswith(".json") or os.path.sep in value:
         try:
-            return jsoncodec.loads(read_file(value, max_bytes, PROFILE))
+            declared: ProfileRef = jsoncodec.loads(read_file(value, max_bytes, PROFILE))
+            return declared
         except InputError as exc:
             # TRANSLATORS: {message} is a whole sentence about the file of --profile.
             raise InputError(gettext("--profile: {message}",
@@ -217,3 +225,19 @@ def profile_option_value(value: str | None, max_bytes: int = limits.MAX_CLI_INPU
             raise InputError(gettext("--profile: cannot read profile file {path}: {reason}",
                                      path=value, reason=exc)) from None
     return value
+
+
+def check_profile_option(resolver: ProfileResolver, ref: ProfileRef | None) -> ProfileRef | None:
+    """``--profile`` (its value as read: an id or a declaration), checked before any record is
+    read and handed on as the reference, None when not given: a wrong one is a usage error
+    (exit 2) even when every record names its own profile and the option would never be used.
+    Each record resolves the reference as it would its own (the resolver remembers it), so the
+    CLI and the API take the same way."""
+    if ref is None:
+        return None
+    from bigtwo.records.lines import problem_lines
+
+    profile, problems = resolver.resolve(ref, "--profile")
+    if profile is None:
+        raise click.BadParameter(problem_lines(problems), param_hint="'--profile'")
+    return ref

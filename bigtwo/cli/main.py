@@ -28,6 +28,7 @@ from bigtwo.cli.inputs import (
     InputError,
     LongLine,
     bounded_lines,
+    check_profile_option,
     max_bytes_option,
     open_input,
     over_limit,
@@ -45,17 +46,17 @@ from bigtwo.cli.verdicts import (
     line_error,
     summary_line,
 )
-from bigtwo.records import jsoncodec
+from bigtwo.records import formats, jsoncodec
+from bigtwo.records.formats import Format
 from bigtwo.records.jsoncodec import JsonError
 from bigtwo.records.lines import (
     VERDICTS,
-    LineOptions,
     LineOutcome,
     check_line,
     problem_doc,
     problem_lines,
 )
-from bigtwo.records.pipeline import check_record
+from bigtwo.records.pipeline import CheckOptions
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import Lookup, ProfileResolver
 
@@ -72,10 +73,11 @@ def local_resolver() -> ProfileResolver:
 
     def lookup(profile_id: str) -> Any:
         if "lookup" not in opened:
-            from bigtwo.store.db import Store, default_db_path
+            from bigtwo.store.db import Store
+            from bigtwo.store.paths import default_db_path
 
             path = default_db_path()
-            opened["lookup"] = Store(path).profile_declaration if Path(path).exists() else _nothing
+            opened["lookup"] = Store(path).profiles.declaration if Path(path).exists() else _nothing
         return opened["lookup"](profile_id)
 
     return ProfileResolver(lookup)
@@ -100,10 +102,29 @@ def _keys_group() -> click.Command:
     return keys
 
 
+def _convert_command() -> click.Command:
+    from bigtwo.cli.notation_cmds import convert_command
+
+    return convert_command
+
+
 def _serve_command() -> click.Command:
     from bigtwo.cli.serve import serve_command
 
     return serve_command
+
+
+def _store_fault(exc: Exception) -> str | None:
+    """The store's sentence for a write it refused (read-only, a full disk), or None; the
+    store's module is imported only then, so a plain ``validate`` never loads it."""
+    import sqlite3
+
+    if not isinstance(exc, sqlite3.OperationalError):
+        return None
+    from bigtwo.store.faults import fault
+
+    named = fault(exc)
+    return None if named is None else named.detail
 
 
 class LazyGroup(click.Group):
@@ -127,13 +148,17 @@ class LazyGroup(click.Group):
         except Exception as exc:  # noqa: BLE001 - one line, exit 2, instead of a traceback
             if os.environ.get("BIGTWO_DEBUG"):
                 raise
+            named = _store_fault(exc)
+            if named is not None:  # the store refused a write (read-only, full): say which
+                raise InputError(named) from None
             raise InputError(gettext("unexpected failure ({kind}: {reason}); BIGTWO_DEBUG=1 "
                                      "shows the traceback", kind=type(exc).__name__,
                                      reason=exc)) from None
 
     lazy: dict[str, Callable[[], click.Command]] = {"tournament": _tournament_group,
                                                      "serve": _serve_command,
-                                                     "keys": _keys_group}
+                                                     "keys": _keys_group,
+                                                     "convert": _convert_command}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy])
@@ -183,35 +208,35 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
     to read: one block per record, a blank line between).
 
     PATH is a .json file with one record, a .jsonl file with one record per line, a .csv
-    score sheet (with --profile), or - for standard input (JSON Lines when the first line is
-    a whole JSON document).
+    score sheet (with --profile), a .b2n file of Big Two notation (one report line per game),
+    or - for standard input (recognised from its first lines: JSON Lines when the first line
+    is a whole JSON document, notation when it starts like notation).
 
     With --workers or --scheduler, PATH... are JSON Lines files or globs (local paths or
     fsspec URLs), checked on a Dask cluster; the output is the same. See docs/SCALING.md.
     """
     resolver = local_resolver()
     profile_ref = profile_option_value(profile, max_bytes)
-    default_profile = None
-    if profile_ref is not None:
-        # Checked before any record is read: a wrong --profile is a usage error (exit 2) even
-        # when every record names its own profile and the option would never be used.
-        default_profile, problems = resolver.resolve(profile_ref, "--profile")
-        if default_profile is None:
-            raise click.BadParameter(problem_lines(problems), param_hint="'--profile'")
+    check_profile_option(resolver, profile_ref)
     if fmt == "text" and (cluster["workers"] is not None or cluster["scheduler"] is not None):
         raise click.UsageError("--format text checks in-process; leave out --workers/--scheduler")
     if on_cluster(paths, {**cluster, "max_bytes": max_bytes}, not allow_incomplete, lang,
                   profile_ref, progress):
         return
     path = paths[0]
-    options = {"complete": not allow_incomplete, "lang": lang, "resolver": resolver,
-               "default_profile": default_profile}
+    options = CheckOptions(complete=not allow_incomplete, lang=lang, resolver=resolver,
+                           default_profile=profile_ref)
     out = sys.stdout.buffer
-    stream, jsonl, total = _open_validate_input(path, max_bytes)
+    stream, kind, total = open_validate_input(path, max_bytes)
+    jsonl = kind == "jsonl"
     with stream:
-        if path.lower().endswith(".csv"):
+        if kind == "csv":
             sys.exit(_validate_sheet(_read_whole(stream, total, max_bytes, path), path, out,
                                      options, fmt))
+        if kind == "notation":
+            from bigtwo.cli.notation_cmds import validate_notation
+
+            sys.exit(validate_notation(stream, path, out, options, fmt, max_bytes))
         if not jsonl:
             sys.exit(_validate_one(_read_whole(stream, total, max_bytes, path), path, out,
                                    options, fmt))
@@ -220,20 +245,33 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
         sys.exit(_validate_lines(stream, path, out, options, total, progress, fmt, max_bytes))
 
 
-def _open_validate_input(path: str, max_bytes: int) -> tuple[IO[bytes], bool, int | None]:
-    """The input (a regular file or a pipe), whether it is JSON Lines, and its size if known.
-    Standard input is JSON Lines when its first line (at most ``max_bytes``) is a whole JSON
-    document; that line is put back in front."""
+def open_validate_input(path: str, max_bytes: int) -> tuple[IO[bytes], Format, int | None]:
+    """The input (a regular file or a pipe), its format (bigtwo.records.formats) and its size
+    if known. A file's format is its extension's (a JSON record when it has none of them).
+    Standard input is recognised from its first line with something on it (blank lines and
+    notation comments before it, at most ``max_bytes`` in all, are put back in front): JSON
+    Lines when that line is a whole JSON document, notation when it starts like notation."""
     opened = open_input(path)
     if path != "-":
-        return opened.stream, path.endswith((".jsonl", ".ndjson")), opened.size
-    first = opened.stream.readline(max_bytes + 1)
-    try:
-        jsoncodec.loads(first)
-        jsonl = True
-    except ValueError:
-        jsonl = False
-    return io.BufferedReader(_Prepend(first, opened.stream)), jsonl, None
+        return opened.stream, formats.by_extension(path) or "json", opened.size
+    head, kind, comments, line = b"", None, False, b""
+    while kind is None and len(head) <= max_bytes:
+        line = opened.stream.readline(max_bytes + 1 - len(head))
+        if not line:
+            break
+        head += line
+        kind = formats.sniff_line(line.decode("utf-8", errors="replace"))
+        if kind == "notation" and line.lstrip(b"\xef\xbb\xbf \t")[:1] in (b";", b"#"):
+            kind, comments = None, True
+    if kind is None:
+        kind = "notation" if comments else "json"
+    if kind == "json":
+        try:
+            jsoncodec.loads(line)
+            kind = "jsonl"
+        except ValueError:
+            pass
+    return io.BufferedReader(_Prepend(head, opened.stream)), kind, None
 
 
 def _read_whole(stream: IO[bytes], size: int | None, max_bytes: int, path: str) -> bytes:
@@ -273,20 +311,20 @@ def _write_checked(out: IO[bytes], checked: Any, fmt: str, lang: str) -> None:
         out.write(jsoncodec.dumps(checked.report, pretty=True) + b"\n")
 
 
-def _validate_one(data: bytes, path: str, out: IO[bytes], options: dict[str, Any],
+def _validate_one(data: bytes, path: str, out: IO[bytes], options: CheckOptions,
                   fmt: str = "json") -> int:
     try:
         doc = jsoncodec.loads(data)
     except JsonError as exc:
         click.echo(gettext("error: {path}: not JSON: {reason}", path=path, reason=exc), err=True)
         return EXIT_UNREADABLE
-    checked = check_record(doc, **options)
+    checked = options.check(doc)
     if checked.report is None:
         click.echo(gettext("error: {path}: cannot replay: {problems}", path=path,
                            problems=problem_lines(checked.problems)), err=True)
-        _write_checked(out, checked, fmt, options["lang"])
+        _write_checked(out, checked, fmt, options.lang)
         return EXIT_UNREADABLE
-    _write_checked(out, checked, fmt, options["lang"])
+    _write_checked(out, checked, fmt, options.lang)
     return EXIT_VALID if checked.report["valid"] else EXIT_INVALID
 
 
@@ -309,7 +347,7 @@ def _echo_sheet_problems(path: str, problems: list[Any]) -> None:
                                pointer=p.pointer or "/", detail=p.detail), err=True)
 
 
-def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: dict[str, Any],
+def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: CheckOptions,
                     fmt: str = "json") -> int:
     """A score sheet (CSV): its record checked as any other; a malformed sheet is named by
     row and column."""
@@ -318,17 +356,17 @@ def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: dict[str, A
     text = _read_sheet_text(data, path)
     if text is None:
         return EXIT_UNREADABLE
-    if options["default_profile"] is None:
+    if options.default_profile is None:
         click.echo(gettext("error: {path}: a score sheet names no profile: give --profile",
                            path=path), err=True)
         return EXIT_UNREADABLE
-    _, checked = check_sheet(text, options["default_profile"], complete=options["complete"],
-                             lang=options["lang"], resolver=options["resolver"])
+    _, checked = check_sheet(text, options.default_profile, complete=options.complete,
+                             lang=options.lang, resolver=options.resolver)
     if checked.report is None:
         _echo_sheet_problems(path, checked.problems)
-        _write_checked(out, checked, fmt, options["lang"])
+        _write_checked(out, checked, fmt, options.lang)
         return EXIT_UNREADABLE
-    _write_checked(out, checked, fmt, options["lang"])
+    _write_checked(out, checked, fmt, options.lang)
     return EXIT_VALID if checked.report["valid"] else EXIT_INVALID
 
 
@@ -359,18 +397,17 @@ def sheet_command(path: str, profile: str, lang: str, max_bytes: int) -> None:
     click.echo(jsoncodec.dumps(record, pretty=True).decode("utf-8"))
 
 
-def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: dict[str, Any],
+def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: CheckOptions,
                     total: int | None, show_progress: bool, fmt: str = "json",
                     max_bytes: int = limits.MAX_CLI_INPUT_BYTES) -> int:
     counts: dict[str, int] = dict.fromkeys(VERDICTS, 0)
-    line_options = LineOptions(**options)
     blocks = 0
     with _progress(total, show_progress) as bar:
         for number, line in enumerate(bounded_lines(stream, max_bytes), start=1):
             if bar is not None:
                 bar.update(line.read if isinstance(line, LongLine) else len(line))
             outcome = _long_line(number, max_bytes) if isinstance(line, LongLine) else \
-                check_line(line, number, line_options)
+                check_line(line, number, options)
             if outcome is None:
                 continue
             counts[outcome.verdict] += 1
@@ -385,7 +422,7 @@ def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: dict[
 
                 out.write(b"\n" * (blocks > 0)
                           + render_line(outcome.document, b"" if isinstance(line, LongLine) else line,
-                                        number, line_options).encode("utf-8"))
+                                        number, options).encode("utf-8"))
                 blocks += 1
             else:
                 out.write(outcome.line)
@@ -415,18 +452,28 @@ def _long_line(number: int, max_bytes: int) -> LineOutcome:
 @click.option("--tables", type=click.IntRange(1, 100), default=1, show_default=True,
               help="Play every match at this many tables: one record each, other players, the "
                    "same deal codes (boards for the duplicate comparison; implies --deal-codes).")
-@click.option("-o", "--output", type=click.File("wb"), default="-", help="Where to write JSON Lines.")
+@click.option("--format", "fmt", type=click.Choice(("jsonl", "notation")), default="jsonl",
+              show_default=True,
+              help="jsonl: a JSON record per line; notation: one Big Two notation file of games.")
+@click.option("-o", "--output", type=click.File("wb"), default="-", help="Where to write them.")
 def simulate_command(profile: str, deal_count: int, records: int, seed: int, deal_codes: bool,
-                     tables: int, output: IO[bytes]) -> None:
-    """Write legal random matches as JSON Lines records, reproducible from --seed."""
+                     tables: int, fmt: str, output: IO[bytes]) -> None:
+    """Write legal random matches as JSON Lines records (or Big Two notation), reproducible
+    from --seed."""
     from bigtwo.rules.simulate import simulate  # only this command needs it (start-up)
 
     ref = profile_option_value(profile)
     resolved, problems = local_resolver().resolve(ref, "--profile")
     if resolved is None:
         raise click.BadParameter(problem_lines(problems), param_hint="'--profile'")
-    for record in simulate(resolved, records=records, deals_per_record=deal_count, seed=seed,
-                           profile_ref=ref, deal_codes=deal_codes, tables=tables):
+    matches = simulate(resolved, records=records, deals_per_record=deal_count, seed=seed,
+                       profile_ref=ref, deal_codes=deal_codes, tables=tables)
+    if fmt == "notation":
+        from bigtwo.cli.notation_cmds import write_simulated
+
+        write_simulated(matches, output)
+        return
+    for record in matches:
         output.write(jsoncodec.dumps(record) + b"\n")
 
 

@@ -20,9 +20,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from babel import Locale, UnknownLocaleError, negotiate_locale
-from babel.lists import format_list as _babel_format_list
-from babel.numbers import format_decimal, get_minus_sign_symbol, get_plus_sign_symbol
+# Babel (about 10 ms to import) is imported by the functions that format or match: a run of
+# `bigtwo validate` whose records all pass renders no message and never needs it.
 
 DOMAIN = "bigtwo"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -50,6 +49,12 @@ def babel_locale(lang: str) -> str:
     return lang.replace("-", "_")
 
 
+def _unknown_locale() -> type[Exception]:
+    from babel import UnknownLocaleError
+
+    return UnknownLocaleError
+
+
 def canonical(tag: str | None) -> str | None:
     """The supported language a single tag means, or None.
 
@@ -64,8 +69,10 @@ def canonical(tag: str | None) -> str | None:
     if lower in ALIASES:
         return ALIASES[lower]
     try:
+        from babel import Locale
+
         locale = Locale.parse(text, sep="-")
-    except (ValueError, TypeError, UnknownLocaleError):
+    except (ValueError, TypeError, _unknown_locale()):
         return None
     if locale.language == "zh":
         if locale.territory in ("HK", "MO"):
@@ -106,6 +113,8 @@ def match_header(header: str | None, languages: Sequence[str] = LANGUAGES) -> st
     if not header:
         return None
     preferred = [canonical(tag) or tag for tag in weighted_tags(header)]
+    from babel import negotiate_locale
+
     found = negotiate_locale(preferred, list(languages), sep="-")
     if found is None:
         return None
@@ -207,6 +216,8 @@ MINUS_SIGN = "\N{MINUS SIGN}"
 
 def format_number(n: int | float, lang: str) -> str:
     """A number in the locale's digits and grouping."""
+    from babel.numbers import format_decimal
+
     return format_decimal(n, locale=babel_locale(supported(lang)))
 
 
@@ -214,6 +225,8 @@ def format_signed(n: int, lang: str, typographic: bool = False) -> str:
     """A score with its sign: ``+5``, ``-3``, ``0``, with the locale's plus and minus signs.
     ``typographic`` writes the minus as U+2212 (as pages set scores) where the locale's own
     minus sign is the ASCII hyphen-minus; text for terminals and files keeps the locale's."""
+    from babel.numbers import format_decimal, get_minus_sign_symbol, get_plus_sign_symbol
+
     locale = babel_locale(supported(lang))
     if n == 0:
         return format_decimal(0, locale=locale)
@@ -228,5 +241,7 @@ def format_signed(n: int, lang: str, typographic: bool = False) -> str:
 
 def format_list(items: Sequence[str] | Iterable[str], lang: str, style: str = "standard") -> str:
     """``Ana, Ben and Cai`` as the locale joins lists (babel.lists.format_list)."""
+    from babel.lists import format_list as _babel_format_list
+
     return _babel_format_list(list(items), style=style,  # type: ignore[arg-type]
                               locale=babel_locale(supported(lang)))

@@ -29,7 +29,7 @@ except ImportError:  # pragma: no cover - orjson is in the default install
     orjson = None  # type: ignore[assignment]
 
 # Writing follows the backend jsonin reads with.
-BACKEND = jsonin.BACKEND
+BACKEND: str = jsonin.BACKEND
 
 
 def use_backend(choice: str | None) -> str:

@@ -11,10 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from bigtwo.records import jsoncodec
-from bigtwo.records.messages import DEFAULT_LANGUAGE
-from bigtwo.records.pipeline import check_record
+from bigtwo.records.pipeline import CheckOptions
 from bigtwo.rules.problems import Problem
-from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileResolver
 
 Verdict = Literal["valid", "invalid", "unreadable"]
 VERDICTS: tuple[Verdict, ...] = ("valid", "invalid", "unreadable")
@@ -38,16 +36,6 @@ def problem_lines(problems: list[Problem]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class LineOptions:
-    """How to check records; the same for every line of a run."""
-
-    complete: bool = True
-    lang: str = DEFAULT_LANGUAGE
-    resolver: ProfileResolver = DEFAULT_RESOLVER
-    default_profile: Any = None
-
-
-@dataclass(frozen=True, slots=True)
 class LineOutcome:
     """The report (or problem document) of one line, its verdict, and for an unreadable line
     the message for stderr (``not JSON: ...`` or ``cannot replay: ...``)."""
@@ -67,10 +55,9 @@ class LineOutcome:
         return jsoncodec.dumps(self.document) + b"\n"
 
 
-def check_doc(doc: Any, number: int | None, options: LineOptions) -> LineOutcome:
+def check_doc(doc: Any, number: int | None, options: CheckOptions) -> LineOutcome:
     """Check one decoded record; ``number`` is its line, quoted when it cannot be replayed."""
-    checked = check_record(doc, complete=options.complete, lang=options.lang,
-                           resolver=options.resolver, default_profile=options.default_profile)
+    checked = options.check(doc)
     if checked.report is None:
         return LineOutcome(problem_doc(checked.problems, number), "unreadable",
                            f"cannot replay: {problem_lines(checked.problems)}")
@@ -79,7 +66,7 @@ def check_doc(doc: Any, number: int | None, options: LineOptions) -> LineOutcome
     return LineOutcome(report, "valid" if report["valid"] else "invalid", None, codes)
 
 
-def check_line(raw: bytes | str, number: int | None, options: LineOptions) -> LineOutcome | None:
+def check_line(raw: bytes | str, number: int | None, options: CheckOptions) -> LineOutcome | None:
     """Check one line of JSON Lines; None for a blank line, which is no record."""
     if not raw.strip():
         return None

@@ -18,7 +18,7 @@ from bigtwo.rules.fields import Finish, LastCardGuard
 from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.play import hands_of_code
 from bigtwo.rules.problems import Problem, join
-from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, ProfileResolver
+from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, ProfileRef, ProfileResolver
 from bigtwo.rules.suggest import did_you_mean
 
 RECORD_FIELDS = frozenset({"profile", "players", "deals", "meta"})
@@ -298,7 +298,7 @@ def parse_record(
     doc: Any,
     *,
     resolver: ProfileResolver = DEFAULT_RESOLVER,
-    default_profile: Any = None,
+    default_profile: ProfileRef | None = None,
 ) -> tuple[Record | None, list[Problem]]:
     """A record ready to replay, or every problem that stops it being read."""
     if not isinstance(doc, dict):

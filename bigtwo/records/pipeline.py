@@ -1,6 +1,9 @@
 """The one way through: parse, resolve the profile, replay, score, report.
 
-The CLI, the HTTP API and the tournament store all call ``check_record``.
+The CLI, the HTTP API and the tournament store all call ``check_record``. The profile of a
+record that names none (``default_profile``) is a reference (``ProfileRef``), resolved here
+like the record's own, whoever calls: the CLI's ``--profile``, a request's ``?profile=``, a
+tournament's profile id.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from bigtwo.records.report import build_report
 from bigtwo.records.shape_words import localize
 from bigtwo.rules.game import Record
 from bigtwo.rules.problems import Problem
-from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileResolver
+from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileRef, ProfileResolver
 from bigtwo.rules.replay import RecordResult, replay_record
 
 
@@ -38,10 +41,25 @@ def check_record(
     complete: bool = True,
     lang: str = DEFAULT_LANGUAGE,
     resolver: ProfileResolver = DEFAULT_RESOLVER,
-    default_profile: Any = None,
+    default_profile: ProfileRef | None = None,
 ) -> Checked:
     record, problems = parse_record(doc, resolver=resolver, default_profile=default_profile)
     if record is None:
         return Checked(None, localize(problems, lang))
     result = replay_record(record, complete=complete)
     return Checked(build_report(result, lang), [], record, result)
+
+
+@dataclass(frozen=True, slots=True)
+class CheckOptions:
+    """How to check records, the same for every record of a run (a file, a JSON Lines
+    archive, a Dask partition): ``check_record``'s options, held once."""
+
+    complete: bool = True
+    lang: str = DEFAULT_LANGUAGE
+    resolver: ProfileResolver = DEFAULT_RESOLVER
+    default_profile: ProfileRef | None = None
+
+    def check(self, doc: Any) -> Checked:
+        return check_record(doc, complete=self.complete, lang=self.lang, resolver=self.resolver,
+                            default_profile=self.default_profile)

@@ -45,7 +45,7 @@ from bigtwo.rules import cards, deals, scoring
 from bigtwo.rules.fields import Finish, LastCardGuard
 from bigtwo.rules.play import most_dealt
 from bigtwo.rules.problems import Problem, escape
-from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, ProfileResolver
+from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, ProfileRef, ProfileResolver
 from bigtwo.rules.suggest import did_you_mean
 
 DEAL_COLUMN = "deal"
@@ -352,7 +352,7 @@ def _read(text: str, profile: Profile, words: SheetWords, delimiter: str | None)
     return sheet
 
 
-def _record(sheet: _Sheet, profile_ref: Any) -> dict[str, Any]:
+def _record(sheet: _Sheet, profile_ref: ProfileRef) -> dict[str, Any]:
     record: dict[str, Any] = {"profile": profile_ref}
     if sheet.header_ok:
         record["players"] = sheet.names
@@ -410,7 +410,7 @@ def _input_problem(sheet: _Sheet, problem: Problem) -> None:
 
 def check_sheet(
     text: str,
-    profile_ref: Any,
+    profile_ref: ProfileRef | None,
     *,
     complete: bool = True,
     lang: str = DEFAULT_LANGUAGE,
@@ -469,7 +469,7 @@ def _capped(problems: list[Problem], words: SheetWords) -> list[Problem]:
             Problem("", words.count("more", rest))]
 
 
-def sheet_to_record(text: str, profile_ref: Any, *, resolver: ProfileResolver = DEFAULT_RESOLVER,
+def sheet_to_record(text: str, profile_ref: ProfileRef | None, *, resolver: ProfileResolver = DEFAULT_RESOLVER,
                     lang: str = DEFAULT_LANGUAGE,
                     delimiter: str | None = None) -> tuple[dict[str, Any] | None, list[Problem]]:
     """The record a sheet stands for, once its rows are known to be consistent, or every

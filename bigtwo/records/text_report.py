@@ -28,10 +28,9 @@ from bigtwo.records.i18n import (
     supported,
     translator,
 )
-from bigtwo.records.lines import LineOptions
 from bigtwo.records.messages import render
 from bigtwo.records.parse import parse_record
-from bigtwo.records.pipeline import Checked
+from bigtwo.records.pipeline import Checked, CheckOptions
 from bigtwo.rules import cards
 from bigtwo.rules.game import Record
 from bigtwo.rules.problems import Problem
@@ -302,7 +301,7 @@ def render_checked(checked: Checked, lang: str = DEFAULT_LANGUAGE, line: int | N
 
 
 def render_line(document: Mapping[str, Any], raw: bytes | str, number: int | None,
-                options: LineOptions) -> str:
+                options: CheckOptions) -> str:
     """The text block of one JSON Lines record, from the document ``check_line`` answered (a
     report, or the problems that stopped it) and the line itself (read again for the names,
     teams and moves: text is for people, so the second parse is cheap enough)."""

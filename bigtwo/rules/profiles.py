@@ -32,7 +32,7 @@ from bigtwo.rules.problems import Problem, from_marshmallow, join
 from bigtwo.rules.runs import CATEGORIES, RUN_CIRCLE
 from bigtwo.rules.suggest import unknown_name
 
-__all__ = ["CardPenalty", "Profile", "ProfileResolver", "Tier", "check_declaration",
+__all__ = ["CardPenalty", "Profile", "ProfileRef", "ProfileResolver", "Tier", "check_declaration",
            "hashed_rules", "rules_hash", "stored_id"]
 
 PRESET_IDS = ("hk-standard", "big-two-web", "casual", "pusoy-dos", "taiwanese", "western")
@@ -212,6 +212,11 @@ _CHECKED_LOCK = threading.Lock()
 # A lookup returns the *declaration* of a stored profile by id (storage is an adapter).
 Lookup = Callable[[str], Mapping[str, Any] | None]
 
+# A reference to a profile, as records, requests and --profile carry it: a preset id, a
+# stored profile id, or a declaration (an object, perhaps extending another). It is data, and
+# never a resolved ``Profile``: ``ProfileResolver.resolve`` turns one into the other, once.
+ProfileRef = str | Mapping[str, Any]
+
 
 def _no_lookup(_: str) -> None:
     return None
@@ -234,9 +239,9 @@ class ProfileResolver:
             return PRESET_DECLARATIONS[profile_id]
         return self.lookup(profile_id)
 
-    def resolve(self, ref: Any, prefix: str = "/profile") -> tuple[Profile | None, list[Problem]]:
-        if isinstance(ref, Profile):  # resolved once already, e.g. the CLI's --profile
-            return ref, []
+    def resolve(self, ref: ProfileRef, prefix: str = "/profile") -> tuple[Profile | None, list[Problem]]:
+        """The profile ``ref`` names, or the problems (at ``prefix``) why it names none. A
+        reference read from JSON may be any value: what is not a ``ProfileRef`` is a problem."""
         if isinstance(ref, str):
             if ref in PRESETS:
                 return PRESETS[ref], []

@@ -15,7 +15,7 @@ from bigtwo.rules import cards, deals
 from bigtwo.rules.cards import rank_of
 from bigtwo.rules.combos import Combo
 from bigtwo.rules.play import deal_lead, hands_of_code, lowest_card, may_pass
-from bigtwo.rules.profiles import Profile
+from bigtwo.rules.profiles import Profile, ProfileRef
 from bigtwo.rules.replay import Table, score_table
 from bigtwo.rules.scoring import Tally
 
@@ -111,7 +111,7 @@ def play_deal(
 
 
 def simulate_record(
-    profile: Profile, deal_count: int, rng: random.Random, *, profile_ref: Any = None,
+    profile: Profile, deal_count: int, rng: random.Random, *, profile_ref: ProfileRef | None = None,
     names: list[str] | None = None, declare: bool = True,
     specs: list[deals.DealSpec] | None = None,
 ) -> dict[str, Any]:
@@ -163,7 +163,7 @@ def table_names(players: int, table: int) -> list[str]:
 
 
 def simulate(
-    profile: Profile, *, records: int, deals_per_record: int, seed: int, profile_ref: Any = None,
+    profile: Profile, *, records: int, deals_per_record: int, seed: int, profile_ref: ProfileRef | None = None,
     deal_codes: bool = False, tables: int = 1,
 ) -> Iterator[dict[str, Any]]:
     """``records`` matches; with ``deal_codes`` their deals are written as codes, and with

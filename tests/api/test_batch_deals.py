@@ -61,7 +61,7 @@ def test_an_upload_over_the_deal_limit_stores_nothing(client: Any, checks: list[
 
 
 def test_the_cli_import_splits_batches_by_deals() -> None:
-    from bigtwo.cli.tournament import ImportSummary, _batches
+    from bigtwo.cli.importing import ImportSummary, _batches
 
     per = limits.MAX_DEALS_PER_RECORD
     count = 2 * limits.MAX_DEALS_PER_BATCH // per  # twice what one batch may hold

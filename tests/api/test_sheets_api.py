@@ -54,7 +54,7 @@ def test_not_utf8_is_400(client: Any) -> None:
 def test_openapi_documents_csv(client: Any) -> None:
     spec = client.get("/openapi.json").json
     body = spec["paths"]["/v1/validate"]["post"]["requestBody"]["content"]
-    assert set(body) == {"application/json", "text/csv"}
+    assert set(body) == {"application/json", "text/csv", "text/x-bigtwo"}
     params = {p["name"] for p in spec["paths"]["/v1/validate"]["post"]["parameters"]}
     assert "profile" in params
     upload = spec["paths"]["/v1/tournaments/{tournament_id}/records"]["post"]

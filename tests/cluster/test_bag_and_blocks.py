@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bigtwo.batch.cluster import split_lines, validate_bag
-from bigtwo.cli.cluster import _scan
+from bigtwo.cli.cluster import block_lines, partition, plan
 from bigtwo.cli.main import main
 from tests.cluster import corpus
 
@@ -53,26 +53,23 @@ def test_validate_bag_takes_decoded_records_and_options() -> None:
 texts = st.lists(st.text(st.characters(codec="utf-8", exclude_characters="\n"), max_size=6), max_size=30)
 
 
-@given(lines=texts, final_newline=st.booleans(), block=st.integers(1, 7))
-def test_blocks_cover_every_line_once_with_its_number(lines: list[str], final_newline: bool,
-                                                      block: int) -> None:
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=texts, final_newline=st.booleans(), block=st.integers(1, 40))
+def test_blocks_cover_every_line_once_with_its_number(tmp_path: Path, lines: list[str],
+                                                      final_newline: bool, block: int) -> None:
     data = "\n".join(lines).encode() + (b"\n" if final_newline and lines else b"")
-    digest, size, count, cuts = _scan(io.BytesIO(data), block)
-    assert size == len(data)
-    assert count == len(split_lines(data)) == data.count(b"\n") + (0 if data.endswith(b"\n")
-                                                                   or not data else 1)
-    start = 0
-    first = 1
+    path = tmp_path / "in.jsonl"
+    path.write_bytes(data)
+    inputs, blocks = partition((str(path),), block)
+    before = plan(inputs, blocks)
+    assert inputs[0].bytes == len(data) == sum(b.end - b.start for b in blocks)
+    assert inputs[0].lines == len(split_lines(data))
     rebuilt: list[tuple[int, bytes]] = []
-    for end, in_block in cuts:
-        assert 0 < in_block <= block and end > start
-        piece = split_lines(data[start:end])
-        assert len(piece) == in_block
-        rebuilt += list(enumerate(piece, start=first))
-        start, first = end, first + in_block
-    assert start == len(data)
+    for b, newlines in zip(blocks, before, strict=True):
+        first, piece = block_lines(b, newlines)
+        rebuilt += list(enumerate(split_lines(piece), start=first))
     assert rebuilt == list(enumerate(split_lines(data), start=1))
-    assert digest.startswith("sha256:") and len(digest) == 71
+    assert inputs[0].sha256.startswith("sha256:") and len(inputs[0].sha256) == 71
 
 
 def test_split_lines_is_how_a_binary_file_iterates() -> None:

@@ -3,11 +3,8 @@ carries its spec, and a store may hold thousands of profiles."""
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
-
-import pytest
 
 from bigtwo.cli import cluster
 from bigtwo.cli.recheck import referenced
@@ -25,7 +22,7 @@ def _store_with_profiles(path: Path, count: int) -> tuple[Store, list[str]]:
         declaration = {"extends": "casual", "match": {"max_deals": 10 + points}}
         profile, _ = ProfileResolver().resolve(declaration)
         assert profile is not None
-        ids.append(store.put_profile(declaration, profile)[0])
+        ids.append(store.profiles.put(declaration, profile)[0])
     return store, ids
 
 
@@ -36,26 +33,27 @@ def test_validate_ships_only_the_profiles_its_inputs_name(tmp_path: Path) -> Non
     lines.append(json.dumps({**simulated(1)[0], "profile": "p-ffffffffffff"}))  # not stored
     path = tmp_path / "in.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    inputs, _ = cluster.plan((str(path),), 2)
+    inputs, blocks = cluster.partition((str(path),), 300)
+    cluster.plan(inputs, blocks)
     shipped = cluster.stored_profiles(inputs[0].profile_ids, store)
     assert sorted(shipped) == sorted([ids[7], ids[9]])
-    assert shipped[ids[7]] == store.profile_declaration(ids[7])
+    assert shipped[ids[7]] == store.profiles.declaration(ids[7])
 
 
-def test_an_id_cut_by_a_read_chunk_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_id_cut_by_a_block_boundary_is_found(tmp_path: Path) -> None:
     pid = "p-" + "ab" * 16
-    data = ('{"profile": "' + pid + '"}\n').encode()
-    for size in range(1, len(data) + 1):
-        monkeypatch.setattr(cluster, "READ_CHUNK", size)
-        found: set[str] = set()
-        cluster._scan(io.BytesIO(data), 10, ids=found)
-        assert pid in found, size
+    path = tmp_path / "one.jsonl"
+    path.write_text('{"profile": "' + pid + '"}\n', encoding="utf-8")
+    for size in range(1, path.stat().st_size + 1):
+        inputs, blocks = cluster.partition((str(path),), size)
+        cluster.plan(inputs, blocks)
+        assert inputs[0].profile_ids == {pid}, size
 
 
 def test_recheck_ships_the_tournament_profile_and_those_its_records_name(tmp_path: Path) -> None:
     store, ids = _store_with_profiles(tmp_path / "r.db", 30)
     made = service.create(store, {"name": "T", "profile": ids[3]})
-    tournament = store.get_tournament(made["id"])
+    tournament = store.tournaments.get(made["id"])
     assert tournament is not None
     service.upload(store, tournament, {"records": [{**r, "profile": ids[3]}
                                                    for r in simulated(2)]})

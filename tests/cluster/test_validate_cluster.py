@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from bigtwo.batch.cluster import CheckSpec
-from bigtwo.cli.cluster import plan, validate_on_cluster
+from bigtwo.cli.cluster import partition, validate_on_cluster
 from bigtwo.cli.main import main
 from tests.cluster import corpus
 
@@ -42,7 +42,7 @@ def test_two_local_workers_print_the_single_process_output(tmp_path: Path,
     path = corpus.write(tmp_path / "season.jsonl", corpus_lines, final_newline=False)
     expected = single(path)
     command = [str(BIGTWO) if BIGTWO.exists() else "bigtwo", "validate", "--workers", "2",
-               "--block-size", "16", str(path)]
+               "--block-bytes", "20000", str(path)]
     done = subprocess.run(command, capture_output=True, timeout=300,
                           env={**os.environ, "BIGTWO_DB": str(tmp_path / "none.db")})
     assert expected.exit_code == 2  # the corpus holds unreadable lines
@@ -61,7 +61,7 @@ def test_scheduler_several_inputs_and_globs_keep_argument_order(
     c = corpus.write(tmp_path / "more" / "b-2.jsonl", corpus_lines[2 * third:])
     expected = [single(p) for p in (c, a, b, c)]  # the glob matches b-1, then b-2
     result = CliRunner().invoke(main, [
-        "validate", "--scheduler", dask_client.scheduler.address, "--block-size", "9",
+        "validate", "--scheduler", dask_client.scheduler.address, "--block-bytes", "9000",
         str(c), str(a), str(tmp_path / "more" / "b-*.jsonl")])
     assert result.exit_code == max(e.exit_code for e in expected)
     assert result.stdout == "".join(e.stdout for e in expected)
@@ -71,11 +71,12 @@ def test_scheduler_several_inputs_and_globs_keep_argument_order(
 def test_a_worker_killed_mid_run_loses_nothing(tmp_path: Path, corpus_lines: list[str],
                                                dask_client: Any,
                                                capfd: pytest.CaptureFixture[str]) -> None:
-    # Four times the corpus, in blocks of 8: enough work that blocks are still in flight
-    # when the first one comes back, even on a loaded machine.
+    # Four times the corpus, in blocks of about 8 lines: enough work that blocks are still in
+    # flight when the first one comes back, even on a loaded machine.
     path = corpus.write(tmp_path / "season.jsonl", corpus_lines * 4)
     expected = single(path)
-    _, blocks = plan((str(path),), 8)
+    block_bytes = 8 * path.stat().st_size // (4 * len(corpus_lines))
+    _, blocks = partition((str(path),), block_bytes)
     assert len(blocks) >= 80
     pids_before = dask_client.run(os.getpid)
     killed: list[int] = []
@@ -91,7 +92,7 @@ def test_a_worker_killed_mid_run_loses_nothing(tmp_path: Path, corpus_lines: lis
 
     capfd.readouterr()
     status = validate_on_cluster((str(path),), workers=None, scheduler=None, out=None,
-                                 block_lines=8, spec=CheckSpec(), progress=False,
+                                 block_bytes=block_bytes, spec=CheckSpec(), progress=False,
                                  on_done=kill_one, client=dask_client)
     out, err = capfd.readouterr()
     assert killed, "no worker was killed"
@@ -110,12 +111,12 @@ def test_out_dir_has_one_part_per_partition_and_a_summary(
     out_dir = tmp_path / "reports"
     capfd.readouterr()
     status = validate_on_cluster((str(path),), workers=None, scheduler=None, out=str(out_dir),
-                                 block_lines=25, spec=CheckSpec(), progress=False,
+                                 block_bytes=25_000, spec=CheckSpec(), progress=False,
                                  client=dask_client)
     out, err = capfd.readouterr()
     assert status == 2 and out == ""
     parts = sorted(out_dir.glob("part-*.jsonl"))
-    partitions = -(-len(corpus_lines) // 25)
+    partitions = -(-path.stat().st_size // 25_000)
     assert [p.name for p in parts] == [f"part-{i:05d}.jsonl" for i in range(partitions)]
     assert "".join(p.read_text(encoding="utf-8") for p in parts) == expected.stdout
     summary = json.loads((out_dir / "summary.json").read_text(encoding="utf-8"))
@@ -127,9 +128,13 @@ def test_out_dir_has_one_part_per_partition_and_a_summary(
     assert summary["error_codes"] == dict(sorted(codes.items()))
     assert summary["records"] == len(reports)
     assert summary["parts"] == [p.name for p in parts]
+    data = path.read_bytes()
+    slices = b"".join(hashlib.sha256(data[at:at + 25_000]).digest()
+                      for at in range(0, len(data), 25_000))
+    assert summary["block_bytes"] == 25_000
     assert summary["inputs"] == [{
-        "path": str(path), "sha256": "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest(),
-        "bytes": path.stat().st_size, "lines": len(corpus_lines), "parts": summary["parts"]}]
+        "path": str(path), "sha256_blocks": "sha256:" + hashlib.sha256(slices).hexdigest(),
+        "bytes": len(data), "lines": len(corpus_lines), "parts": summary["parts"]}]
     assert err.endswith(f"{len(reports)} records: {verdicts['valid']} valid, "
                         f"{verdicts['invalid']} invalid, {verdicts['unreadable']} unreadable\n")
 
@@ -184,7 +189,7 @@ def test_stored_profiles_reach_workers_without_a_store(
     db = tmp_path / "profiles.db"
     store = Store(db)
     store.migrate()
-    store.put_profile(declaration, profile)
+    store.profiles.put(declaration, profile)
     store.close()
     monkeypatch.setenv("BIGTWO_DB", str(db))
     game = json.loads((examples / "club-night.json").read_text(encoding="utf-8"))
@@ -194,7 +199,7 @@ def test_stored_profiles_reach_workers_without_a_store(
     expected = single(path)
     assert [json.loads(line)["valid"] for line in expected.stdout.splitlines()] == [True, None, None]
     result = CliRunner().invoke(main, ["validate", "--scheduler", dask_client.scheduler.address,
-                                       "--block-size", "1", str(path)])
+                                       "--block-bytes", "100", str(path)])
     assert (result.exit_code, result.stdout, result.stderr) == (
         expected.exit_code, expected.stdout, expected.stderr)
     # --profile names the stored profile for the record that names none.
@@ -210,7 +215,7 @@ def test_progress_follows_the_partitions_and_ends_with_the_counts(
     path = corpus.write(tmp_path / "season.jsonl", corpus_lines)
     expected = single(path)
     address = dask_client.scheduler.address
-    result = CliRunner().invoke(main, ["validate", "--scheduler", address, "--block-size", "50",
+    result = CliRunner().invoke(main, ["validate", "--scheduler", address, "--block-bytes", "50000",
                                        "--progress", str(path)])
     assert result.stdout == expected.stdout
     assert result.stderr.startswith(f"validating on {address}")  # click's bar, off a terminal

@@ -25,7 +25,8 @@ from bigtwo import native
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, PRESETS
 from bigtwo.rules.simulate import simulate
 from tests.conftest import CORE, FIXTURES, ROOT
-from tests.core.test_properties import mutate, profiles
+from tests.core.strategies import profiles
+from tests.core.test_properties import mutate
 
 COMPILED = all(native.loaded().get(m, False) for m in ("bigtwo.rules.replay", "bigtwo.rules.play"))
 needs_compiled = pytest.mark.skipif(not COMPILED, reason=f"the core is not compiled here ({CORE})")
@@ -129,7 +130,7 @@ def test_an_edited_source_makes_its_build_stale(tmp_path: Path, monkeypatch: pyt
 def test_not_built_is_never_stale(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(native, "built", lambda: False)
     assert native.stale() == []
-    assert native.choose({}) == "pure Python (not compiled: make native)"
+    assert native.choose({}) == f"pure Python ({native.NOT_COMPILED})"
 
 
 def test_the_compiled_modules_are_the_hot_path() -> None:

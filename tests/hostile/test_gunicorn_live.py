@@ -89,7 +89,7 @@ def test_a_handful_of_slow_bodies_cannot_starve_healthz(server: Server) -> None:
                 "Content-Type": "application/json", "Content-Length": "3000"}, b'{"deals": ['))
         for _ in range(3):
             status, _, body = exchange(server, request("GET", "/healthz"))
-            assert status == 200 and json.loads(body) == {"status": "ok"}
+            assert status == 200 and json.loads(body) == {"status": "ok", "writable": True}
 
 
 def test_a_body_that_stops_arriving_is_a_408_problem(server: Server) -> None:

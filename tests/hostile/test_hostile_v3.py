@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from click.testing import CliRunner
@@ -464,8 +465,8 @@ ROWS = [
 OWNED_CLASSES = {1, 3, 6, 7, 8, 9, 10, 11, 12, 13}
 
 
-@pytest.mark.parametrize("row", ROWS, ids=lambda r: f"v3-class{r.defect:02d}-{r.send.__name__}")
-def test_hostile_v3(row: Row, hostile: Hostile) -> None:  # noqa: F811
+def assert_row(row: Row, hostile: Hostile) -> None:  # noqa: F811
+    """Send the row's class and hold its answer, media type and bound on the work."""
     got = row.send(hostile)
     assert got.answer == row.answer
     if row.media is not None:
@@ -473,13 +474,19 @@ def test_hostile_v3(row: Row, hostile: Hostile) -> None:  # noqa: F811
     assert got.work <= row.bound, f"{row.name}: {got.work} {row.unit} > {row.bound}"
 
 
+@pytest.mark.parametrize("row", ROWS, ids=lambda r: f"v3-class{r.defect:02d}-{r.send.__name__}")
+def test_hostile_v3(row: Row, hostile: Hostile) -> None:  # noqa: F811
+    assert_row(row, hostile)
+
+
 def test_every_owned_class_has_a_row() -> None:
     assert {row.defect for row in ROWS} == OWNED_CLASSES
 
 
 def test_cluster_planning_stops_at_the_first_long_line(tmp_path: Path) -> None:
-    """--workers: the driver's planning pass reads in chunks of at most the limit and stops at
-    the first line over it, so no worker is handed a block it would hold whole."""
+    """--workers: each block's scan reads only its own bytes (and an id's worth after them),
+    and the first line over the limit ends the run before any block is checked, so no
+    worker is handed a line it would hold whole."""
     pytest.importorskip("fsspec")
     import click
 
@@ -487,11 +494,16 @@ def test_cluster_planning_stops_at_the_first_long_line(tmp_path: Path) -> None:
 
     path = tmp_path / "long.jsonl"
     path.write_bytes(b"[]\n" * 3 + b"0" * (3 * MIB) + b"\n[]\n")
+    inputs, blocks = cluster.partition((str(path),), MIB)
     log = {"largest": 0, "total": 0}
-    with pytest.raises(cluster.LineTooLong) as refused, path.open("rb") as stream:
-        cluster._scan(_Counting(stream, log), 100, MIB)  # type: ignore[arg-type]
-    assert refused.value.line == 4
-    assert log["largest"] <= MIB and log["total"] <= 2 * MIB
+    for block in blocks:
+        read = block.read
+        with patch.object(cluster.Block, "read", lambda self, a, b, read=read: _Counting(
+                io.BytesIO(read(a, b)), log).read()):
+            cluster.scan_block(block, MIB)
+    assert log["largest"] <= MIB + 64 and log["total"] <= len(blocks) * (MIB + 64)
     with pytest.raises(click.ClickException, match=r"long.jsonl:4: the line is over the limit"):
-        cluster.plan((str(path),), 100, MIB)
-    assert cluster.plan((str(path),), 100, 4 * MIB)[0][0].lines == 5
+        cluster.plan(inputs, blocks, MIB)
+    inputs, blocks = cluster.partition((str(path),), MIB)
+    cluster.plan(inputs, blocks, 4 * MIB)
+    assert inputs[0].lines == 5

@@ -79,7 +79,7 @@ def test_create_import_standings(runner: CliRunner, tmp_path: Path, request: Any
 
 def test_import_in_batches_of_at_most_100(runner: CliRunner, tmp_path: Path, server: str,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    from bigtwo.cli.tournament import HttpBackend
+    from bigtwo.cli.http_client import HttpBackend
 
     sizes: list[int] = []
     original = HttpBackend.upload

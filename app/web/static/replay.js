@@ -2,6 +2,13 @@
 // All data comes from the page itself (#replay-data); nothing is fetched.
 (function () {
   "use strict";
+  // A shared replay's link comes relative to the service's root unless the operator set the
+  // public URL (the server never builds it from a request's Host): complete it from the
+  // address this browser shows.
+  var shareLink = document.getElementById("share-link");
+  if (shareLink && shareLink.value.charAt(0) === "/") {
+    shareLink.value = new URL(shareLink.value, window.location.href).href;
+  }
   var dataEl = document.getElementById("replay-data");
   if (!dataEl) { return; }
   var data = JSON.parse(dataEl.textContent);

@@ -1,0 +1,52 @@
+"""Big Two notation over HTTP: a ``text/x-bigtwo`` body (docs/NOTATION.md) read into record
+documents, which then take the JSON path. A game the reader cannot read is a 422 whose errors
+name its lines and columns (``/lines/4/1``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+
+from app.api.common import resolver
+from app.problems import PROBLEM_TYPE_BASE, abort_problem, invalid
+from bigtwo import limits
+from bigtwo.records import jsonin
+from bigtwo.records.notation import MEDIA_TYPE, read_games
+
+EXAMPLE = ("profile extends hk-standard\nhand_size = 3\nplayers Ana Ben Cai Dee\ndeal 1\n"
+           "hand Ana: 3D 9C KS\nhand Ben: 4C 5H 2S\nhand Cai: 6D 6S JH\nhand Dee: 7C 8H AD\n"
+           "Ana: 3D, 4C, JH, AD, pass, 2S, pass, pass, pass\nBen: 5H\n")
+DESCRIPTION = (
+    "Big Two notation (docs/NOTATION.md), UTF-8: the games of a record in text. Read into the "
+    "JSON record each game stands for, then checked as that record; a game that cannot be read "
+    "is a 422 whose errors name its line and column (/lines/4/1).")
+
+
+def is_notation() -> bool:
+    return (request.mimetype or "") == MEDIA_TYPE
+
+
+def notation_docs(lang: str, default_profile: Any = None, *, most: int) -> list[Any]:
+    """The body's games as record documents (at most ``most``), or a problem: 400 for bytes
+    that are not UTF-8, 422 naming every line a game cannot be read at."""
+    try:
+        text = jsonin.decode_text(request.get_data(cache=True), "utf-8")
+    except jsonin.JsonInputError as exc:
+        abort_problem(400, "Bad Request", f"the notation is not UTF-8 text: {exc.detail}",
+                      type_=PROBLEM_TYPE_BASE + "invalid-notation", code=exc.code)
+    games = read_games(text, lang=lang, resolver=resolver(), default_profile=default_profile)
+    problems = [p for g in games for p in g.problems]
+    if problems:
+        invalid(problems[:limits.MAX_NOTATION_PROBLEMS + 1], "the notation cannot be read: every "
+                                                             "problem is named by line and column")
+    if len(games) > most:
+        invalid([], f"{len(games)} games is over the limit of {most} per request",
+                limit={"name": "MAX_RECORDS_PER_BATCH", "value": most})
+    return [g.doc for g in games]
+
+
+def notation_content(description: str = DESCRIPTION) -> dict[str, Any]:
+    """The OpenAPI request content of an endpoint that takes notation."""
+    return {MEDIA_TYPE: {"schema": {"type": "string", "description": description},
+                         "example": EXAMPLE}}

@@ -1,0 +1,264 @@
+"""The small pieces of Big Two notation (docs/NOTATION.md): words, quoted strings, comments,
+JSON on one line, and profile field values read and written by the field's kind.
+
+Every scan here is one pass over its text (no regular expressions): the reader's cost is
+linear in its input, whatever the input holds. Field paths and value types come from the
+field registry (``bigtwo.rules.fields``, ``bigtwo.rules.kinds``); nothing here lists fields.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from bigtwo.records import jsonin
+from bigtwo.rules import cards, fields, kinds
+
+# Characters a bare word never holds: they separate or mark something in a line.
+SPECIAL = frozenset(' \t":,;#/=')
+COMMENT = frozenset(";#")
+LIST_SEPARATORS = str.maketrans({",": " ", "<": " "})
+# Every accepted spelling of a card to its canonical name (one dict lookup per card).
+CANONICAL_NAME: dict[str, str] = {text: cards.CANONICAL[c] for text, c in cards.NOTATION.items()}
+
+
+class Unclosed(ValueError):
+    """A quoted string runs to the end of its line."""
+
+
+def card_name(token: str) -> str | None:
+    """The canonical name of a card token in any spelling ``cards.parse_card`` reads."""
+    name = CANONICAL_NAME.get(token)
+    if name is None:
+        card = cards.parse_card(token)
+        name = None if card is None else cards.CANONICAL[card]
+    return name
+
+
+def _outside_quotes(text: str, marks: str) -> Iterator[int]:
+    """The offsets of ``marks`` in ``text`` that stand outside a quoted string."""
+    quoted = escaped = False
+    for i, ch in enumerate(text):
+        if quoted:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch in marks:
+            yield i
+
+
+def strip_comment(line: str) -> str:
+    """The line without its comment (``;`` or ``#`` outside a quoted string)."""
+    if '"' not in line:
+        cut = len(line)
+        for mark in COMMENT:
+            at = line.find(mark)
+            if 0 <= at < cut:
+                cut = at
+        return line[:cut]
+    return line[:next(_outside_quotes(line, ";#"), len(line))]
+
+
+def split_outside_quotes(text: str, mark: str) -> list[tuple[str, int]]:
+    """``text`` cut at every ``mark`` outside a quoted string: (piece, offset of the piece)."""
+    if '"' not in text:
+        out, at = [], 0
+        for piece in text.split(mark):
+            out.append((piece, at))
+            at += len(piece) + 1
+        return out
+    pieces: list[tuple[str, int]] = []
+    start = 0
+    for i in _outside_quotes(text, mark):
+        pieces.append((text[start:i], start))
+        start = i + 1
+    pieces.append((text[start:], start))
+    return pieces
+
+
+def words(text: str) -> list[tuple[str, int, bool]]:
+    """The words of ``text``: (word, offset, quoted). A quoted word is a JSON string, decoded;
+    ``Unclosed`` (with the offset of its quote in ``args[0]``) when one is not closed."""
+    if '"' not in text:
+        out, at = [], 0
+        for word in text.split():
+            at = text.index(word, at)
+            out.append((word, at, False))
+            at += len(word)
+        return out
+    found: list[tuple[str, int, bool]] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch in " \t":
+            i += 1
+            continue
+        if ch == '"':
+            end = _string_end(text, i)
+            if end < 0:
+                raise Unclosed(i)
+            found.append((json_string(text[i:end]), i, True))
+            i = end
+            continue
+        start = i
+        while i < n and text[i] not in ' \t"':
+            i += 1
+        found.append((text[start:i], start, False))
+    return found
+
+
+def _string_end(text: str, start: int) -> int:
+    """The offset just after the quoted string opening at ``start``, or -1."""
+    escaped = False
+    for i in range(start + 1, len(text)):
+        ch = text[i]
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch == '"':
+            return i + 1
+    return -1
+
+
+def json_string(text: str) -> str:
+    """A quoted word's text; an escape JSON does not know leaves the quotes in it."""
+    try:
+        value = jsonin.loads(text)
+    except ValueError:
+        return text
+    return value if isinstance(value, str) else text
+
+
+def is_bare(text: str) -> bool:
+    """Whether a name, key or word may be written without quotes and read back the same."""
+    return (bool(text) and not text.isdigit() and text[0] not in "[{-"
+            and not any(ch in SPECIAL or ch.isspace() or not ch.isprintable() for ch in text))
+
+
+def word_text(text: str) -> str:
+    """A name, key or word as the export form writes it: bare, or a JSON string."""
+    return text if is_bare(text) else quote(text)
+
+
+def quote(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def compact(value: Any) -> str:
+    """One line of JSON, as the export form writes a fallback."""
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def starts_json(text: str) -> bool:
+    return bool(text) and text[0] in '[{"'
+
+
+# --- profile field values, by the field's kind ---------------------------------------------
+_SIMPLE = (kinds.Int, kinds.Bool, kinds.Choice, kinds.Text, kinds.Card, kinds.Straight)
+
+
+def _simple_item(kind: kinds.Kind) -> bool:
+    return isinstance(kind, _SIMPLE)
+
+
+def field_kind(path: str) -> kinds.Kind | None:
+    """The kind of a field path (``scoring.settlement``); ``name`` is the declaration's name."""
+    if path == "name":
+        return fields.NAME
+    found = fields.BY_DOTTED.get(path)
+    return None if found is None else found.kind
+
+
+def read_value(path: str, text: str) -> Any:
+    """A field's value as a person writes it (docs/NOTATION.md, "Field lines"). JSON where
+    the text starts like JSON; otherwise read by the field's kind, never checked here: a
+    value the field does not take is the profile check's problem, with its pointer.
+    ``ValueError`` (from the JSON decoder) for JSON that is not."""
+    if starts_json(text):
+        return jsonin.loads(text)
+    kind = field_kind(path)
+    if isinstance(kind, kinds.Text):
+        return text
+    if text.lower() == "null":
+        return None
+    if isinstance(kind, kinds.ListOf) and _simple_item(kind.item):
+        return [_read_item(kind.item, w) for w in text.translate(LIST_SEPARATORS).split()]
+    if kind is None or _simple_item(kind):
+        return _read_item(kind, text)
+    return jsonin.loads(text)
+
+
+def _read_item(kind: kinds.Kind | None, text: str) -> Any:
+    lower = text.lower()
+    if isinstance(kind, kinds.Bool) and lower in ("true", "false"):
+        return lower == "true"
+    if isinstance(kind, kinds.Choice) and lower in kind.enum._value2member_map_:
+        return lower
+    if isinstance(kind, kinds.Int) or kind is None:
+        digits = text[1:] if text[:1] == "-" else text
+        if digits.isdigit() and digits.isascii() and len(digits) <= 20:
+            return int(text)
+        if kind is None and lower in ("true", "false"):
+            return lower == "true"
+    return text
+
+
+def write_value(path: str, value: Any) -> str:
+    """The export form of a field's value: as a person writes it where reading that back
+    gives the same value, one line of JSON otherwise."""
+    text = _person_form(field_kind(path), value)
+    if text is not None and _same(read_value_safe(path, text), value):
+        return text
+    return compact(value)
+
+
+def read_value_safe(path: str, text: str) -> Any:
+    try:
+        return read_value(path, text)
+    except ValueError:
+        return _NOTHING
+
+
+_NOTHING = object()
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON (``True`` is not ``1``)."""
+    return type(a) is type(b) and (a == b if not isinstance(a, list) else
+                                   len(a) == len(b) and all(map(_same, a, b)))
+
+
+def _person_form(kind: kinds.Kind | None, value: Any) -> str | None:
+    if value is None:
+        return "null"
+    if isinstance(kind, kinds.Text):
+        return value if isinstance(value, str) and plain_text(value) else None
+    if isinstance(kind, kinds.ListOf) and _simple_item(kind.item):
+        if not isinstance(value, list) or not value:
+            return None
+        items = [_item_form(v) for v in value]
+        return None if None in items else " ".join(i for i in items if i is not None)
+    return _item_form(value)
+
+
+def _item_form(value: Any) -> str | None:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str) and is_bare(value) and value.lower() != "null":
+        return value
+    return None
+
+
+def plain_text(text: str) -> bool:
+    """Text that reads back the same as the rest of a line."""
+    return (text == text.strip() and bool(text) and not starts_json(text)
+            and not any(ch in COMMENT or not ch.isprintable() for ch in text))

@@ -1,0 +1,128 @@
+"""The build hook: `pip install .`, `pip install -e .`, `pip wheel .` and a wheel built from the
+sdist compile the core's hot modules (``bigtwo/native.py``) with mypyc, as black and mypy ship
+theirs. Everything else about the package is declared in pyproject.toml.
+
+- ``BIGTWO_PURE_BUILD=1`` builds the pure-Python package (a ``py3-none-any`` wheel).
+- Without a C compiler, Python's headers or mypyc, or when compiling fails, the build goes on
+  as pure Python and says why in one line; the installed core then runs as Python, and
+  ``bigtwo --version`` says so.
+- Beside the extensions the build writes ``bigtwo/native-build.json`` (each compiled source's
+  SHA-256), so an edited source runs as Python, never as the old compiled code: in an
+  editable install the extensions sit beside the sources you edit.
+
+mypyc is imported only by ``build_ext``, so building the sdist or reading the metadata never
+runs it.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+from typing import Any
+
+from setuptools import Distribution, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+
+from bigtwo import native  # noqa: E402 - the list of modules, its manifest; standard library only
+
+PURE_SWITCH = "BIGTWO_PURE_BUILD"
+
+
+def say(message: str) -> None:
+    print(f"bigtwo build: {message}", file=sys.stderr, flush=True)
+
+
+def why_pure(environ: dict[str, str] | None = None) -> str | None:
+    """Why this build cannot (or must not) compile the core; None when it compiles."""
+    env = os.environ if environ is None else environ
+    if env.get(PURE_SWITCH, "") not in ("", "0"):
+        return f"{PURE_SWITCH}={env[PURE_SWITCH]} asks for the pure-Python core"
+    words = shlex.split(env.get("CC") or sysconfig.get_config_var("CC") or "cc")
+    if not words or shutil.which(words[0]) is None:
+        return f"no C compiler ({words[0] if words else 'CC is empty'} not found)"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
+        return "Python's C headers (Python.h) are not installed"
+    try:
+        import mypyc.build  # noqa: F401
+    except ImportError:
+        return "mypyc is not installed (it ships with mypy)"
+    return None
+
+
+class CoreDistribution(Distribution):
+    """A distribution with extension modules exactly when the core will be compiled, so a pure
+    build makes a ``py3-none-any`` wheel and a compiled one a platform wheel."""
+
+    def has_ext_modules(self) -> bool:
+        return why_pure() is None
+
+
+class build_mypyc(build_ext):
+    """Generate C for the hot modules with mypyc, compile it, and record the sources' digests."""
+
+    def finalize_options(self) -> None:
+        # The extensions are made here, not in setup()'s arguments: only a build that
+        # compiles pays for mypyc, and setuptools prepares every extension it finalizes.
+        self.reason = why_pure()
+        if self.reason is None and not self.distribution.ext_modules:
+            try:
+                self.distribution.ext_modules = self.generate()
+            except (Exception, SystemExit) as exc:  # noqa: BLE001 - any failure: build as Python
+                self.reason = f"mypyc could not compile it ({type(exc).__name__}: {exc})"
+        super().finalize_options()
+
+    @staticmethod
+    def generate() -> list[Any]:
+        from mypyc.build import mypycify
+
+        sources = [str(native.source_path(m).relative_to(ROOT)) for m in native.COMPILED]
+        cwd = os.getcwd()
+        os.chdir(ROOT)
+        try:
+            return list(mypycify(sources, group_name=native.GROUP, opt_level="3",
+                                 target_dir=str(ROOT / "build" / "mypyc")))
+        finally:
+            os.chdir(cwd)
+
+    def run(self) -> None:
+        target = self.package_dir()
+        if self.reason is not None:
+            self.extensions = []
+            say(f"the core is pure Python: {self.reason}")
+            return
+        digests = {m: native.source_digest(m) for m in native.COMPILED}
+        native.remove_built(target)
+        try:
+            super().run()
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - any failure: build as Python
+            native.remove_built(target)
+            self.extensions = []
+            say(f"the core is pure Python: compiling failed ({type(exc).__name__}: {exc})")
+            return
+        native.write_manifest(digests, target / native.MANIFEST.name)
+        say(f"compiled {len(native.COMPILED)} modules with mypyc")
+
+    def package_dir(self) -> Path:
+        """Where the package's files land: the sources (in place, as an editable install and
+        `make native` build) or the wheel's build directory."""
+        return ROOT / "bigtwo" if self.inplace else Path(self.build_lib) / "bigtwo"
+
+    def get_outputs(self) -> list[str]:
+        outputs: list[str] = super().get_outputs()
+        manifest = self.package_dir() / native.MANIFEST.name
+        return [*outputs, str(manifest)] if manifest.is_file() else outputs
+
+
+def main() -> Any:
+    return setup(distclass=CoreDistribution, cmdclass={"build_ext": build_mypyc})
+
+
+if __name__ == "__main__":
+    main()
