@@ -187,7 +187,7 @@ def test_two_dask_workers_report_every_other_line(tmp_path: Path) -> None:
                     encoding="utf-8")
     expected = _cli(tmp_path).invoke(main, ["validate", str(path)])
     command = [str(BIGTWO) if BIGTWO.exists() else "bigtwo", "validate", "--workers", "2",
-               "--block-size", "4", str(path)]
+               "--block-bytes", "4096", str(path)]
     done = subprocess.run(command, capture_output=True, timeout=300,
                           env={**os.environ, "BIGTWO_DB": str(tmp_path / "none.db")})
     assert done.returncode == expected.exit_code == 2, done.stderr[-500:]
