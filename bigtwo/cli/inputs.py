@@ -11,11 +11,13 @@ refused before a byte is read. Every refusal is an ``InputError``: one line, exi
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO, Any, TypeVar, overload
 
 import click
@@ -23,8 +25,9 @@ import click
 from bigtwo import limits
 from bigtwo.cli.language import Refusal, gettext
 from bigtwo.cli.verdicts import EXIT_UNREADABLE
-from bigtwo.records import jsoncodec
-from bigtwo.rules.profiles import ProfileRef, ProfileResolver
+from bigtwo.records import formats, jsoncodec
+from bigtwo.records.formats import Format
+from bigtwo.rules.profiles import Lookup, ProfileRef, ProfileResolver
 
 SKIP_CHUNK = 1 << 20
 # What click's option decorators take and give back: a command's function, or the command.
@@ -254,3 +257,74 @@ def sheet_text(data: bytes, path: str, lang: str) -> str | None:
     except SheetTextError as exc:
         click.echo(gettext("error: {path}: {detail}", path=path, detail=exc.detail), err=True)
         return None
+
+
+def local_resolver() -> ProfileResolver:
+    """Presets, plus profiles stored in the local database (BIGTWO_DB) when it exists.
+
+    The store is opened on the first id that is not a preset, so validating records that name
+    presets never loads sqlite-utils."""
+    opened: dict[str, Lookup] = {}
+
+    def lookup(profile_id: str) -> Any:
+        if "lookup" not in opened:
+            from bigtwo.store.db import Store
+            from bigtwo.store.paths import default_db_path
+
+            path = default_db_path()
+            opened["lookup"] = Store(path).profiles.declaration if Path(path).exists() else _nothing
+        return opened["lookup"](profile_id)
+
+    return ProfileResolver(lookup)
+
+
+def _nothing(_: str) -> None:
+    return None
+
+
+def open_validate_input(path: str, max_bytes: int) -> tuple[IO[bytes], Format, int | None]:
+    """The input (a regular file or a pipe), its format (bigtwo.records.formats) and its size
+    if known. A file's format is its extension's (a JSON record when it has none of them).
+    Standard input is recognised from its first line with something on it (blank lines and
+    notation comments before it, at most ``max_bytes`` in all, are put back in front): JSON
+    Lines when that line is a whole JSON document, notation when it starts like notation."""
+    opened = open_input(path)
+    if path != "-":
+        return opened.stream, formats.by_extension(path) or "json", opened.size
+    head, kind, comments, line = b"", None, False, b""
+    while kind is None and len(head) <= max_bytes:
+        line = opened.stream.readline(max_bytes + 1 - len(head))
+        if not line:
+            break
+        head += line
+        kind = formats.sniff_line(line.decode("utf-8", errors="replace"))
+        if kind == "notation" and line.lstrip(b"\xef\xbb\xbf \t")[:1] in (b";", b"#"):
+            kind, comments = None, True
+    if kind is None:
+        kind = "notation" if comments else "json"
+    if kind == "json":
+        try:
+            jsoncodec.loads(line)
+            kind = "jsonl"
+        except ValueError:
+            pass
+    return io.BufferedReader(_Prepend(head, opened.stream)), kind, None
+
+
+class _Prepend(io.RawIOBase):
+    """Standard input with its already-read first line put back in front."""
+
+    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
+        self.head, self.rest = head, rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self.head:
+            n = min(len(buffer), len(self.head))
+            buffer[:n], self.head = self.head[:n], self.head[n:]
+            return n
+        chunk = self.rest.read(len(buffer))
+        buffer[: len(chunk)] = chunk
+        return len(chunk)

@@ -11,12 +11,10 @@ one of them runs. tests/cli/test_startup.py holds that line.
 
 from __future__ import annotations
 
-import io
 import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import IO, Any
 
 import click
@@ -29,8 +27,9 @@ from bigtwo.cli.inputs import (
     LongLine,
     bounded_lines,
     check_profile_option,
+    local_resolver,
     max_bytes_option,
-    open_input,
+    open_validate_input,
     over_limit,
     profile_option_value,
     read_bounded,
@@ -47,8 +46,7 @@ from bigtwo.cli.verdicts import (
     line_error,
     summary_line,
 )
-from bigtwo.records import formats, jsoncodec
-from bigtwo.records.formats import Format
+from bigtwo.records import jsoncodec
 from bigtwo.records.jsoncodec import JsonError
 from bigtwo.records.lines import (
     VERDICTS,
@@ -60,33 +58,9 @@ from bigtwo.records.lines import (
 from bigtwo.records.pipeline import CheckOptions
 from bigtwo.records.sheet_text import is_sheet_name
 from bigtwo.rules.problems import Problem
-from bigtwo.rules.profiles import Lookup, ProfileResolver
 
 FORMATS = ("json", "text")
 __all__ = ["LanguageTag", "main"]  # LanguageTag lives in bigtwo.cli.language now
-
-
-def local_resolver() -> ProfileResolver:
-    """Presets, plus profiles stored in the local database (BIGTWO_DB) when it exists.
-
-    The store is opened on the first id that is not a preset, so validating records that name
-    presets never loads sqlite-utils."""
-    opened: dict[str, Lookup] = {}
-
-    def lookup(profile_id: str) -> Any:
-        if "lookup" not in opened:
-            from bigtwo.store.db import Store
-            from bigtwo.store.paths import default_db_path
-
-            path = default_db_path()
-            opened["lookup"] = Store(path).profiles.declaration if Path(path).exists() else _nothing
-        return opened["lookup"](profile_id)
-
-    return ProfileResolver(lookup)
-
-
-def _nothing(_: str) -> None:
-    return None
 
 
 def _tournament_group() -> click.Command:
@@ -247,59 +221,11 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
         sys.exit(_validate_lines(stream, path, out, options, total, progress, fmt, max_bytes))
 
 
-def open_validate_input(path: str, max_bytes: int) -> tuple[IO[bytes], Format, int | None]:
-    """The input (a regular file or a pipe), its format (bigtwo.records.formats) and its size
-    if known. A file's format is its extension's (a JSON record when it has none of them).
-    Standard input is recognised from its first line with something on it (blank lines and
-    notation comments before it, at most ``max_bytes`` in all, are put back in front): JSON
-    Lines when that line is a whole JSON document, notation when it starts like notation."""
-    opened = open_input(path)
-    if path != "-":
-        return opened.stream, formats.by_extension(path) or "json", opened.size
-    head, kind, comments, line = b"", None, False, b""
-    while kind is None and len(head) <= max_bytes:
-        line = opened.stream.readline(max_bytes + 1 - len(head))
-        if not line:
-            break
-        head += line
-        kind = formats.sniff_line(line.decode("utf-8", errors="replace"))
-        if kind == "notation" and line.lstrip(b"\xef\xbb\xbf \t")[:1] in (b";", b"#"):
-            kind, comments = None, True
-    if kind is None:
-        kind = "notation" if comments else "json"
-    if kind == "json":
-        try:
-            jsoncodec.loads(line)
-            kind = "jsonl"
-        except ValueError:
-            pass
-    return io.BufferedReader(_Prepend(head, opened.stream)), kind, None
-
-
 def _read_whole(stream: IO[bytes], size: int | None, max_bytes: int, path: str) -> bytes:
     """One document, at most ``max_bytes`` (a regular file's size is checked first)."""
     if size is not None and size > max_bytes:
         raise InputError(over_limit(source_of(path), path, max_bytes, size))
     return read_bounded(stream, max_bytes, path, source_of(path))
-
-
-class _Prepend(io.RawIOBase):
-    """Standard input with its already-read first line put back in front."""
-
-    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
-        self.head, self.rest = head, rest
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Any) -> int:
-        if self.head:
-            n = min(len(buffer), len(self.head))
-            buffer[:n], self.head = self.head[:n], self.head[n:]
-            return n
-        chunk = self.rest.read(len(buffer))
-        buffer[: len(chunk)] = chunk
-        return len(chunk)
 
 
 def _write_checked(out: IO[bytes], checked: Any, fmt: str, lang: str) -> None:

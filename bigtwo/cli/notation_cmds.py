@@ -111,8 +111,12 @@ def convert_command(path: str, target: str, profile: str | None, lang: str,
     PATH is a .json record, a .jsonl file, a .b2n file, or - for standard input (its format
     is recognised from its first lines). Exit 0 when every record converted, 2 when any could
     not (each named on stderr; the others are still written)."""
-    from bigtwo.cli.inputs import check_profile_option, profile_option_value
-    from bigtwo.cli.main import local_resolver, open_validate_input
+    from bigtwo.cli.inputs import (
+        check_profile_option,
+        local_resolver,
+        open_validate_input,
+        profile_option_value,
+    )
 
     resolver = local_resolver()
     default = check_profile_option(resolver, profile_option_value(profile, max_bytes))
