@@ -89,3 +89,11 @@ STANDINGS_REFRESH_DEALS = 2_000
 MAX_PER_PAGE = 200
 DEFAULT_PER_PAGE = 50
 FORM_STORED_PROFILES = 20
+
+# Seating draws (POST /v1/draws, bigtwo draw; bigtwo/records/draws.py). The search that lowers
+# repeated meetings is bounded by steps, not by the clock, so one seed always gives one draw;
+# at these limits a draw takes well under a second (bench/seasons.py).
+MAX_DRAW_PLAYERS = 64
+MAX_DRAW_ROUNDS = 10
+MAX_DRAW_PREVIOUS_TABLES = 1_000  # tables already played that the draw avoids repeating
+DRAW_SEARCH_ITERATIONS = 2_000
