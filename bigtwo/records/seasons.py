@@ -120,10 +120,10 @@ def rate_night(state: RatingState, night: Night, aliases: Mapping[str, str]) -> 
     return after
 
 
-def night_key(previous: str, night: Night, revision: int, aliases: Mapping[str, str]) -> str:
+def night_key(previous: str, tournament: str, revision: int, aliases: Mapping[str, str]) -> str:
     """What a night's cached rating state depends on: every night before it (``previous``,
     the key of the one before), this tournament as stored (its revision) and the aliases."""
-    text = json.dumps([previous, night.tournament, revision, RATE_BY, sorted(aliases.items())])
+    text = json.dumps([previous, tournament, revision, RATE_BY, sorted(aliases.items())])
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -161,20 +161,30 @@ def night_ranking(night: Night, aliases: Mapping[str, str]) -> list[dict[str, An
     return standings.ranked_players(tally.compute(rows))
 
 
+def places(night: Night, aliases: Mapping[str, str]) -> list[tuple[str, int, int]]:
+    """``(player, rank, deals played)`` of the night's ranking, best first."""
+    return [(r["player"], r["rank"], r["deals_played"]) for r in night_ranking(night, aliases)]
+
+
 def table(nights: Sequence[Night], aliases: Mapping[str, str], state: RatingState,
           points: str | Sequence[int] = EMA) -> list[dict[str, Any]]:
     """The season's standings: per player ``name, rank, points, tournaments, deals`` and
     ``rating {mu, sigma, ordinal}``, by season points, then ordinal, then name."""
+    return table_of([places(n, aliases) for n in nights], state, points)
+
+
+def table_of(rankings: Iterable[Sequence[Sequence[Any]]], state: RatingState,
+             points: str | Sequence[int] = EMA) -> list[dict[str, Any]]:
+    """``table`` from each night's ``places`` (as cached)."""
     rows: dict[str, dict[str, Any]] = {}
-    for night in nights:
-        ranking = night_ranking(night, aliases)
-        earned = place_points(points, [r["rank"] for r in ranking])
-        for row, score in zip(ranking, earned, strict=True):
-            entry = rows.setdefault(row["player"], {"name": row["player"], "points": 0.0,
-                                                    "tournaments": 0, "deals": 0})
+    for ranking in rankings:
+        earned = place_points(points, [rank for _, rank, _ in ranking])
+        for (name, _, deals), score in zip(ranking, earned, strict=True):
+            entry = rows.setdefault(name, {"name": name, "points": 0.0, "tournaments": 0,
+                                           "deals": 0})
             entry["points"] += score
             entry["tournaments"] += 1
-            entry["deals"] += row["deals_played"]
+            entry["deals"] += deals
     for entry in rows.values():
         mu, sigma = state.ratings.get(entry["name"], (_MODEL.mu, _MODEL.sigma))
         entry["points"] = round(entry["points"], 2)

@@ -32,6 +32,7 @@ from bigtwo.records.jsonin import dumps_stored, loads_stored
 from bigtwo.records.tally import tally
 from bigtwo.rules.profiles import Profile, ProfileResolver
 from bigtwo.store.quotas import QuotaExceeded, Quotas
+from bigtwo.store.repositories import seasons as season_tables
 
 DEFAULT_DB = "var/bigtwo.db"  # inside the checkout the code runs from (see resolve_db_path)
 BUSY_TIMEOUT_MS = 30_000
@@ -346,7 +347,8 @@ def _stored_volume(db: sqlite_utils.Database) -> None:
 
 # Each entry moves the schema one version up; append, never edit, once released.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
-    _v1, _v2, _v3, _v4, _v5, _shared_replays, _withdrawals, _stored_volume]
+    _v1, _v2, _v3, _v4, _v5, _shared_replays, _withdrawals, _stored_volume,
+    season_tables.create_tables]
 
 
 def token_hash(token: str) -> str:
@@ -468,6 +470,7 @@ class Store:
         conn.execute("PRAGMA foreign_keys = ON")
         self.conn = conn
         self.db = sqlite_utils.Database(conn)
+        self.seasons = season_tables.Seasons(self, self.quotas)
 
     def close(self) -> None:
         self.conn.close()
