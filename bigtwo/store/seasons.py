@@ -23,6 +23,7 @@ from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.records.draws import Draw, DrawError, draw
 from bigtwo.records.names import canonical_name
 from bigtwo.rules.problems import Problem, join
+from bigtwo.rules.profiles import ProfileResolver
 from bigtwo.store.db import Store
 from bigtwo.store.quotas import QuotaExceeded
 from bigtwo.store.tournaments import (
@@ -281,7 +282,7 @@ def standings_csv(body: Mapping[str, Any], delimiter: str = DELIMITERS[DEFAULT_D
 
 
 # --- draws ------------------------------------------------------------------------------------
-def make_draw(store: Store, body: Any) -> Draw:
+def make_draw(resolver: ProfileResolver, body: Any) -> Draw:
     """``{"profile", "players", "rounds", "seed", "previous"?, "sat_out"?}``: the tables
     (``bigtwo.records.draws``), seated as the profile's table size says."""
     if not isinstance(body, dict):
@@ -313,7 +314,7 @@ def make_draw(store: Store, body: Any) -> Draw:
         problems.append(Problem("/profile", "missing: a preset id, a stored profile id or a "
                                 "declaration"))
     else:
-        profile, profile_problems = store.resolver().resolve(body["profile"], "/profile")
+        profile, profile_problems = resolver.resolve(body["profile"], "/profile")
         problems.extend(profile_problems)
     if problems or profile is None:
         raise unprocessable(problems, "no draw")
