@@ -96,7 +96,8 @@ FORM_STORED_PROFILES = 20
 MAX_DRAW_PLAYERS = 64
 MAX_DRAW_ROUNDS = 10
 MAX_DRAW_PREVIOUS_TABLES = 1_000  # tables already played that the draw avoids repeating
-DRAW_SEARCH_ITERATIONS = 2_000
+DRAW_SEARCH_ITERATIONS = 1_000
+DRAW_SEARCH_STALL = 300  # steps without a better draw before the search stops
 
 # Seasons (bigtwo/store/seasons.py, docs/SEASONS.md). Season standings merge every attached
 # tournament's tallies once and then keep, per tournament, the rating state after it: adding a

@@ -10,8 +10,8 @@ How: when nobody has met yet and the players fill a square (table size k, k*k pl
 prime power), the lines of the affine plane over GF(k) give k+1 rounds in which no two
 players meet twice (16 players in 5 rounds of 4). Otherwise each round starts greedy (each
 player to the table where they know fewest), and a tabu search then swaps players between
-tables of a round, guided by the most conflicted player. The search is bounded by iterations
-(DRAW_SEARCH_ITERATIONS), never by the clock, so one seed always gives one draw. Nothing here
+tables of a round, guided by the most conflicted player. The search is bounded by steps
+(DRAW_SEARCH_ITERATIONS, or DRAW_SEARCH_STALL steps without a better draw), never by the clock, so one seed always gives one draw. Nothing here
 reads or writes anything: callers give names and get tables.
 """
 
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from bigtwo.limits import (
     DRAW_SEARCH_ITERATIONS,
+    DRAW_SEARCH_STALL,
     MAX_DRAW_PLAYERS,
     MAX_DRAW_PREVIOUS_TABLES,
     MAX_DRAW_ROUNDS,
@@ -248,15 +249,18 @@ class _Plan:
         best = [[list(t) for t in r] for r in rounds]
         best_cost = current = self.cost()
         tabu: dict[tuple[int, int], int] = {}
+        improved = 0
         for step in range(budget):
             if current == 0:
                 break
-            conflicted = [r for r, tables in enumerate(rounds)
-                          if any(self._conflict(p, t) for t in tables for p in t)]
-            r = rng.choice(conflicted)
+            if step - improved > DRAW_SEARCH_STALL:
+                break
+            r = rng.randrange(len(rounds))
             tables = rounds[r]
             worst = max(((self._conflict(p, t), rng.random(), ti, p)
                          for ti, t in enumerate(tables) for p in t))
+            if worst[0] == 0:
+                continue  # nothing to mend in this round
             _, _, ta, a = worst
             move: tuple[int, float, int, int] | None = None
             for tb, other in enumerate(tables):
@@ -277,7 +281,7 @@ class _Plan:
             tabu[(r, a)] = step + 2 + rng.randrange(3)
             tabu[(r, b)] = step + 1
             if current < best_cost:
-                best_cost = current
+                best_cost, improved = current, step
                 best = [[list(t) for t in rr] for rr in rounds]
         return best
 
