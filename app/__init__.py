@@ -48,7 +48,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from app.api.sheet_body import check_charset
     from app.body import BodyGate, raise_body_problem, token_first
     from app.problems import ProblemApi, install
-    from bigtwo.store.db import Store, default_db_path
+    from bigtwo.store.db import Store
+    from bigtwo.store.paths import default_db_path
     from bigtwo.store.quotas import Quotas
 
     app = Flask(__name__)
@@ -130,8 +131,8 @@ def _register_shared_schemas(api: Any) -> None:
 def request_resolver() -> ProfileResolver:
     """Presets, plus stored profiles; the store is opened only when a stored id is looked up,
     so requests naming a preset never touch the database."""
-    return ProfileResolver(lambda profile_id: get_store().profile_declaration(profile_id),
-                           lambda profile_id: get_store().profile_hash(profile_id))
+    return ProfileResolver(lambda profile_id: get_store().profiles.declaration(profile_id),
+                           lambda profile_id: get_store().profiles.stored_hash(profile_id))
 
 
 def get_store() -> Store:

@@ -46,7 +46,7 @@ def main() -> None:
         store = Store(Path(tmp) / "bench.db")
         store.migrate()
         created = service.create(store, {"name": "Bench", "profile": "hk-standard"})
-        tournament = store.get_tournament(created["id"])
+        tournament = store.tournaments.get(created["id"])
         assert tournament is not None
         records = list(simulate(PRESETS["hk-standard"], records=args.records, deals_per_record=3,
                                 seed=7, profile_ref="hk-standard"))
@@ -61,7 +61,7 @@ def main() -> None:
         def with_chart() -> None:
             # As the page does it: the chart is drawn from the records' stored tallies.
             tournament_view(store, tid, "all")
-            tournament_chart(store.tallies(tid), ranked, words)
+            tournament_chart(store.tournaments.tallies(tid), ranked, words)
 
         chart = best_of(args.repeat, with_chart) - page
         store.close()

@@ -166,7 +166,8 @@ def store_writes(seconds: float = 3.0) -> None:
     from bigtwo.rules.profiles import PRESETS
     from bigtwo.rules.simulate import simulate
     from bigtwo.store import tournaments as service
-    from bigtwo.store.db import NewRecord, Store
+    from bigtwo.store.db import Store
+    from bigtwo.store.rows import NewRecord
 
     records = list(simulate(PRESETS["casual"], records=100, deals_per_record=1, seed=9))
     checked = [service.check_record(r, default_profile="casual").report for r in records]
@@ -174,7 +175,7 @@ def store_writes(seconds: float = 3.0) -> None:
         store = Store(Path(tmp) / "bench.db")
         store.migrate()
         made = service.create(store, {"name": "bench", "profile": "casual"})
-        tournament = store.get_tournament(made["id"])
+        tournament = store.tournaments.get(made["id"])
         profile_hash = tournament["profile_hash"]
         print("\n| store writes (one transaction each) | transactions/s | records/s |")
         print("| --- | ---: | ---: |")
@@ -190,14 +191,14 @@ def store_writes(seconds: float = 3.0) -> None:
                 if whole:
                     service.upload(store, tournament, {"records": batch})
                 else:
-                    store.add_records(made["id"], [
+                    store.tournaments.add_records(made["id"], [
                         NewRecord(service.content_hash(r, "casual"), r, rep, profile_hash)
                         for r, rep in zip(batch, checked, strict=False)])
                 done += 1
             took = time.perf_counter() - start
             print(f"| {label} | {done / took:,.0f} | {done * size / took:,.0f} |")
         size_mb = sum(f.stat().st_size for f in Path(tmp).iterdir()) / 1e6
-        rows = store.get_tournament(made["id"])["counts"]["records"]
+        rows = store.tournaments.get(made["id"])["counts"]["records"]
         print(f"\nstore: {rows} records in {size_mb:.1f} MB ({1e6 * size_mb / rows:,.0f} "
               "bytes per record, record and report as JSON, indexes included)")
         store.close()

@@ -18,6 +18,7 @@ from typing import Any
 
 from bigtwo.rules.profiles import PRESETS
 from bigtwo.store import tournaments as service
+from bigtwo.store import withdrawals
 from bigtwo.store.db import Store
 
 REPORT = {"valid": True, "engine": "2.0.0", "deals": [], "errors": [], "totals": [0, 0, 0, 0]}
@@ -28,7 +29,7 @@ def filled(path: Path, records: int, tournaments: int) -> tuple[Store, str]:
     ten withdrawn, spread over 50 tables and 7 rounds (written directly: only reads are timed)."""
     store = Store(path)
     store.migrate()
-    ids = [store.create_tournament(f"T{n}", PRESETS["casual"])[0] for n in range(tournaments)]
+    ids = [store.tournaments.create(f"T{n}", PRESETS["casual"])[0] for n in range(tournaments)]
     rows = ({"id": f"r-{i}", "tournament_id": ids[0], "content_hash": f"h{i}",
              "record": json.dumps({"deals": [], "meta": {"table": i % 50, "round": i % 7}}),
              "report": json.dumps(REPORT), "valid": 1, "players": None, "deal_count": 0,
@@ -65,7 +66,7 @@ def main() -> None:
             ("records ?table=7", lambda: service.list_records(store, big, table="7", limit=200)),
             ("records ?withdrawn=true",
              lambda: service.list_records(store, big, withdrawn=True, limit=200)),
-            ("audit log, a page of 100", lambda: service.audit(store, big, 1, 100)),
+            ("audit log, a page of 100", lambda: withdrawals.audit(store, big, 1, 100)),
         ]
         reference = cpu_ms(calls[0][1], args.repeat)
         print(f"{args.records} records in one of {args.tournaments} tournaments; "

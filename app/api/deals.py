@@ -40,7 +40,7 @@ def create_deal() -> Any:
         loaded = DealCodeRequestSchema().load(body)
     except ValidationError as exc:
         invalid(from_marshmallow(exc.messages), "the deal request cannot be read")
-    profile, problems = get_store().resolver().resolve(loaded["profile"], "/profile")
+    profile, problems = get_store().profiles.resolver().resolve(loaded["profile"], "/profile")
     if profile is None:
         invalid(problems, "unknown or invalid profile")
     return deal_view(deals.new_spec(profile.players, profile.hand_size, loaded["seed"]))

@@ -32,4 +32,4 @@ errors = errors_of(blp, ERROR_DOCS)
 def make_draw() -> Any:
     """Tables for each round: sit-outs rotate, repeated meetings as few as found, the same
     draw for the same seed."""
-    return service_call(lambda store: service.make_draw(store.resolver(), json_body())).as_json()
+    return service_call(lambda store: service.make_draw(store.profiles.resolver(), json_body())).as_json()

@@ -18,8 +18,8 @@ from bigtwo import limits
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import PRESET_IDS, PRESETS, IdCollision
 from bigtwo.store import tournaments
-from bigtwo.store.db import ProfileIdCollision
 from bigtwo.store.quotas import QuotaExceeded
+from bigtwo.store.repositories.profiles import ProfileIdCollision
 from schemas.profiles import (
     DeclaredProfileSchema,
     ProfileDeclarationSchema,
@@ -47,13 +47,13 @@ def list_profiles() -> Response:
     args = query_args(ProfileListArgsSchema())
     page, per_page = args["page"], args["per_page"]
     store = get_store()
-    total = len(PRESET_IDS) + store.count_profiles()
+    total = len(PRESET_IDS) + store.profiles.count()
     start = (page - 1) * per_page
     presets = [{**PRESETS[pid].summary(), "preset": True}
                for pid in PRESET_IDS[start:start + per_page]]
     stored_start = max(0, start - len(PRESET_IDS))
     stored = [{**row, "preset": False}
-              for row in store.list_profiles(per_page - len(presets), stored_start)]
+              for row in store.profiles.listing(per_page - len(presets), stored_start)]
     return jsonify({"profiles": presets + stored, "page": page, "per_page": per_page,
                     "total": total, "next_page": page + 1 if start + per_page < total else None})
 
@@ -111,7 +111,7 @@ def declare_profile() -> Response:
     if profile is None:
         invalid(problems, "the profile declaration is invalid")
     try:
-        stored_id, created = get_store().put_profile(declaration, profile)
+        stored_id, created = get_store().profiles.put(declaration, profile)
     except ProfileIdCollision as exc:
         _collision(str(exc))
     except QuotaExceeded as exc:

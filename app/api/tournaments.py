@@ -18,6 +18,7 @@ from bigtwo import limits
 from bigtwo.records import standings
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.store import tournaments as service
+from bigtwo.store import withdrawals
 from schemas.tournaments import (
     RECORD_UPLOAD,
     AuditPageSchema,
@@ -316,7 +317,7 @@ def withdraw_record(tournament_id: str, record_id: str) -> Any:
     # the token first: nobody without it learns anything, not even about their parameters
     service_call(service.authorize, tournament_id, request.headers.get("Authorization"))
     args = query_args(ChangeArgsSchema())
-    return service_call(service.withdraw, tournament_id, record_id,
+    return service_call(withdrawals.withdraw, tournament_id, record_id,
                         request.headers.get("Authorization"), args["reason"], args["by"])
 
 
@@ -352,7 +353,7 @@ def replace_record(tournament_id: str, record_id: str) -> Any:
         args = query_args(ReplaceArgsSchema())
         sheet = is_sheet()
         body: Any = sheet_text() if sheet else json_body()
-        result = service.replace(store, tournament_id, record_id, authorization, body,
+        result = withdrawals.replace(store, tournament_id, record_id, authorization, body,
                                  sheet=sheet, profile_ref=args["profile"], reason=args["reason"],
                                  by=args["by"], observe=count_checked)
     except service.TournamentError as exc:
@@ -369,4 +370,4 @@ def replace_record(tournament_id: str, record_id: str) -> Any:
 def get_audit(tournament_id: str) -> Any:
     """The tournament's audit log: every withdrawal and replacement."""
     args = query_args(PageArgsSchema())
-    return service_call(service.audit, tournament_id, args["page"], args["per_page"])
+    return service_call(withdrawals.audit, tournament_id, args["page"], args["per_page"])

@@ -56,7 +56,7 @@ def _profile_choices() -> dict[str, list[dict[str, str]]]:
     thousands. Any other stored profile is named by typing its id (``profile_id``)."""
     presets = [{"id": p, "name": PRESETS[p].name} for p in PRESET_IDS]
     try:
-        stored = [{"id": p["id"], "name": p["name"]} for p in _store().list_profiles(
+        stored = [{"id": p["id"], "name": p["name"]} for p in _store().profiles.listing(
             limits.FORM_STORED_PROFILES, newest_first=True)]
     except Exception:  # a store that cannot answer must not take the form down
         stored = []
@@ -198,14 +198,13 @@ def _stored_complete_flag(report: dict[str, Any]) -> bool:
 @bp.get("/records/<rid>")
 def stored_record(rid: str) -> tuple[str, int]:
     store = _store()
-    getter = getattr(store, "get_record", None)
-    row = getter(rid) if getter is not None else None
+    row = store.tournaments.get_record(rid)
     if row is None:
         abort(404)
     tournament = None
     default_profile = None
-    if row.get("tournament_id") and hasattr(store, "get_tournament"):
-        tournament = store.get_tournament(row["tournament_id"])
+    if row.get("tournament_id"):
+        tournament = store.tournaments.get(row["tournament_id"])
         if tournament is not None:
             default_profile = tournament.get("profile_id")
     stored_report = row.get("report") or {}
@@ -251,8 +250,8 @@ def tournament_page(tid: str) -> tuple[str, int]:
                            request.args.get("round"))
     if view is None:
         abort(404)
-    chart = tournament_chart(store.tallies(tid), [p["player"] for p in view["standings"]],
-                             Words(_lang()))
+    chart = tournament_chart(store.tournaments.tallies(tid),
+                             [p["player"] for p in view["standings"]], Words(_lang()))
     return render_template("web_tournament.html", t=view, chart=chart,
                            **_organiser_common()), 200
 

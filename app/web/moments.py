@@ -1,6 +1,6 @@
 """Dates and times on the pages, written the way the page's language writes them.
 
-The store keeps every moment as ISO 8601 text in UTC (``bigtwo.store.db.now``:
+The store keeps every moment as ISO 8601 text in UTC (``bigtwo.store.clock.now``:
 ``2026-03-07T09:05:04.123+00:00``). A page shows it with the locale's medium date and time
 (Babel's ``format_datetime``, CLDR's patterns: "Mar 7, 2026, 9:05:04 AM", "07.03.2026,
 09:05:04", "2026年3月7日 上午9:05:04") and says that the time is UTC in a whole message of the

@@ -48,13 +48,13 @@ def tournaments_view(store: Any, page: int = 1) -> dict[str, Any]:
 
 
 def _recent_audit(store: Any, tid: str) -> dict[str, Any]:
-    from bigtwo.store import tournaments as service
+    from bigtwo.store import withdrawals
 
-    first = service.audit(store, tid, 1, AUDIT_SHOWN)
+    first = withdrawals.audit(store, tid, 1, AUDIT_SHOWN)
     if first["pages"] == 1:
         return {"entries": first["entries"], "total": first["total"]}
-    last = service.audit(store, tid, first["pages"], AUDIT_SHOWN)
-    before = service.audit(store, tid, first["pages"] - 1, AUDIT_SHOWN)
+    last = withdrawals.audit(store, tid, first["pages"], AUDIT_SHOWN)
+    before = withdrawals.audit(store, tid, first["pages"] - 1, AUDIT_SHOWN)
     entries = (before["entries"] + last["entries"])[-AUDIT_SHOWN:]
     return {"entries": entries, "total": first["total"]}
 
@@ -64,7 +64,7 @@ def tournament_view(store: Any, tid: str, show: str, page: int = 1, table: str |
     from bigtwo.records.standings import ranked_players
     from bigtwo.store import tournaments as service
 
-    if store.get_tournament(tid) is None:
+    if store.tournaments.get(tid) is None:
         return None
     info = service.get(store, tid)
     standings = service.compute_standings(store, tid)  # refreshes stale reports first
@@ -85,7 +85,7 @@ def tournament_view(store: Any, tid: str, show: str, page: int = 1, table: str |
     for row in rows:
         first_error = None
         if not row["valid"]:
-            full = store.get_record(row["id"])
+            full = store.tournaments.get_record(row["id"])
             errors = (full or {}).get("report", {}).get("errors", [])
             if errors:
                 # stored reports are in English: the page words the message in its language

@@ -112,7 +112,8 @@ def stored_profiles(ids: set[str], store: Store | None = None) -> dict[str, Any]
     if store is None:
         import os
 
-        from bigtwo.store.db import Store, default_db_path
+        from bigtwo.store.db import Store
+        from bigtwo.store.paths import default_db_path
 
         path = default_db_path()
         if not ids or not os.path.exists(path):
@@ -122,7 +123,7 @@ def stored_profiles(ids: set[str], store: Store | None = None) -> dict[str, Any]
             return stored_profiles(ids, opened)
         finally:
             opened.close()
-    return dict(store.profiles_named(ids))
+    return dict(store.profiles.declarations(ids))
 
 
 # --- planning: inputs and their blocks ----------------------------------------------------

@@ -12,7 +12,8 @@ import json
 import click
 
 from bigtwo.cli.language import gettext
-from bigtwo.store.db import Store, default_db_path
+from bigtwo.store.db import Store
+from bigtwo.store.paths import default_db_path
 
 
 def _store() -> Store:
@@ -32,7 +33,7 @@ def create_command(label: str) -> None:
     """Issue a key and print it (shown only now) with its id."""
     if not label.strip() or len(label) > 200:
         raise click.BadParameter("a label of 1 to 200 characters", param_hint="'--label'")
-    key_id, key = _store().create_key(label.strip())
+    key_id, key = _store().keys.create(label.strip())
     click.echo(json.dumps({"id": key_id, "key": key, "label": label.strip()}))
     click.echo(gettext("Keep the key: it is shown once; the store keeps only its hash."),
                err=True)
@@ -41,7 +42,7 @@ def create_command(label: str) -> None:
 @keys.command("list")
 def list_command() -> None:
     """Every key's id, label, creation time and revocation time (never the key)."""
-    for row in _store().list_keys():
+    for row in _store().keys.listing():
         click.echo(json.dumps(row))
 
 
@@ -49,7 +50,7 @@ def list_command() -> None:
 @click.argument("key_id")
 def revoke_command(key_id: str) -> None:
     """Revoke a key: it creates nothing from now on (what it created stays)."""
-    if not _store().revoke_key(key_id):
+    if not _store().keys.revoke(key_id):
         click.echo(gettext("no key {key} to revoke (unknown, or revoked already)",
                            key=repr(key_id)), err=True)
         raise SystemExit(2)

@@ -72,10 +72,11 @@ def local_resolver() -> ProfileResolver:
 
     def lookup(profile_id: str) -> Any:
         if "lookup" not in opened:
-            from bigtwo.store.db import Store, default_db_path
+            from bigtwo.store.db import Store
+            from bigtwo.store.paths import default_db_path
 
             path = default_db_path()
-            opened["lookup"] = Store(path).profile_declaration if Path(path).exists() else _nothing
+            opened["lookup"] = Store(path).profiles.declaration if Path(path).exists() else _nothing
         return opened["lookup"](profile_id)
 
     return ProfileResolver(lookup)

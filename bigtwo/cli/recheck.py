@@ -21,7 +21,9 @@ from bigtwo.batch.cluster import CheckSpec, Rechecked, recheck_records
 from bigtwo.cli.cluster import client_for, profile_ids, require_extra, stored_profiles
 from bigtwo.cli.language import gettext, lang_option
 from bigtwo.store import tournaments as service
-from bigtwo.store.db import Store, StoreMissing, default_db_path
+from bigtwo.store.connection import StoreMissing
+from bigtwo.store.db import Store
+from bigtwo.store.paths import default_db_path
 
 DEFAULT_BATCH = 200
 # Batches in flight per worker: enough to keep every worker busy while the driver writes,
@@ -42,11 +44,11 @@ class RecheckCounts(TypedDict):
 
 def stale_ids(store: Store, tournament_id: str) -> tuple[dict[str, Any], list[str], int]:
     """The tournament, the ids of its stale records in upload order, and its record count."""
-    found = store.get_tournament(tournament_id)
+    found = store.tournaments.get(tournament_id)
     if found is None:
         raise service.not_found("tournament", tournament_id)
     freshness = service.Freshness(store, found["profile_id"])
-    versions = store.record_versions(tournament_id)
+    versions = store.tournaments.record_versions(tournament_id)
     stale = [v["id"] for v in versions
              if freshness.stale(v["engine"], v["profile_hash"], v["profile_ref"])]
     return found, stale, len(versions)
@@ -55,9 +57,9 @@ def stale_ids(store: Store, tournament_id: str) -> tuple[dict[str, Any], list[st
 def referenced(store: Store, tournament_id: str) -> set[str]:
     """The stored profile ids a tournament's records can need: its own, and every one its
     records name (by id, or as the parent of an inline declaration)."""
-    found = store.get_tournament(tournament_id)
+    found = store.tournaments.get(tournament_id)
     named = {found["profile_id"]} if found is not None else set()
-    for version in store.record_versions(tournament_id):
+    for version in store.tournaments.record_versions(tournament_id):
         if version["profile_ref"] is not None:
             named |= profile_ids(json.dumps(version["profile_ref"]))
     return named
@@ -67,7 +69,7 @@ def _batches(store: Store, ids: list[str], size: int) -> Iterator[list[tuple[str
     for at in range(0, len(ids), size):
         batch = []
         for rid in ids[at:at + size]:
-            row = store.get_record(rid)
+            row = store.tournaments.get_record(rid)
             if row is not None:
                 batch.append((rid, row["record"]))
         yield batch
@@ -92,7 +94,7 @@ def recheck(store: Store, tournament_id: str, *, batch_size: int = DEFAULT_BATCH
                 continue
             updates.append((item.id, item.report, item.profile_hash))
             counts["valid" if item.report["valid"] else "invalid"] += 1
-        store.replace_reports(updates)  # one transaction
+        store.tournaments.replace_reports(updates)  # one transaction
         counts["rechecked"] += len(updates)
         counts["batches"] += 1
         if on_batch is not None:
@@ -172,7 +174,7 @@ class _progress:
         self.bar: Any = None
 
     def __enter__(self) -> Callable[[int], None] | None:
-        if not self.show or self.store.get_tournament(self.tournament_id) is None:
+        if not self.show or self.store.tournaments.get(self.tournament_id) is None:
             return None
         _, ids, _ = stale_ids(self.store, self.tournament_id)
         # TRANSLATORS: a progress bar's label.

@@ -53,7 +53,7 @@ class LocalSeasons(LocalBackend):
         return service.standings_csv(self.season_standings(season), DELIMITERS[delimiter])
 
     def draw(self, body: dict[str, Any]) -> dict[str, Any]:
-        return self.season(lambda store: service.make_draw(store.resolver(), body).as_json())
+        return self.season(lambda store: service.make_draw(store.profiles.resolver(), body).as_json())
 
 
 class HttpSeasons(HttpBackend):
@@ -277,7 +277,7 @@ def draw_command(players: tuple[str, ...], profile: str, rounds: int, seed: int,
         echo_json(run(server, db, lambda api: api.draw(body)))
         return
     try:
-        resolver = LocalSeasons(store_path(db)).store.resolver()
+        resolver = LocalSeasons(store_path(db)).store.profiles.resolver()
     except NoStore:
         resolver = ProfileResolver()  # no store yet: presets and files need none
     try:

@@ -2,7 +2,7 @@
 
 Without ``--server`` the commands open the local store (``--db``, else BIGTWO_DB, else
 ``var/bigtwo.db`` in the checkout the code runs from, else ``bigtwo.db`` in the user's data
-folder: ``bigtwo.store.db.resolve_db_path``, never the current folder) and run the same code as
+folder: ``bigtwo.store.paths.resolve_db_path``, never the current folder) and run the same code as
 the HTTP API (``bigtwo.store.tournaments``); only ``create`` makes a store that is not there.
 With ``--server URL`` they call the API with the standard library only, so an organiser needs
 nothing but this package.
@@ -37,7 +37,10 @@ from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.records.i18n import DEFAULT_LANGUAGE
 from bigtwo.records.parse import deals_in
 from bigtwo.store import tournaments as service
-from bigtwo.store.db import Store, StoreMissing, StorePath, resolve_db_path
+from bigtwo.store import withdrawals
+from bigtwo.store.connection import StoreMissing
+from bigtwo.store.db import Store
+from bigtwo.store.paths import StorePath, resolve_db_path
 
 EXIT_OK, EXIT_REJECTED, EXIT_FAILED = 0, 1, 2
 # Leaves room under the server's default 1 MiB body limit for the batch wrapper.
@@ -163,14 +166,14 @@ class LocalBackend(Backend):
 
     def withdraw(self, tournament_id: str, record_id: str, token: str, reason: str | None,
                  by: str | None) -> dict[str, Any]:
-        result: dict[str, Any] = self._call(service.withdraw, tournament_id, record_id,
+        result: dict[str, Any] = self._call(withdrawals.withdraw, tournament_id, record_id,
                                             f"Bearer {token}", reason, by)
         return result
 
     def replace(self, tournament_id: str, record_id: str, token: str, body: Any, sheet: bool,
                 reason: str | None, by: str | None) -> dict[str, Any]:
         def call(store: Store) -> dict[str, Any]:
-            return service.replace(store, tournament_id, record_id, f"Bearer {token}", body,
+            return withdrawals.replace(store, tournament_id, record_id, f"Bearer {token}", body,
                                    sheet=sheet, reason=reason, by=by)
         result: dict[str, Any] = self._call(call)
         return result
@@ -189,7 +192,7 @@ class LocalBackend(Backend):
         return result
 
     def audit(self, tournament_id: str, page: int, per_page: int) -> dict[str, Any]:
-        result: dict[str, Any] = self._call(service.audit, tournament_id, page, per_page)
+        result: dict[str, Any] = self._call(withdrawals.audit, tournament_id, page, per_page)
         return result
 
 

@@ -76,7 +76,7 @@ def share(store: Store, doc: Any, *, complete: bool = True, default_profile: Any
         return Shared("too_large", checked=checked, size=size)
     profile_id = checked.record.profile.id
     rid = replay_id(stored, profile_id, complete)
-    status = store.put_shared_replay(rid, stored, complete, profile_id,
+    status = store.replays.put(rid, stored, complete, profile_id,
                                      max_count=limits.MAX_SHARED_REPLAYS,
                                      max_bytes=limits.MAX_SHARED_REPLAY_BYTES)
     return Shared(status, rid, checked, size=size)
@@ -84,7 +84,7 @@ def share(store: Store, doc: Any, *, complete: bool = True, default_profile: Any
 
 def get(store: Store, replay: str) -> dict[str, Any] | None:
     """``{id, url, record, complete, profile_id, shared_at}`` or None."""
-    row = store.get_shared_replay(replay) if replay.startswith(PREFIX) else None
+    row = store.replays.get(replay) if replay.startswith(PREFIX) else None
     if row is None:
         return None
     return {"id": row["id"], "url": link(row["id"]), "record": row["record"],

@@ -28,10 +28,10 @@ from bigtwo.store.db import Store
 from bigtwo.store.quotas import QuotaExceeded
 from bigtwo.store.tournaments import (
     TournamentError,
-    _page_bounds,
-    _paged,
     not_found,
     over_quota,
+    page_bounds,
+    paged,
     unprocessable,
 )
 
@@ -75,7 +75,7 @@ def create(store: Store, body: Any) -> dict[str, str]:
         if not isinstance(body["profile"], str):
             problems.append(Problem("/profile", "a preset id or a stored profile id"))
         else:
-            profile, profile_problems = store.resolver().resolve(body["profile"], "/profile")
+            profile, profile_problems = store.profiles.resolver().resolve(body["profile"], "/profile")
             problems.extend(profile_problems)
     if problems or not isinstance(name, str):
         raise unprocessable(problems, "the season cannot be created")
@@ -110,9 +110,9 @@ def _pairs(aliases: Mapping[str, str]) -> list[dict[str, str]]:
 
 
 def list_seasons(store: Store, page: int = 1, per_page: int = DEFAULT_PER_PAGE) -> dict[str, Any]:
-    limit, offset = _page_bounds(page, per_page)
+    limit, offset = page_bounds(page, per_page)
     rows, total = store.seasons.page(limit, offset)
-    return {**_paged(page, per_page, total),
+    return {**paged(page, per_page, total),
             "seasons": [{"id": r["id"], "name": r["name"], "profile": r["profile_id"],
                          "created_at": r["created_at"], "tournaments": r["tournaments"]}
                         for r in rows]}
@@ -149,7 +149,7 @@ def attach(store: Store, season_id: str, body: Any, authorization: str | None) -
     if not isinstance(body, dict) or not isinstance(body.get("tournament"), str):
         raise unprocessable([Problem("/tournament", "a tournament id")], "nothing was attached")
     tournament_id = body["tournament"]
-    tournament = store.get_tournament(tournament_id)
+    tournament = store.tournaments.get(tournament_id)
     if tournament is None:
         raise unprocessable([Problem("/tournament", f"no tournament with id {tournament_id!r}")],
                             "nothing was attached")
@@ -207,9 +207,9 @@ def alias(store: Store, season_id: str, body: Any, authorization: str | None) ->
 def audit(store: Store, season_id: str, page: int = 1,
           per_page: int = DEFAULT_PER_PAGE) -> dict[str, Any]:
     _found(store, season_id)
-    limit, offset = _page_bounds(page, per_page)
+    limit, offset = page_bounds(page, per_page)
     rows, total = store.seasons.audit_page(season_id, limit, offset)
-    return {"season": season_id, **_paged(page, per_page, total), "entries": rows}
+    return {"season": season_id, **paged(page, per_page, total), "entries": rows}
 
 
 # --- standings ----------------------------------------------------------------------------------
@@ -240,7 +240,7 @@ def _nights(store: Store, season_id: str, aliases: Mapping[str, str]) -> _Season
             rankings.append(body["places"])
             continue
         start = i if start is None else start
-        tallies = tuple(t for _, t in store.tallies(tournament["id"]) if t)
+        tallies = tuple(t for _, t in store.tournaments.tallies(tournament["id"]) if t)
         night = league.Night(tournament["id"], tallies)
         state = league.rate_night(state, night, aliases)
         places = [list(p) for p in league.places(night, aliases)]

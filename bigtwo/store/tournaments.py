@@ -23,8 +23,10 @@ from bigtwo.records.profile_diff import differences_text
 from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import IdCollision, Profile, ProfileResolver
-from bigtwo.store.db import NewRecord, ProfileIdCollision, ReplaceConflict, Store, token_hash
+from bigtwo.store.db import Store
 from bigtwo.store.quotas import QuotaExceeded
+from bigtwo.store.repositories.profiles import ProfileIdCollision
+from bigtwo.store.rows import NewRecord
 
 DEFAULT_PER_PAGE = 50
 
@@ -75,7 +77,7 @@ def require_creation_key(store: Store, authorization: str | None) -> None:
         raise TournamentError(401, "Unauthorized", "this server creates tournaments and "
                               "profiles for holders of a creation key: send "
                               "Authorization: Bearer <key> (the operator issues them)")
-    if not store.key_valid(key):
+    if not store.keys.valid(key):
         raise TournamentError(401, "Unauthorized", "the creation key is not valid "
                                                    "(never issued, or revoked)")
 
@@ -94,7 +96,7 @@ def create(store: Store, body: Any) -> dict[str, str]:
     if "profile" not in body:
         problems.append(Problem("/profile", "missing: a preset id, a stored profile id or a declaration"))
     else:
-        profile, profile_problems = store.resolver().resolve(body["profile"], "/profile")
+        profile, profile_problems = store.profiles.resolver().resolve(body["profile"], "/profile")
         problems.extend(profile_problems)
     clashes = [p for p in problems if isinstance(p, IdCollision)]
     if clashes:
@@ -103,7 +105,7 @@ def create(store: Store, body: Any) -> dict[str, str]:
         raise unprocessable(problems, "the tournament cannot be created")
     inline = body["profile"] if isinstance(body["profile"], Mapping) else None
     try:
-        tournament_id, token = store.create_tournament(name.strip(), profile, inline)
+        tournament_id, token = store.tournaments.create(name.strip(), profile, inline)
     except ProfileIdCollision as exc:
         raise id_collision(str(exc)) from exc
     except QuotaExceeded as exc:
@@ -112,7 +114,7 @@ def create(store: Store, body: Any) -> dict[str, str]:
 
 
 def tournament_profile(store: Store, tournament: Mapping[str, Any]) -> Profile:
-    profile, problems = store.resolver().resolve(tournament["profile_id"])
+    profile, problems = store.profiles.resolver().resolve(tournament["profile_id"])
     if profile is None:  # pragma: no cover - stored ids and presets always resolve
         raise TournamentError(500, "Internal Server Error", "the tournament's profile is gone")
     return profile
@@ -120,7 +122,7 @@ def tournament_profile(store: Store, tournament: Mapping[str, Any]) -> Profile:
 
 def get(store: Store, tournament_id: str) -> dict[str, Any]:
     """The public view of a tournament: name, profile summary, record counts."""
-    found = store.get_tournament(tournament_id)
+    found = store.tournaments.get(tournament_id)
     if found is None:
         raise not_found("tournament", tournament_id)
     profile = tournament_profile(store, found)
@@ -130,7 +132,7 @@ def get(store: Store, tournament_id: str) -> dict[str, Any]:
 
 def authorize(store: Store, tournament_id: str, authorization: str | None) -> dict[str, Any]:
     """The tournament, when ``authorization`` is ``Bearer <its token>``; else 404/401/403."""
-    found = store.get_tournament(tournament_id)
+    found = store.tournaments.get(tournament_id)
     if found is None:
         raise not_found("tournament", tournament_id)
     scheme, _, token = (authorization or "").strip().partition(" ")
@@ -138,7 +140,7 @@ def authorize(store: Store, tournament_id: str, authorization: str | None) -> di
     if scheme.lower() != "bearer" or not token:
         raise TournamentError(401, "Unauthorized",
                               "send the tournament's token: Authorization: Bearer <token>")
-    verdict = store.token_matches(tournament_id, token)
+    verdict = store.tournaments.token_matches(tournament_id, token)
     if verdict is None:
         raise TournamentError(401, "Unauthorized", "the token is not valid")
     if verdict is False:
@@ -189,7 +191,7 @@ def _split_body(body: Any) -> tuple[list[Any], str, bool]:
     return [body], "", False
 
 
-def _ignore(_: dict[str, Any] | None) -> None:
+def ignore_report(_: dict[str, Any] | None) -> None:
     return None
 
 
@@ -198,7 +200,7 @@ def _prefixed(problems: list[Problem], prefix: str) -> list[Problem]:
 
 
 def upload(store: Store, tournament: Mapping[str, Any], body: Any,
-           observe: Callable[[dict[str, Any] | None], None] = _ignore,
+           observe: Callable[[dict[str, Any] | None], None] = ignore_report,
            prechecked: Checked | None = None) -> Upload:
     """Check every record, then store them all in one transaction, or nothing at all.
 
@@ -207,13 +209,14 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any,
     sees every checked report (the service counts them for its metrics)."""
     items, prefix, batch = _split_body(body)
     # Refused before anything is replayed: a full tournament costs a request nothing.
-    usage = store.usage(tournament["id"])
+    usage = store.tournaments.usage(tournament["id"])
     try:
-        store.check_usage(usage, {"records": len(items), "deals": deals_in(items), "bytes": 0})
+        store.tournaments.check_usage(usage, {"records": len(items), "deals": deals_in(items),
+                                              "bytes": 0})
     except QuotaExceeded as exc:
         raise over_quota(exc) from exc
     profile = tournament_profile(store, tournament)
-    lookup = store.resolver()
+    lookup = store.profiles.resolver()
     problems: list[Problem] = []
     ready: list[NewRecord] = []
     for index, doc in enumerate(items):
@@ -237,7 +240,7 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any,
     if problems:
         raise unprocessable(problems, "nothing was stored: fix the records named in errors")
     try:
-        stored = store.add_records(tournament["id"], ready)
+        stored = store.tournaments.add_records(tournament["id"], ready)
     except QuotaExceeded as exc:
         raise over_quota(exc) from exc
     result = Upload(batch)
@@ -256,7 +259,7 @@ def _mark_withdrawn(store: Store, items: list[dict[str, Any]]) -> None:
     """A record sent again that an organiser had withdrawn stays withdrawn: say so."""
     known = [i["id"] for i in items if not i["created"]]
     if known:
-        withdrawn = store.withdrawn_among(known)
+        withdrawn = store.tournaments.withdrawn_among(known)
         for item in items:
             if item["id"] in withdrawn:
                 item["withdrawn"] = True
@@ -264,13 +267,13 @@ def _mark_withdrawn(store: Store, items: list[dict[str, Any]]) -> None:
 
 def upload_sheet(store: Store, tournament: Mapping[str, Any], text: str,
                  profile_ref: Any = None,
-                 observe: Callable[[dict[str, Any] | None], None] = _ignore,
+                 observe: Callable[[dict[str, Any] | None], None] = ignore_report,
                  lang: str = DEFAULT_LANGUAGE) -> Upload:
     """A score sheet (CSV) as one record of result-only deals, stored as ``upload`` stores a
     record. A sheet that cannot be right (its shape, or a row's arithmetic) is a 422 naming
     each row and column, and nothing is stored."""
     ref = profile_ref if profile_ref else tournament_profile(store, tournament).id
-    record, checked = check_sheet(text, ref, resolver=store.resolver(), lang=lang)
+    record, checked = check_sheet(text, ref, resolver=store.profiles.resolver(), lang=lang)
     if record is None:
         raise unprocessable(checked.problems, "nothing was stored: the score sheet has problems, "
                                               "each named by its row and column")
@@ -282,7 +285,7 @@ def upload_sheet(store: Store, tournament: Mapping[str, Any], text: str,
 def _current(store: Store, row: Mapping[str, Any], default_profile: str,
              lookup: ProfileResolver | None = None) -> tuple[dict[str, Any], str] | None:
     """A fresh report and profile hash for a stored record, or None if it cannot be replayed."""
-    checked = check_record(row["record"], resolver=lookup or store.resolver(),
+    checked = check_record(row["record"], resolver=lookup or store.profiles.resolver(),
                            default_profile=default_profile)
     if checked.report is None or checked.record is None:
         return None
@@ -294,7 +297,7 @@ class Freshness:
     profile that no longer resolves to the hash it was checked with (e.g. a changed preset)."""
 
     def __init__(self, store: Store, default_profile: str) -> None:
-        self.lookup = store.resolver()
+        self.lookup = store.profiles.resolver()
         self.default_profile = default_profile
         self._hashes: dict[str, str | None] = {}
 
@@ -325,7 +328,8 @@ def refresh(store: Store, rows: Sequence[Mapping[str, Any]], default_profile: st
             continue
         if budget is not None and spent >= budget:
             break
-        full = store.get_record_doc(row["id"])  # the record only: its old report is not read
+        # the record only: its old report is not read
+        full = store.tournaments.get_record_doc(row["id"])
         deals = full["record"].get("deals") if full is not None else None
         spent += len(deals) if isinstance(deals, list) else 1
         again = None if full is None else _current(store, full, default_profile,
@@ -333,15 +337,15 @@ def refresh(store: Store, rows: Sequence[Mapping[str, Any]], default_profile: st
         if again is not None:  # a record that no longer parses keeps its last report
             fresh[row["id"]] = again[0]
             updates.append((row["id"], again[0], again[1]))
-    store.replace_reports(updates)
+    store.tournaments.replace_reports(updates)
     return fresh
 
 
 def get_record(store: Store, record_id: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
-    row = store.get_record(record_id)
+    row = store.tournaments.get_record(record_id)
     if row is None:
         raise not_found("record", record_id)
-    tournament = store.get_tournament(row["tournament_id"])
+    tournament = store.tournaments.get(row["tournament_id"])
     assert tournament is not None  # a foreign key guarantees it
     version = {"id": row["id"], "engine": row["engine"], "profile_hash": row["profile_hash"],
                "profile_ref": row["record"].get("profile")}
@@ -389,10 +393,10 @@ def compute_standings(store: Store, tournament_id: str,
 def _standings(store: Store, tournament_id: str,
                refresh_budget: int | None) -> tuple[dict[str, Any], bytes, int]:
     """The tournament, its standings as JSON text, and the records still pending a recheck."""
-    found = store.get_tournament(tournament_id)
+    found = store.tournaments.get(tournament_id)
     if found is None:
         raise not_found("tournament", tournament_id)
-    cached = store.cached_standings(tournament_id, ENGINE_VERSION)
+    cached = store.standings.cached(tournament_id, ENGINE_VERSION)
     if cached is not None:
         return found, cached, 0
     if refresh_budget == LIMIT_BUDGET:
@@ -400,32 +404,32 @@ def _standings(store: Store, tournament_id: str,
     freshness = Freshness(store, found["profile_id"])
 
     def stale() -> list[dict[str, Any]]:
-        return [v for v in store.record_versions(tournament_id)
+        return [v for v in store.tournaments.record_versions(tournament_id)
                 if freshness.stale(v["engine"], v["profile_hash"], v["profile_ref"])]
 
     waiting = stale()
     if waiting:
-        owner = store.take_lease(tournament_id, limits.STANDINGS_LEASE_SECONDS)
+        owner = store.standings.take_lease(tournament_id, limits.STANDINGS_LEASE_SECONDS)
         if owner is not None:
             try:
                 refresh(store, waiting, found["profile_id"], refresh_budget)
             finally:
-                store.release_lease(tournament_id, owner)
+                store.standings.release_lease(tournament_id, owner)
             waiting = stale()
-        last = store.cached_standings(tournament_id, ENGINE_VERSION, current=False)
+        last = store.standings.cached(tournament_id, ENGINE_VERSION, current=False)
         if waiting and last is not None:
             return found, last, len(waiting)  # the last known standings, not a merge
     with store.snapshot():
-        revision = store.revision(tournament_id)
-        rows = store.tallies(tournament_id)
+        revision = store.standings.revision(tournament_id)
+        rows = store.tournaments.tallies(tournament_id)
     body = dumps_stored(tally.compute(rows)).encode()
     if not waiting:
-        store.cache_standings(tournament_id, revision, ENGINE_VERSION, body)
+        store.standings.cache(tournament_id, revision, ENGINE_VERSION, body)
     return found, body, len(waiting)
 
 
 # --- listing tournaments ------------------------------------------------------------------
-def _page_bounds(page: Any, per_page: Any) -> tuple[int, int]:
+def page_bounds(page: Any, per_page: Any) -> tuple[int, int]:
     """``page`` from 1, ``per_page`` from 1 to ``MAX_PER_PAGE``: the limit and offset."""
     problems = []
     if not isinstance(page, int) or isinstance(page, bool) or not 1 <= page <= limits.MAX_PAGE_NUMBER:
@@ -438,7 +442,7 @@ def _page_bounds(page: Any, per_page: Any) -> tuple[int, int]:
     return per_page, (page - 1) * per_page
 
 
-def _paged(page: int, per_page: int, total: int) -> dict[str, Any]:
+def paged(page: int, per_page: int, total: int) -> dict[str, Any]:
     pages = max(1, -(-total // per_page))
     return {"page": page, "per_page": per_page, "total": total, "pages": pages,
             "next_page": page + 1 if page < pages else None}
@@ -449,9 +453,9 @@ def list_tournaments(store: Store, page: int = 1,
     """A page of tournaments, newest first: ``{page, per_page, total, pages, next_page,
     tournaments: [{id, name, profile: {id, name, hash}, records, created_at}]}``, where
     ``records`` counts the records that stand (not withdrawn)."""
-    limit, offset = _page_bounds(page, per_page)
-    rows, total = store.page_tournaments(limit, offset)
-    lookup = store.resolver()
+    limit, offset = page_bounds(page, per_page)
+    rows, total = store.tournaments.page(limit, offset)
+    lookup = store.profiles.resolver()
     profiles: dict[str, dict[str, Any]] = {}
     items = []
     for row in rows:
@@ -461,7 +465,7 @@ def list_tournaments(store: Store, page: int = 1,
                                            {"id": row["profile_id"], "name": "", "hash": ""})
         items.append({"id": row["id"], "name": row["name"], "profile": profiles[row["profile_id"]],
                       "records": row["records"], "created_at": row["created_at"]})
-    return {**_paged(page, per_page, total), "tournaments": items}
+    return {**paged(page, per_page, total), "tournaments": items}
 
 
 # --- listing records ----------------------------------------------------------------------
@@ -470,126 +474,10 @@ def list_records(store: Store, tournament_id: str, *, valid: bool | None = None,
                  round_: str | None = None, limit: int = 50, offset: int = 0) -> dict[str, Any]:
     """A page of a tournament's records in upload order, withdrawn ones included (and marked)
     unless ``withdrawn`` says otherwise; ``table`` / ``round_`` filter on ``meta``."""
-    if store.get_tournament(tournament_id) is None:
+    if store.tournaments.get(tournament_id) is None:
         raise not_found("tournament", tournament_id)
-    rows, total = store.list_records(tournament_id, valid=valid, withdrawn=withdrawn,
+    rows, total = store.tournaments.list_records(tournament_id, valid=valid, withdrawn=withdrawn,
                                      table=table, round_=round_, limit=limit, offset=offset)
     following = offset + len(rows)
     return {"tournament": tournament_id, "total": total, "limit": limit, "offset": offset,
             "next_offset": following if following < total else None, "records": rows}
-
-
-# --- withdrawing and replacing records ------------------------------------------------------
-def _label(value: Any, name: str, limit: int) -> str | None:
-    """An optional free-text field of the audit log: trimmed, bounded, no control characters."""
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise unprocessable([Problem("", f"{name}: must be text")], f"bad {name}")
-    value = value.strip()
-    if len(value) > limit or any(ord(c) < 32 or ord(c) == 127 for c in value):
-        raise unprocessable([Problem("", f"{name}: at most {limit} characters, on one line")],
-                            f"bad {name}")
-    return value or None
-
-
-def _presented_digest(authorization: str | None) -> str:
-    """The hash of the bearer token that ``authorize`` accepted (never the token itself)."""
-    return token_hash((authorization or "").strip().partition(" ")[2].strip())
-
-
-def withdraw(store: Store, tournament_id: str, record_id: str, authorization: str | None,
-             reason: Any = None, by: Any = None) -> dict[str, Any]:
-    """Withdraw a record of a tournament (its token): it stays stored and listed, marked
-    withdrawn, and no longer counts; the audit log says who (``by``, and which token), when
-    and why. Withdrawing a withdrawn record again changes nothing and answers the same."""
-    authorize(store, tournament_id, authorization)
-    reason, by = (_label(reason, "reason", limits.MAX_REASON_LENGTH),
-                  _label(by, "by", limits.MAX_ORGANISER_LABEL_LENGTH))
-    done = store.withdraw(tournament_id, record_id, token_digest=_presented_digest(authorization),
-                          reason=reason, by=by)
-    if done is None:
-        raise not_found(f"record of tournament {tournament_id}", record_id)
-    summary = store.record_summary(tournament_id, record_id)
-    assert summary is not None  # records are never deleted
-    return summary
-
-
-def _conflict(exc: ReplaceConflict, tournament_id: str) -> TournamentError:
-    if exc.reason == "missing":
-        return not_found(f"record of tournament {tournament_id}", exc.record)
-    detail = {
-        "withdrawn": f"record {exc.record} was withdrawn at {exc.at}: upload the new record "
-                     "instead",
-        "same": f"the replacement is record {exc.record} itself",
-        "stands": f"the replacement is already stored as record {exc.record}, which counts: "
-                  "withdraw the old record instead",
-    }[exc.reason]
-    return TournamentError(409, "Conflict", detail)
-
-
-def replace(store: Store, tournament_id: str, record_id: str, authorization: str | None,
-            body: Any, *, sheet: bool = False, profile_ref: Any = None, reason: Any = None,
-            by: Any = None,
-            observe: Callable[[dict[str, Any] | None], None] = _ignore) -> dict[str, Any]:
-    """Withdraw a record and store another in its place (one record, or a score sheet's text
-    when ``sheet``), checked as an upload is, all in one transaction with its audit entry.
-    A replacement that cannot be stored (422) or a record that does not stand (404, 409)
-    changes nothing. ``{id, status, created, valid, errors, replaces}``."""
-    tournament = authorize(store, tournament_id, authorization)
-    reason, by = (_label(reason, "reason", limits.MAX_REASON_LENGTH),
-                  _label(by, "by", limits.MAX_ORGANISER_LABEL_LENGTH))
-    summary = store.record_summary(tournament_id, record_id)
-    if summary is None:
-        raise not_found(f"record of tournament {tournament_id}", record_id)
-    if summary["withdrawn"]:
-        raise _conflict(ReplaceConflict("withdrawn", record_id, summary["withdrawn_at"]),
-                        tournament_id)
-    if sheet:
-        ref = profile_ref if profile_ref else tournament_profile(store, tournament).id
-        record, checked = check_sheet(body, ref, resolver=store.resolver())
-        if record is None:
-            raise unprocessable(checked.problems, "nothing was changed: the score sheet has "
-                                                  "problems, each named by its row and column")
-        body = record
-    if isinstance(body, dict) and "records" in body and "deals" not in body:
-        raise unprocessable([Problem("/records", "a replacement is one record, sent as the "
-                                                 "whole body")], "nothing was changed")
-    new = _checked_one(store, tournament, body, observe)
-    try:
-        new_id, created = store.replace(tournament_id, record_id, new,
-                                        token_digest=_presented_digest(authorization),
-                                        reason=reason, by=by)
-    except ReplaceConflict as exc:
-        raise _conflict(exc, tournament_id) from exc
-    return {"id": new_id, "status": 201 if created else 200, "created": created,
-            "valid": bool(new.report["valid"]), "errors": len(new.report["errors"]),
-            "replaces": record_id}
-
-
-def _checked_one(store: Store, tournament: Mapping[str, Any], doc: Any,
-                 observe: Callable[[dict[str, Any] | None], None]) -> NewRecord:
-    """One record checked as ``upload`` checks it, ready to store; else a 422."""
-    profile = tournament_profile(store, tournament)
-    checked = check_record(doc, resolver=store.resolver(), default_profile=profile.id)
-    observe(checked.report)
-    if checked.report is None or checked.record is None:
-        raise unprocessable(checked.problems, "nothing was changed: fix the record")
-    used = checked.record.profile
-    if used.hash != profile.hash:
-        raise unprocessable([Problem("/profile" if "profile" in doc else "",
-                                     f"this tournament plays {profile.id!r} ({profile.hash}); "
-                                     f"the record uses {used.id!r} ({used.hash})")],
-                            "nothing was changed: fix the record")
-    return NewRecord(content_hash(doc, tournament["profile_id"]), doc, checked.report, used.hash)
-
-
-def audit(store: Store, tournament_id: str, page: int = 1,
-          per_page: int = DEFAULT_PER_PAGE) -> dict[str, Any]:
-    """The tournament's audit log, oldest first: ``{tournament, page, per_page, total, pages,
-    next_page, entries: [{at, action, record, replaced_by, reason, by, token_id}]}``."""
-    if store.get_tournament(tournament_id) is None:
-        raise not_found("tournament", tournament_id)
-    limit, offset = _page_bounds(page, per_page)
-    rows, total = store.audit_page(tournament_id, limit, offset)
-    return {"tournament": tournament_id, **_paged(page, per_page, total), "entries": rows}

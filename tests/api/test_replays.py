@@ -16,7 +16,8 @@ from bigtwo import limits
 from bigtwo.records.pipeline import check_record
 from bigtwo.rules.profiles import DEFAULT_RESOLVER
 from bigtwo.store import replays as service
-from bigtwo.store.db import MIGRATIONS, Store
+from bigtwo.store.db import Store
+from bigtwo.store.migrations import MIGRATIONS
 from tests.conftest import example_record
 
 
@@ -156,7 +157,7 @@ def test_one_record_is_at_most_the_body_limit(tmp_path: Path) -> None:
     shared = service.share(store, example_record("hk-two-deals"), resolver=DEFAULT_RESOLVER,
                            max_bytes=500)
     assert shared.status == "too_large" and shared.size > 500
-    assert store.get_shared_replay(service.replay_id(example_record("hk-two-deals"),
+    assert store.replays.get(service.replay_id(example_record("hk-two-deals"),
                                                      "hk-standard", True)) is None
     store.close()
 
@@ -172,9 +173,9 @@ def test_an_older_database_gains_the_table(tmp_path: Path) -> None:
     store = Store(path)
     store.migrate()
     assert "shared_replays" in store.db.table_names()
-    assert store.put_shared_replay("rp-1", {"deals": []}, True, "casual", max_count=1,
+    assert store.replays.put("rp-1", {"deals": []}, True, "casual", max_count=1,
                                    max_bytes=100) == "created"
-    assert store.get_shared_replay("rp-1")["record"] == {"deals": []}  # type: ignore[index]
+    assert store.replays.get("rp-1")["record"] == {"deals": []}  # type: ignore[index]
     store.close()
 
 

@@ -129,7 +129,7 @@ def test_machine_output_is_the_same_bytes_in_every_language(tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """--json documents, CSV standings and the JSON of records, audit and recheck do not
     change with --lang (ids aside: a record's id is new in each tournament)."""
-    monkeypatch.setattr("bigtwo.store.db.now", lambda: "2026-03-07T09:05:04.123+00:00")
+    monkeypatch.setattr("bigtwo.store.clock.now", lambda: "2026-03-07T09:05:04.123+00:00")
     seen: list[list[str]] = []
     for lang in ("en", "de", "zh-Hant-HK", "fil"):
         run = Session(tmp_path / lang)

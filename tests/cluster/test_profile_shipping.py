@@ -25,7 +25,7 @@ def _store_with_profiles(path: Path, count: int) -> tuple[Store, list[str]]:
         declaration = {"extends": "casual", "match": {"max_deals": 10 + points}}
         profile, _ = ProfileResolver().resolve(declaration)
         assert profile is not None
-        ids.append(store.put_profile(declaration, profile)[0])
+        ids.append(store.profiles.put(declaration, profile)[0])
     return store, ids
 
 
@@ -39,7 +39,7 @@ def test_validate_ships_only_the_profiles_its_inputs_name(tmp_path: Path) -> Non
     inputs, _ = cluster.plan((str(path),), 2)
     shipped = cluster.stored_profiles(inputs[0].profile_ids, store)
     assert sorted(shipped) == sorted([ids[7], ids[9]])
-    assert shipped[ids[7]] == store.profile_declaration(ids[7])
+    assert shipped[ids[7]] == store.profiles.declaration(ids[7])
 
 
 def test_an_id_cut_by_a_read_chunk_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -55,7 +55,7 @@ def test_an_id_cut_by_a_read_chunk_is_found(monkeypatch: pytest.MonkeyPatch) -> 
 def test_recheck_ships_the_tournament_profile_and_those_its_records_name(tmp_path: Path) -> None:
     store, ids = _store_with_profiles(tmp_path / "r.db", 30)
     made = service.create(store, {"name": "T", "profile": ids[3]})
-    tournament = store.get_tournament(made["id"])
+    tournament = store.tournaments.get(made["id"])
     assert tournament is not None
     service.upload(store, tournament, {"records": [{**r, "profile": ids[3]}
                                                    for r in simulated(2)]})

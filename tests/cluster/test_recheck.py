@@ -14,7 +14,9 @@ from bigtwo import ENGINE_VERSION
 from bigtwo.cli.main import main
 from bigtwo.records.pipeline import check_record
 from bigtwo.store import tournaments as service
-from bigtwo.store.db import Store, pack_report, unpack_report
+from bigtwo.store.db import Store
+from bigtwo.store.repositories.tournaments import Tournaments
+from bigtwo.store.rows import pack_report, unpack_report
 from tests.tournaments.helpers import broken, simulated
 
 RECORDS = 23
@@ -29,7 +31,7 @@ def stale_tournament(tmp_path: Path) -> tuple[Path, str, list[dict[str, Any]]]:
     made = service.create(store, {"name": "Season", "profile": "casual"})
     records = simulated(RECORDS, seed=3)
     records[4], records[9] = broken(records[4]), broken(records[9])
-    tournament = store.get_tournament(made["id"])
+    tournament = store.tournaments.get(made["id"])
     assert tournament is not None
     service.upload(store, tournament, {"records": records})
     with store.write() as conn:  # what an engine upgrade leaves behind
@@ -39,20 +41,20 @@ def stale_tournament(tmp_path: Path) -> tuple[Path, str, list[dict[str, Any]]]:
                          "report = ? WHERE id = ?", [pack_report(old), rid])
     fresh = service.Freshness(store, "casual")
     assert all(fresh.stale(v["engine"], v["profile_hash"], v["profile_ref"])
-               for v in store.record_versions(made["id"]))
+               for v in store.tournaments.record_versions(made["id"]))
     store.close()
     return db, made["id"], records
 
 
 def _transactions(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     sizes: list[int] = []
-    original = Store.replace_reports
+    original = Tournaments.replace_reports
 
-    def spy(self: Store, items: list[Any]) -> None:
+    def spy(self: Tournaments, items: list[Any]) -> None:
         sizes.append(len(items))
         original(self, items)
 
-    monkeypatch.setattr(Store, "replace_reports", spy)
+    monkeypatch.setattr(Tournaments, "replace_reports", spy)
     return sizes
 
 
@@ -75,9 +77,9 @@ def test_recheck_rewrites_every_stale_report_in_batches(
                       "unreplayable": 0, "batches": 5}
     assert sorted(sizes) == [3, 5, 5, 5, 5]  # one transaction per batch
     store = Store(db)
-    rows, _ = store.list_records(tid, limit=100)
+    rows, _ = store.tournaments.list_records(tid, limit=100)
     for row in rows:
-        stored = store.get_record(row["id"])
+        stored = store.tournaments.get_record(row["id"])
         assert stored is not None
         assert stored["engine"] == ENGINE_VERSION
         assert stored["report"] == check_record(stored["record"], default_profile="casual").report

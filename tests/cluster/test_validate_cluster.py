@@ -184,7 +184,7 @@ def test_stored_profiles_reach_workers_without_a_store(
     db = tmp_path / "profiles.db"
     store = Store(db)
     store.migrate()
-    store.put_profile(declaration, profile)
+    store.profiles.put(declaration, profile)
     store.close()
     monkeypatch.setenv("BIGTWO_DB", str(db))
     game = json.loads((examples / "club-night.json").read_text(encoding="utf-8"))

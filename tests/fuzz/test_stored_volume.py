@@ -123,12 +123,12 @@ class StoredVolume(RuleBasedStateMachine):
     def another_worker_leases(self, t: tuple[str, str]) -> None:
         if self.lease is None:
             store = Store(self.db, QUOTAS)
-            owner = store.take_lease(t[0], 60)
+            owner = store.standings.take_lease(t[0], 60)
             if owner is not None:
                 self.lease = (store, t[0], owner)
         else:
             store, tid, owner = self.lease
-            store.release_lease(tid, owner)
+            store.standings.release_lease(tid, owner)
             store.close()
             self.lease = None
 
@@ -153,7 +153,7 @@ class StoredVolume(RuleBasedStateMachine):
             assert len(ids) <= QUOTAS.tournaments and profiles <= QUOTAS.profiles
             total = 0
             for tid in ids:
-                used = store.usage(tid)
+                used = store.tournaments.usage(tid)
                 assert used["deals"] <= QUOTAS.deals_per_tournament
                 assert used["records"] <= QUOTAS.records_per_tournament
                 assert used["bytes"] <= QUOTAS.bytes_per_tournament
@@ -176,7 +176,7 @@ class StoredVolume(RuleBasedStateMachine):
                 body = self.client.get(f"/v1/tournaments/{tid}/standings").get_json()
                 if "pending" in body:
                     continue  # rechecked a budget at a time; the next views go on
-                expected = standings.compute(store.valid_reports(tid))
+                expected = standings.compute(store.tournaments.valid_reports(tid))
                 assert {k: v for k, v in body.items() if k not in ("tournament", "name")} == \
                     json.loads(json.dumps(expected))
         finally:

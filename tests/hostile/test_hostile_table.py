@@ -487,10 +487,10 @@ def test_every_class_of_the_issue_has_a_row() -> None:
 # --- issue 19 (hardening v3), classes 2, 4 and 5: stored volume, creation, profile ids ------
 def _store_work(h: Hostile) -> list[int]:
     """Reports decoded from the store plus standings merged from tallies."""
-    from bigtwo.store import db as store_module
+    from bigtwo.store import rows as store_rows
     from bigtwo.store import tournaments as service
 
-    decoded = h.count(store_module, "unpack_report")
+    decoded = h.count(store_rows, "unpack_report")
     merged = h.count(service.tally, "compute")
     return [decoded, merged]  # type: ignore[list-item]
 
@@ -526,7 +526,7 @@ def stale_standings_under_a_held_lease(h: Hostile) -> Outcome:
     with sqlite3.connect(h.app.config["BIGTWO_DB"]) as conn:  # an engine upgrade
         conn.execute("UPDATE records SET engine = '0.0.0'")
     other = Store(h.app.config["BIGTWO_DB"])
-    assert other.take_lease(h.tournament, 60) is not None  # another worker is rechecking
+    assert other.standings.take_lease(h.tournament, 60) is not None  # another worker is rechecking
     replays = h.replays()
     out = None
     for _ in range(10):

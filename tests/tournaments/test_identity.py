@@ -13,7 +13,9 @@ import pytest
 
 from bigtwo.records.identity import canonical_record, record_hash
 from bigtwo.rules.profiles import PRESETS
-from bigtwo.store.db import MIGRATIONS, Store, record_id
+from bigtwo.store.db import Store
+from bigtwo.store.migrations import MIGRATIONS
+from bigtwo.store.rows import record_id
 from tests.tournaments.conftest import Tournament
 from tests.tournaments.helpers import NAMES, coded_record, simulated
 
@@ -98,7 +100,7 @@ def _v3_store(path: Path) -> Store:
 def test_migration_re_identifies_stored_records_and_loses_none(tmp_path: Path) -> None:
     path = tmp_path / "v3.db"
     old = _v3_store(path)
-    tid, token = old.create_tournament("T", PRESETS["casual"])
+    tid, token = old.tournaments.create("T", PRESETS["casual"])
     a, b = simulated(2, seed=11)
     written = [a, _respell(a), b]  # a and its re-spelling were stored twice under v3
     report = {"valid": True, "engine": "1.0.0", "deals": [], "errors": [], "totals": [0, 0, 0, 0]}
@@ -117,17 +119,17 @@ def test_migration_re_identifies_stored_records_and_loses_none(tmp_path: Path) -
 
     store = Store(path)
     assert store.migrate() == len(MIGRATIONS)
-    rows, total = store.list_records(tid)
+    rows, total = store.tournaments.list_records(tid)
     assert total == 3 and [r["id"] for r in rows] == ids  # nothing lost, ids kept
     marks = dict(store.conn.execute("SELECT id, duplicate_of FROM records").fetchall())
     assert marks == {ids[0]: None, ids[1]: ids[0], ids[2]: None}
-    assert [r["id"] for r in store.valid_reports(tid)] == [ids[0], ids[2]]
+    assert [r["id"] for r in store.tournaments.valid_reports(tid)] == [ids[0], ids[2]]
     hashes = dict(store.conn.execute("SELECT id, content_hash FROM records").fetchall())
     assert hashes[ids[0]] == record_hash(a, "casual")
     # A third upload of the same game now finds the first record.
     from bigtwo.store.tournaments import upload
 
-    tournament = store.get_tournament(tid)
+    tournament = store.tournaments.get(tid)
     assert tournament is not None
     result = upload(store, tournament, _respell(a))
     assert result.items[0]["id"] == ids[0] and result.items[0]["created"] is False

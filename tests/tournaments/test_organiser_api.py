@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bigtwo import limits
-from bigtwo.store.db import token_hash, token_id
+from bigtwo.store.tokens import token_hash, token_id
 from tests.fuzz.store_probe import snapshot
 from tests.tournaments.conftest import Tournament, new_tournament
 from tests.tournaments.helpers import broken, coded_record, simulated

@@ -13,9 +13,16 @@ from typing import Any
 import pytest
 
 from bigtwo.rules.profiles import PRESETS
-from bigtwo.store import db as store_module
+from bigtwo.store import paths as store_paths
 from bigtwo.store import tournaments as service
-from bigtwo.store.db import MIGRATIONS, NewRecord, Store, StoreMissing, resolve_db_path, token_hash
+from bigtwo.store import withdrawals
+from bigtwo.store.connection import StoreMissing
+from bigtwo.store.db import Store
+from bigtwo.store.migrations import MIGRATIONS
+from bigtwo.store.paths import resolve_db_path
+from bigtwo.store.repositories.tournaments import Tournaments
+from bigtwo.store.rows import NewRecord
+from bigtwo.store.tokens import token_hash
 from tests.fuzz.store_probe import snapshot
 from tests.tournaments.helpers import simulated
 
@@ -33,7 +40,7 @@ def _before_withdrawals(path: Path) -> Store:
 
 
 def _records(path: Path) -> list[tuple[Any, ...]]:
-    from bigtwo.store.db import unpack_report
+    from bigtwo.store.rows import unpack_report
 
     with sqlite3.connect(path) as conn:
         rows = conn.execute("SELECT id, tournament_id, record, report, valid FROM records "
@@ -45,7 +52,7 @@ def _records(path: Path) -> list[tuple[Any, ...]]:
 def test_the_migration_keeps_every_record_and_fills_meta(tmp_path: Path) -> None:
     path = tmp_path / "v5.db"
     old = _before_withdrawals(path)
-    tid, _ = old.create_tournament("T", PRESETS["casual"])
+    tid, _ = old.tournaments.create("T", PRESETS["casual"])
     metas: list[Any] = [{"table": 7, "round": "semi-final"}, {"table": "x" * 101}, None,
                         {"round": 2, "table": True}]
     with old.write() as db:
@@ -64,19 +71,19 @@ def test_the_migration_keeps_every_record_and_fills_meta(tmp_path: Path) -> None
     assert store.migrate() == len(MIGRATIONS)
     # No row lost or changed (a later migration stores reports compressed: compared decoded).
     assert _records(path) == before
-    rows, total = store.list_records(tid)
+    rows, total = store.tournaments.list_records(tid)
     assert total == 4 and [r["id"] for r in rows] == ["r-0", "r-1", "r-2", "r-3"]
     assert [(r["table"], r["round"]) for r in rows] == [
         ("7", "semi-final"), (None, None), (None, None), (None, "2")]
     assert not any(r["withdrawn"] for r in rows)
-    assert store.audit_page(tid, 10, 0) == ([], 0)
+    assert store.tournaments.audit_page(tid, 10, 0) == ([], 0)
 
 
 def _store_with_records(tmp_path: Path) -> tuple[Store, str, str, list[str]]:
     store = Store(tmp_path / "s.db")
     store.migrate()
-    tid, token = store.create_tournament("T", PRESETS["casual"])
-    tournament = store.get_tournament(tid)
+    tid, token = store.tournaments.create("T", PRESETS["casual"])
+    tournament = store.tournaments.get(tid)
     assert tournament is not None
     ids = [i["id"] for i in service.upload(store, tournament,
                                            {"records": simulated(2, seed=4)}).items]
@@ -88,38 +95,38 @@ def test_a_withdrawal_whose_audit_entry_fails_changes_nothing(
     store, tid, token, ids = _store_with_records(tmp_path)
     before = snapshot(store.path)
 
-    def broken_audit(self: Store, db: Any, entry: Any) -> None:
+    def broken_audit(self: Tournaments, db: Any, entry: Any) -> None:
         raise RuntimeError("the disk is full")
 
-    monkeypatch.setattr(Store, "_audit", broken_audit)
+    monkeypatch.setattr(Tournaments, "_audit", broken_audit)
     with pytest.raises(RuntimeError):
-        service.withdraw(store, tid, ids[0], f"Bearer {token}", "why", "me")
+        withdrawals.withdraw(store, tid, ids[0], f"Bearer {token}", "why", "me")
     assert snapshot(store.path) == before
-    summary = store.record_summary(tid, ids[0])
+    summary = store.tournaments.record_summary(tid, ids[0])
     assert summary is not None and summary["withdrawn"] is False
-    assert store.audit_page(tid, 10, 0)[1] == 0
+    assert store.tournaments.audit_page(tid, 10, 0)[1] == 0
 
 
 def test_a_replacement_whose_audit_entry_fails_stores_nothing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store, tid, token, ids = _store_with_records(tmp_path)
     before = snapshot(store.path)
-    monkeypatch.setattr(Store, "_audit", lambda self, db, entry: 1 / 0)
+    monkeypatch.setattr(Tournaments, "_audit", lambda self, db, entry: 1 / 0)
     with pytest.raises(ZeroDivisionError):
-        service.replace(store, tid, ids[0], f"Bearer {token}", simulated(1, seed=99)[0])
+        withdrawals.replace(store, tid, ids[0], f"Bearer {token}", simulated(1, seed=99)[0])
     assert snapshot(store.path) == before
-    assert store.list_records(tid)[1] == 2
+    assert store.tournaments.list_records(tid)[1] == 2
 
 
 def test_a_replacement_inside_one_transaction_keeps_both_records(tmp_path: Path) -> None:
     store, tid, token, ids = _store_with_records(tmp_path)
     new = NewRecord("sha256:new", {"deals": []}, REPORT, PRESETS["casual"].hash)
-    new_id, created = store.replace(tid, ids[0], new, token_digest=token_hash(token))
+    new_id, created = store.tournaments.replace(tid, ids[0], new, token_digest=token_hash(token))
     assert created
-    rows = {r["id"]: r for r in store.list_records(tid)[0]}
+    rows = {r["id"]: r for r in store.tournaments.list_records(tid)[0]}
     assert set(rows) == {*ids, new_id}  # nothing deleted
     assert rows[ids[0]]["replaced_by"] == new_id and rows[new_id]["replaces"] == ids[0]
-    assert [r["id"] for r in store.valid_reports(tid)] == [ids[1], new_id]
+    assert [r["id"] for r in store.tournaments.valid_reports(tid)] == [ids[1], new_id]
 
 
 # --- where the store is ---------------------------------------------------------------------
@@ -137,7 +144,7 @@ CHECKOUT = Path("/src/bigtwo")
 def test_the_store_path_is_resolved_in_one_documented_order(
         monkeypatch: pytest.MonkeyPatch, explicit: str | None, env: dict[str, str],
         checkout: Path | None, path: str, source: str) -> None:
-    monkeypatch.setattr(store_module, "checkout_root", lambda: checkout)
+    monkeypatch.setattr(store_paths, "checkout_root", lambda: checkout)
     where = resolve_db_path(explicit, env)
     assert (where.path, where.source) == (Path(path), source)
 
@@ -151,7 +158,7 @@ def test_a_relative_path_is_made_absolute_once(tmp_path: Path,
 def test_the_checkout_is_the_one_the_code_runs_from_not_the_current_folder(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    root = store_module.checkout_root()
+    root = store_paths.checkout_root()
     assert root is not None and (root / "bigtwo" / "store" / "db.py").is_file()
     assert resolve_db_path(None, {}).path == root / "var" / "bigtwo.db"
 
@@ -170,12 +177,12 @@ def test_opening_a_missing_store_for_reading_creates_nothing(tmp_path: Path) -> 
 def test_the_migration_runs_again_over_its_own_schema(tmp_path: Path) -> None:
     """A store whose version number was set back (a restored backup) migrates again."""
     store, tid, token, ids = _store_with_records(tmp_path)
-    service.withdraw(store, tid, ids[0], f"Bearer {token}")
+    withdrawals.withdraw(store, tid, ids[0], f"Bearer {token}")
     before = snapshot(store.path)
     store.conn.execute("PRAGMA user_version = 5")
     assert store.migrate() == len(MIGRATIONS)
-    assert snapshot(store.path) == before and store.audit_page(tid, 10, 0)[1] == 1
-    summary = store.record_summary(tid, ids[0])
+    assert snapshot(store.path) == before and store.tournaments.audit_page(tid, 10, 0)[1] == 1
+    summary = store.tournaments.record_summary(tid, ids[0])
     assert summary is not None and summary["withdrawn"] is True
 
 

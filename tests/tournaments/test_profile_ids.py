@@ -15,7 +15,9 @@ import pytest
 
 from bigtwo.rules import profiles
 from bigtwo.rules.profiles import ProfileResolver
-from bigtwo.store.db import MIGRATIONS, ProfileIdCollision, Store
+from bigtwo.store.db import Store
+from bigtwo.store.migrations import MIGRATIONS
+from bigtwo.store.repositories.profiles import ProfileIdCollision
 from tests.tournaments.conftest import new_tournament
 from tests.tournaments.helpers import simulated
 
@@ -66,8 +68,8 @@ def test_a_tournament_with_a_colliding_inline_profile_is_409_and_nothing_is_stor
     _conflict(client.post("/v1/tournaments", json={"name": "Clash",
                                                    "profile": _declaration(True)}))
     store = Store(app.config["BIGTWO_DB"])
-    assert store.list_tournaments() == []
-    assert store.profile_hash(CLASHING_ID) is not None
+    assert store.tournaments.listing() == []
+    assert store.profiles.stored_hash(CLASHING_ID) is not None
 
 
 def test_a_record_with_a_colliding_inline_profile_is_refused(client: Any, clashing: None) -> None:
@@ -93,13 +95,13 @@ def test_the_store_refuses_a_collision_inside_its_write(tmp_path: Path, clashing
     a, _ = ProfileResolver().resolve(_declaration(False))
     b, _ = ProfileResolver().resolve(_declaration(True))
     assert a is not None and b is not None and a.id == b.id and a.hash != b.hash
-    assert store.put_profile(_declaration(False), a) == (CLASHING_ID, True)
+    assert store.profiles.put(_declaration(False), a) == (CLASHING_ID, True)
     with pytest.raises(ProfileIdCollision):
-        store.put_profile(_declaration(True), b)
+        store.profiles.put(_declaration(True), b)
     with pytest.raises(ProfileIdCollision):
-        store.create_tournament("Clash", b, _declaration(True))
-    assert store.profile_hash(CLASHING_ID) == a.hash
-    assert store.list_tournaments() == []
+        store.tournaments.create("Clash", b, _declaration(True))
+    assert store.profiles.stored_hash(CLASHING_ID) == a.hash
+    assert store.tournaments.listing() == []
 
 
 def _store_with_a_12_hex_profile(path: Path) -> tuple[str, dict[str, Any]]:

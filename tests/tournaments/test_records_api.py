@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bigtwo import ENGINE_VERSION
-from bigtwo.store.db import unpack_report
+from bigtwo.store.rows import unpack_report
 from tests.tournaments.conftest import Tournament
 from tests.tournaments.helpers import broken, simulated
 

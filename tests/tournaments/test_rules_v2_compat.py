@@ -15,7 +15,13 @@ from bigtwo.rules.fields import FIELDS, V1, V2
 from bigtwo.rules.profiles import PRESETS, rules_hash, stored_id
 from bigtwo.rules.simulate import simulate_record
 from bigtwo.store import tournaments
-from bigtwo.store.db import MIGRATIONS, NewRecord, Store
+from bigtwo.store.db import Store
+
+# The fields rules v2 added (RULES.md, "Changes in 2.0"), as the registry must mark them.
+from bigtwo.store.migrations import MIGRATIONS
+
+# The fields rules v2 added (RULES.md, "Changes in 2.0"), as the registry must mark them.
+from bigtwo.store.rows import NewRecord
 
 # The fields rules v2 added (RULES.md, "Changes in 2.0"), as the registry must mark them.
 V2_PATHS = [("straight_flushes",), ("bomb_hands",), ("revolution",), ("teams",),
@@ -63,7 +69,7 @@ def test_a_stored_big_two_web_child_keeps_its_id_and_plays_clockwise(tmp_path: P
     pid, h = v1_store(tmp_path / "v1.db", declaration, v1_rules(triples=False))
     store = Store(tmp_path / "v1.db")
     store.migrate()
-    profile, problems = store.resolver().resolve(pid)
+    profile, problems = store.profiles.resolver().resolve(pid)
     assert profile is not None, problems
     assert (profile.id, profile.hash) == (pid, h)  # v2 fields at their defaults stay out of the hash
     assert profile.direction == "clockwise" and not profile.triples
@@ -74,8 +80,8 @@ def test_a_stored_big_two_web_child_keeps_its_id_and_plays_clockwise(tmp_path: P
     # A clockwise deal is still legal under it; the same declaration made today is another
     # profile (big-two-web is counterclockwise now), with another id.
     doc = simulate_record(profile, 1, random.Random(5), profile_ref=pid)
-    assert check_record(doc, resolver=store.resolver()).report["valid"] is True  # type: ignore[index]
-    today, _ = store.resolver().resolve(declaration)
+    assert check_record(doc, resolver=store.profiles.resolver()).report["valid"] is True  # type: ignore[index]
+    today, _ = store.profiles.resolver().resolve(declaration)
     assert today is not None and today.direction == "counterclockwise" and today.id != pid
 
 
@@ -95,15 +101,15 @@ def test_v1_hashes_of_presets_that_did_not_change_stay() -> None:
 def test_a_report_of_engine_1_whose_ruling_changed_is_stale_and_recomputed(tmp_path: Path) -> None:
     store = Store(tmp_path / "t.db")
     store.migrate()
-    tid, _ = store.create_tournament("Web night", PRESETS["big-two-web"])
+    tid, _ = store.tournaments.create("Web night", PRESETS["big-two-web"])
     # A match played clockwise, as v1's big-two-web ruled, and the report v1 stored for it.
-    clockwise, _ = store.resolver().resolve({"extends": "big-two-web", "direction": "clockwise"})
+    clockwise, _ = store.profiles.resolver().resolve({"extends": "big-two-web", "direction": "clockwise"})
     assert clockwise is not None
     doc = simulate_record(clockwise, 1, random.Random(11), profile_ref="big-two-web")
     old = check_record({**doc, "profile": {"extends": "big-two-web", "direction": "clockwise"}}).report
     assert old is not None and old["valid"]
     old = {**old, "engine": "1.0.0", "profile": {"id": "big-two-web", "hash": rules_hash(v1_rules())}}
-    ((rid, created),) = store.add_records(tid, [NewRecord("sha256:old", doc, old, old["profile"]["hash"])])
+    ((rid, created),) = store.tournaments.add_records(tid, [NewRecord("sha256:old", doc, old, old["profile"]["hash"])])
     assert created
     fresh = tournaments.Freshness(store, "big-two-web")
     assert fresh.stale("1.0.0", old["profile"]["hash"], "big-two-web")
@@ -111,6 +117,6 @@ def test_a_report_of_engine_1_whose_ruling_changed_is_stale_and_recomputed(tmp_p
     report = got["report"]
     assert report["engine"] == ENGINE_VERSION == "2.0.0"
     assert report["valid"] is False and report["errors"][0]["code"] == "WRONG_TURN"
-    stored = store.get_record(rid)
+    stored = store.tournaments.get_record(rid)
     assert stored is not None and stored["engine"] == "2.0.0" and stored["valid"] is False
     assert not fresh.stale(stored["engine"], stored["profile_hash"], "big-two-web")

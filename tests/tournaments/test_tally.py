@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bigtwo.records import standings, tally
-from bigtwo.store import db as store_module
+from bigtwo.store import rows as store_rows
 from bigtwo.store import tournaments as service
 from bigtwo.store.db import Store
 from bigtwo.store.quotas import Quotas
@@ -85,7 +85,7 @@ def test_a_tally_is_small_beside_its_report() -> None:
 def _decoded(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Count reports decoded from the store, and tallies merged."""
     calls = [0]
-    for module, name in ((store_module, "unpack_report"), (service.tally, "compute")):
+    for module, name in ((store_rows, "unpack_report"), (service.tally, "compute")):
         original = getattr(module, name)
 
         def counted(*args: Any, _original: Any = original, **kwargs: Any) -> Any:
@@ -118,13 +118,13 @@ def test_standings_never_decode_reports(tournament: Tournament,
     """Stored volume is not read: the merge reads tallies, whatever the reports weigh."""
     assert tournament.upload({"records": simulated(20, deals_per_record=5)}).status_code == 201
     calls = [0]
-    original = store_module.unpack_report
+    original = store_rows.unpack_report
 
     def counted(value: Any) -> Any:
         calls[0] += 1
         return original(value)
 
-    monkeypatch.setattr(store_module, "unpack_report", counted)
+    monkeypatch.setattr(store_rows, "unpack_report", counted)
     body = tournament.client.get(f"/v1/tournaments/{tournament.id}/standings").get_json()
     assert body["deals"] == 100
     assert calls[0] == 0  # nothing cached yet: 20 tallies merged, no report decoded
@@ -168,8 +168,8 @@ def test_a_held_lease_means_no_recheck_and_the_last_known_standings(
     fresh = tournament.client.get(url).get_json()
     _age(app, tournament.id)
     other = Store(app.config["BIGTWO_DB"])
-    owner = other.take_lease(tournament.id, 60)  # another worker is rechecking
-    assert owner is not None and other.take_lease(tournament.id, 60) is None
+    owner = other.standings.take_lease(tournament.id, 60)  # another worker is rechecking
+    assert owner is not None and other.standings.take_lease(tournament.id, 60) is None
     replays = [0]
     original = service.check_record
     monkeypatch.setattr(service, "check_record",
@@ -178,7 +178,7 @@ def test_a_held_lease_means_no_recheck_and_the_last_known_standings(
         body = tournament.client.get(url).get_json()
         assert body["pending"] == 3 and body["players"] == fresh["players"]
     assert replays[0] == 0
-    other.release_lease(tournament.id, owner)
+    other.standings.release_lease(tournament.id, owner)
     assert "pending" not in tournament.client.get(url).get_json()
     assert replays[0] == 3
 
@@ -188,9 +188,9 @@ def test_an_expired_lease_is_taken_over(tmp_path: Any) -> None:
     store.migrate()
     from bigtwo.rules.profiles import PRESETS
 
-    tid, _ = store.create_tournament("T", PRESETS["casual"])
-    assert store.take_lease(tid, -1) is not None  # a holder killed before it released
-    assert store.take_lease(tid, 60) is not None
+    tid, _ = store.tournaments.create("T", PRESETS["casual"])
+    assert store.standings.take_lease(tid, -1) is not None  # a holder killed before it released
+    assert store.standings.take_lease(tid, 60) is not None
 
 
 # --- quotas ---------------------------------------------------------------------------------
@@ -229,7 +229,7 @@ def test_the_byte_quota_is_checked_on_what_would_be_stored(tmp_path: Any) -> Non
     statuses = [t.upload(r).status_code for r in simulated(12, deals_per_record=4)]
     assert 201 in statuses and statuses[-1] == 409
     store = Store(str(tmp_path / "q.db"))
-    assert store.usage(t.id)["bytes"] <= 20_000
+    assert store.tournaments.usage(t.id)["bytes"] <= 20_000
 
 
 def test_tournament_and_profile_quotas(tmp_path: Any) -> None:

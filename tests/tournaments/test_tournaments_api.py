@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bigtwo.store.db import token_hash
+from bigtwo.store.tokens import token_hash
 from tests.tournaments.conftest import Tournament, new_tournament
 from tests.tournaments.helpers import broken, simulated
 

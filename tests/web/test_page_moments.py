@@ -61,7 +61,7 @@ def test_the_iso_value_stays_in_a_time_element() -> None:
 @pytest.fixture
 def frozen(monkeypatch: pytest.MonkeyPatch) -> str:
     """Every moment the store writes is MORNING."""
-    monkeypatch.setattr("bigtwo.store.db.now", lambda: MORNING)
+    monkeypatch.setattr("bigtwo.store.clock.now", lambda: MORNING)
     return MORNING
 
 

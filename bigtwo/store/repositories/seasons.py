@@ -7,16 +7,15 @@ import json
 import secrets
 import zlib
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import sqlite_utils
 
 from bigtwo import limits
-from bigtwo.store import db as _db
-from bigtwo.store.quotas import QuotaExceeded, Quotas
-
-if TYPE_CHECKING:
-    from bigtwo.store.db import Store
+from bigtwo.store import clock
+from bigtwo.store.quotas import QuotaExceeded
+from bigtwo.store.repositories.base import Repository
+from bigtwo.store.tokens import token_hash, token_id
 
 
 def create_tables(db: sqlite_utils.Database) -> None:
@@ -42,20 +41,7 @@ def create_tables(db: sqlite_utils.Database) -> None:
                "key TEXT NOT NULL, body BLOB NOT NULL)")
 
 
-class Seasons:
-    def __init__(self, connection: Store, quotas: Quotas) -> None:
-        self.connection = connection
-        self.conn = connection.conn
-        self.quotas = quotas
-
-    def write(self) -> Any:
-        return self.connection.write()
-
-    def check_count(self, table: str, quota: int) -> None:
-        used = int(self.conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
-        if used + 1 > quota:
-            raise QuotaExceeded(table, quota, used, 1)
-
+class Seasons(Repository):
     def create(self, name: str, profile_id: str | None, profile_hash: str | None,
                points: str | Sequence[int]) -> tuple[str, str]:
         """A new season; ``(id, token)``, the token answered here only (its hash is kept)."""
@@ -66,7 +52,7 @@ class Seasons:
             db.table("seasons").insert({
                 "id": season_id, "name": name, "profile_id": profile_id,
                 "profile_hash": profile_hash, "points": json.dumps(points),
-                "token_hash": _db.token_hash(token), "created_at": _db.now(), "revision": 0})
+                "token_hash": token_hash(token), "created_at": clock.now(), "revision": 0})
         return season_id, token
 
     def _row(self, row: Sequence[Any]) -> dict[str, Any]:
@@ -90,7 +76,7 @@ class Seasons:
 
     def token_matches(self, season_id: str, token: str) -> bool | None:
         """True for this season's token, False for another season's, None for neither."""
-        digest = _db.token_hash(token)
+        digest = token_hash(token)
         row = self.conn.execute("SELECT id FROM seasons WHERE token_hash = ?",
                                 [digest]).fetchone()
         return None if row is None else row[0] == season_id
@@ -99,8 +85,8 @@ class Seasons:
                by: str | None, token: str) -> None:
         self.conn.execute("INSERT INTO season_audit (season_id, at, action, detail, by, token_id) "
                           "VALUES (?, ?, ?, ?, ?, ?)",
-                          [season_id, _db.now(), action, json.dumps(detail, ensure_ascii=False),
-                           by, _db.token_id(_db.token_hash(token))])
+                          [season_id, clock.now(), action, json.dumps(detail, ensure_ascii=False),
+                           by, token_id(token_hash(token))])
         self.conn.execute("UPDATE seasons SET revision = revision + 1 WHERE id = ?", [season_id])
 
     def attached(self, season_id: str) -> list[dict[str, Any]]:
@@ -125,7 +111,7 @@ class Seasons:
                 "SELECT coalesce(max(position), 0) + 1 FROM season_tournaments WHERE "
                 "season_id = ?", [season_id]).fetchone()[0])
             self.conn.execute("INSERT INTO season_tournaments VALUES (?, ?, ?, ?)",
-                              [season_id, tournament_id, position, _db.now()])
+                              [season_id, tournament_id, position, clock.now()])
             self._audit(season_id, "attach", {"tournament": tournament_id}, by, token)
         return True
 
