@@ -72,19 +72,19 @@ def main() -> None:
               f"{args.nights * tables * per_table} deals ({per_table} per table), "
               f"stored in {built:.1f} s")
 
-        cold = _timed(lambda: seasons.standings(store, season["id"]))
-        warm = best_of(5, lambda: seasons.standings(store, season["id"]))
+        cold = _timed(lambda: seasons.standings_json(store, season["id"]))
+        warm = best_of(5, lambda: seasons.standings_json(store, season["id"]))
         print(f"standings, nothing cached:          {cold * 1000:8.1f} ms")
         print(f"standings, cached:                  {warm * 1000:8.1f} ms")
 
         add_night(store, season, args.nights + 1, players, per_table, previous, rng)
-        one_more = _timed(lambda: seasons.standings(store, season["id"]))
+        one_more = _timed(lambda: seasons.standings_json(store, season["id"]))
         print(f"standings after one more night:     {one_more * 1000:8.1f} ms "
               f"(that night rated, the {args.nights} before resumed)")
 
         seasons.alias(store, season["id"], {"alias": "Player 00 ", "player": "Player 99"},
                       f"Bearer {season['token']}")
-        every = _timed(lambda: seasons.standings(store, season["id"]))
+        every = _timed(lambda: seasons.standings_json(store, season["id"]))
         print(f"standings after an alias:           {every * 1000:8.1f} ms "
               f"(every night again: {every / one_more:.0f}x one night's cost)")
 

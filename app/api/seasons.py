@@ -5,7 +5,7 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
-from flask import Response, json, request
+from flask import Response, request
 from flask_smorest import Blueprint
 
 from app.api.tournaments import (
@@ -171,9 +171,10 @@ def get_standings(season_id: str) -> Any:
     """The season's table: per player season points, rating (mu, sigma, ordinal), nights
     and deals played; and every player's rating history per night."""
     args = query_args(StandingsArgsSchema())
-    body = service_call(service.standings, season_id)
     if args["format"] == "csv":
+        body = service_call(service.standings, season_id)
         return Response(service.standings_csv(body, DELIMITERS[args["delimiter"]]),
                         mimetype="text/csv", headers={
             "Content-Disposition": f'attachment; filename="{season_id}-standings.csv"'})
-    return Response(json.dumps(body), mimetype="application/json")
+    # As cached, never decoded and encoded again (as tournament standings).
+    return Response(service_call(service.standings_json, season_id), mimetype="application/json")

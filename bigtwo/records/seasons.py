@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -147,11 +148,9 @@ def place_points(table: str | Sequence[int], ranks: Sequence[int]) -> list[float
                     for p in range(1, n + 1)]
     else:
         by_place = [float(table[p - 1]) if p <= len(table) else 0.0 for p in range(1, n + 1)]
-    out = []
-    for rank in ranks:
-        tied = sum(r == rank for r in ranks)
-        out.append(sum(by_place[rank - 1:rank - 1 + tied]) / tied)
-    return out
+    ties = Counter(ranks)
+    shared = {rank: sum(by_place[rank - 1:rank - 1 + tied]) / tied for rank, tied in ties.items()}
+    return [shared[rank] for rank in ranks]
 
 
 def night_ranking(night: Night, aliases: Mapping[str, str]) -> list[dict[str, Any]]:

@@ -251,26 +251,40 @@ def _nights(store: Store, season_id: str, aliases: Mapping[str, str]) -> _Season
                    len(attached) - len(fresh), len(cached) > len(attached))
 
 
+def _last_key(attached: list[dict[str, Any]], aliases: Mapping[str, str]) -> str:
+    key = ""
+    for tournament in attached:
+        key = league.night_key(key, tournament["id"], tournament["revision"], aliases)
+    return key
+
+
 def standings(store: Store, season_id: str) -> dict[str, Any]:
-    """``{season, name, points, tournaments, players: [{rank, name, points, rating {mu, sigma,
-    ordinal}, tournaments, deals}]}``, by season points."""
+    """``standings_json`` decoded."""
+    return dict(json.loads(standings_json(store, season_id)))
+
+
+def standings_json(store: Store, season_id: str) -> bytes:
+    """``{season, name, points_table, points_by_place, tournaments, players: [{rank, name,
+    points, rating {mu, sigma, ordinal}, tournaments, deals}], ratings}``, by season points.
+    A cached answer is found from the attached tournaments' revisions alone."""
     season = _found(store, season_id)
     with store.snapshot():
         aliases = store.seasons.aliases(season_id)
+        attached = store.seasons.attached(season_id)
+        whole = json.dumps([_last_key(attached, aliases), season["points"], len(attached)])
+        cached = store.seasons.cached_standings(season_id, whole)
+        if cached is not None:
+            return cached
         found = _nights(store, season_id, aliases)
     if found.fresh or found.stale:
         store.seasons.keep_nights(season_id, found.start, found.fresh)
-    key, state, rankings, ids = found.key, found.state, found.rankings, found.ids
-    whole = json.dumps([key, season["points"], len(ids)])
-    cached = store.seasons.cached_standings(season_id, whole)
-    if cached is not None:
-        return dict(json.loads(cached))
     body = {"season": season_id, "name": season["name"], **points_view(season["points"]),
-            "tournaments": ids, "rate_by": league.RATE_BY,
-            "players": league.table_of(rankings, state, season["points"]),
-            "ratings": league.ratings_table(state)}
-    store.seasons.cache_standings(season_id, whole, json.dumps(body).encode())
-    return body
+            "tournaments": found.ids, "rate_by": league.RATE_BY,
+            "players": league.table_of(found.rankings, found.state, season["points"]),
+            "ratings": league.ratings_table(found.state)}
+    text = json.dumps(body, ensure_ascii=False).encode()
+    store.seasons.cache_standings(season_id, whole, text)
+    return text
 
 
 def standings_csv(body: Mapping[str, Any], delimiter: str = DELIMITERS[DEFAULT_DELIMITER]) -> str:
