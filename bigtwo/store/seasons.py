@@ -28,6 +28,7 @@ from bigtwo.store.db import Store
 from bigtwo.store.quotas import QuotaExceeded
 from bigtwo.store.tournaments import (
     TournamentError,
+    bearer_token,
     not_found,
     over_quota,
     page_bounds,
@@ -121,17 +122,8 @@ def list_seasons(store: Store, page: int = 1, per_page: int = DEFAULT_PER_PAGE) 
 def authorize(store: Store, season_id: str, authorization: str | None) -> str:
     """The season's token, when ``authorization`` is ``Bearer <it>``; else 404/401/403."""
     _found(store, season_id)
-    scheme, _, token = (authorization or "").strip().partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token:
-        raise TournamentError(401, "Unauthorized",
-                              "send the season's token: Authorization: Bearer <token>")
-    verdict = store.seasons.token_matches(season_id, token)
-    if verdict is None:
-        raise TournamentError(401, "Unauthorized", "the token is not valid")
-    if verdict is False:
-        raise TournamentError(403, "Forbidden", "this token belongs to another season")
-    return token
+    return bearer_token(authorization, "season",
+                        lambda token: store.seasons.token_matches(season_id, token))
 
 
 def _by(by: Any) -> str | None:
