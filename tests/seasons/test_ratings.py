@@ -89,3 +89,19 @@ def test_ema_base_points_spread_1000_to_0_and_ties_share():
     assert seasons.place_points("ema", [1, 2, 2, 4]) == [1000, 500, 500, 0]
     assert seasons.place_points([25, 18, 15], [1, 1, 3, 4]) == [21.5, 21.5, 15, 0]
     assert seasons.place_points("ema", [1]) == [1000]
+
+
+def test_teams_are_rated_as_teams():
+    # Two against two: the team that took more rises as one, whoever of it scored.
+    team_part = {**part({"Ana": 10, "Ben": -4, "Cy": 6, "Dee": -12}),
+                 "teams": [["A", ["Ana", "Cy"], 1, 1, 16], ["B", ["Ben", "Dee"], 1, 0, -16]]}
+    state = seasons.rate([Night("t", (team_part,))], {})
+    assert state.ratings["Ana"] == state.ratings["Cy"]
+    assert state.ratings["Ben"] == state.ratings["Dee"]
+    assert state.ratings["Ana"][0] > 25 > state.ratings["Ben"][0]
+
+
+def test_placings_and_ties_share_a_place():
+    state = seasons.rate([Night("t", (part({"Ana": 0, "Ben": 0, "Cy": -5}),))], {})
+    assert state.ratings["Ana"] == state.ratings["Ben"]
+    assert state.ratings["Cy"][0] < state.ratings["Ana"][0]
