@@ -81,10 +81,15 @@ docs: $(STAMP)
 # package need no build step; tests/core/test_catalogs.py fails when one is stale).
 LOCALE := bigtwo/records/locale
 BABEL_KEYWORDS := -k NP_:1c,2 -k N_ -k NN_:1c,2,3
+# pybabel dates every template it writes; a template whose messages did not change is kept
+# as it was, so that `make extract update` touches only the catalogs whose messages changed.
+KEEP_IF_SAME = if [ -f $(1) ] && diff -q -I '^"POT-Creation-Date:' $(1) $(1).new >/dev/null; \
+	then rm $(1).new; else mv $(1).new $(1); fi
 
 i18n-core-extract: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) -c TRANSLATORS: --no-location \
-		--sort-output --project bigtwo -w 100 -o $(LOCALE)/bigtwo.pot bigtwo
+		--sort-output --project bigtwo -w 100 -o $(LOCALE)/bigtwo.pot.new bigtwo
+	$(call KEEP_IF_SAME,$(LOCALE)/bigtwo.pot)
 
 i18n-core-update: i18n-core-extract
 	$(BIN)/pybabel update -D bigtwo -i $(LOCALE)/bigtwo.pot -d $(LOCALE) \
@@ -109,7 +114,8 @@ PAGES_KEYWORDS := -k N_:1c,2 -k NN_:1c,2,3
 
 i18n-pages-extract: $(SERVE_STAMP)
 	$(PYBABEL) extract -F app/babel.cfg $(PAGES_KEYWORDS) --no-location --sort-output \
-		--project bigtwo --copyright-holder "bigtwo" -o $(PAGES_POT) app
+		--project bigtwo --copyright-holder "bigtwo" -o $(PAGES_POT).new app
+	$(call KEEP_IF_SAME,$(PAGES_POT))
 
 i18n-pages-update: i18n-pages-extract
 	$(PYBABEL) update --no-fuzzy-matching --ignore-obsolete -i $(PAGES_POT) -d app/translations \

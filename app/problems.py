@@ -14,12 +14,14 @@ import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any, NoReturn
 
-from flask import Flask, Response, current_app, g, json, request
+from flask import Flask, Response, current_app, g, has_request_context, json, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
 from bigtwo.records import jsoncodec, jsonin
+from bigtwo.records.i18n import pick_language
+from bigtwo.records.shape_words import localize
 from bigtwo.rules.problems import Problem, from_marshmallow
 
 PROBLEM_TYPE_BASE = "https://bigtwo.invalid/problems/"
@@ -41,7 +43,7 @@ class ProblemException(HTTPException):
         self.detail = detail
         self.type_ = type_ or PROBLEM_TYPE_BASE + title.lower().replace(" ", "-")
         self.errors = (
-            [p.as_dict() if isinstance(p, Problem) else dict(p) for p in errors]
+            [p.as_dict() if isinstance(p, Problem) else dict(p) for p in _in_language(errors)]
             if errors is not None else None
         )
         self.extra = extra or {}
@@ -56,6 +58,17 @@ class ProblemException(HTTPException):
 
     def get_response(self, environ: Any = None, scope: Any = None) -> Response:
         return problem_response(self.document())
+
+
+def _in_language(errors: Iterable[Problem | Mapping[str, Any]]) -> list[Problem | Mapping[str, Any]]:
+    """A record's shape problems said in the caller's language (?lang=, then
+    Accept-Language), as its rule errors are; pointers stay as they are."""
+    items = list(errors)
+    if not has_request_context():
+        return items
+    lang = pick_language(request.args.get("lang"), request.headers.get("Accept-Language"))
+    said = iter(localize([p for p in items if isinstance(p, Problem)], lang))
+    return [next(said) if isinstance(p, Problem) else p for p in items]
 
 
 def problem_document(status: int, title: str, detail: str, *, type_: str | None = None,

@@ -1,10 +1,16 @@
-"""Write docs/RULES.md's profile field tables from the field registry (bigtwo/rules/fields.py).
+"""Write the docs' tables of profile fields from the field registry (bigtwo/rules/fields.py).
 
-Each registry entry is one row: its path, its values (from its kind, or the entry's own
-text), its default, the version it came in, its meaning and which rule texts play it. Each
-section's table sits between ``<!-- fields:<section>:start -->`` and ``<!-- fields:<section>:end
--->``. Run `make docs` after changing the registry; tests/docs/test_rules_doc.py fails while
-a table is out of date.
+docs/RULES.md: each registry entry is one row: its path, its values (from its kind, or the
+entry's own text), its default, the version it came in, its meaning and which rule texts
+play it. Each section's table sits between ``<!-- fields:<section>:start -->`` and
+``<!-- fields:<section>:end -->``.
+
+docs/RECORDS.md: the "decided by" column of the error codes' table, the fields whose
+``explains`` names each code (the referee's "house rules that decide this"), in the order
+the referee lists them.
+
+Run `make docs` after changing the registry; tests/docs/test_rules_doc.py and
+tests/docs/test_records_doc.py fail while a table is out of date.
 """
 
 from __future__ import annotations
@@ -17,9 +23,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bigtwo.rules.codes import RuleCode  # noqa: E402
 from bigtwo.rules.fields import FIELDS, Field, plain  # noqa: E402
 
 RULES = ROOT / "docs" / "RULES.md"
+RECORDS = ROOT / "docs" / "RECORDS.md"
+CODES_HEADER = "| code | when | decided by |"
 HEADER = ("| field | values | default | since | meaning | played by |\n"
           "| --- | --- | --- | --- | --- | --- |")
 
@@ -76,8 +85,31 @@ def rewritten(text: str) -> str:
     return text
 
 
+def deciding(code: str) -> str:
+    """The fields that may explain an error of ``code``, whatever its situation: by their
+    lowest rank for it, then in registry order."""
+    ranked = {f.dotted: (min(e.rank for e in f.explains if e.code == code), index)
+              for index, f in enumerate(FIELDS) if any(e.code == code for e in f.explains)}
+    return ", ".join(f"`{d}`" for d in sorted(ranked, key=ranked.__getitem__)) or "—"
+
+
+def records_rewritten(text: str) -> str:
+    """RECORDS.md with each code's "decided by" cell written from the registry."""
+    head, rest = text.split(CODES_HEADER + "\n", 1)
+    lines = rest.split("\n")
+    for i, line in enumerate(lines):
+        if not line.startswith("|"):
+            break
+        cells = line.split(" | ")
+        code = cells[0].removeprefix("| `").removesuffix("`")
+        if code in RuleCode.__members__:
+            lines[i] = " | ".join([*cells[:-1], deciding(code) + " |"])
+    return head + CODES_HEADER + "\n" + "\n".join(lines)
+
+
 def main() -> None:
     RULES.write_text(rewritten(RULES.read_text(encoding="utf-8")), encoding="utf-8")
+    RECORDS.write_text(records_rewritten(RECORDS.read_text(encoding="utf-8")), encoding="utf-8")
 
 
 if __name__ == "__main__":

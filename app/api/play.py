@@ -15,8 +15,10 @@ from marshmallow import ValidationError
 from app.api.common import body_errors, json_request_body, language, localized, resolver
 from app.api.examples import unfinished_record
 from app.problems import PROBLEM_TYPE_BASE, abort_problem, invalid, json_body
+from bigtwo import limits
 from bigtwo.records.messages import combo_label, render
 from bigtwo.records.pipeline import check_record
+from bigtwo.records.shape_words import shape_problem
 from bigtwo.rules import cards
 from bigtwo.rules.codes import DealStatus, RuleCode
 from bigtwo.rules.combos import Combo, classifier_for
@@ -32,6 +34,8 @@ blp = Blueprint("play", __name__, url_prefix="/v1",
                 description="Move checks for game clients")
 
 _EVALUATE = EvaluateRequestSchema()
+# The selection is at most a play; the table at most a dragon (13 cards).
+LIST_LIMITS = (("cards", limits.MAX_CARDS_PER_PLAY), ("table", 13))
 
 
 
@@ -92,6 +96,14 @@ def evaluate(lang: str | None = None) -> Response:
     """Classify a selection of cards and compare it with the table (a client's live hint)."""
     body = json_body()
     problems: list[Problem] = []
+    if isinstance(body, dict):
+        # Counted before a card is read: a long list is refused with its length, and costs
+        # nothing (marshmallow would read every item before its length check).
+        problems = [shape_problem(f"/{key}", "too_many_cards", n=len(value), most=most)
+                    for key, most in LIST_LIMITS
+                    if isinstance(value := body.get(key), list) and len(value) > most]
+        if problems:
+            invalid(problems)
     try:
         data = _EVALUATE.load(body) if isinstance(body, dict) else None
     except ValidationError as exc:

@@ -25,6 +25,7 @@ from markupsafe import Markup, escape
 from app.web.catalog import join, number
 from app.web.catalog import signed as signed_score
 from bigtwo import limits
+from bigtwo.records.names import canonical_name
 
 WIDTH, HEIGHT = 640, 300
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 56, 16, 16, 44
@@ -111,7 +112,8 @@ def tally_data(tallies: Iterable[tuple[str, Mapping[str, Any] | None]], ranked: 
         if not summary or not summary.get("deals"):
             continue
         row = [0] * len(shown)
-        for name, _played, _won, score, _scored in summary["players"]:
+        for raw, _played, _won, score, _scored in summary["players"]:
+            name = canonical_name(raw) or raw  # a tally stored before names were compared so
             if name in column:
                 row[column[name]] += score
         rows.append(row)

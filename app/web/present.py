@@ -8,11 +8,10 @@ from typing import Any
 
 from app.web.catalog import PAGE_LANGUAGES, join
 from app.web.penalty_words import penalty_key
-from app.web.rule_values import house_rules as page_house_rules
 from app.web.words import RANK_WORDS, SUIT_WORDS, Words, script_words
 from bigtwo import limits
 from bigtwo.records import messages as library_messages
-from bigtwo.records.field_words import house_rules_view
+from bigtwo.records.field_text import house_rules_view
 from bigtwo.records.messages import render
 from bigtwo.records.pipeline import Checked
 from bigtwo.records.text_report import one_based
@@ -41,13 +40,9 @@ def library_language(lang: str) -> str:
 
 def _house_rules(profile: Profile, code: str, params: dict[str, Any],
                  lang: str) -> list[dict[str, Any]]:
-    """The house rules beside a ruling: worded by the library (field, label, value) where it
-    speaks the page's language; else their values worded from the pages' catalog, without
-    a label rather than with an English one."""
-    if lang in library_messages.LANGUAGES:
-        return house_rules_view(profile, code, params, lang)
-    return [{"field": field, "label": None, "value": value}
-            for field, value in page_house_rules(profile, code, params, lang)]
+    """The house rules beside a ruling (field, label, value), worded by the library's one
+    formatter (bigtwo.records.field_text) in the language it words the page's rulings in."""
+    return list(house_rules_view(profile, code, params, library_language(lang)))
 
 
 def card_view(name: str, lang: str = "en") -> dict[str, Any]:

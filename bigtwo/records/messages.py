@@ -32,7 +32,7 @@ from bigtwo.rules import cards
 from bigtwo.rules.codes import RuleCode
 from bigtwo.rules.runs import RUN_BY_RANKS
 
-__all__ = ["CODES", "DEFAULT_LANGUAGE", "KIND_NAMES", "LANGUAGES", "card_text", "cards_text", "combo_label",
+__all__ = ["CODES", "DEFAULT_LANGUAGE", "LANGUAGES", "card_text", "cards_text", "combo_label",
            "kind_name", "optional_placeholders", "pick_language", "render", "suit_name"]
 
 # Ranks whose name starts with a vowel sound ("an 8", "an A"; Italian "all'8", "all'A"): a
@@ -106,11 +106,6 @@ def suit_name(suit: str, lang: str) -> str:
 def kind_name(kind: str, lang: str) -> str:
     """The name of a kind of combination (single, pair, ..., straight flush)."""
     return translator(lang).marked(_KINDS[kind])
-
-
-# Kind names per language, for modules that word profile values (field_words).
-KIND_NAMES: dict[str, dict[str, str]] = {
-    lang: {kind: kind_name(kind, lang) for kind in _KINDS} for lang in LANGUAGES}
 
 
 def _words(mine: list[str], top: str, t: Translator, order: str = cards.RANKS) -> dict[str, str]:

@@ -11,52 +11,62 @@ from collections.abc import Mapping
 from typing import Any
 
 from bigtwo import limits
+from bigtwo.records.names import unseen_character
+from bigtwo.records.shape_words import shape_problem
 from bigtwo.rules import cards, deals, scoring
 from bigtwo.rules.fields import Finish, LastCardGuard
 from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.play import hands_of_code
 from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, ProfileResolver
-from bigtwo.rules.suggest import unknown_field
+from bigtwo.rules.suggest import did_you_mean
 
 RECORD_FIELDS = frozenset({"profile", "players", "deals", "meta"})
 DEAL_FIELDS = frozenset({"hands", "deal_code", "moves", "result", "declared"})
 DECLARED_FIELDS = frozenset({"winner", "scores"})
 RESULT_FIELDS = frozenset({"cards_left", "left", "places", "liable"})
+MOVE_FIELDS = frozenset({"seat", "play", "pass"})
 
 def _is_int(value: Any) -> bool:
     return type(value) is int
 
 
+def unknown_field(name: str, allowed: frozenset[str], at: str) -> Problem:
+    """``unknown field (did you mean 'hand_size'?)``, or the fields allowed there."""
+    near = did_you_mean(name, allowed)
+    if near is not None:
+        return shape_problem(at, "unknown_near", near=repr(near))
+    return shape_problem(at, "unknown_list", fields=", ".join(sorted(allowed)))
+
+
 def _unknown(obj: Mapping[str, Any], allowed: frozenset[str], at: str) -> list[Problem]:
-    return [Problem(join(at, k), unknown_field(k, allowed)) for k in obj if k not in allowed]
+    return [unknown_field(k, allowed, join(at, k)) for k in obj if k not in allowed]
 
 
-def seat_out_of_range(seat: int, players: int) -> str:
+def seat_out_of_range(seat: int, players: int, at: str) -> Problem:
     """A record counts seats from 0, the pages from 1: the message says both, so neither
     count trips anyone up."""
-    return (f"seat {seat} is out of range: this table has seats 0-{players - 1} "
-            f"(shown as 1-{players} on the pages)")
+    return shape_problem(at, "seat_range", seat=seat, last=players - 1, players=players)
 
 
 def parse_cards(value: Any, at: str, problems: list[Problem], *, max_len: int) -> list[int]:
+    """The cards of a list, or [] with every problem named. A list over ``max_len`` is
+    refused before any card is read, with its length: it is never read as no cards."""
     if not isinstance(value, list):
-        problems.append(Problem(at, "must be a list of cards"))
+        problems.append(shape_problem(at, "card_list"))
+        return []
+    if len(value) > max_len:
+        problems.append(shape_problem(at, "too_many_cards", n=len(value), most=max_len))
         return []
     try:
-        return list(map(cards.NOTATION.__getitem__, value)) if len(value) <= max_len else []
+        return list(map(cards.NOTATION.__getitem__, value))
     except (KeyError, TypeError):
         pass
-    if len(value) > max_len:
-        problems.append(Problem(at, f"at most {max_len} cards"))
-        return []
     out = []
     for i, text in enumerate(value):
         card = cards.parse_card(text) if isinstance(text, str) else None
         if card is None:
-            problems.append(
-                Problem(join(at, i), f"{text!r} is not a card (e.g. '3D', 'TH', '10h', 'T♥')")
-            )
+            problems.append(shape_problem(join(at, i), "not_a_card", text=repr(text)))
         else:
             out.append(card)
     return out
@@ -64,12 +74,11 @@ def parse_cards(value: Any, at: str, problems: list[Problem], *, max_len: int) -
 
 def _parse_moves(value: Any, at: str, players: int, problems: list[Problem]) -> list[Move]:
     if not isinstance(value, list):
-        problems.append(Problem(at, "must be a list of moves"))
+        problems.append(shape_problem(at, "move_list"))
         return []
     if len(value) > limits.MAX_MOVES_PER_DEAL:
-        problems.append(
-            Problem(at, f"{len(value)} moves is over the limit of {limits.MAX_MOVES_PER_DEAL} per deal")
-        )
+        problems.append(shape_problem(at, "too_many_moves", n=len(value),
+                                      most=limits.MAX_MOVES_PER_DEAL))
         return []
     card_of = cards.NOTATION.__getitem__
     max_cards = limits.MAX_CARDS_PER_PLAY
@@ -97,26 +106,33 @@ def _parse_moves(value: Any, at: str, players: int, problems: list[Problem]) -> 
 
 def _slow_move(move: Any, at: str, players: int, problems: list[Problem]) -> Move:
     if not isinstance(move, dict):
-        problems.append(Problem(at, 'a move is {"seat": n, "play": [cards]} or {"seat": n, "pass": true}'))
+        problems.append(shape_problem(at, "move"))
         return (0, None)
-    problems.extend(_unknown(move, frozenset({"seat", "play", "pass"}), at))
+    for key in move:
+        if key not in MOVE_FIELDS:
+            # {"player": 1} names the seat under another name: say so, not "did you mean play?"
+            seat_like = "seat" not in move and _is_int(move[key])
+            problems.append(shape_problem(join(at, key), "unknown_seat") if seat_like
+                            else unknown_field(key, MOVE_FIELDS, join(at, key)))
     raw_seat = move.get("seat")
     seat = raw_seat if type(raw_seat) is int else 0
-    if not _is_int(raw_seat):
-        problems.append(Problem(join(at, "seat"), f"must be a seat number (0-{players - 1})"))
+    if "seat" not in move:
+        problems.append(shape_problem(join(at, "seat"), "no_seat", last=players - 1))
+    elif not _is_int(raw_seat):
+        problems.append(shape_problem(join(at, "seat"), "seat", last=players - 1))
     elif not 0 <= seat < players:
-        problems.append(Problem(join(at, "seat"), seat_out_of_range(seat, players)))
+        problems.append(seat_out_of_range(seat, players, join(at, "seat")))
     has_play, has_pass = "play" in move, "pass" in move
     if has_play == has_pass:
-        problems.append(Problem(at, 'a move has either "play" or "pass", not both or neither'))
+        problems.append(shape_problem(at, "play_or_pass"))
         return (seat, None)
     if has_pass:
         if move["pass"] is not True:
-            problems.append(Problem(join(at, "pass"), "must be true"))
+            problems.append(shape_problem(join(at, "pass"), "pass_true"))
         return (seat, None)
     play = move["play"]
     if isinstance(play, list) and not play:
-        problems.append(Problem(join(at, "play"), "a play names at least one card"))
+        problems.append(shape_problem(join(at, "play"), "empty_play"))
     return (seat, parse_cards(play, join(at, "play"), problems, max_len=limits.MAX_CARDS_PER_PLAY))
 
 
@@ -124,15 +140,15 @@ def _parse_declared(value: Any, at: str, problems: list[Problem]) -> dict[str, A
     if value is None:
         return None
     if not isinstance(value, dict):
-        problems.append(Problem(at, 'must be an object like {"winner": 2, "scores": [...]}'))
+        problems.append(shape_problem(at, "declared"))
         return None
     problems.extend(_unknown(value, DECLARED_FIELDS, at))
     winner = value.get("winner")
     if winner is not None and not _is_int(winner):
-        problems.append(Problem(join(at, "winner"), "must be a seat number or null"))
+        problems.append(shape_problem(join(at, "winner"), "winner"))
     scores = value.get("scores")
     if scores is not None and (not isinstance(scores, list) or not all(_is_int(s) for s in scores)):
-        problems.append(Problem(join(at, "scores"), "must be a list of whole numbers or null"))
+        problems.append(shape_problem(join(at, "scores"), "scores"))
     return {"winner": winner, "scores": scores}
 
 
@@ -146,36 +162,37 @@ def _hands_from_code(code: Any, at: str, profile: Profile, problems: list[Proble
 
 def _parse_result(value: Any, at: str, profile: Profile, problems: list[Problem]) -> Result:
     if not isinstance(value, dict):
-        problems.append(Problem(at, 'must be an object: {"cards_left": [...]} or {"left": [[...], ...]}'))
+        problems.append(shape_problem(at, "result"))
         return Result()
     problems.extend(_unknown(value, RESULT_FIELDS, at))
     liable = _parse_liable(value, at, profile, problems)
     if profile.finish is Finish.PLACINGS:
         return _parse_places(value, at, problems)
     if "places" in value:
-        problems.append(Problem(join(at, "places"), (
-            "places are given only under finish: placings; this profile ends the deal when the "
-            "first player goes out: give cards_left or left")))
+        problems.append(shape_problem(join(at, "places"), "places_not_here"))
     if ("cards_left" in value) == ("left" in value):
-        problems.append(Problem(at, 'a result gives either "cards_left" or "left"'))
+        problems.append(shape_problem(at, "left_or_counts"))
         return Result()
     if "left" in value:
         raw = value["left"]
         # More or fewer seats than the profile's is a rule error (PLAYER_COUNT), as for hands.
-        if not isinstance(raw, list) or len(raw) > cards.DECK_SIZE:
-            problems.append(Problem(join(at, "left"), "must be a list of card lists, one per seat"))
+        if not isinstance(raw, list):
+            problems.append(shape_problem(join(at, "left"), "left"))
+            return Result()
+        if len(raw) > cards.DECK_SIZE:
+            problems.append(shape_problem(join(at, "left"), "too_many_seats", n=len(raw),
+                                          most=cards.DECK_SIZE))
             return Result()
         return Result(left=[parse_cards(h, f"{at}/left/{i}", problems, max_len=cards.DECK_SIZE)
                             for i, h in enumerate(raw)], liable=liable)
     counts = value["cards_left"]
     if (type(counts) is not list or len(counts) > cards.DECK_SIZE
             or not all(type(c) is int for c in counts)):
-        problems.append(Problem(join(at, "cards_left"), "must be a list of whole numbers, one per seat"))
+        problems.append(shape_problem(join(at, "cards_left"), "cards_left"))
         return Result()
     if scoring.cards_matter(profile):
-        problems.append(Problem(join(at, "cards_left"), (
-            "this profile's scoring depends on which cards are held "
-            f"({scoring.card_dependence(profile)}): give result.left, the cards each seat still held")))
+        problems.append(shape_problem(join(at, "cards_left"), "needs_left",
+                                      why=scoring.card_dependence(profile)))
     return Result(cards_left=list(counts), liable=liable)
 
 
@@ -187,12 +204,11 @@ def _parse_liable(value: dict[str, Any], at: str, profile: Profile,
     if liable is None:
         return None
     if not _is_int(liable):
-        problems.append(Problem(join(at, "liable"), "must be a seat number or null"))
+        problems.append(shape_problem(join(at, "liable"), "liable"))
         return None
     if profile.last_card_guard is not LastCardGuard.LIABLE:
-        problems.append(Problem(join(at, "liable"), (
-            "only a profile with last_card_guard: liable has a liable seat; this one has "
-            f"last_card_guard: {profile.last_card_guard}")))
+        problems.append(shape_problem(join(at, "liable"), "no_liable",
+                                      guard=profile.last_card_guard))
         return None
     return int(liable)
 
@@ -201,24 +217,21 @@ def _parse_places(value: dict[str, Any], at: str, problems: list[Problem]) -> Re
     """Under placings a result gives the places, not the cards left (RULES.md v3, reading 9)."""
     for name in ("cards_left", "left"):
         if name in value:
-            problems.append(Problem(join(at, name), (
-                "under finish: placings a result gives places (every seat once, first out "
-                f"first), not {name}")))
+            problems.append(shape_problem(join(at, name), "placings_not", name=name))
     if "places" not in value:
-        problems.append(Problem(join(at, "places"),
-                                "missing: under finish: placings, every seat once, first out first"))
+        problems.append(shape_problem(join(at, "places"), "no_places"))
         return Result()
     places = value["places"]
     if (type(places) is not list or len(places) > cards.DECK_SIZE
             or not all(type(p) is int for p in places)):
-        problems.append(Problem(join(at, "places"), "must be a list of seat numbers, first out first"))
+        problems.append(shape_problem(join(at, "places"), "places"))
         return Result()
     return Result(places=list(places))
 
 
 def _parse_deal(value: Any, at: str, profile: Profile, problems: list[Problem]) -> Deal:
     if not isinstance(value, dict):
-        problems.append(Problem(at, "a deal is an object with hands (or deal_code) and moves, or a result"))
+        problems.append(shape_problem(at, "deal"))
         return Deal([], [], None, None)
     problems.extend(_unknown(value, DEAL_FIELDS, at))
     code = value.get("deal_code")
@@ -226,15 +239,18 @@ def _parse_deal(value: Any, at: str, profile: Profile, problems: list[Problem]) 
     result_only = "result" in value
     given = ("hands" in value) + ("deal_code" in value)
     if given > 1 or given == 0 and not result_only:
-        problems.append(Problem(at, 'a deal gives either "hands" or "deal_code"'))
+        problems.append(shape_problem(at, "hands_or_code"))
     elif "deal_code" in value:
         hands = _hands_from_code(code, join(at, "deal_code"), profile, problems)
     elif "hands" in value:
         raw = value["hands"]
         # More or fewer hands than the profile's seats is a rule error (PLAYER_COUNT) the
         # replay reports; only a list that could not be a deal at all is refused here.
-        if not isinstance(raw, list) or len(raw) > cards.DECK_SIZE:
-            problems.append(Problem(join(at, "hands"), "must be a list of hands, one per seat"))
+        if not isinstance(raw, list):
+            problems.append(shape_problem(join(at, "hands"), "hands"))
+        elif len(raw) > cards.DECK_SIZE:
+            problems.append(shape_problem(join(at, "hands"), "too_many_hands", n=len(raw),
+                                          most=cards.DECK_SIZE))
         else:
             hands = [
                 parse_cards(h, join(at, "hands", i), problems, max_len=cards.DECK_SIZE)
@@ -244,16 +260,38 @@ def _parse_deal(value: Any, at: str, profile: Profile, problems: list[Problem]) 
     moves: list[Move] = []
     if result_only:
         if "moves" in value:
-            problems.append(Problem(at, 'a deal gives either "moves" or "result", not both'))
+            problems.append(shape_problem(at, "moves_or_result"))
         result = _parse_result(value["result"], f"{at}/result", profile, problems)
     else:
         if "moves" not in value:
-            problems.append(Problem(join(at, "moves"), "missing: every turn of the deal, in order (or a result)"))
+            problems.append(shape_problem(join(at, "moves"), "no_moves"))
         moves = _parse_moves(value.get("moves", []), join(at, "moves"), profile.players, problems)
     declared = value.get("declared")
     if declared is not None:
         declared = _parse_declared(declared, f"{at}/declared", problems)
     return Deal(hands, moves, declared, code if isinstance(code, str) else None, result)
+
+
+def _parse_names(names: Any, problems: list[Problem]) -> list[str] | None:
+    """The players' names as given, or None with the problems: a name is 1 to
+    MAX_NAME_LENGTH characters, not only spaces, and holds nothing that cannot be seen."""
+    if not isinstance(names, list) or not all(
+            isinstance(n, str) and 0 < len(n) <= limits.MAX_NAME_LENGTH for n in names):
+        problems.append(shape_problem("/players", "players", n=limits.MAX_NAME_LENGTH))
+        return None
+    ok = True
+    for i, name in enumerate(names):
+        if name.isascii() and name.isprintable() and not name.isspace():
+            continue  # the usual name, checked without a look at Unicode's tables
+        unseen = unseen_character(name)
+        if unseen is not None:
+            problems.append(shape_problem(join("/players", i), "name_char", at=unseen[0],
+                                          char=unseen[1]))
+            ok = False
+        elif not name.strip():
+            problems.append(shape_problem(join("/players", i), "name_blank"))
+            ok = False
+    return names if ok else None
 
 
 def parse_record(
@@ -264,26 +302,22 @@ def parse_record(
 ) -> tuple[Record | None, list[Problem]]:
     """A record ready to replay, or every problem that stops it being read."""
     if not isinstance(doc, dict):
-        return None, [Problem("", "a record is a JSON object with profile, players and deals")]
+        return None, [shape_problem("", "record")]
     problems = _unknown(doc, RECORD_FIELDS, "")
     ref = doc.get("profile", default_profile)
     if ref is None:
-        problems.append(Problem("/profile", "missing: name a preset, a stored profile or give one"))
+        problems.append(shape_problem("/profile", "no_profile"))
         return None, problems
     profile, profile_problems = resolver.resolve(ref, "/profile")
     problems.extend(profile_problems)
     names = doc.get("players")
-    if names is not None and (
-        not isinstance(names, list)
-        or not all(isinstance(n, str) and 0 < len(n) <= limits.MAX_NAME_LENGTH for n in names)
-    ):
-        problems.append(Problem("/players", f"must be a list of names (1 to {limits.MAX_NAME_LENGTH} characters)"))
-        names = None
+    if names is not None:
+        names = _parse_names(names, problems)
     if "meta" in doc and not isinstance(doc["meta"], dict):
-        problems.append(Problem("/meta", "must be an object"))
+        problems.append(shape_problem("/meta", "meta"))
     raw_deals = doc.get("deals")
     if not isinstance(raw_deals, list) or not raw_deals:
-        problems.append(Problem("/deals", "must be a non-empty list of deals"))
+        problems.append(shape_problem("/deals", "deals"))
         return None, problems
     if len(raw_deals) > limits.MAX_DEALS_PER_RECORD:
         # A score sheet's deals (result only, no moves) cost microseconds each: a season's
@@ -291,10 +325,10 @@ def parse_record(
         result_only = all(type(d) is dict and "moves" not in d for d in raw_deals)
         cap = limits.MAX_RESULT_DEALS_PER_RECORD if result_only else limits.MAX_DEALS_PER_RECORD
         if len(raw_deals) > cap:
-            problems.append(Problem("/deals", f"{len(raw_deals)} deals is over the limit of {cap} per record"
-                                              + ("" if result_only else
-                                                 f" ({limits.MAX_RESULT_DEALS_PER_RECORD} when "
-                                                 "every deal gives only its result)")))
+            problems.append(
+                shape_problem("/deals", "too_many_deals", n=len(raw_deals), cap=cap) if result_only
+                else shape_problem("/deals", "too_many_deals_moves", n=len(raw_deals), cap=cap,
+                                   most=limits.MAX_RESULT_DEALS_PER_RECORD))
             return None, problems
     if profile is None:
         return None, problems

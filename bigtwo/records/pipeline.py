@@ -11,6 +11,7 @@ from typing import Any
 from bigtwo.records.messages import DEFAULT_LANGUAGE
 from bigtwo.records.parse import parse_record
 from bigtwo.records.report import build_report
+from bigtwo.records.shape_words import localize
 from bigtwo.rules.game import Record
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileResolver
@@ -41,6 +42,6 @@ def check_record(
 ) -> Checked:
     record, problems = parse_record(doc, resolver=resolver, default_profile=default_profile)
     if record is None:
-        return Checked(None, problems)
+        return Checked(None, localize(problems, lang))
     result = replay_record(record, complete=complete)
     return Checked(build_report(result, lang), [], record, result)

@@ -31,6 +31,8 @@ SHEET_WORDS: dict[str, Marked] = {
     "code_column": NP_("score sheet", " (is {name} the deal code column? Its header is {column})"),
     "no_name": NP_("score sheet", "player column {i} has no name"),
     "long_name": NP_("score sheet", "player column {i}'s name is longer than {n} characters"),
+    "unseen_name": NP_("score sheet", "character {at} of player column {i}'s name is {char}, which "
+                           "cannot be seen: remove it, names are compared as they read"),
     "name_twice": NP_("score sheet", "this player name appears twice in the header"),
     "empty": NP_("score sheet", "the sheet is empty: it needs the header deal,<name>,<name>,... and a row "
                      "per deal"),

@@ -38,6 +38,7 @@ from typing import Any
 from bigtwo import limits
 from bigtwo.records.csvdialect import DELIMITERS
 from bigtwo.records.i18n import DEFAULT_LANGUAGE, format_list
+from bigtwo.records.names import canonical_name, unseen_character
 from bigtwo.records.pipeline import Checked, check_record
 from bigtwo.records.sheet_words import SheetWords
 from bigtwo.rules import cards, deals, scoring
@@ -250,12 +251,16 @@ def _header(sheet: _Sheet, cells: list[str], profile: Profile) -> bool:
         sheet.problem(1, None, detail)
         return False
     sheet.names = names
+    compared = [canonical_name(name) for name in names]
     for i, name in enumerate(names):
+        unseen = None if name.isascii() and name.isprintable() else unseen_character(name)
         if not name:
             sheet.problem(1, None, w("no_name", i=i + 1))
         elif len(name) > limits.MAX_NAME_LENGTH:
             sheet.problem(1, None, w("long_name", i=i + 1, n=limits.MAX_NAME_LENGTH))
-        elif name in names[:i]:
+        elif unseen is not None:
+            sheet.problem(1, None, w("unseen_name", i=i + 1, at=unseen[0], char=unseen[1]))
+        elif compared[i] in compared[:i]:
             sheet.problem(1, name, w("name_twice"), i)
         else:
             continue

@@ -38,6 +38,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bigtwo.records.names import canonical_name
 from bigtwo.rules import deals
 from bigtwo.rules.codes import DealStatus
 
@@ -68,6 +69,9 @@ def seat_names(names: Any, seats: int) -> list[str]:
     """The scoring name of each seat (see the module docstring for the fallbacks)."""
     if not isinstance(names, list) or len(names) != seats or not all(isinstance(n, str) for n in names):
         return [f"seat {s}" for s in range(seats)]
+    # One player however the name was typed (NFC, trimmed): a stored record keeps its bytes,
+    # and is read as the same player as a newer one.
+    names = [canonical_name(n) or n for n in names]
     out = []
     for seat, name in enumerate(names):
         out.append(f"{name} (seat {seat})" if names.count(name) > 1 else name)

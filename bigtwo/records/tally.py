@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bigtwo.records import standings
+from bigtwo.records.names import canonical_name
 
 
 def tally(record: Mapping[str, Any], report: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -65,20 +66,24 @@ def compute(rows: Iterable[tuple[str, Mapping[str, Any] | None]]) -> dict[str, A
         records += part["deals"] > 0
         deals += part["deals"]
         scored += part["scored"]
-        for name, played, won, points, from_sheet in part["players"]:
+        # A tally stored before names were compared as read may hold "Ben " beside "Ben".
+        for raw, played, won, points, from_sheet in part["players"]:
+            name = canonical_name(raw) or raw
             row = players.setdefault(name, {"player": name, "deals_played": 0, "deals_won": 0,
                                             "points": 0, "deals_scored": 0})
             row["deals_played"] += played
             row["deals_scored"] += from_sheet
             row["deals_won"] += won
             row["points"] += points
-        names = part["names"]
+        names = [canonical_name(n) or n for n in part["names"]]
         for code, deal, from_sheet, scores in part["coded"]:
             source = "scored" if from_sheet else "replayed"
             coded.extend(standings.SeatResult(name, rid, deal, seat, score, False, code, source)
                          for seat, (score, name) in enumerate(zip(scores, names, strict=True)))
-        for team, members, played, won, points in part.get("teams", ()):
-            row = teams.setdefault(team, {"team": team, "players": list(members),
+        for _, stored, played, won, points in part.get("teams", ()):
+            members = sorted((canonical_name(m) or m for m in stored), key=str.casefold)
+            team = " & ".join(members)
+            row = teams.setdefault(team, {"team": team, "players": members,
                                           "deals_played": 0, "deals_won": 0, "points": 0})
             row["deals_played"] += played
             row["deals_won"] += won

@@ -7,7 +7,7 @@ where the first broken rule sits. This module replays each deal again with ``rep
 
 It is pure: no Flask, no storage, no wording. Card names are canonical (``"TH"``) and house
 rules are field paths with their values; rendering them as symbols or words is the caller's
-business (``field_words`` for the house rules).
+business (``field_text`` for the house rules).
 """
 
 from __future__ import annotations
@@ -307,6 +307,6 @@ def build_timeline(record: Record, result: RecordResult,
 # --- which house rules explain an error -------------------------------------------------------
 def house_rules(profile: Profile, code: str, params: Mapping[str, Any]) -> list[tuple[str, Any]]:
     """(field, declared value) of each profile field that explains an error, as data: the
-    registry says which fields (``fields.explaining_fields``), ``field_words`` words them."""
+    registry says which fields (``fields.explaining_fields``), ``field_text`` words them."""
     return [(dotted, get(profile.rules, BY_DOTTED[dotted].path))
             for dotted in explaining_fields(code, params)]

@@ -34,6 +34,15 @@ def suit_of(card: Card) -> int:
 CANONICAL: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
 
 
+EMOJI, TEXT = "\ufe0f", "\ufe0e"  # variation selectors: emoji and text presentation
+# Cards as the messages of other languages write them (bigtwo/records/locale): German names
+# the suit in a word before the rank and writes B (Bube) and D (Dame) for J and Q. A test
+# parses every card as every language prints it.
+MESSAGE_SPELLINGS: dict[str, tuple[str, ...]] = {
+    "C": ("Kreuz",), "D": ("Karo",), "H": ("Herz",), "S": ("Pik",)}
+MESSAGE_RANKS: dict[str, tuple[str, ...]] = {"J": ("B",), "Q": ("D",)}
+
+
 def _notation_table() -> dict[str, Card]:
     # Every accepted spelling is precomputed so that parsing a card is one dict lookup:
     # records carry thousands of cards and this sits on the replay's hot path.
@@ -48,9 +57,18 @@ def _notation_table() -> dict[str, Card]:
     table: dict[str, Card] = {}
     for r_index, rank in enumerate(RANKS):
         for s_index, suit in enumerate(SUITS):
+            card = card_id(r_index, s_index)
             for rs in rank_spellings[rank]:
                 for ss in suit_spellings[suit]:
-                    table[rs + ss] = card_id(r_index, s_index)
+                    table[rs + ss] = card
+                    if not ss.isascii():
+                        # The suit first, as the Chinese messages write cards (♦3, ♠K), and
+                        # with the variation selectors a phone keyboard adds (3♦️).
+                        for selected in (ss, ss + EMOJI, ss + TEXT):
+                            table[rs + selected] = table[selected + rs] = card
+            for word in MESSAGE_SPELLINGS.get(suit, ()):
+                for rs in (*rank_spellings[rank], *MESSAGE_RANKS.get(rank, ())):
+                    table[f"{word} {rs}"] = card
     return table
 
 

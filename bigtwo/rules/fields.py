@@ -49,104 +49,119 @@ Path = tuple[str, ...]
 # default, so a profile declared before it existed keeps its hash and id.
 V1, V2, V3 = 1, 2, 3
 
+# --- the registry's words -------------------------------------------------------------------
+# Every word a person reads about a field is declared here, in English, and nowhere else: the
+# field's label (msgctxt "field") and each closed choice's value as a profile spells it
+# (msgctxt "field-value"). ``NP_`` only marks them for `make extract` (the Makefile's
+# BABEL_KEYWORDS); the rules core reads no catalog, bigtwo.records.field_text translates them
+# (docs/TRANSLATING.md). A new field's other languages are catalog entries only.
+LABEL_CONTEXT = "field"
+VALUE_CONTEXT = "field-value"
+
+
+def NP_(context: str, text: str) -> str:  # noqa: N802 - the gettext marker extraction looks for
+    """Mark a registry word for extraction (``context`` is LABEL_CONTEXT or VALUE_CONTEXT,
+    spelled out because the extractor reads literals); the English text itself."""
+    return text
+
 
 # --- closed choices -------------------------------------------------------------------------
 class Direction(StrEnum):
-    CLOCKWISE = "clockwise"
-    COUNTERCLOCKWISE = "counterclockwise"
+    CLOCKWISE = NP_("field-value", "clockwise")
+    COUNTERCLOCKWISE = NP_("field-value", "counterclockwise")
 
 
 class FlushCompare(StrEnum):
-    RANK_FIRST = "rank_first"
-    SUIT_FIRST = "suit_first"
-    TOP_CARD = "top_card"
+    RANK_FIRST = NP_("field-value", "rank_first")
+    SUIT_FIRST = NP_("field-value", "suit_first")
+    TOP_CARD = NP_("field-value", "top_card")
 
 
 class StraightFlushCompare(StrEnum):
-    AS_STRAIGHTS = "as_straights"
-    SUIT_FIRST = "suit_first"
+    AS_STRAIGHTS = NP_("field-value", "as_straights")
+    SUIT_FIRST = NP_("field-value", "suit_first")
 
 
 class StraightKey(StrEnum):
-    HIGHEST_RANK = "highest_rank"
-    TOP_OF_RUN = "top_of_run"
+    HIGHEST_RANK = NP_("field-value", "highest_rank")
+    TOP_OF_RUN = NP_("field-value", "top_of_run")
 
 
 class Bombs(StrEnum):
-    NONE = "none"
-    ANYTHING = "anything"
-    ON_TWOS = "on_twos"
+    NONE = NP_("field-value", "none")
+    ANYTHING = NP_("field-value", "anything")
+    ON_TWOS = NP_("field-value", "on_twos")
 
 
 class FourCardHand(StrEnum):
-    TWO_PAIR = "two_pair"
-    FOUR_OF_A_KIND = "four_of_a_kind"
+    TWO_PAIR = NP_("field-value", "two_pair")
+    FOUR_OF_A_KIND = NP_("field-value", "four_of_a_kind")
 
 
 class RevolutionRepeats(StrEnum):
-    STAYS = "stays"
-    TOGGLES = "toggles"
+    STAYS = NP_("field-value", "stays")
+    TOGGLES = NP_("field-value", "toggles")
 
 
 class Passing(StrEnum):
-    REJOIN = "rejoin"
-    LOCKED_OUT = "locked_out"
+    REJOIN = NP_("field-value", "rejoin")
+    LOCKED_OUT = NP_("field-value", "locked_out")
 
 
 class LastCardGuard(StrEnum):
-    NONE = "none"
-    HIGHEST_SINGLE = "highest_single"
-    LIABLE = "liable"
+    NONE = NP_("field-value", "none")
+    HIGHEST_SINGLE = NP_("field-value", "highest_single")
+    LIABLE = NP_("field-value", "liable")
 
 
 class Finish(StrEnum):
-    FIRST_OUT = "first_out"
-    PLACINGS = "placings"
+    FIRST_OUT = NP_("field-value", "first_out")
+    PLACINGS = NP_("field-value", "placings")
 
 
 class FirstDeal(StrEnum):
-    LOWEST_CARD = "lowest_card"
+    LOWEST_CARD = NP_("field-value", "lowest_card")
 
 
 class LaterDeals(StrEnum):
-    LOWEST_CARD = "lowest_card"
-    PREVIOUS_WINNER = "previous_winner"
+    LOWEST_CARD = NP_("field-value", "lowest_card")
+    PREVIOUS_WINNER = NP_("field-value", "previous_winner")
 
 
 class Leftover(StrEnum):
-    UNDEALT = "undealt"
-    TO_OPENER = "to_opener"
+    UNDEALT = NP_("field-value", "undealt")
+    TO_OPENER = NP_("field-value", "to_opener")
 
 
 class Revolution(StrEnum):
-    NONE = "none"
-    RANKS = "ranks"
-    RANKS_AND_SUITS = "ranks_and_suits"
+    NONE = NP_("field-value", "none")
+    RANKS = NP_("field-value", "ranks")
+    RANKS_AND_SUITS = NP_("field-value", "ranks_and_suits")
 
 
 class Settlement(StrEnum):
-    WINNER_TAKES_ALL = "winner_takes_all"
-    PENALTY_ONLY = "penalty_only"
-    WINNER_ONLY = "winner_only"
-    PAIRWISE = "pairwise"
+    WINNER_TAKES_ALL = NP_("field-value", "winner_takes_all")
+    PENALTY_ONLY = NP_("field-value", "penalty_only")
+    WINNER_ONLY = NP_("field-value", "winner_only")
+    PAIRWISE = NP_("field-value", "pairwise")
 
 
 class TwoHeldMode(StrEnum):
-    ONCE = "once"
-    PER_TWO = "per_two"
+    ONCE = NP_("field-value", "once")
+    PER_TWO = NP_("field-value", "per_two")
 
 
 class Category(StrEnum):
-    STRAIGHT = "straight"
-    FLUSH = "flush"
-    FULL_HOUSE = "full_house"
-    FOUR_OF_A_KIND = "four_of_a_kind"
-    STRAIGHT_FLUSH = "straight_flush"
+    STRAIGHT = NP_("field-value", "straight")
+    FLUSH = NP_("field-value", "flush")
+    FULL_HOUSE = NP_("field-value", "full_house")
+    FOUR_OF_A_KIND = NP_("field-value", "four_of_a_kind")
+    STRAIGHT_FLUSH = NP_("field-value", "straight_flush")
 
 
 class BombHand(StrEnum):
-    FOUR_OF_A_KIND = "four_of_a_kind"
-    STRAIGHT_FLUSH = "straight_flush"
+    FOUR_OF_A_KIND = NP_("field-value", "four_of_a_kind")
+    STRAIGHT_FLUSH = NP_("field-value", "straight_flush")
 
 
 assert tuple(Category) == CATEGORIES and tuple(BombHand) == BOMB_HANDS
@@ -200,6 +215,7 @@ class Field:
     default: Any
     since: int
     doc: str  # what it decides: the meaning column of docs/RULES.md
+    label: str  # what a person calls it, in English (a message of LABEL_CONTEXT)
     explains: tuple[Explains, ...] = ()
     section: str = ""  # the table of docs/RULES.md it is listed in
     values: str | None = None  # the values column, where the kind's own text says too little
@@ -230,11 +246,11 @@ class Field:
         return value
 
 
-def entry(path: Path, kind: Kind, default: Any, *, since: int, doc: str,
+def entry(path: Path, kind: Kind, default: Any, *, since: int, label: str, doc: str,
           explains: tuple[Explains, ...] = (), **more: Any) -> Any:
     """One registry entry. Typed ``Any`` so that ``Rules`` can annotate each name with the
     type the attribute has on ``Profile``."""
-    return Field(path, kind, default, since, doc, explains, **more)
+    return Field(path, kind, default, since, doc, label, explains, **more)
 
 
 def why(code: RuleCode, when: str | None = None, rank: int = 0) -> Explains:
@@ -290,17 +306,20 @@ class Rules:
     players: int = entry(
         ("players",), Int(2, MAX_PLAYERS), 4, since=V1, section=TABLE,
         values=", ".join(map(str, range(2, MAX_PLAYERS + 1))),
+        label=NP_("field", "seats at the table"),
         doc="seats at the table",
         played_by="4 everywhere; 000 names 2, 3 and 5 player forms",
         explains=(why(C.PLAYER_COUNT),))
     hand_size: int = entry(
         ("hand_size",), Int(1, 26), 13, since=V1, section=TABLE,
         values="1 … 52 / `players`",
+        label=NP_("field", "cards per hand"),
         doc="cards dealt to each seat; the rest of the deck stays out",
         played_by="13 everywhere; 000 deals 17 each to 3 players and leaves one card face down",
         explains=(why(C.HAND_SIZE), why(C.RESULT_CARD_COUNT)))
     direction: Direction = entry(
         ("direction",), Choice(Direction), Direction.CLOCKWISE, since=V1, section=TABLE,
+        label=NP_("field", "turn order"),
         doc="turn order over the seat numbers: the next seat is seat + 1, or seat − 1 "
             "(wrapping round)",
         played_by="clockwise: 000, 002, 003; counterclockwise: 004, and 001 (\"you, right, "
@@ -310,17 +329,20 @@ class Rules:
         ("suit_order",), ListOf(Text(upper=True), max_items=len(cards.SUITS)),
         ["D", "C", "H", "S"], since=V1, section=TABLE,
         values="the four suits `D C H S` in any order, low to high",
+        label=NP_("field", "suits, low to high"),
         doc="breaks ties of rank; the lowest suit's 3 is the lowest card",
         played_by="`D C H S`: 000, 001, 002; `C D H S`: 001's switch; `C S H D`: 004",
         explains=(why(C.OPENING_CARD), *_NOT_BEAT_BY_SUIT))
     # --- what may be played ----------------------------------------------------------------
     triples: bool = entry(
         ("triples",), Bool(), True, since=V1, section=PLAY,
+        label=NP_("field", "triples allowed"),
         doc="three of a rank is a combination of its own",
         played_by="yes: 000, 001, 004; no: 002 (\"only when agreed\")",
         explains=(why(C.COMBINATION_NOT_ALLOWED, "no_triples"),))
     five_card_hands: bool = entry(
         ("five_card_hands",), Bool(), True, since=V1, section=PLAY,
+        label=NP_("field", "five-card hands allowed"),
         doc="five-card hands exist at all",
         played_by="yes everywhere; 004's beginners' variant plays without them",
         explains=(why(C.COMBINATION_NOT_ALLOWED, "no_five_card_hands"),))
@@ -328,6 +350,7 @@ class Rules:
         ("straights",), ListOf(Straight(), max_items=len(RUNS), distinct="a straight is listed twice"),
         ["34567", "45678", "56789", "6789T", "789TJ", "89TJQ", "9TJQK", "TJQKA"],
         since=V1, section=PLAY, values="list of runs, low to high",
+        label=NP_("field", "straights, low to high"),
         doc="exactly which runs are straights, and their order",
         played_by="`34567` … `TJQKA`: 000, 002, 004; 001 adds `23456` and `A2345` above "
                   "`TJQKA` (`A2345` highest); 000's variant puts `23456` on top; 004's house "
@@ -339,6 +362,7 @@ class Rules:
         ("straight_flushes",),
         ListOf(Straight(), max_items=len(RUNS), nullable=True, distinct="a straight is listed twice"),
         None, since=V2, section=PLAY, values="list of runs, low to high, or `null`",
+        label=NP_("field", "straight flushes, low to high"),
         doc="which runs of one suit are straight flushes, and their order; `null` (the default) "
             "means the same list as `straights`",
         played_by="004: when `34567` is lifted above the other straights, the royal flush "
@@ -347,6 +371,7 @@ class Rules:
         explains=(why(C.DOES_NOT_BEAT, "straight_flush"),))
     flush_compare: FlushCompare = entry(
         ("flush_compare",), Choice(FlushCompare), FlushCompare.RANK_FIRST, since=V1, section=PLAY,
+        label=NP_("field", "how flushes compare"),
         doc="`rank_first`: ranks from the top down, then the suit of the highest card; "
             "`suit_first`: the suit, then the ranks from the top down; `top_card` (v3): the "
             "highest card alone, its rank then its suit",
@@ -356,6 +381,7 @@ class Rules:
     straight_flush_compare: StraightFlushCompare = entry(
         ("straight_flush_compare",), Choice(StraightFlushCompare),
         StraightFlushCompare.AS_STRAIGHTS, since=V3, section=PLAY,
+        label=NP_("field", "how straight flushes compare"),
         doc="`as_straights`: by position in `straight_flushes`, then the key card's suit; "
             "`suit_first`: the straight flush of the higher suit wins whatever its ranks, and "
             "one suit's straight flushes rank by position",
@@ -364,6 +390,7 @@ class Rules:
         explains=(why(C.DOES_NOT_BEAT, "straight_flush"),))
     straight_key: StraightKey = entry(
         ("straight_key",), Choice(StraightKey), StraightKey.HIGHEST_RANK, since=V3, section=PLAY,
+        label=NP_("field", "the card that keys a straight"),
         doc="which card of a run is its key card (its suit breaks a tie between equal runs, "
             "and it names the run): `highest_rank`, the card of the highest Big Two rank (the 2 "
             "in A2345 and 23456); `top_of_run`, the run's own top card (the 5 in A2345, the 6 "
@@ -376,11 +403,13 @@ class Rules:
         ("five_card_order",), ListOf(Choice(Category), max_items=len(CATEGORIES)),
         list(CATEGORIES), since=V1, section=PLAY,
         values="the five categories `" + " ".join(CATEGORIES) + "` in any order, low to high",
+        label=NP_("field", "five-card categories, low to high"),
         doc="which five-card category is higher",
         played_by="every text plays the order shown",
         explains=(why(C.CATEGORY, rank=1), why(C.DOES_NOT_BEAT, "across")))
     cross_category: bool = entry(
         ("cross_category",), Bool(), True, since=V1, section=PLAY,
+        label=NP_("field", "a higher category beats a lower one"),
         doc="a higher five-card category beats a lower one; `false`: a five-card hand is only "
             "beaten by a higher hand of its own category",
         played_by="yes: 000, 001, 002; no: 004 (\"a straight is only beaten by a higher "
@@ -388,6 +417,7 @@ class Rules:
         explains=(why(C.CATEGORY), why(C.DOES_NOT_BEAT, "across")))
     bombs: Bombs = entry(
         ("bombs",), Choice(Bombs), Bombs.NONE, since=V1, section=PLAY,
+        label=NP_("field", "bombs"),
         doc="`none`: a bomb is an ordinary five-card hand. `anything`: a bomb beats any "
             "combination that is not a bomb, whatever its size; a bomb on the table is beaten "
             "by a higher bomb, or by a five-card hand that beats it under the five-card rules. "
@@ -403,6 +433,7 @@ class Rules:
                distinct="a hand is listed twice", order=BOMB_HANDS.index),
         ["four_of_a_kind"], since=V2, section=PLAY,
         values="a list of " + ", ".join(f"`{h}`" for h in BOMB_HANDS),
+        label=NP_("field", "hands that bomb"),
         doc="which five-card hands are bombs (default: four of a kind only)",
         played_by="000, 003, 004 call four of a kind plus a kicker the bomb; a table that also "
                   "bombs with a straight flush says so",
@@ -412,6 +443,7 @@ class Rules:
         ListOf(Choice(FourCardHand), max_items=len(FourCardHand), distinct="a hand is listed twice"),
         [], since=V3, section=PLAY,
         values="`[]`, or a list of `two_pair`, `four_of_a_kind`, low to high",
+        label=NP_("field", "four-card hands, low to high"),
         doc="four-card combinations: two pairs of different ranks (compared by the highest card, "
             "the higher pair's higher suit), four of one rank with no kicker (by rank). A "
             "four-card play follows only a four-card play, and a kind later in the list beats "
@@ -423,6 +455,7 @@ class Rules:
                   why(C.DOES_NOT_BEAT, "two_pair"), why(C.DOES_NOT_BEAT, "four_of_a_kind")))
     dragon: bool = entry(
         ("dragon",), Bool(), False, since=V3, section=PLAY,
+        label=NP_("field", "dragons (one card of each rank)"),
         doc="thirteen cards, one of each rank, are a dragon: it may be led or played on any "
             "table, beats everything and is beaten by nothing, and its player goes out (a seat "
             "dealt more than 13 cards keeps the rest)",
@@ -432,6 +465,7 @@ class Rules:
     # --- passing and finishing -------------------------------------------------------------
     passing: Passing = entry(
         ("passing",), Choice(Passing), Passing.REJOIN, since=V1, section=PASSING,
+        label=NP_("field", "after a pass"),
         doc="`rejoin`: a pass only ends your turn; `locked_out`: whoever passes sits out until "
             "the next lead",
         played_by="rejoin: 000, 001, 002; locked out: 004",
@@ -440,6 +474,7 @@ class Rules:
     first_deal: FirstDeal = entry(
         ("opening", "first_deal"), Choice(FirstDeal), FirstDeal.LOWEST_CARD, since=V1,
         section=TABLE,
+        label=NP_("field", "who leads the first deal"),
         doc="who leads the first deal: the holder of the lowest dealt card, whose first play "
             "must contain it",
         played_by="every text",
@@ -447,12 +482,14 @@ class Rules:
     later_deals: LaterDeals = entry(
         ("opening", "later_deals"), Choice(LaterDeals), LaterDeals.PREVIOUS_WINNER, since=V1,
         section=TABLE,
+        label=NP_("field", "who leads the later deals"),
         doc="who leads the later deals of a match: the lowest card again, or the winner of the "
             "deal before, who may lead anything",
         played_by="`previous_winner`: 000, 004 and 001's switch; `lowest_card`: 001, 002",
         explains=(why(C.OPENING_CARD),))
     lead_alone: bool = entry(
         ("opening", "lead_alone"), Bool(), False, since=V3, section=TABLE,
+        label=NP_("field", "the lowest card leads alone"),
         doc="a play that must contain the lowest card (the first of the first deal, and of "
             "later deals under `lowest_card`) must be that card alone",
         played_by="henrycharlesworth/big2_PPOalgorithm",
@@ -460,6 +497,7 @@ class Rules:
     # --- passing and finishing -------------------------------------------------------------
     must_play_first_trick: bool = entry(
         ("must_play_first_trick",), Bool(), False, since=V1, section=PASSING,
+        label=NP_("field", "no pass in the first trick while able to beat"),
         doc="in a deal's first trick, a player who has not played in it yet may not pass while "
             "holding a play that beats the table; after playing once in it, they may",
         played_by="000's variant \"no passing in the opening trick until a player has played "
@@ -467,6 +505,7 @@ class Rules:
         explains=(why(C.MUST_PLAY),))
     no_single_two_finish_on_lead: bool = entry(
         ("no_single_two_finish_on_lead",), Bool(), False, since=V1, section=PASSING,
+        label=NP_("field", "no going out by leading a single 2"),
         doc="nobody may go out by leading a single 2",
         played_by="004's optional rule",
         explains=(why(C.FORBIDDEN_FINISH),))
@@ -474,6 +513,7 @@ class Rules:
     last_card_guard: LastCardGuard = entry(
         ("last_card_guard",), Choice(LastCardGuard), LastCardGuard.NONE, since=V3,
         section=PASSING,
+        label=NP_("field", "when the next player holds one card"),
         doc="while the next seat still holding cards holds exactly one, a single you play must "
             "be your highest card (in the order in force). `highest_single`: any other single "
             "is refused; `liable`: it stands as a breach, and if the protected seat wins the "
@@ -485,6 +525,7 @@ class Rules:
         explains=(why(C.MUST_PLAY_HIGHEST), why(C.RESULT_LIABLE)))
     finish: Finish = entry(
         ("finish",), Choice(Finish), Finish.FIRST_OUT, since=V3, section=PASSING,
+        label=NP_("field", "when a deal ends"),
         doc="`first_out`: the deal ends when a player goes out. `placings`: play goes on and "
             "seats that went out are skipped; when the seat on top has gone out and every other "
             "seat still playing has passed since, the next seat still playing after it leads; "
@@ -495,12 +536,14 @@ class Rules:
         explains=(why(C.RESULT_PLACES),))
     leftover: Leftover = entry(
         ("leftover",), Choice(Leftover), Leftover.UNDEALT, since=V1, section=TABLE,
+        label=NP_("field", "cards not dealt"),
         doc="cards not dealt stay out of play face down, or go to the player who holds the "
             "lowest card",
         played_by="`undealt`: 000, 003; `to_opener` is a common house rule",
         explains=(why(C.HAND_SIZE), why(C.RESULT_CARD_COUNT)))
     revolution: Revolution = entry(
         ("revolution",), Choice(Revolution), Revolution.NONE, since=V2, section=PLAY,
+        label=NP_("field", "revolution"),
         doc="`ranks`: once a four of a kind is played, the rank order is reversed for the rest "
             "of the deal (2 lowest, 3 highest); `ranks_and_suits` (v3): the suit order is "
             "reversed too",
@@ -509,12 +552,14 @@ class Rules:
     revolution_repeats: RevolutionRepeats = entry(
         ("revolution_repeats",), Choice(RevolutionRepeats), RevolutionRepeats.STAYS, since=V3,
         section=PLAY,
+        label=NP_("field", "a later four of a kind"),
         doc="`stays`: a later four of a kind leaves the order reversed; `toggles`: every four "
             "of a kind turns the order round again",
         played_by="stays: 004's variant; toggles: benbrunton/pusoy-dos, cnyaw/big3",
         explains=(why(C.DOES_NOT_BEAT, "revolution", rank=100),))
     teams: tuple[tuple[int, ...], ...] | None = entry(
         ("teams",), Teams(), None, since=V2, section=TEAMS,
+        label=NP_("field", "teams"),
         doc="two against two, partners sitting opposite (4 players only)",
         played_by="000's and 004's \"2v2\" variants",
         build=_teams,
@@ -529,6 +574,7 @@ class Rules:
          {"from": 10, "multiplier": 3}, {"from": 13, "multiplier": 4}],
         since=V1, section=SCORING,
         values='list of `{"from": cards, "multiplier": m}`, the first from 1',
+        label=NP_("field", "penalty per card left"),
         doc="a loser with k cards left pays k × the multiplier of the last tier whose `from` ≤ k",
         played_by="000: 1, ×2 from 8, ×3 from 10, ×4 at 13; 001 and 004: ×2 from 10, ×3 at 13; "
                   "002: 1 per card",
@@ -536,6 +582,7 @@ class Rules:
     two_held_factor: int = entry(
         ("scoring", "two_held_factor"), Int(1, 3, choices=(1, 2, 3)), 1, since=V1,
         section=SCORING,
+        label=NP_("field", "factor for a held 2"),
         doc="the penalty of a loser still holding a card of `two_held_cards` is multiplied by it",
         played_by="000's variant \"doubled (or tripled) penalty for a held 2\"",
         explains=(why(C.DECLARED_MISMATCH),))
@@ -544,6 +591,7 @@ class Rules:
         ListOf(Card(), max_items=cards.DECK_SIZE, min_items=1, distinct="a card is listed twice",
                order=_cards_order),
         _TWOS, since=V2, section=SCORING, values="list of cards (default the four 2s)",
+        label=NP_("field", "cards that count as a held 2"),
         doc="which held cards trigger `two_held_factor`",
         played_by="000 speaks of \"a 2 (the Big Two)\", which some tables read as the 2♠ alone",
         explains=(why(C.DECLARED_MISMATCH),))
@@ -556,6 +604,7 @@ class Rules:
                max_items=limits.MAX_PROFILE_CARD_PENALTIES),
         [], since=V1, section=SCORING,
         values='list of `{"cards": [...], "all": true/false, "points": n}`',
+        label=NP_("field", "extra points for held cards"),
         doc="points a loser pays on top, once per entry: when holding every listed card "
             "(`all: true`) or at least one (`all: false`)",
         played_by="004: +1 for the 2♦, +4 for all four 2s (a player holding all four pays both)",
@@ -563,6 +612,7 @@ class Rules:
     settlement: Settlement = entry(
         ("scoring", "settlement"), Choice(Settlement), Settlement.WINNER_TAKES_ALL, since=V1,
         section=SCORING,
+        label=NP_("field", "how a deal is settled"),
         doc="`winner_takes_all`: zero-sum, the winner gains what the losers pay; `penalty_only`: "
             "losers score minus their penalty, the winner 0; `winner_only`: the winner is "
             "credited with what the losers would pay, the losers score 0; `pairwise` (v3): "
@@ -575,6 +625,7 @@ class Rules:
     two_held_mode: TwoHeldMode = entry(
         ("scoring", "two_held_mode"), Choice(TwoHeldMode), TwoHeldMode.ONCE, since=V3,
         section=SCORING,
+        label=NP_("field", "how often the factor for a held 2 applies"),
         doc="`once`: `two_held_factor` applies once if any listed card is held; `per_two`: it "
             "applies once per listed card held (two of them with factor 2: ×4)",
         played_by="once: 000's variant; per two: zeshuaro/telegram_big_two_bot",
@@ -582,6 +633,7 @@ class Rules:
     card_values: tuple[int, ...] | None = entry(
         ("scoring", "card_values"), RankValues(limits.MAX_CARD_VALUE), None, since=V3,
         section=SCORING,
+        label=NP_("field", "points per card left, by rank"),
         doc="the base of a penalty is the sum of the values of the cards left (times the tier "
             "multiplier for their count) instead of their count",
         played_by="Pusoy tables that count T to K as 10; Japanese tables' 2 = 15, A = 14",
@@ -593,6 +645,7 @@ class Rules:
              ("factor", Int(2, 3, choices=(2, 3)))),
             doc='`{"hands": [kinds], "factor": 2 or 3}`', nullable=True),
         None, since=V3, section=SCORING,
+        label=NP_("field", "factor for a hand held"),
         doc="a loser whose cards left hold one of the listed hands (four of one rank, no kicker "
             "needed; a straight flush that is a run of `straight_flushes`) pays the penalty "
             "times the factor, after `two_held_factor`",
@@ -604,6 +657,7 @@ class Rules:
                nullable=True),
         None, since=V3, section=SCORING,
         values="one integer per place (first out first), or `null`",
+        label=NP_("field", "points per place"),
         doc="under `finish: placings` each seat scores the points of its place, and penalties, "
             "tiers and settlement do not apply; required with placings, refused without, "
             "exactly `players` numbers",
@@ -613,12 +667,14 @@ class Rules:
     max_deals: int | None = entry(
         ("match", "max_deals"), Int(1, 10_000, nullable=True), None, since=V1, section=MATCH,
         values="a number or `null`",
+        label=NP_("field", "deals in a match"),
         doc="the match ends after this many deals",
         played_by="000 (a fixed number of deals), 004 (5, 10 or 20 rounds)",
         explains=(why(C.MATCH_OVER),))
     target: int | None = entry(
         ("match", "target"), Int(1, 1_000_000, nullable=True), None, since=V1, section=MATCH,
         values="a number or `null`",
+        label=NP_("field", "points that end the match"),
         doc="the match ends after the deal in which a running total reaches +target "
             "(`winner_takes_all`, `winner_only`), or a player's accumulated penalty reaches it "
             "(`penalty_only`)",
@@ -627,6 +683,7 @@ class Rules:
     loss_limit: int | None = entry(
         ("match", "loss_limit"), Int(1, 1_000_000, nullable=True), None, since=V2, section=MATCH,
         values="a number or `null`",
+        label=NP_("field", "loss that ends the match"),
         doc="the match ends after the deal in which a running total falls to −loss_limit or "
             "below",
         played_by="004 (playing until a player's chips are gone)",

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
 class Problem:
+    """``detail`` is the English sentence. A problem the record reader found also carries its
+    message key (``code``) and what fills it in (``params``), so that the edge can say it in
+    the reader's language (``bigtwo.records.shape_words.localize``); neither takes part in
+    comparing problems, and neither is part of the document a problem becomes."""
+
     pointer: str
     detail: str
+    code: str = field(default="", compare=False)
+    params: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     def as_dict(self) -> dict[str, str]:
         return {"pointer": self.pointer, "detail": self.detail}

@@ -311,6 +311,8 @@ def replay_deal(
         errors.append(RuleError(code, index, i, seat, f"/deals/{index}/moves/{i}", params))
         invalid = DealResult(index, DealStatus.INVALID, leader, None, i, list(table.counts))
         _tracked_parts(table, invalid)
+        # An invalid deal has no finishing order, as it has no winner (RULES.md v3, reading 9).
+        invalid.places = None
         return invalid, table
     result = DealResult(index, DealStatus.COMPLETE if table.winner is not None else DealStatus.INCOMPLETE,
                         leader, table.winner, len(moves), list(table.counts))
@@ -473,13 +475,14 @@ def _score_places_result(profile: Profile, deal: Deal, result: Result, index: in
         problems = _deal_problems(profile, deal, index)
         if problems:
             errors.extend(problems)
-            return DealResult(index, DealStatus.NOT_CHECKED, places=result.places)
+            return DealResult(index, DealStatus.NOT_CHECKED)
         if leader is None:
             leader = lowest_holder(profile, deal.hands)
     problems = _places_problems(profile, result, index)
     if problems:
         errors.extend(problems)
-        return DealResult(index, DealStatus.INVALID, leader, places=result.places)
+        # RULES.md v3, reading 9: refused places are no finishing order, so none is reported.
+        return DealResult(index, DealStatus.INVALID, leader)
     places = list(result.places or [])
     outcome = DealResult(index, DealStatus.SCORED, leader, places[0], 0, None, places=places)
     _put_score(outcome, score_places(profile, places))

@@ -26,7 +26,7 @@ CASES = {
                    "passing": "過牌後要等下一次開牌", "position": "第 6 手，共 73 手",
                    "standings": "排名", "switch_to": "Filipino"},
     "fil": {"broken": "Nilabag na patakaran", "house": "Patakarang nagpapasya rito",
-            # the library words the house rules where it speaks the language (field_words)
+            # the library words the house rules where it speaks the language (bigtwo.records.field_text)
             "direction": "pakaliwa (direksyon)",
             "passing": "labas hanggang sa susunod na bukas (pag-pass)",
             "position": "tira 6 sa 73", "standings": "Ranggo ng mga manlalaro",

@@ -25,7 +25,8 @@ from bigtwo import native
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, PRESETS
 from bigtwo.rules.simulate import simulate
 from tests.conftest import CORE, FIXTURES, ROOT
-from tests.core.test_properties import mutate, profiles
+from tests.core.strategies import profiles
+from tests.core.test_properties import mutate
 
 COMPILED = all(native.loaded().get(m, False) for m in ("bigtwo.rules.replay", "bigtwo.rules.play"))
 needs_compiled = pytest.mark.skipif(not COMPILED, reason=f"the core is not compiled here ({CORE})")

@@ -4,12 +4,10 @@
 - any single mutation of a legal record gives a valid report or errors that point at a move
   that exists (or at a deal-level field), and never an exception;
 - reports keep their own invariants (valid iff no errors, zero-sum settlements, totals);
-- v2 and v3: the profiles drawn cover four_card_hands, dragon, bombs on_twos,
-  opening.lead_alone, revolution_repeats, settlement pairwise, two_held_mode, card_values,
-  held_hand_factor, straight_flushes, bomb_hands, revolution, teams, two_held_cards,
-  winner_only, loss_limit and 5 players; the legal-play generator agrees with the referee
-  under all of them (revolution and bombs included); comparison is a strict order in the
-  normal and the reversed rank order.
+- the profiles drawn cover every field of the registry (tests/core/strategies.py generates
+  them from it; tests/core/test_strategies.py fails when a field is left out); the
+  legal-play generator agrees with the referee under all of them (revolution and bombs
+  included); comparison is a strict order in the normal and the reversed rank order.
 """
 
 from __future__ import annotations
@@ -24,89 +22,10 @@ from hypothesis import strategies as st
 from bigtwo.records.pipeline import check_record
 from bigtwo.rules.combos import classifier_for
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, PRESETS
-from bigtwo.rules.runs import CATEGORIES, RUNS
 from bigtwo.rules.simulate import simulate
+from tests.core.strategies import profiles
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@st.composite
-def profiles(draw: st.DrawFn) -> dict[str, Any]:
-    players = draw(st.integers(2, 5))
-    leftover = draw(st.sampled_from(["undealt", "to_opener"]))
-    # Keep the opener's hand small when the undealt cards go to them: the random players
-    # enumerate every combination of a hand on every turn.
-    low = max(3, (52 - 6) // players) if leftover == "to_opener" else 3
-    hand_size = draw(st.integers(low, 52 // players))
-    tiers_from = sorted(draw(st.sets(st.integers(2, 13), max_size=3)))
-    teams = draw(st.sampled_from([None, [[0, 2], [1, 3]]])) if players == 4 else None
-    # v3 game flow: placings and liability are for players, not teams; liability needs the
-    # deal to end at the first player out.
-    finish = draw(st.sampled_from(["first_out", "placings"])) if teams is None else "first_out"
-    guard = draw(st.sampled_from(["none", "highest_single"]
-                                 + (["liable"] if teams is None and finish == "first_out" else [])))
-    place_points = (draw(st.lists(st.integers(-5, 5), min_size=players, max_size=players))
-                    if finish == "placings" else None)
-    return {
-        "last_card_guard": guard,
-        "finish": finish,
-        "players": players,
-        "hand_size": hand_size,
-        "leftover": leftover,
-        "direction": draw(st.sampled_from(["clockwise", "counterclockwise"])),
-        "suit_order": draw(st.permutations(["D", "C", "H", "S"])),
-        "triples": draw(st.booleans()),
-        "five_card_hands": draw(st.booleans()),
-        "straights": draw(st.lists(st.sampled_from(RUNS), unique=True, max_size=13)),
-        "straight_flushes": draw(st.none() | st.lists(st.sampled_from(RUNS), unique=True, max_size=13)),
-        "bomb_hands": draw(st.sampled_from([["four_of_a_kind"], ["four_of_a_kind", "straight_flush"],
-                                            ["straight_flush"]])),
-        "revolution": draw(st.sampled_from(["none", "ranks", "ranks_and_suits"])),
-        "straight_flush_compare": draw(st.sampled_from(["as_straights", "suit_first"])),
-        "straight_key": draw(st.sampled_from(["highest_rank", "top_of_run"])),
-        "teams": teams,
-        "flush_compare": draw(st.sampled_from(["rank_first", "suit_first", "top_card"])),
-        "five_card_order": draw(st.permutations(list(CATEGORIES))),
-        "cross_category": draw(st.booleans()),
-        "bombs": draw(st.sampled_from(["none", "anything", "on_twos"])),
-        # v3 combinations: four-card hands (either order), dragons, repeated revolutions
-        "four_card_hands": draw(st.sampled_from([[], ["two_pair"], ["four_of_a_kind"],
-                                                 ["two_pair", "four_of_a_kind"],
-                                                 ["four_of_a_kind", "two_pair"]])),
-        "dragon": draw(st.booleans()),
-        "revolution_repeats": draw(st.sampled_from(["stays", "toggles"])),
-        "passing": draw(st.sampled_from(["rejoin", "locked_out"])),
-        "opening": {"first_deal": "lowest_card",
-                    "later_deals": draw(st.sampled_from(["lowest_card", "previous_winner"])),
-                    "lead_alone": draw(st.booleans())},
-        "must_play_first_trick": draw(st.booleans()),
-        "no_single_two_finish_on_lead": draw(st.booleans()),
-        "scoring": {
-            "tiers": [{"from": 1, "multiplier": 1}]
-            + [{"from": f, "multiplier": i + 2} for i, f in enumerate(tiers_from)],
-            "two_held_factor": draw(st.sampled_from([1, 2, 3])),
-            "two_held_cards": draw(st.lists(st.sampled_from(["2S", "2D", "AH", "3C"]), min_size=1,
-                                            max_size=3, unique=True)),
-            "card_penalties": draw(st.lists(st.fixed_dictionaries({
-                "cards": st.lists(st.sampled_from(["2D", "2S", "AH", "3C"]), min_size=1, max_size=3, unique=True),
-                "all": st.booleans(), "points": st.integers(0, 5)}), max_size=2)),
-            "settlement": draw(st.sampled_from(
-                ["winner_takes_all", "penalty_only", "winner_only"]
-                + (["pairwise"] if teams is None else []))),
-            # v3 scoring: per-two factors, card values, held-hand factors
-            "two_held_mode": draw(st.sampled_from(["once", "per_two"])),
-            "card_values": draw(st.none() | st.fixed_dictionaries(
-                {rank: st.integers(0, 15) for rank in "3456789TJQKA2"})),
-            "held_hand_factor": draw(st.none() | st.fixed_dictionaries({
-                "hands": st.sampled_from([["four_of_a_kind"], ["straight_flush"],
-                                          ["four_of_a_kind", "straight_flush"]]),
-                "factor": st.sampled_from([2, 3])})),
-            "place_points": place_points,
-        },
-        "match": {"max_deals": draw(st.sampled_from([None, 1, 2])),
-                  "target": draw(st.sampled_from([None, 10, 60])),
-                  "loss_limit": draw(st.sampled_from([None, 5, 40]))},
-    }
 
 
 def check_invariants(rep: dict[str, Any], doc: dict[str, Any], zero_sum: bool) -> None:

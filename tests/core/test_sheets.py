@@ -16,7 +16,7 @@ from bigtwo.rules import cards, deals
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, PRESETS
 from bigtwo.rules.scoring import cards_matter
 from bigtwo.rules.simulate import simulate
-from tests.core.test_properties import profiles
+from tests.core.strategies import profiles
 
 
 def scored(text: str, profile: Any, **options: Any) -> dict[str, Any]:

@@ -58,3 +58,13 @@ def test_every_rule_code_has_a_message_in_every_language_and_a_row(code: RuleCod
     table = text[text.index("error-messages:start"):text.index("error-messages:end")]
     cells = [m.replace("|", "\\|") for m in rendered]
     assert f"| `{code}` | " + " | ".join(cells) + " |" in table.splitlines()
+
+
+def test_the_codes_fields_are_what_the_registry_says() -> None:
+    """The "decided by" column is written from the field registry (scripts/field_table.py)."""
+    spec = importlib.util.spec_from_file_location("field_table", ROOT / "scripts" / "field_table.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    text = RECORDS.read_text(encoding="utf-8")
+    assert module.records_rewritten(text) == text, "docs/RECORDS.md's fields are stale: run `make docs`"

@@ -12,8 +12,8 @@ import pytest
 
 from app.web.catalog import PAGE_LANGUAGES, join, number, signed
 from app.web.language import COOKIE, canonical, from_header
-from app.web.rule_values import value_text
 from bigtwo.records import i18n
+from bigtwo.records.field_text import value_text
 from tests.conftest import example_record
 from tests.web.test_pages import _text
 
@@ -133,8 +133,8 @@ def test_replay_page_in_the_new_languages(client: Any, lang: str, words: list[st
 @pytest.mark.parametrize(("lang", "direction", "passing"), [
     ("de", "gegen den Uhrzeigersinn", "raus bis zum nächsten Ausspielen"),
     ("it", "in senso antiorario", "fuori fino alla prossima apertura"),
-    # The library words these two languages itself (bigtwo/records/field_words.py, the
-    # glossary's terms), and the pages take its words where it has them.
+    # The library words every page language (bigtwo/records/field_text.py, from the
+    # registry's messages in its catalogs), the glossary's terms for these two.
     ("zh-Hant-HK", "逆時針", "過牌後要等下一次開牌"),
     ("fil", "pakaliwa", "labas hanggang sa susunod na bukas"),
 ])
@@ -147,21 +147,23 @@ def test_rule_values_are_not_left_in_english(client: Any, lang: str, direction: 
     assert "= counterclockwise" not in text and "locked_out" not in text
 
 
+# The pages show the library's words (one formatter, bigtwo.records.field_text): suits by
+# name, tiers as the library lists them.
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "C < S < H < D"),  # English pages show values as profiles spell them, as before
-    ("de", "♣ < ♠ < ♥ < ♦"), ("zh-Hant-HK", "♣ < ♠ < ♥ < ♦"),
+    ("de", "Kreuz < Pik < Herz < Karo"), ("zh-Hant-HK", "梅花 < 黑桃 < 紅心 < 方塊"),
 ])
-def test_suit_orders_are_drawn_as_players_write_them(lang: str, expected: str) -> None:
+def test_suit_orders_are_named_as_players_name_them(lang: str, expected: str) -> None:
     assert value_text("suit_order", ["C", "S", "H", "D"], lang) == expected
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "x1 from 1, x2 from 8"),
-    ("de", "x1 ab 1 und x2 ab 8"),
-    ("zh-Hant-HK", "1 張起 x1及8 張起 x2"),
-    ("fil", "x1 mula 1 at x2 mula 8"),
+    ("de", "x1 ab 1, x2 ab 8"),
+    ("zh-Hant-HK", "1張起x1, 8張起x2"),
+    ("fil", "x1 mula 1, x2 mula 8"),
 ])
-def test_tiers_are_a_list_in_the_locale(lang: str, expected: str) -> None:
+def test_tiers_are_worded_in_the_language(lang: str, expected: str) -> None:
     tiers = [{"from": 1, "multiplier": 1}, {"from": 8, "multiplier": 2}]
     assert value_text("scoring.tiers", tiers, lang) == expected
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bigtwo.records.field_words import house_rules_view
+from bigtwo.records.field_text import house_rules_view
 from bigtwo.records.pipeline import check_record
 from bigtwo.records.timeline import (
     BROKEN,
@@ -106,7 +106,7 @@ def test_house_rules_that_explain_an_error() -> None:
 
 
 def test_the_core_gives_house_rules_as_data() -> None:
-    """timeline words nothing: paths and declared values; the wording is field_words'."""
+    """timeline words nothing: paths and declared values; the wording is field_text's."""
     pusoy = PRESETS["pusoy-dos"]
     assert house_rules(pusoy, "WRONG_TURN", {}) == [("direction", "counterclockwise"),
                                                     ("passing", "locked_out")]

@@ -1,0 +1,101 @@
+"""What the record reader says about a record's shape, in every language of ``i18n``.
+
+The reader (``bigtwo.records.parse``) makes each problem a value: a pointer, a key of
+``SHAPE_WORDS`` and what fills it in; its ``detail`` is the English sentence, so English
+answers need no catalog. ``localize`` says the same problems in another language at the
+edge (a report's language: the CLI's ``--lang``, the API's ``?lang=`` or Accept-Language).
+Pointers, codes and the card text a record gave stay as they are in every language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bigtwo.records.i18n import DEFAULT_LANGUAGE, NP_, Marked, supported, translator
+from bigtwo.rules.problems import Problem
+
+# TRANSLATORS: problems with the shape of a game record (RECORDS.md). Keep the JSON field
+# names in double quotes ("seat", "play", "pass", "hands", "deal_code", "moves", "result",
+# "cards_left", "left", "places", "liable"), the profile field values (finish: placings,
+# last_card_guard: liable), --profile and ?profile= as they are: they are what to type.
+SHAPE_WORDS: dict[str, Marked] = {
+    "record": NP_("record shape", "a record is a JSON object with profile, players and deals"),
+    "no_profile": NP_("record shape", "missing: name a preset or a stored profile, or give one (the "
+                               "command line's --profile, or ?profile= on POST /v1/validate, "
+                               "gives one to every record without)"),
+    "players": NP_("record shape", "must be a list of names (1 to {n} characters)"),
+    "meta": NP_("record shape", "must be an object"),
+    "deals": NP_("record shape", "must be a non-empty list of deals"),
+    "too_many_deals": NP_("record shape", "{n} deals is over the limit of {cap} per record"),
+    "too_many_deals_moves": NP_("record shape", "{n} deals is over the limit of {cap} per record ({most} "
+                                         "when every deal gives only its result)"),
+    "unknown_near": NP_("record shape", "unknown field (did you mean {near}?)"),
+    "unknown_list": NP_("record shape", "unknown field (the fields here: {fields})"),
+    "unknown_seat": NP_("record shape", "unknown field: a move names its player by seat number, as "
+                                 "\"seat\""),
+    "deal": NP_("record shape", "a deal is an object with hands (or deal_code) and moves, or a result"),
+    "hands_or_code": NP_("record shape", "a deal gives either \"hands\" or \"deal_code\""),
+    "hands": NP_("record shape", "must be a list of hands, one per seat"),
+    "too_many_hands": NP_("record shape", "{n} hands is more than a deck could deal (at most {most})"),
+    "moves_or_result": NP_("record shape", "a deal gives either \"moves\" or \"result\", not both"),
+    "no_moves": NP_("record shape", "missing: every turn of the deal, in order (or a result)"),
+    "card_list": NP_("record shape", "must be a list of cards"),
+    "too_many_cards": NP_("record shape", "{n} cards is over the limit of {most} here"),
+    "not_a_card": NP_("record shape", "{text} is not a card (e.g. '3D', 'TH', '10h', 'T♥', '♥10')"),
+    "move_list": NP_("record shape", "must be a list of moves"),
+    "too_many_moves": NP_("record shape", "{n} moves is over the limit of {most} per deal"),
+    "move": NP_("record shape", "a move is {{\"seat\": n, \"play\": [cards]}} or {{\"seat\": n, "
+                         "\"pass\": true}}"),
+    "seat": NP_("record shape", "must be a seat number (0-{last})"),
+    "no_seat": NP_("record shape", "missing: the seat number (0-{last}) of the player who moves"),
+    "seat_range": NP_("record shape", "seat {seat} is out of range: this table has seats 0-{last} "
+                               "(shown as 1-{players} on the pages)"),
+    "play_or_pass": NP_("record shape", "a move has either \"play\" or \"pass\", not both or neither"),
+    "pass_true": NP_("record shape", "must be true"),
+    "empty_play": NP_("record shape", "a play names at least one card"),
+    "declared": NP_("record shape", "must be an object like {{\"winner\": 2, \"scores\": [...]}}"),
+    "winner": NP_("record shape", "must be a seat number or null"),
+    "scores": NP_("record shape", "must be a list of whole numbers or null"),
+    "result": NP_("record shape", "must be an object: {{\"cards_left\": [...]}} or {{\"left\": [[...], "
+                           "...]}}"),
+    "places_not_here": NP_("record shape", "places are given only under finish: placings; this profile "
+                                    "ends the deal when the first player goes out: give "
+                                    "cards_left or left"),
+    "left_or_counts": NP_("record shape", "a result gives either \"cards_left\" or \"left\""),
+    "left": NP_("record shape", "must be a list of card lists, one per seat"),
+    "too_many_seats": NP_("record shape", "{n} seats is more than a deck could deal (at most {most})"),
+    "cards_left": NP_("record shape", "must be a list of whole numbers, one per seat"),
+    "needs_left": NP_("record shape", "this profile's scoring depends on which cards are held ({why}): "
+                               "give result.left, the cards each seat still held"),
+    "liable": NP_("record shape", "must be a seat number or null"),
+    "no_liable": NP_("record shape", "only a profile with last_card_guard: liable has a liable seat; "
+                              "this one has last_card_guard: {guard}"),
+    "placings_not": NP_("record shape", "under finish: placings a result gives places (every seat once, "
+                                 "first out first), not {name}"),
+    "no_places": NP_("record shape", "missing: under finish: placings, every seat once, first out first"),
+    "places": NP_("record shape", "must be a list of seat numbers, first out first"),
+    "name_char": NP_("record shape", "character {at} of this name is {char}, which cannot be seen: "
+                              "names are compared as they read, so it is refused"),
+    "name_blank": NP_("record shape", "a name has at least one character besides spaces"),
+}
+
+
+def english(key: str, params: Mapping[str, Any]) -> str:
+    """The English sentence of a message (its id), filled in."""
+    return SHAPE_WORDS[key][1].format(**params)
+
+
+def shape_problem(pointer: str, key: str, **params: Any) -> Problem:
+    """A problem of the record reader, as a value: its English detail, key and params."""
+    return Problem(pointer, english(key, params), key, params)
+
+
+def localize(problems: list[Problem], lang: str = DEFAULT_LANGUAGE) -> list[Problem]:
+    """``problems`` with the reader's details said in ``lang`` (others are left as they are)."""
+    code = supported(lang)
+    if code == DEFAULT_LANGUAGE or not any(p.code in SHAPE_WORDS for p in problems):
+        return problems
+    t = translator(code)
+    return [Problem(p.pointer, t.marked(SHAPE_WORDS[p.code], **p.params), p.code, p.params)
+            if p.code in SHAPE_WORDS else p for p in problems]

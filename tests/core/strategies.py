@@ -1,0 +1,151 @@
+"""Random profile declarations for the property tests, generated from the field registry.
+
+Every field of ``bigtwo.rules.fields`` is drawn. A field whose kind says enough (a bool, a
+closed choice, a number with its bounds, a set of choices) is drawn from its kind, so a new
+field of such a kind is fuzzed without being named here. ``TUNED`` holds the fields that
+depend on others (the rules of ``fields.CHECKS``) or must stay small for the random players,
+each drawn after the ones before it. ``tests/core/test_strategies.py`` fails when a field is
+drawn by neither.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import strategies as st
+
+from bigtwo.rules import fields, kinds
+from bigtwo.rules.runs import CATEGORIES, RUNS
+
+Drawn = dict[str, Any]  # the values drawn so far, by dotted path
+Tuned = Callable[[st.DrawFn, Drawn], Any]
+
+
+def _hand_size(draw: st.DrawFn, got: Drawn) -> int:
+    # Keep the opener's hand small when the undealt cards go to them: the random players
+    # enumerate every combination of a hand on every turn.
+    players = got["players"]
+    low = max(3, (52 - 6) // players) if got["leftover"] == "to_opener" else 3
+    return draw(st.integers(low, 52 // players))
+
+
+def _teams(draw: st.DrawFn, got: Drawn) -> Any:
+    return draw(st.sampled_from([None, [[0, 2], [1, 3]]])) if got["players"] == 4 else None
+
+
+def _finish(draw: st.DrawFn, got: Drawn) -> str:
+    # Placings and liability are for players, not teams; liability needs the deal to end at
+    # the first player out.
+    return draw(st.sampled_from(["first_out", "placings"])) if got["teams"] is None else "first_out"
+
+
+def _guard(draw: st.DrawFn, got: Drawn) -> str:
+    liable = got["teams"] is None and got["finish"] == "first_out"
+    return draw(st.sampled_from(["none", "highest_single", *(["liable"] if liable else [])]))
+
+
+def _place_points(draw: st.DrawFn, got: Drawn) -> list[int] | None:
+    if got["finish"] != "placings":
+        return None
+    return draw(st.lists(st.integers(-5, 5), min_size=got["players"], max_size=got["players"]))
+
+
+def _tiers(draw: st.DrawFn, got: Drawn) -> list[dict[str, int]]:
+    starts = sorted(draw(st.sets(st.integers(2, 13), max_size=3)))
+    return [{"from": 1, "multiplier": 1}, *({"from": f, "multiplier": i + 2}
+                                            for i, f in enumerate(starts))]
+
+
+def _settlement(draw: st.DrawFn, got: Drawn) -> str:
+    return draw(st.sampled_from(["winner_takes_all", "penalty_only", "winner_only",
+                                 *(["pairwise"] if got["teams"] is None else [])]))
+
+
+def _some_cards() -> st.SearchStrategy[list[str]]:
+    return st.lists(st.sampled_from(["2S", "2D", "AH", "3C"]), min_size=1, max_size=3, unique=True)
+
+
+def _runs() -> st.SearchStrategy[list[str]]:
+    return st.lists(st.sampled_from(RUNS), unique=True, max_size=13)
+
+
+def _always(strategy: st.SearchStrategy[Any]) -> Tuned:
+    return lambda draw, got: draw(strategy)
+
+
+TUNED: dict[str, Tuned] = {
+    "players": _always(st.integers(2, 5)),
+    "leftover": _always(st.sampled_from(["undealt", "to_opener"])),
+    "hand_size": _hand_size,
+    "teams": _teams,
+    "finish": _finish,
+    "last_card_guard": _guard,
+    "scoring.place_points": _place_points,
+    "scoring.settlement": _settlement,
+    "scoring.tiers": _tiers,
+    "suit_order": _always(st.permutations(["D", "C", "H", "S"])),
+    "five_card_order": _always(st.permutations(list(CATEGORIES))),
+    "straights": _always(_runs()),
+    "straight_flushes": _always(st.none() | _runs()),
+    "scoring.two_held_cards": _always(_some_cards()),
+    "scoring.card_penalties": _always(st.lists(st.fixed_dictionaries({
+        "cards": _some_cards(), "all": st.booleans(), "points": st.integers(0, 5)}), max_size=2)),
+    "scoring.card_values": _always(st.none() | st.fixed_dictionaries(
+        {rank: st.integers(0, 15) for rank in "3456789TJQKA2"})),
+    "scoring.held_hand_factor": _always(st.none() | st.fixed_dictionaries({
+        "hands": st.sampled_from([["four_of_a_kind"], ["straight_flush"],
+                                  ["four_of_a_kind", "straight_flush"]]),
+        "factor": st.sampled_from([2, 3])})),
+    # Small limits, so that matches end inside two simulated deals.
+    "match.max_deals": _always(st.sampled_from([None, 1, 2])),
+    "match.target": _always(st.sampled_from([None, 10, 60])),
+    "match.loss_limit": _always(st.sampled_from([None, 5, 40])),
+}
+
+
+def from_kind(kind: kinds.Kind) -> st.SearchStrategy[Any] | None:
+    """Every value a kind accepts, for the kinds that say enough; None for the others."""
+    found: st.SearchStrategy[Any] | None = None
+    if isinstance(kind, kinds.Bool):
+        found = st.booleans()
+    elif isinstance(kind, kinds.Choice):
+        found = st.sampled_from([v.value for v in kind.enum])
+    elif isinstance(kind, kinds.Int):
+        found = (st.sampled_from(kind.choices) if kind.choices is not None
+                 else st.integers(kind.minimum, kind.maximum))
+    elif isinstance(kind, kinds.ListOf) and isinstance(kind.item, kinds.Choice):
+        items = [v.value for v in kind.item.enum]
+        found = st.lists(st.sampled_from(items), unique=kind.distinct is not None,
+                         min_size=kind.min_items, max_size=min(kind.max_items, len(items)))
+    if found is not None and getattr(kind, "nullable", False):
+        found = st.none() | found
+    return found
+
+
+def untuned() -> dict[str, st.SearchStrategy[Any]]:
+    """The fields drawn from their kind."""
+    out = {}
+    for f in fields.FIELDS:
+        strategy = from_kind(f.kind)
+        if f.dotted not in TUNED and strategy is not None:
+            out[f.dotted] = strategy
+    return out
+
+
+@st.composite
+def profiles(draw: st.DrawFn) -> dict[str, Any]:
+    """A complete declaration: every registry field, in its place."""
+    got: Drawn = {}
+    for dotted, tuned in TUNED.items():
+        got[dotted] = tuned(draw, got)
+    for dotted, strategy in untuned().items():
+        got[dotted] = draw(strategy)
+    declaration: dict[str, Any] = {}
+    for f in fields.FIELDS:
+        if f.dotted in got:
+            parent = declaration
+            for key in f.path[:-1]:
+                parent = parent.setdefault(key, {})
+            parent[f.path[-1]] = got[f.dotted]
+    return declaration
