@@ -19,25 +19,26 @@ from bigtwo.store.tokens import token_hash, token_id
 
 
 def create_tables(db: sqlite_utils.Database) -> None:
-    """The schema step that adds seasons (``bigtwo.store.migrations``)."""
-    db.execute("CREATE TABLE seasons (id TEXT PRIMARY KEY, name TEXT NOT NULL, "
+    """The schema step that adds seasons (``bigtwo.store.migrations``); it runs again over
+    its own tables (a store whose version was set back) and changes nothing."""
+    db.execute("CREATE TABLE IF NOT EXISTS seasons (id TEXT PRIMARY KEY, name TEXT NOT NULL, "
                "profile_id TEXT, profile_hash TEXT, points TEXT NOT NULL, "
                "token_hash TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL, "
                "revision INTEGER NOT NULL DEFAULT 0)")
-    db.execute("CREATE TABLE season_tournaments (season_id TEXT NOT NULL REFERENCES seasons(id), "
+    db.execute("CREATE TABLE IF NOT EXISTS season_tournaments (season_id TEXT NOT NULL REFERENCES seasons(id), "
                "tournament_id TEXT NOT NULL REFERENCES tournaments(id), position INTEGER NOT NULL, "
                "attached_at TEXT NOT NULL, PRIMARY KEY (season_id, tournament_id))")
-    db.execute("CREATE TABLE season_aliases (season_id TEXT NOT NULL REFERENCES seasons(id), "
+    db.execute("CREATE TABLE IF NOT EXISTS season_aliases (season_id TEXT NOT NULL REFERENCES seasons(id), "
                "alias TEXT NOT NULL, player TEXT NOT NULL, PRIMARY KEY (season_id, alias))")
-    db.execute("CREATE TABLE season_audit (seq INTEGER PRIMARY KEY, season_id TEXT NOT NULL "
+    db.execute("CREATE TABLE IF NOT EXISTS season_audit (seq INTEGER PRIMARY KEY, season_id TEXT NOT NULL "
                "REFERENCES seasons(id), at TEXT NOT NULL, action TEXT NOT NULL, "
                "detail TEXT NOT NULL, by TEXT, token_id TEXT)")
     # One row per attached tournament, in order: the rating state after it and its night's
     # ranking, under a key over everything before it (bigtwo.records.seasons.night_key).
-    db.execute("CREATE TABLE season_nights (season_id TEXT NOT NULL REFERENCES seasons(id), "
+    db.execute("CREATE TABLE IF NOT EXISTS season_nights (season_id TEXT NOT NULL REFERENCES seasons(id), "
                "position INTEGER NOT NULL, key TEXT NOT NULL, body BLOB NOT NULL, "
                "PRIMARY KEY (season_id, position))")
-    db.execute("CREATE TABLE season_standings (season_id TEXT PRIMARY KEY REFERENCES seasons(id), "
+    db.execute("CREATE TABLE IF NOT EXISTS season_standings (season_id TEXT PRIMARY KEY REFERENCES seasons(id), "
                "key TEXT NOT NULL, body BLOB NOT NULL)")
 
 
