@@ -42,6 +42,7 @@ BLUEPRINT_MODULES = [
     "app.api.health",
     "app.web",
     "app.api.tournaments", "app.api.records", "app.api.deals",
+    "app.api.seasons", "app.api.draws",
     "app.api.validation",
     "app.api.play",
     "app.api.profiles",

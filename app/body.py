@@ -126,6 +126,17 @@ def _creation_key(_: dict[str, Any], authorization: str | None) -> None:
         raise_problem(exc)
 
 
+def _season_token(view_args: dict[str, Any], authorization: str | None) -> None:
+    from app import get_store
+    from app.api.tournaments import raise_problem
+    from bigtwo.store import seasons, tournaments
+
+    try:
+        seasons.authorize(get_store(), view_args["season_id"], authorization)
+    except tournaments.TournamentError as exc:
+        raise_problem(exc)
+
+
 # endpoint -> check(view_args, Authorization header); raises the problem that answers.
 TOKEN_ROUTES: dict[str, Callable[[dict[str, Any], str | None], None]] = {
     "tournaments.upload_records": _tournament_token,
@@ -133,6 +144,10 @@ TOKEN_ROUTES: dict[str, Callable[[dict[str, Any], str | None], None]] = {
     "tournaments.replace_record": _tournament_token,
     "tournaments.create_tournament": _creation_key,
     "profiles.declare_profile": _creation_key,
+    "seasons.create_season": _creation_key,
+    "seasons.attach": _season_token,
+    "seasons.detach": _season_token,
+    "seasons.set_alias": _season_token,
 }
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 

@@ -3,10 +3,10 @@
 Two groups, by what a call can do:
 
 - the checking endpoints and the reads of immutable things (validate, batch, evaluate, next,
-  deal codes, profiles, stored records, the OpenAPI document) change nothing and carry no
+  draws, deal codes, profiles, stored records, the OpenAPI document) change nothing and carry no
   credentials, so by default any origin may call them (``BIGTWO_CORS_ORIGINS``, default
   ``*``; the operator may list origins instead, or give an empty value for none);
-- everything under ``/v1/tournaments`` is the organisers': uploads, withdrawals and
+- everything under ``/v1/tournaments`` and ``/v1/seasons`` is the organisers': uploads, withdrawals and
   replacements carry the tournament's token. Only the origins the operator lists in
   ``BIGTWO_CORS_TOKEN_ORIGINS`` may call them (none by default, and never ``*``).
 
@@ -34,9 +34,9 @@ TOKEN_SETTING = "BIGTWO_CORS_TOKEN_ORIGINS"
 PREFLIGHT_MAX_AGE = 3600
 
 # Regular expressions over the whole path (flask-cors matches from the start only).
-CHECKING = r"^/v1/(validate|validate/batch|combinations/evaluate|next|deals)$"
+CHECKING = r"^/v1/(validate|validate/batch|combinations/evaluate|next|deals|draws)$"
 READS = r"^(/v1/(profiles|profiles/[^/]+|deals/[^/]+|records/[^/]+|replays/[^/]+)|/openapi\.json)$"
-ORGANISERS = r"^/v1/tournaments(/.*)?$"
+ORGANISERS = r"^/v1/(tournaments|seasons)(/.*)?$"
 
 REQUEST_HEADERS = ["Content-Type", "Accept-Language", "If-None-Match", "X-Request-Id"]
 # Beyond the CORS-safelisted response headers (Content-Type, Content-Language, Cache-Control...).

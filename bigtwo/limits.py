@@ -107,3 +107,22 @@ STANDINGS_REFRESH_DEALS = 2_000
 MAX_PER_PAGE = 200
 DEFAULT_PER_PAGE = 50
 FORM_STORED_PROFILES = 20
+
+# Seating draws (POST /v1/draws, bigtwo draw; bigtwo/records/draws.py). The search that lowers
+# repeated meetings is bounded by steps, not by the clock, so one seed always gives one draw;
+# at these limits a draw takes well under a second (bench/seasons.py).
+MAX_DRAW_PLAYERS = 64
+MAX_DRAW_ROUNDS = 10
+MAX_DRAW_PREVIOUS_TABLES = 1_000  # tables already played that the draw avoids repeating
+DRAW_SEARCH_ITERATIONS = 1_000
+DRAW_SEARCH_STALL = 300  # steps without a better draw before the search stops
+
+# Seasons (bigtwo/store/seasons.py, docs/SEASONS.md). Season standings merge every attached
+# tournament's tallies once and then keep, per tournament, the rating state after it: adding a
+# night rates that night only. Quotas (BIGTWO_QUOTA_SEASONS, ..._TOURNAMENTS_PER_SEASON) bound
+# a store's seasons and each season's nights; a season of 52 nights at the tournament quotas
+# answers its cached standings in milliseconds and a new night in well under a second.
+MAX_SEASONS = 1_000  # per store
+MAX_TOURNAMENTS_PER_SEASON = 100  # nights in one season
+MAX_SEASON_ALIASES = 500  # names declared to stand for another player, per season
+MAX_SEASON_PLACES = 200  # entries of a points-by-place table

@@ -63,6 +63,18 @@ FORMATS = ("json", "text")
 __all__ = ["LanguageTag", "main"]  # LanguageTag lives in bigtwo.cli.language now
 
 
+def _season_group() -> click.Command:
+    from bigtwo.cli.season import season
+
+    return season
+
+
+def _draw_command() -> click.Command:
+    from bigtwo.cli.season import draw_command
+
+    return draw_command
+
+
 def _tournament_group() -> click.Command:
     from bigtwo.cli.recheck import recheck_command
     from bigtwo.cli.tournament import tournament
@@ -132,6 +144,8 @@ class LazyGroup(click.Group):
                                      reason=exc)) from None
 
     lazy: dict[str, Callable[[], click.Command]] = {"tournament": _tournament_group,
+                                                     "season": _season_group,
+                                                     "draw": _draw_command,
                                                      "serve": _serve_command,
                                                      "keys": _keys_group,
                                                      "convert": _convert_command}

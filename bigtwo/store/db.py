@@ -3,8 +3,8 @@ date, and one repository per aggregate.
 
 ``Store`` is the connection (``bigtwo.store.connection``: WAL, ``synchronous=FULL``, writes in
 ``BEGIN IMMEDIATE``) and holds the repositories of ``bigtwo.store.repositories``, which share it:
-``store.profiles``, ``store.tournaments`` (and their records), ``store.replays``, ``store.keys``
-and ``store.standings``. Migrations (``bigtwo.store.migrations``) run at start inside the same
+``store.profiles``, ``store.tournaments`` (and their records), ``store.replays``, ``store.keys``,
+``store.standings`` and ``store.seasons``. Migrations (``bigtwo.store.migrations``) run at start inside the same
 kind of transaction, keyed on ``user_version``.
 """
 
@@ -19,6 +19,7 @@ from bigtwo.store.quotas import Quotas
 from bigtwo.store.repositories.keys import CreationKeys
 from bigtwo.store.repositories.profiles import Profiles
 from bigtwo.store.repositories.replays import SharedReplays
+from bigtwo.store.repositories.seasons import Seasons
 from bigtwo.store.repositories.standings import StandingsCache
 from bigtwo.store.repositories.tournaments import Tournaments
 
@@ -36,6 +37,7 @@ class Store(Connection):
         self.replays = SharedReplays(self, self.quotas)
         self.keys = CreationKeys(self, self.quotas)
         self.standings = StandingsCache(self, self.quotas)
+        self.seasons = Seasons(self, self.quotas)
 
     def writable(self) -> StoreFault | None:
         """Why the store cannot take a write now (read-only, full), found without writing;

@@ -11,6 +11,7 @@ import sqlite_utils
 
 from bigtwo.records.jsonin import dumps_stored, loads_stored
 from bigtwo.store.connection import Connection
+from bigtwo.store.repositories import seasons as season_tables
 from bigtwo.store.rows import meta_labels, pack_report, record_extras, unpack_report
 
 
@@ -221,9 +222,14 @@ def _share_holders(db: sqlite_utils.Database) -> None:
                [secrets.token_hex(32)])
 
 
+def _seasons(db: sqlite_utils.Database) -> None:
+    season_tables.create_tables(db)
+
+
 # Each entry moves the schema one version up; append, never edit, once released.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
-    _v1, _v2, _v3, _v4, _v5, _shared_replays, _withdrawals, _stored_volume, _share_holders]
+    _v1, _v2, _v3, _v4, _v5, _shared_replays, _withdrawals, _stored_volume, _share_holders,
+    _seasons]
 
 
 def migrate(connection: Connection) -> int:

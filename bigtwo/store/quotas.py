@@ -25,6 +25,8 @@ class Quotas:
     bytes_per_tournament: int = limits.MAX_BYTES_PER_TOURNAMENT
     tournaments: int = limits.MAX_TOURNAMENTS
     profiles: int = limits.MAX_PROFILES
+    seasons: int = limits.MAX_SEASONS
+    tournaments_per_season: int = limits.MAX_TOURNAMENTS_PER_SEASON
     creation: str = "open"
 
     @classmethod

@@ -136,17 +136,26 @@ def authorize(store: Store, tournament_id: str, authorization: str | None) -> di
     found = store.tournaments.get(tournament_id)
     if found is None:
         raise not_found("tournament", tournament_id)
+    bearer_token(authorization, "tournament",
+                 lambda token: store.tournaments.token_matches(tournament_id, token))
+    return found
+
+
+def bearer_token(authorization: str | None, what: str,
+                 matches: Callable[[str], bool | None]) -> str:
+    """The token of ``Authorization: Bearer <token>`` when ``matches`` says it is this
+    ``what``'s (True); 401 without one or for no one's (None), 403 for another's (False)."""
     scheme, _, token = (authorization or "").strip().partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token:
         raise TournamentError(401, "Unauthorized",
-                              "send the tournament's token: Authorization: Bearer <token>")
-    verdict = store.tournaments.token_matches(tournament_id, token)
+                              f"send the {what}'s token: Authorization: Bearer <token>")
+    verdict = matches(token)
     if verdict is None:
         raise TournamentError(401, "Unauthorized", "the token is not valid")
     if verdict is False:
-        raise TournamentError(403, "Forbidden", "this token belongs to another tournament")
-    return found
+        raise TournamentError(403, "Forbidden", f"this token belongs to another {what}")
+    return token
 
 
 # --- uploading records ----------------------------------------------------------------------

@@ -1,0 +1,202 @@
+"""Seasons: a name, an optional profile, an organiser token, the tournaments attached in order,
+the organiser's aliases, an audit log, and the rating state cached per attached tournament."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import zlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import sqlite_utils
+
+from bigtwo import limits
+from bigtwo.store import clock
+from bigtwo.store.quotas import QuotaExceeded
+from bigtwo.store.repositories.base import Repository
+from bigtwo.store.tokens import token_hash, token_id
+
+
+def create_tables(db: sqlite_utils.Database) -> None:
+    """The schema step that adds seasons (``bigtwo.store.migrations``); it runs again over
+    its own tables (a store whose version was set back) and changes nothing."""
+    db.execute("CREATE TABLE IF NOT EXISTS seasons (id TEXT PRIMARY KEY, name TEXT NOT NULL, "
+               "profile_id TEXT, profile_hash TEXT, points TEXT NOT NULL, "
+               "token_hash TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL, "
+               "revision INTEGER NOT NULL DEFAULT 0)")
+    db.execute("CREATE TABLE IF NOT EXISTS season_tournaments (season_id TEXT NOT NULL REFERENCES seasons(id), "
+               "tournament_id TEXT NOT NULL REFERENCES tournaments(id), position INTEGER NOT NULL, "
+               "attached_at TEXT NOT NULL, PRIMARY KEY (season_id, tournament_id))")
+    db.execute("CREATE TABLE IF NOT EXISTS season_aliases (season_id TEXT NOT NULL REFERENCES seasons(id), "
+               "alias TEXT NOT NULL, player TEXT NOT NULL, PRIMARY KEY (season_id, alias))")
+    db.execute("CREATE TABLE IF NOT EXISTS season_audit (seq INTEGER PRIMARY KEY, season_id TEXT NOT NULL "
+               "REFERENCES seasons(id), at TEXT NOT NULL, action TEXT NOT NULL, "
+               "detail TEXT NOT NULL, by TEXT, token_id TEXT)")
+    # One row per attached tournament, in order: the rating state after it and its night's
+    # ranking, under a key over everything before it (bigtwo.records.seasons.night_key).
+    db.execute("CREATE TABLE IF NOT EXISTS season_nights (season_id TEXT NOT NULL REFERENCES seasons(id), "
+               "position INTEGER NOT NULL, key TEXT NOT NULL, body BLOB NOT NULL, "
+               "PRIMARY KEY (season_id, position))")
+    db.execute("CREATE TABLE IF NOT EXISTS season_standings (season_id TEXT PRIMARY KEY REFERENCES seasons(id), "
+               "key TEXT NOT NULL, body BLOB NOT NULL)")
+
+
+class Seasons(Repository):
+    def create(self, name: str, profile_id: str | None, profile_hash: str | None,
+               points: str | Sequence[int]) -> tuple[str, str]:
+        """A new season; ``(id, token)``, the token answered here only (its hash is kept)."""
+        season_id = "s-" + secrets.token_hex(6)
+        token = "b2s_" + secrets.token_urlsafe(32)
+        with self.write() as db:
+            self.check_count("seasons", self.quotas.seasons)
+            db.table("seasons").insert({
+                "id": season_id, "name": name, "profile_id": profile_id,
+                "profile_hash": profile_hash, "points": json.dumps(points),
+                "token_hash": token_hash(token), "created_at": clock.now(), "revision": 0})
+        return season_id, token
+
+    def _row(self, row: Sequence[Any]) -> dict[str, Any]:
+        return {"id": row[0], "name": row[1], "profile_id": row[2], "profile_hash": row[3],
+                "points": json.loads(row[4]), "created_at": row[5], "tournaments": row[6]}
+
+    _COLUMNS = ("SELECT s.id, s.name, s.profile_id, s.profile_hash, s.points, s.created_at, "
+                "(SELECT count(*) FROM season_tournaments AS a WHERE a.season_id = s.id) "
+                "FROM seasons AS s")
+
+    def get(self, season_id: str) -> dict[str, Any] | None:
+        row = self.conn.execute(self._COLUMNS + " WHERE s.id = ?", [season_id]).fetchone()
+        return None if row is None else self._row(row)
+
+    def page(self, limit: int, offset: int) -> tuple[list[dict[str, Any]], int]:
+        """Seasons, newest first, and how many there are."""
+        rows = self.conn.execute(self._COLUMNS + " ORDER BY s.created_at DESC, s.id LIMIT ? "
+                                 "OFFSET ?", [limit, offset]).fetchall()
+        total = int(self.conn.execute("SELECT count(*) FROM seasons").fetchone()[0])
+        return [self._row(r) for r in rows], total
+
+    def token_matches(self, season_id: str, token: str) -> bool | None:
+        """True for this season's token, False for another season's, None for neither."""
+        digest = token_hash(token)
+        row = self.conn.execute("SELECT id FROM seasons WHERE token_hash = ?",
+                                [digest]).fetchone()
+        return None if row is None else row[0] == season_id
+
+    def _audit(self, season_id: str, action: str, detail: Mapping[str, Any],
+               by: str | None, token: str) -> None:
+        self.conn.execute("INSERT INTO season_audit (season_id, at, action, detail, by, token_id) "
+                          "VALUES (?, ?, ?, ?, ?, ?)",
+                          [season_id, clock.now(), action, json.dumps(detail, ensure_ascii=False),
+                           by, token_id(token_hash(token))])
+        self.conn.execute("UPDATE seasons SET revision = revision + 1 WHERE id = ?", [season_id])
+
+    def attached(self, season_id: str) -> list[dict[str, Any]]:
+        """The attached tournaments in the order they were attached, each with its name and
+        its revision (the change counter its records bump)."""
+        rows = self.conn.execute(
+            "SELECT t.id, t.name, t.revision, a.attached_at, t.profile_hash FROM "
+            "season_tournaments AS a JOIN tournaments AS t ON t.id = a.tournament_id "
+            "WHERE a.season_id = ? ORDER BY a.position", [season_id]).fetchall()
+        return [{"id": r[0], "name": r[1], "revision": r[2], "attached_at": r[3],
+                 "profile_hash": r[4]} for r in rows]
+
+    def attach(self, season_id: str, tournament_id: str, *, token: str,
+               by: str | None = None) -> bool:
+        """Attach a tournament after the others; False when it was attached already."""
+        with self.write():
+            if self.conn.execute("SELECT 1 FROM season_tournaments WHERE season_id = ? AND "
+                                 "tournament_id = ?", [season_id, tournament_id]).fetchone():
+                return False
+            self.check_count_in(season_id, self.quotas.tournaments_per_season)
+            position = int(self.conn.execute(
+                "SELECT coalesce(max(position), 0) + 1 FROM season_tournaments WHERE "
+                "season_id = ?", [season_id]).fetchone()[0])
+            self.conn.execute("INSERT INTO season_tournaments VALUES (?, ?, ?, ?)",
+                              [season_id, tournament_id, position, clock.now()])
+            self._audit(season_id, "attach", {"tournament": tournament_id}, by, token)
+        return True
+
+    def check_count_in(self, season_id: str, quota: int) -> None:
+        used = int(self.conn.execute("SELECT count(*) FROM season_tournaments WHERE "
+                                     "season_id = ?", [season_id]).fetchone()[0])
+        if used + 1 > quota:
+            raise QuotaExceeded("tournaments_per_season", quota, used, 1)
+
+    def detach(self, season_id: str, tournament_id: str, *, token: str,
+               by: str | None = None) -> bool:
+        """Detach a tournament; False when it was not attached."""
+        with self.write():
+            done = self.conn.execute("DELETE FROM season_tournaments WHERE season_id = ? AND "
+                                     "tournament_id = ?", [season_id, tournament_id])
+            if done.rowcount != 1:
+                return False
+            self._audit(season_id, "detach", {"tournament": tournament_id}, by, token)
+        return True
+
+    def aliases(self, season_id: str) -> dict[str, str]:
+        rows = self.conn.execute("SELECT alias, player FROM season_aliases WHERE season_id = ? "
+                                 "ORDER BY alias", [season_id])
+        return {a: p for a, p in rows}
+
+    def set_alias(self, season_id: str, alias: str, player: str | None, *, token: str,
+                  by: str | None = None) -> bool:
+        """Declare that ``alias`` is ``player`` (None: undo it); False when nothing changed."""
+        with self.write():
+            known = self.aliases(season_id)
+            if known.get(alias) == player:
+                return False
+            if player is None:
+                self.conn.execute("DELETE FROM season_aliases WHERE season_id = ? AND alias = ?",
+                                  [season_id, alias])
+                self._audit(season_id, "unalias", {"alias": alias, "was": known[alias]}, by,
+                            token)
+            else:
+                self.check_aliases(len(known) + (alias not in known))
+                self.conn.execute("INSERT INTO season_aliases VALUES (?, ?, ?) ON CONFLICT "
+                                  "(season_id, alias) DO UPDATE SET player = excluded.player",
+                                  [season_id, alias, player])
+                self._audit(season_id, "alias", {"alias": alias, "player": player}, by, token)
+        return True
+
+    def check_aliases(self, count: int) -> None:
+        if count > limits.MAX_SEASON_ALIASES:
+            raise QuotaExceeded("aliases_per_season", limits.MAX_SEASON_ALIASES, count - 1, 1)
+
+    def audit_page(self, season_id: str, limit: int,
+                   offset: int) -> tuple[list[dict[str, Any]], int]:
+        rows = self.conn.execute("SELECT at, action, detail, by, token_id FROM season_audit "
+                                 "WHERE season_id = ? ORDER BY seq LIMIT ? OFFSET ?",
+                                 [season_id, limit, offset]).fetchall()
+        total = int(self.conn.execute("SELECT count(*) FROM season_audit WHERE season_id = ?",
+                                      [season_id]).fetchone()[0])
+        return [{"at": r[0], "action": r[1], **json.loads(r[2]), "by": r[3], "token_id": r[4]}
+                for r in rows], total
+
+    # --- what is cached -----------------------------------------------------------------------
+    def nights(self, season_id: str) -> list[tuple[str, Any]]:
+        """The cached nights, in order: ``(key, body)``."""
+        rows = self.conn.execute("SELECT key, body FROM season_nights WHERE season_id = ? "
+                                 "ORDER BY position", [season_id])
+        return [(k, json.loads(zlib.decompress(b))) for k, b in rows]
+
+    def keep_nights(self, season_id: str, start: int,
+                    nights: Sequence[tuple[str, Any]]) -> None:
+        """Cache nights from position ``start`` on (counting from 0), dropping any after."""
+        with self.write():
+            self.conn.execute("DELETE FROM season_nights WHERE season_id = ? AND position >= ?",
+                              [season_id, start])
+            self.conn.executemany(
+                "INSERT INTO season_nights VALUES (?, ?, ?, ?)",
+                [(season_id, start + i, key, zlib.compress(json.dumps(body).encode(), 6))
+                 for i, (key, body) in enumerate(nights)])
+
+    def cached_standings(self, season_id: str, key: str) -> bytes | None:
+        row = self.conn.execute("SELECT body FROM season_standings WHERE season_id = ? AND "
+                                "key = ?", [season_id, key]).fetchone()
+        return None if row is None else zlib.decompress(row[0])
+
+    def cache_standings(self, season_id: str, key: str, body: bytes) -> None:
+        with self.write():
+            self.conn.execute("INSERT INTO season_standings VALUES (?, ?, ?) ON CONFLICT "
+                              "(season_id) DO UPDATE SET key = excluded.key, "
+                              "body = excluded.body", [season_id, key, zlib.compress(body, 6)])
