@@ -16,7 +16,7 @@ from app.api.common import body_errors, immutable, json_request_body, resolver
 from app.problems import PROBLEM_TYPE_BASE, abort_problem, invalid, json_body
 from bigtwo import limits
 from bigtwo.rules.problems import Problem
-from bigtwo.rules.profiles import PRESET_IDS, PRESETS, IdCollision
+from bigtwo.rules.profiles import ID_COLLISION, PRESET_IDS, PRESETS
 from bigtwo.store import tournaments
 from bigtwo.store.quotas import QuotaExceeded
 from bigtwo.store.repositories.profiles import ProfileIdCollision
@@ -105,7 +105,7 @@ def declare_profile() -> Response:
     if not isinstance(declaration, dict):
         invalid([Problem("", "a profile declaration is a JSON object")])
     profile, problems = resolver().resolve(declaration, "")
-    clashes = [p for p in problems if isinstance(p, IdCollision)]
+    clashes = [p for p in problems if p.code == ID_COLLISION]
     if clashes:
         _collision(clashes[0].detail)
     if profile is None:

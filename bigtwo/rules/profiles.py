@@ -21,7 +21,7 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import FrozenInstanceError, dataclass
+from dataclasses import FrozenInstanceError
 from functools import cached_property
 from importlib import resources
 from typing import Any
@@ -161,15 +161,15 @@ def stored_id(profile_hash: str) -> str:
     return "p-" + profile_hash.removeprefix("sha256:")[:ID_HEX_DIGITS]
 
 
-@dataclass(frozen=True, slots=True)
-class IdCollision(Problem):
-    """A declaration whose id is already stored for other rules: refused, never resolved to
-    them (the API answers 409)."""
+# The code of a declaration whose id is already stored for other rules: refused, never
+# resolved to them (the API answers 409). A code, not a subclass: ``Problem`` is compiled.
+ID_COLLISION = "profile_id_collision"
 
 
-def collision(prefix: str, profile: Profile, stored_hash: str) -> IdCollision:
-    return IdCollision(prefix, f"profile id {profile.id!r} is stored for other rules "
-                               f"({stored_hash}); these rules hash to {profile.hash}")
+def collision(prefix: str, profile: Profile, stored_hash: str) -> Problem:
+    return Problem(prefix, f"profile id {profile.id!r} is stored for other rules "
+                           f"({stored_hash}); these rules hash to {profile.hash}",
+                   ID_COLLISION, {"id": profile.id})
 
 
 def _canonical_rules(data: dict[str, Any]) -> dict[str, Any]:

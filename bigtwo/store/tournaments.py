@@ -22,7 +22,7 @@ from bigtwo.records.pipeline import Checked, check_record
 from bigtwo.records.profile_diff import differences_text
 from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem, join
-from bigtwo.rules.profiles import IdCollision, Profile, ProfileRef, ProfileResolver
+from bigtwo.rules.profiles import ID_COLLISION, Profile, ProfileRef, ProfileResolver
 from bigtwo.store.db import Store
 from bigtwo.store.faults import best_effort
 from bigtwo.store.quotas import QuotaExceeded
@@ -99,7 +99,7 @@ def create(store: Store, body: Any) -> dict[str, str]:
     else:
         profile, profile_problems = store.profiles.resolver().resolve(body["profile"], "/profile")
         problems.extend(profile_problems)
-    clashes = [p for p in problems if isinstance(p, IdCollision)]
+    clashes = [p for p in problems if p.code == ID_COLLISION]
     if clashes:
         raise id_collision(clashes[0].detail)
     if problems or profile is None or not isinstance(name, str):

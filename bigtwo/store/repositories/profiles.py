@@ -54,7 +54,7 @@ class Profiles(Repository):
 
     def resolver(self) -> ProfileResolver:
         """Presets, plus every profile stored here, for resolving a record's profile; an
-        inline declaration whose id is stored for other rules is refused (IdCollision)."""
+        inline declaration whose id is stored for other rules is refused (code ID_COLLISION)."""
         return ProfileResolver(self.declaration, self.stored_hash)
 
     def stored_id_for(self, profile: Profile) -> str | None:
