@@ -164,7 +164,10 @@ def test_tournament_page_filters_and_links_to_replays(live: tuple[str, Any, Any]
 
     csv_href = page.get_by_role("link", name="Download the standings (CSV)").get_attribute("href")
     answer = page.request.get(base + csv_href)
-    assert answer.ok and answer.text().splitlines()[0].startswith('"rank","player"')
+    # A byte-order mark first, so that Excel opens the CSV as UTF-8 (docs/API.md).
+    text = answer.text()
+    assert answer.ok and text.startswith("\ufeff")
+    assert text[1:].splitlines()[0].startswith('"rank","player"')
 
     records.nth(0).get_by_role("link").click()
     page.wait_for_load_state()
