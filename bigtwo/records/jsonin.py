@@ -39,7 +39,7 @@ except ImportError:
 # Typed Any, not as the module: compiled, ``_orjson is None`` must be asked at run time.
 _INSTALLED: Any = _found
 _orjson: Any = _INSTALLED
-BACKEND = "json" if _orjson is None else "orjson"
+BACKEND: str = "json" if _orjson is None else "orjson"
 
 
 def use_backend(choice: str | None) -> str:
