@@ -32,14 +32,18 @@ def _text_lines(stream: IO[bytes], path: str, max_bytes: int) -> Iterator[tuple[
     ``max_bytes`` (a longer one cannot belong to a game within the limit)."""
     for number, line in enumerate(bounded_lines(stream, max_bytes), start=1):
         if isinstance(line, LongLine):
-            raise InputError(gettext("error: {path}:{line}: the line is over the limit of "
-                                     "{limit} bytes (--max-bytes)", path=path, line=number,
+            raise InputError(gettext("{path}:{line}: the line is over the limit of {limit} "
+                                     "bytes (--max-bytes)", path=path, line=number,
                                      limit=max_bytes))
         try:
             yield line.decode("utf-8"), len(line)
         except UnicodeDecodeError as exc:
-            raise InputError(gettext("error: {path}:{line}: {message}", path=path, line=number,
-                                     message=f"not UTF-8: {exc.reason}")) from None
+            # The byte's place, not the codec's English reason: the whole line is in the
+            # reader's language, and the place is what a person fixing the file needs. No
+            # "error: " here: InputError's frame adds it.
+            raise InputError(gettext("{path}:{line}: byte {byte} of the line is not UTF-8; "
+                                     "save the file as UTF-8 text", path=path,
+                                     line=number, byte=exc.start + 1)) from None
 
 
 def read_notation(stream: IO[bytes], path: str, options: CheckOptions,
@@ -164,8 +168,8 @@ def _json_records(stream: IO[bytes], path: str, fmt: str,
         return
     for number, line in enumerate(bounded_lines(stream, max_bytes), start=1):
         if isinstance(line, LongLine):
-            raise InputError(gettext("error: {path}:{line}: the line is over the limit of "
-                                     "{limit} bytes (--max-bytes)", path=path, line=number,
+            raise InputError(gettext("{path}:{line}: the line is over the limit of {limit} "
+                                     "bytes (--max-bytes)", path=path, line=number,
                                      limit=max_bytes))
         if line.strip():
             yield number, _loads(line, path, number)

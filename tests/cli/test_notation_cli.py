@@ -7,7 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bigtwo.cli.main import main
+from bigtwo.records.i18n import LANGUAGES, translator
 
 ROOT = Path(__file__).resolve().parents[2]
 CLUB = ROOT / "fixtures" / "notation" / "club-night.b2n"
@@ -81,3 +84,32 @@ def test_a_game_over_max_bytes_is_refused_alone(runner: Any, tmp_path: Path) -> 
     assert result.exit_code == 2
     lines = result.stdout.splitlines()
     assert len(lines) == 2 and '"valid":null' in lines[0] and '"valid":true' in lines[1]
+
+
+NOT_UTF8 = "{path}:{line}: byte {byte} of the line is not UTF-8; save the file as UTF-8 text"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_line_that_is_not_utf8_is_named_in_the_language_asked_for(
+        runner: Any, tmp_path: Path, lang: str) -> None:
+    """The whole line is the catalog's, framed once as an error: the byte's place, none of
+    the codec's English."""
+    path = tmp_path / "latin1.b2n"
+    path.write_bytes("profile hk-standard\nplayers Ana Ben Cai Dée\n".encode("latin-1"))
+    result = _run(runner, ["validate", "--lang", lang, str(path)])
+    assert result.exit_code == 2
+    catalog = translator(lang).catalog
+    said = catalog.gettext(NOT_UTF8).format(path=path, line=2, byte=22)
+    assert result.stderr.strip() == catalog.gettext("error: {message}").format(message=said)
+    assert "invalid" not in result.stderr and result.stderr.count(str(path)) == 1
+    if lang != "en":
+        assert said != NOT_UTF8.format(path=path, line=2, byte=22)
+
+
+def test_a_line_over_max_bytes_is_framed_as_an_error_once(runner: Any, tmp_path: Path) -> None:
+    path = tmp_path / "long.b2n"
+    path.write_text("profile hk-standard\n; " + "x" * 2000 + "\n", encoding="utf-8")
+    result = _run(runner, ["validate", "--max-bytes", "1000", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"error: {path}:2: the line is over the limit of 1000 bytes "
+                                     "(--max-bytes)")
