@@ -83,12 +83,12 @@ SEASON_MESSAGES: dict[str, Message] = {
     "action_detach": N_("action_detach", "detached"),
     "action_alias": N_("action_alias", "alias declared"),
     "action_unalias": N_("action_unalias", "alias undone"),
-    # An alias in the audit log: the name and the player it stands for (was: undone).
-    "alias_detail": N_("alias_detail", "{alias} → {player}"),
-    "unalias_detail": N_("unalias_detail", "{alias} (was {player})"),
+    # An alias in the audit log: the name and the player it stands for (or stood for).
+    "alias_detail": N_("alias_detail", "{alias} stands for {player}"),
+    "unalias_detail": N_("unalias_detail", "{alias} no longer stands for {player}"),
     "rating_chart_title": N_("rating_chart_title", "Ratings after each night"),
     "rating_chart_x": N_("rating_chart_x", "Night"),
-    "rating_chart_y": N_("rating_chart_y", "Ordinal"),
+    "rating_chart_y": N_("rating_chart_y", "Ordinal (μ − 3σ)"),
     "rating_chart_lines": N_("rating_chart_lines", "A line starts at the first night its player played; a dot marks each night played, and across a night missed the line stays level, since a rating does not move on a night not played."),
     "rating_chart_one_night": N_("rating_chart_one_night", "The rating chart starts once two nights count."),
     "not_played": N_("not_played", "did not play"),
@@ -104,8 +104,8 @@ SEASON_MESSAGES: dict[str, Message] = {
     "draw_previous": N_("draw_previous", "Tables already played (optional): one table per line, the names separated by commas"),
     "draw_button": N_("draw_button", "Draw the tables"),
     "draw_print_note": N_("draw_print_note", "Print this page from the browser: each round comes out on a sheet of its own, without the form."),
-    # A profile in the draw's list: "Big Two (Hong Kong) (hk-standard): 4 seats".
-    "profile_seats": N_("profile_seats", "{profile}: {seats}"),
+    # A profile in the draw's list: "Big Two (Hong Kong) (hk-standard): tables of 4".
+    "profile_seats": N_("profile_seats", "{profile}: tables of {n}"),
     "round_n": N_("round_n", "Round {n}"),
     "table_n": N_("table_n", "Table {n}"),
     "sitting_out": N_("sitting_out", "Sitting out: {names}"),
@@ -130,7 +130,6 @@ ORGANISER_PLURALS: dict[str, Plural] = {
                       "The {n} most recent are shown; the whole log is in the API."),
     "nights_n": NN_("nights_n", "{n} night", "{n} nights"),
     "rounds_n": NN_("rounds_n", "{n} round", "{n} rounds"),
-    "seats_n": NN_("seats_n", "{n} seat", "{n} seats"),
     # The season chart's note: how many players have a line (the best by ordinal).
     "rating_chart_note": NN_("rating_chart_note", "The ordinal of the {n} player with the highest ordinal, after each night.",
                              "The ordinal of each of the {n} players with the highest ordinals, after each night."),
