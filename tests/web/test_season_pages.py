@@ -196,3 +196,12 @@ def test_the_new_pages_have_the_language_switch(client: Any, season: str, path: 
     assert {code for _, code in links} == set(PAGE_LANGUAGES) - {"en"}
     if "season=" in path:
         assert all(f"season={season}" in href for href, _ in links)
+
+
+def test_a_season_without_nights_says_so(client: Any) -> None:
+    season = club_season(client, name="Sunday cup", nights=[])[0]
+    answer = client.get(f"/seasons/{season}")
+    assert answer.status_code == 200
+    text = text_of(answer.get_data(as_text=True))
+    assert "No tournament is attached yet." in text and "No aliases." in text
+    assert 'id="rating-chart"' not in answer.get_data(as_text=True)
