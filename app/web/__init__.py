@@ -3,7 +3,8 @@
 ``/`` takes a record (pasted or uploaded), ``/replay`` shows it move by move with the first
 broken rule highlighted, ``/records/<id>`` does the same for a stored record,
 ``/tournaments`` lists the tournaments and ``/tournaments/<id>`` shows standings, records
-(withdrawn ones marked) and the audit log. Everything the pages need (CSS, script)
+(withdrawn ones marked) and the audit log; ``/seasons`` and ``/seasons/<id>`` do the same for
+seasons (nights, standings, ratings), and ``/draw`` prints a seating draw, a sheet per round. Everything the pages need (CSS, script)
 ships in this package: no request leaves the machine.
 """
 
@@ -278,6 +279,89 @@ def tournament_page(tid: str) -> tuple[str, int]:
                              [p["player"] for p in view["standings"]], Words(_lang()))
     return render_template("web_tournament.html", t=view, chart=chart,
                            **_organiser_common()), 200
+
+
+@bp.get("/seasons")
+def season_list() -> tuple[str, int]:
+    from app.web.seasons import seasons_view
+
+    listed = seasons_view(_store(), _resolver(), page_number(request.args))
+    return render_template("web_seasons.html", listed=listed, **_organiser_common()), 200
+
+
+@bp.get("/seasons/<sid>")
+def season_page(sid: str) -> tuple[str, int]:
+    from app.web.seasons import season_view
+
+    # The standings (and the ratings' history the chart draws) come from the season
+    # service's cache: the page's cost follows the season's size, not what is stored.
+    common = _organiser_common()
+    view = season_view(_store(), _resolver(), sid, common["w"])
+    if view is None:
+        abort(404)
+    return render_template("web_season.html", s=view, **common), 200
+
+
+@bp.route("/draw", methods=["GET", "POST"])
+def draw_page() -> tuple[str, int]:
+    """The draw's form (``?season=`` fills in that season's players and profile); posted,
+    the draw as one sheet per round. It changes nothing stored, so the form needs no token."""
+    from app.web.draw_pages import DrawForm, check, sheets
+    from app.web.seasons import season_players
+    from bigtwo.store import seasons as service
+    from bigtwo.store.tournaments import TournamentError
+
+    common = _organiser_common()
+    w = common["w"]
+    if request.method == "GET":
+        form = DrawForm()
+        sid = request.args.get("season", "")
+        if sid:
+            players = season_players(_store(), sid)
+            if players is None:
+                abort(404)
+            season = _store().seasons.get(sid)
+            form = DrawForm(players="\n".join(players), profile=season["profile_id"] or "",
+                            season=sid)
+        return _draw_template(form, None, [], 200, common)
+    try:
+        form = DrawForm.read(request.form)
+    except RequestEntityTooLarge:
+        limit = current_app.config.get("MAX_CONTENT_LENGTH")
+        too_big = w.count("too_large_n", int(limit)) if limit else w["too_large"]
+        return _draw_template(DrawForm(), None, [too_big], 413, common)
+    resolver = _resolver()
+    checked = check(form, resolver, w)
+    if checked.problems:
+        return _draw_template(form, None, checked.problems, 422, common)
+    try:
+        made = service.make_draw(resolver, checked.body)
+    except TournamentError as exc:  # what the form's checks let through: the service's words
+        details = [p.detail for p in exc.problems or []] or [exc.detail]
+        return _draw_template(form, None, details, exc.status if exc.status < 500 else 422,
+                              common)
+    profile, _ = resolver.resolve(checked.body["profile"])
+    result = {"sheets": sheets(made, checked.body["previous"]), "repeats": made.repeats,
+              "players": len(checked.body["players"]), "rounds": len(made.rounds),
+              "seed": checked.body["seed"], "seats": profile.players if profile else 0}
+    return _draw_template(form, result, [], 200, {**common, "switch_form": "draw-form"})
+
+
+def _draw_template(form: Any, result: dict[str, Any] | None, problems: list[str], status: int,
+                   common: dict[str, Any]) -> tuple[str, int]:
+    season = _store().seasons.get(form.season) if form.season else None
+    if request.method == "POST":
+        common = {**common, "switch_form": "draw-form"}
+    resolver = _resolver()
+    choices = _profile_choices()
+    seats = {p["id"]: getattr(resolver.resolve(p["id"])[0], "players", None)
+             for group in choices.values() for p in group}
+    if form.profile and form.profile not in seats and not form.profile_id:
+        # A season's stored profile older than those the list offers: typed in for them.
+        form.profile_id, form.profile = form.profile, ""
+    return render_template("web_draw.html", form=form, result=result, problems=problems,
+                           choices=choices, seats=seats, season=season,
+                           max_rounds=limits.MAX_DRAW_ROUNDS, **common), status
 
 
 @bp.app_template_filter("profile_label")

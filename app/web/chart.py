@@ -11,6 +11,11 @@ Names are user input: every text that reaches the markup goes through ``markupsa
 The chart is bounded whatever the record or tournament: at most ``limits.CHART_SERIES``
 lines and ``limits.CHART_POINTS`` points on each (evenly spaced samples, the first and last
 always kept), so a 10,000-deal sheet draws as cheaply as a 3-deal match.
+
+Totals are whole numbers, written signed (+25, −34). A chart of ratings (the season page,
+``app.web.season_chart``) sets ``ChartData.decimals``: its values are written with that many
+decimals at most and its ticks may be fractions; a line may start after the first point
+(``Series.start``) and mark the points that are measurements (``Series.dots``).
 """
 
 from __future__ import annotations
@@ -45,7 +50,13 @@ class Series:
     """One line: a name and its running total at each point of the chart."""
 
     name: str
-    values: tuple[int, ...]
+    values: tuple[float, ...]
+    # The point the first value is at: a line starts where its player first has a value (a
+    # season's late joiner), never drawn at 0 before it.
+    start: int = 0
+    # Points (indexes into the chart's points) drawn as dots: the measurements, where a line
+    # also holds a value between them (a rating kept over a night not played).
+    dots: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +88,15 @@ class ChartData:
     # points where a record starts (the totals it starts from), with the record's number.
     deals: tuple[Deal | None, ...] = ()
     starts: tuple[tuple[int, str], ...] = ()
+    # 0: whole totals, written signed; else values are written with at most this many
+    # decimals and unsigned (a rating), and the ticks may fall between whole numbers.
+    decimals: int = 0
+
+    def written(self, value: float) -> str:
+        """A value on the axis, the legend or a line's title, as the page's language writes it."""
+        if not self.decimals:
+            return signed(int(value), self.lang)
+        return number(round(value, self.decimals) + 0.0, self.lang)  # + 0.0: no "−0"
 
     @property
     def empty(self) -> bool:
@@ -198,6 +218,16 @@ def signed(n: int, lang: str = "en") -> str:
     return signed_score(n, lang) if n else number(0, lang)
 
 
+def fine_step(span: float, ticks: int = 5) -> float:
+    """A tick step of 1, 2 or 5 times a power of ten (which may be below 1) for about
+    ``ticks`` ticks: the ratings chart's, whose whole span can be a fraction of a point."""
+    if span <= 0:
+        return 1.0
+    raw = span / ticks
+    power = 10.0 ** math.floor(math.log10(raw))
+    return next(factor * power for factor in (1, 2, 5, 10) if raw <= factor * power + 1e-12)
+
+
 def nice_step(span: float, ticks: int = 5) -> int:
     """A tick step of 1, 2 or 5 times a power of ten giving about ``ticks`` ticks."""
     if span <= 0:
@@ -214,29 +244,38 @@ def nice_step(span: float, ticks: int = 5) -> int:
 class Scale:
     """Maps chart values to SVG coordinates in the plot area."""
 
-    low: int
-    high: int
+    low: float
+    high: float
     count: int
 
     def x(self, i: int) -> float:
         width = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
         return round(MARGIN_LEFT + (width * i / (self.count - 1) if self.count > 1 else 0), 1)
 
-    def y(self, value: int) -> float:
+    def y(self, value: float) -> float:
         height = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
         return round(MARGIN_TOP + height * (self.high - value) / (self.high - self.low), 1)
 
 
-def scale(data: ChartData) -> tuple[Scale, int]:
+def scale(data: ChartData) -> tuple[Scale, float]:
     """The y range (0 always in it, widened to whole ticks) and its tick step."""
     values = [v for s in data.series for v in s.values] or [0]
     low, high = min(0, *values), max(0, *values)
-    step = nice_step(high - low or 1)
+    step: float = fine_step(high - low or 1) if data.decimals else nice_step(high - low or 1)
     low = math.floor(low / step) * step
     high = math.ceil(high / step) * step
     if high == low:
         high = low + step
     return Scale(low, high, len(data.points)), step
+
+
+def ticks(sc: Scale, step: float) -> Iterable[float]:
+    """The gridlines' values from ``sc.low`` to ``sc.high``: whole ones as before, or fractions
+    counted in steps (rounded, so that 0.1 + 0.2 is 0.3 and 0 is drawn as the zero line)."""
+    if isinstance(step, int):
+        return range(int(sc.low), int(sc.high) + 1, step)
+    count = round((sc.high - sc.low) / step)
+    return [round(sc.low + k * step, 9) + 0.0 for k in range(count + 1)]
 
 
 def svg(data: ChartData, ident: str) -> Markup:
@@ -246,7 +285,7 @@ def svg(data: ChartData, ident: str) -> Markup:
     legend_rows = len(data.series)
     total_height = HEIGHT + LEGEND_ROW * legend_rows + 8
     lang = data.lang
-    finals = join((f"{s.name} {signed(s.values[-1], lang)}" for s in data.series), lang)
+    finals = join((f"{s.name} {data.written(s.values[-1])}" for s in data.series), lang)
     desc = data.desc.format(y=data.y_label, finals=finals, x=data.x_label, last=data.points[-1])
     out = [
         f'<svg class="chart" id="{e(ident)}" viewBox="0 0 {WIDTH} {total_height}" '
@@ -256,12 +295,12 @@ def svg(data: ChartData, ident: str) -> Markup:
         f'<desc id="{e(ident)}-desc">{e(desc)}</desc>',
         '<g class="grid">',
     ]
-    for value in range(sc.low, sc.high + 1, step):
+    for value in ticks(sc, step):
         y = sc.y(value)
         cls = "axis zero" if value == 0 else "tick"
         out.append(f'<line class="{cls}" x1="{MARGIN_LEFT}" y1="{y}" x2="{WIDTH - MARGIN_RIGHT}" y2="{y}"/>')
         out.append(f'<text class="y-tick" x="{MARGIN_LEFT - 6}" y="{y + 4}" '
-                   f'text-anchor="end">{signed(value, lang)}</text>')
+                   f'text-anchor="end">{data.written(value)}</text>')
     out.append("</g>")
     bottom = HEIGHT - MARGIN_BOTTOM
     every = max(1, math.ceil(len(data.points) / 12))
@@ -287,14 +326,19 @@ def svg(data: ChartData, ident: str) -> Markup:
     out.append(f'<text class="axis-label" x="14" y="{(MARGIN_TOP + bottom) / 2}" text-anchor="middle" '
                f'transform="rotate(-90 14 {(MARGIN_TOP + bottom) / 2})">{e(data.y_label)}</text>')
     for n, s in enumerate(data.series):
-        coords = " ".join(f"{sc.x(i)},{sc.y(v)}" for i, v in enumerate(s.values))
+        coords = " ".join(f"{sc.x(s.start + i)},{sc.y(v)}" for i, v in enumerate(s.values))
         cls = f"series series-{n}"
+        final = data.written(s.values[-1])
         out.append(f'<polyline class="{cls}" points="{coords}"><title>{e(s.name)}: '
-                   f'{signed(s.values[-1], lang)}</title></polyline>')
+                   f'{final}</title></polyline>')
+        if s.dots:
+            out.append(f'<g class="dots {cls}">' + "".join(
+                f'<circle class="dot" cx="{sc.x(i)}" cy="{sc.y(s.values[i - s.start])}" r="3.5"/>'
+                for i in s.dots) + "</g>")
         ly = HEIGHT + n * LEGEND_ROW
         out.append(f'<g class="legend"><line class="{cls}" x1="{MARGIN_LEFT}" y1="{ly}" '
                    f'x2="{MARGIN_LEFT + 28}" y2="{ly}"/><text x="{MARGIN_LEFT + 36}" y="{ly + 4}">'
-                   f'{e(s.name)} {signed(s.values[-1], lang)}</text></g>')
+                   f'{e(s.name)} {final}</text></g>')
     out.append("</svg>")
     return Markup("\n".join(out))  # noqa: S704 - every value above is escaped or a number
 

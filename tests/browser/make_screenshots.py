@@ -1,8 +1,10 @@
 """Save the README's screenshots: ``.venv/bin/python -m tests.browser.make_screenshots``.
 
 Starts the app on a throwaway database, fills it with the spec's example records, and saves
-docs/screenshots/{home,replay-error,scores,tournament}.png (and phone-sized variants), and the
-referee's view at the broken rule in each newer language (replay-error-<lang>.png)."""
+docs/screenshots/{home,replay-error,scores,tournament}.png (and phone-sized variants), the
+referee's view at the broken rule in each newer language (replay-error-<lang>.png), and a
+club season's page and a printed draw (season.png, draw.png). ``--seasons`` saves those two
+only."""
 
 from __future__ import annotations
 
@@ -30,6 +32,41 @@ def replay_then(page: Any, base: str, record: dict[str, Any], button: str,
     page.click("#record-form button[type=submit]")
     page.wait_for_load_state()  # the step buttons work once the deferred script has run
     page.click(button)
+
+
+def season_screenshots(browser: Any, base: str, client: Any) -> None:
+    """The club season of tests/seasons/club.py: its page, and a draw of three rounds for its
+    players and eight guests (three tables and a sit-out each round)."""
+    from tests.seasons.club import club_season
+
+    season, _, _ = club_season(client)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    shot = context.new_page()
+    shot.goto(f"{base}/seasons/{season}?lang=en")
+    shot.screenshot(path=str(OUT / "season.png"), full_page=True)
+    context.close()
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    shot = context.new_page()
+    shot.goto(f"{base}/draw?season={season}&lang=en")
+    guests = ["Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou", "Max"]
+    shot.fill("#players", shot.input_value("#players") + "\n" + "\n".join(guests))
+    shot.fill("#rounds", "3")
+    shot.click("#draw-form button[type=submit]")
+    shot.wait_for_load_state()
+    shot.screenshot(path=str(OUT / "draw.png"), full_page=True)
+    context.close()
+
+
+def seasons_only() -> int:
+    from app import create_app
+
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"BIGTWO_DB": str(Path(tmp) / "shots.db")})
+        with serve(app) as base, chromium() as browser:
+            season_screenshots(browser, base, app.test_client())
+    for name in ("season.png", "draw.png"):
+        print((OUT / name).relative_to(ROOT))
+    return 0
 
 
 def main() -> int:
@@ -81,10 +118,11 @@ def main() -> int:
             replay_then(phone, base, wrong, "#step-broken")
             phone.locator("#stepper").scroll_into_view_if_needed()
             phone.screenshot(path=str(OUT / "replay-phone.png"))
+            season_screenshots(browser, base, client)
     for path in sorted(OUT.glob("*.png")):
         print(path.relative_to(ROOT))
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(seasons_only() if sys.argv[1:] == ["--seasons"] else main())

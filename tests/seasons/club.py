@@ -43,3 +43,31 @@ EXPECTED = [("Ben", 2500.0, 4, 5), ("Ana", 2333.33, 4, 5), ("Eve", 2000.0, 2, 2)
 BEFORE_ALIAS = {"Ben": 1500.0, "Benjamin": 666.67}
 # Before the withdrawal, night 2 totals Ana -10, Benjamin -9, Cai -11, Dee -3: Dee first.
 DEE_BEFORE_WITHDRAWAL = 1000.0
+
+
+def club_season(client: Any, name: str = "Thursday league",
+                nights: list[list[dict[str, Any]]] | None = None) -> tuple[str, str, list[str]]:
+    """The season above through the API as the organiser ends it: every night attached,
+    "Benjamin" declared to be Ben and night 2's mistaken record withdrawn (the figures of
+    ``EXPECTED``); with ``nights``, those nights instead, as uploaded. Its id, its token and
+    the tournaments' ids."""
+    created = client.post("/v1/seasons", json={"name": name, "profile": "casual"}).get_json()
+    season, token = created["id"], created["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    tournaments = []
+    for i, records in enumerate(NIGHTS if nights is None else nights, 1):
+        made = client.post("/v1/tournaments", json={"name": f"Night {i}", "profile": "casual"})
+        tid, ttoken = made.get_json()["id"], made.get_json()["token"]
+        ids = [client.post(f"/v1/tournaments/{tid}/records", json=r,
+                           headers={"Authorization": f"Bearer {ttoken}"}).get_json()["id"]
+               for r in records]
+        if nights is None and i == 2:
+            client.delete(f"/v1/tournaments/{tid}/records/{ids[1]}?reason=wrong+table",
+                          headers={"Authorization": f"Bearer {ttoken}"})
+        client.post(f"/v1/seasons/{season}/tournaments", json={"tournament": tid, "by": "Jo"},
+                    headers=auth)
+        tournaments.append(tid)
+    if nights is None:
+        client.post(f"/v1/seasons/{season}/aliases", json={"alias": "Benjamin", "player": "Ben"},
+                    headers=auth)
+    return season, token, tournaments

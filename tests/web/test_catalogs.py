@@ -65,7 +65,9 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
             "penalty_report", "percent", "preset_hk-standard", "preset_pusoy-dos", "preset_taiwanese",
             "profile_lower", "record",
             "record_title", "records_n", "replay", "token", "time_utc", "profile_named", "house_rule",
-            "house_rule_labelled", "house_rules_join"},
+            "house_rule_labelled", "house_rules_join",
+            # A club's "season" and a draw's "1 round", as Pusoy Dos clubs say them.
+            "season", "rounds_n"},
 }
 _SHARED_CONTEXTS = ("card rank", "card suit")
 
