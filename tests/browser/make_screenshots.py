@@ -3,7 +3,7 @@
 Starts the app on a throwaway database, fills it with the spec's example records, and saves
 docs/screenshots/{home,replay-error,scores,tournament}.png (and phone-sized variants), the
 referee's view at the broken rule in each newer language (replay-error-<lang>.png), and a
-club season's page and a printed draw (season.png, draw.png). ``--seasons`` saves those two
+club season's page and a printed draw (season.png, season-zh-Hant-HK.png, draw.png). ``--seasons`` saves those two
 only."""
 
 from __future__ import annotations
@@ -44,6 +44,9 @@ def season_screenshots(browser: Any, base: str, client: Any) -> None:
     shot = context.new_page()
     shot.goto(f"{base}/seasons/{season}?lang=en")
     shot.screenshot(path=str(OUT / "season.png"), full_page=True)
+    # The season's words in a language whose numbers and names read differently.
+    shot.goto(f"{base}/seasons/{season}?lang=zh-Hant-HK")
+    shot.screenshot(path=str(OUT / "season-zh-Hant-HK.png"), full_page=True)
     context.close()
     context = browser.new_context(viewport={"width": 1000, "height": 900})
     shot = context.new_page()
@@ -64,7 +67,7 @@ def seasons_only() -> int:
         app = create_app({"BIGTWO_DB": str(Path(tmp) / "shots.db")})
         with serve(app) as base, chromium() as browser:
             season_screenshots(browser, base, app.test_client())
-    for name in ("season.png", "draw.png"):
+    for name in ("season.png", "season-zh-Hant-HK.png", "draw.png"):
         print((OUT / name).relative_to(ROOT))
     return 0
 
