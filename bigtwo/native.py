@@ -10,7 +10,11 @@ checkout); ``BIGTWO_PURE_BUILD=1``, or no C compiler, builds without them, and e
 runs as Python.
 
 The build writes a manifest (``MANIFEST``: each compiled module's source SHA-256), so a
-compiled module whose source was edited since is known to be stale. ``prefer_source`` makes
+compiled module whose source was edited since is known to be stale. It also records each
+source's modification time and size as the build read it: a source that still has both is
+taken as unchanged without being hashed (the test Python's own byte-code cache makes of a
+``.py`` file), so the check costs a few ``stat`` calls at every start, and a hash only for a
+source touched since. ``prefer_source`` makes
 the interpreter import these modules from their ``.py`` files even where an extension is
 built: the test suite does so when the build is stale (and when ``BIGTWO_PURE=1`` asks for
 it), the command line when ``BIGTWO_PURE=1`` is set, and the benchmark for its pure-Python row.
@@ -18,9 +22,7 @@ it), the command line when ``BIGTWO_PURE=1`` is set, and the benchmark for its p
 
 from __future__ import annotations
 
-import hashlib
 import importlib.machinery
-import importlib.util
 import json
 import sys
 from collections.abc import Sequence
@@ -60,7 +62,22 @@ def source_path(module: str) -> Path:
 
 
 def source_digest(module: str) -> str:
+    import hashlib  # only when a source's stat differs from the build's (or at build time)
+
     return hashlib.sha256(source_path(module).read_bytes()).hexdigest()
+
+
+def source_stat(module: str) -> list[int]:
+    """The source's modification time (ns) and size, as the manifest records them."""
+    found = source_path(module).stat()
+    return [found.st_mtime_ns, found.st_size]
+
+
+def snapshot() -> tuple[dict[str, str], dict[str, list[int]]]:
+    """What the build compiles, for the manifest: each source's digest, and its stat taken
+    before it was read (a later edit then always differs from what is recorded)."""
+    stats = {m: source_stat(m) for m in COMPILED}
+    return {m: source_digest(m) for m in COMPILED}, stats
 
 
 def extension_paths(module: str) -> list[Path]:
@@ -84,7 +101,19 @@ def stale() -> list[str]:
         recorded = json.loads(MANIFEST.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return list(COMPILED)
-    return [m for m in COMPILED if recorded.get(m) != source_digest(m)]
+    stats = recorded.get(STAT_KEY)
+    stats = stats if isinstance(stats, dict) else {}
+    return [m for m in COMPILED if not _unchanged(m, recorded.get(m), stats.get(m))]
+
+
+def _unchanged(module: str, digest: object, stat: object) -> bool:
+    """Whether the source is what was compiled: its stat as recorded, or else its digest."""
+    try:
+        if stat is not None and stat == source_stat(module):
+            return True
+    except OSError:
+        return False
+    return digest == source_digest(module)
 
 
 def loaded() -> dict[str, bool]:
@@ -101,6 +130,8 @@ class _SourceFirst:
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         if name not in COMPILED:
             return None
+        import importlib.util
+
         return importlib.util.spec_from_file_location(name, source_path(name))
 
 
@@ -115,9 +146,17 @@ def prefer_source() -> None:
         sys.meta_path.insert(0, _SourceFirst())
 
 
-def write_manifest(digests: dict[str, str], path: Path = MANIFEST) -> None:
-    """Record what was compiled; written only once the whole group is in place."""
-    path.write_text(json.dumps(digests, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+# The manifest's entry beside the digests: each source's [mtime_ns, size] as the build read it.
+STAT_KEY = "stat"
+
+
+def write_manifest(digests: dict[str, str], path: Path = MANIFEST,
+                   stats: dict[str, list[int]] | None = None) -> None:
+    """Record what was compiled; written only once the whole group is in place. Without
+    ``stats`` every source is hashed at every start (as a wheel's build directory, whose
+    files pip gives other times, would be anyway)."""
+    doc: dict[str, object] = {**digests, **({STAT_KEY: stats} if stats else {})}
+    path.write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
 def remove_built(package_dir: Path = PACKAGE_DIR) -> None:

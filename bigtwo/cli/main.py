@@ -48,6 +48,7 @@ from bigtwo.cli.verdicts import (
     summary_line,
 )
 from bigtwo.records import jsoncodec
+from bigtwo.records.formats import is_sheet_name
 from bigtwo.records.jsoncodec import JsonError
 from bigtwo.records.lines import (
     VERDICTS,
@@ -57,7 +58,6 @@ from bigtwo.records.lines import (
     problem_lines,
 )
 from bigtwo.records.pipeline import CheckOptions
-from bigtwo.records.sheet_text import is_sheet_name
 from bigtwo.rules.problems import Problem
 
 FORMATS = ("json", "text")

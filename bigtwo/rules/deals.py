@@ -9,7 +9,6 @@ seat k mod players until every seat holds hand_size cards; the rest stay undealt
 from __future__ import annotations
 
 import re
-import secrets
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -140,4 +139,8 @@ def deal(spec: DealSpec) -> tuple[list[list[int]], list[int]]:
 
 
 def new_spec(players: int, hand_size: int, seed: int | None = None) -> DealSpec:
-    return DealSpec(players, hand_size, secrets.randbits(64) if seed is None else seed & _MASK64)
+    if seed is None:
+        import secrets  # a fresh deal only: a record's deals all carry their seeds (start-up)
+
+        return DealSpec(players, hand_size, secrets.randbits(64))
+    return DealSpec(players, hand_size, seed & _MASK64)
