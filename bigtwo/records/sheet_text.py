@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from bigtwo.records import jsonin
 
 # Which names are sheets is the formats' question (`validate` asks it of every path).
-from bigtwo.records.formats import SHEET_SUFFIXES, is_sheet_name  # noqa: F401
+from bigtwo.records.formats import SHEET_SUFFIXES as SHEET_SUFFIXES
+from bigtwo.records.formats import is_sheet_name as is_sheet_name
 from bigtwo.records.i18n import DEFAULT_LANGUAGE, supported
 from bigtwo.records.sheet_words import SheetWords
 
