@@ -18,12 +18,12 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import pkgutil
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import FrozenInstanceError
 from functools import cached_property
-import pkgutil
 from typing import Any
 
 from bigtwo.rules import cards, fields
