@@ -169,18 +169,28 @@ assert tuple(Category) == CATEGORIES and tuple(BombHand) == BOMB_HANDS
 
 
 # --- values a field holds on Profile ------------------------------------------------------
-@dataclass(frozen=True)
-class Tier:
+class Tier(Frozen):
+    __slots__ = ("start", "multiplier")
     start: int
     multiplier: int
 
+    def __init__(self, start: int, multiplier: int) -> None:
+        self._set(start=start, multiplier=multiplier)
 
-@dataclass(frozen=True)
-class HeldHandFactor:
+
+class HeldHandFactor(Frozen):
     """A loser whose cards left hold one of ``hands`` pays ``factor`` times the penalty."""
 
+    __slots__ = ("hands", "factor")
     hands: tuple[str, ...]
     factor: int
+
+    def __init__(self, hands: tuple[str, ...], factor: int) -> None:
+        self._set(hands=hands, factor=factor)
+
+
+# A dataclass still: its mask is computed once, on first use (a cached property needs the
+# instance dictionary a slotted class has not).
 
 
 @dataclass(frozen=True)
@@ -195,9 +205,9 @@ class CardPenalty:
 
 
 # --- the entry ----------------------------------------------------------------------------
-# The registry's own declarations (entries, explanations, checks, layout) are plain classes
-# with __slots__ (bigtwo.rules.frozen: a dataclass costs about a millisecond to define, at
-# every start); the values a Profile holds (Tier, CardPenalty, ...) stay dataclasses.
+# The registry's declarations (entries, explanations, checks, layout) and most values are
+# plain classes with __slots__ (bigtwo.rules.frozen: a dataclass costs about a millisecond to
+# define, at every start).
 class Explains(Frozen):
     """A rule code this field can explain. ``when`` narrows it to one situation of the code
     (see ``situations``); ``rank`` orders the fields shown for one error (lower first, then
