@@ -24,10 +24,16 @@ from __future__ import annotations
 
 import importlib.machinery
 import json
+import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+# Every start runs choose() on plain strings: pathlib (about 5 % of `bigtwo validate` of one
+# record) is imported by the build's functions only.
+if TYPE_CHECKING:
+    from pathlib import Path
 
 # The replay's hot path and what it calls per move, plus the record parser (per move too) and
 # the notation's reader (per move of a game written as text). mypyc compiles them as one
@@ -53,23 +59,31 @@ COMPILED: tuple[str, ...] = (
 )
 GROUP = "bigtwo.native"  # the group's shared library: bigtwo/native__mypyc.*.so
 
-PACKAGE_DIR = Path(__file__).resolve().parent
-MANIFEST = PACKAGE_DIR / "native-build.json"
+PACKAGE_DIR = os.path.dirname(os.path.realpath(__file__))
+MANIFEST_NAME = "native-build.json"
+MANIFEST = os.path.join(PACKAGE_DIR, MANIFEST_NAME)
+
+
+def _source_file(module: str) -> str:
+    return os.path.join(os.path.dirname(PACKAGE_DIR), *module.split(".")) + ".py"
 
 
 def source_path(module: str) -> Path:
-    return PACKAGE_DIR.parent.joinpath(*module.split(".")).with_suffix(".py")
+    from pathlib import Path
+
+    return Path(_source_file(module))
 
 
 def source_digest(module: str) -> str:
     import hashlib  # only when a source's stat differs from the build's (or at build time)
 
-    return hashlib.sha256(source_path(module).read_bytes()).hexdigest()
+    with open(_source_file(module), "rb") as source:
+        return hashlib.sha256(source.read()).hexdigest()
 
 
 def source_stat(module: str) -> list[int]:
     """The source's modification time (ns) and size, as the manifest records them."""
-    found = source_path(module).stat()
+    found = os.stat(_source_file(module))
     return [found.st_mtime_ns, found.st_size]
 
 
@@ -80,11 +94,11 @@ def snapshot() -> tuple[dict[str, str], dict[str, list[int]]]:
     return {m: source_digest(m) for m in COMPILED}, stats
 
 
-def extension_paths(module: str) -> list[Path]:
+def extension_paths(module: str) -> list[str]:
     """The built extensions of ``module`` for this interpreter (none when not compiled)."""
-    path = source_path(module)
-    return [path.with_name(path.stem + suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES
-            if path.with_name(path.stem + suffix).is_file()]
+    stem = _source_file(module).removesuffix(".py")
+    return [stem + suffix for suffix in importlib.machinery.EXTENSION_SUFFIXES
+            if os.path.isfile(stem + suffix)]
 
 
 def built() -> bool:
@@ -98,7 +112,8 @@ def stale() -> list[str]:
     if not built():
         return []
     try:
-        recorded = json.loads(MANIFEST.read_text(encoding="utf-8"))
+        with open(MANIFEST, encoding="utf-8") as manifest:
+            recorded = json.load(manifest)
     except (OSError, ValueError):
         return list(COMPILED)
     stats = recorded.get(STAT_KEY)
@@ -132,7 +147,7 @@ class _SourceFirst:
             return None
         import importlib.util
 
-        return importlib.util.spec_from_file_location(name, source_path(name))
+        return importlib.util.spec_from_file_location(name, _source_file(name))
 
 
 def prefer_source() -> None:
@@ -150,18 +165,22 @@ def prefer_source() -> None:
 STAT_KEY = "stat"
 
 
-def write_manifest(digests: dict[str, str], path: Path = MANIFEST,
+def write_manifest(digests: dict[str, str], path: str | Path = MANIFEST,
                    stats: dict[str, list[int]] | None = None) -> None:
     """Record what was compiled; written only once the whole group is in place. Without
     ``stats`` every source is hashed at every start (as a wheel's build directory, whose
     files pip gives other times, would be anyway)."""
     doc: dict[str, object] = {**digests, **({STAT_KEY: stats} if stats else {})}
-    path.write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    with open(path, "w", encoding="utf-8") as manifest:
+        manifest.write(json.dumps(doc, indent=2, sort_keys=True) + "\n")
 
 
-def remove_built(package_dir: Path = PACKAGE_DIR) -> None:
+def remove_built(package_dir: str | Path = PACKAGE_DIR) -> None:
     """The extensions and manifest of an earlier build under ``package_dir`` (the sources, or
     a wheel's build directory): a half-built group must never be imported."""
+    from pathlib import Path
+
+    package_dir = Path(package_dir)
     for module in COMPILED:
         source = package_dir.joinpath(*module.split(".")[1:]).with_suffix(".py")
         for path in source.parent.glob(source.stem + ".*"):
@@ -169,7 +188,7 @@ def remove_built(package_dir: Path = PACKAGE_DIR) -> None:
                 path.unlink()
     for path in package_dir.glob(GROUP.rsplit(".", 1)[1] + "__mypyc*"):
         path.unlink()
-    (package_dir / MANIFEST.name).unlink(missing_ok=True)
+    (package_dir / MANIFEST_NAME).unlink(missing_ok=True)
 
 
 def choose(environ: dict[str, str] | None = None) -> str:

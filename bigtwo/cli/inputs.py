@@ -16,7 +16,6 @@ import os
 import stat
 import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import IO, Any, TypeVar, overload
 
 import click
@@ -277,7 +276,7 @@ def local_resolver() -> ProfileResolver:
             from bigtwo.store.paths import default_db_path
 
             path = default_db_path()
-            opened["lookup"] = Store(path).profiles.declaration if Path(path).exists() else _nothing
+            opened["lookup"] = Store(path).profiles.declaration if os.path.exists(path) else _nothing
         return opened["lookup"](profile_id)
 
     return ProfileResolver(lookup)
