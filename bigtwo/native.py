@@ -12,7 +12,7 @@ runs as Python.
 The build writes a manifest (``MANIFEST``: each compiled module's source SHA-256), so a
 compiled module whose source was edited since is known to be stale. It also records each
 source's modification time and size as the build read it: a source that still has both is
-taken as unchanged without being hashed (the test Python's own byte-code cache makes of a
+taken as unchanged without being hashed (the test Python's byte-code cache makes of a
 ``.py`` file), so the check costs a few ``stat`` calls at every start, and a hash only for a
 source touched since. ``prefer_source`` makes
 the interpreter import these modules from their ``.py`` files even where an extension is
