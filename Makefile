@@ -24,8 +24,15 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
+# Editable installs as a plain path in a .pth file ("compat" mode): setuptools' default
+# finder for this layout is imported by every interpreter of the venv (about a third of
+# `python -c pass` here, docs/PERFORMANCE.md "Start-up"). The path is the checkout's root, so
+# the venv also sees its app/ and schemas/ packages, which `make serve` runs from it anyway;
+# a wheel (`pip install .`) still installs bigtwo alone. tests/install installs the same way.
+EDITABLE := pip install --quiet --config-settings editable_mode=compat -e
+
 $(SERVE_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[native]'
+	$(BIN)/$(EDITABLE) '.[native]'
 	touch $(SERVE_STAMP)
 
 # Dask for `bigtwo validate --workers N` and `--scheduler` (docs/SCALING.md): the cluster
@@ -33,11 +40,11 @@ $(SERVE_STAMP): pyproject.toml | $(BIN)/python
 cluster: $(CLUSTER_STAMP)
 
 $(CLUSTER_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[cluster]'
+	$(BIN)/$(EDITABLE) '.[cluster]'
 	touch $(CLUSTER_STAMP)
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/$(EDITABLE) '.[test]'
 	touch $(STAMP)
 
 # The core's hot modules compiled with mypyc, in place, by setup.py's build hook (the one every

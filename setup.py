@@ -97,7 +97,7 @@ class build_mypyc(build_ext):
             self.extensions = []
             say(f"the core is pure Python: {self.reason}")
             return
-        digests = {m: native.source_digest(m) for m in native.COMPILED}
+        digests, stats = native.snapshot()  # the sources as compiled: read before the build
         native.remove_built(target)
         try:
             super().run()
@@ -106,7 +106,7 @@ class build_mypyc(build_ext):
             self.extensions = []
             say(f"the core is pure Python: compiling failed ({type(exc).__name__}: {exc})")
             return
-        native.write_manifest(digests, target / native.MANIFEST.name)
+        native.write_manifest(digests, target / native.MANIFEST_NAME, stats)
         say(f"compiled {len(native.COMPILED)} modules with mypyc")
 
     def package_dir(self) -> Path:
@@ -116,7 +116,7 @@ class build_mypyc(build_ext):
 
     def get_outputs(self) -> list[str]:
         outputs: list[str] = super().get_outputs()
-        manifest = self.package_dir() / native.MANIFEST.name
+        manifest = self.package_dir() / native.MANIFEST_NAME
         return [*outputs, str(manifest)] if manifest.is_file() else outputs
 
 

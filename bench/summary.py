@@ -13,6 +13,8 @@ to write the byte-code cache). Rows:
   absent. It is never copied into this project;
 - the same ``bigtwo validate`` against a process that only parses every line with orjson;
 - compiled against pure;
+- start-up: ``bigtwo validate`` of one one-deal record naming a preset, pinned, against
+  ``python -c pass`` (the interpreter alone), at least 9 rounds (goal: at most 0.06 s of CPU);
 - ``bigtwo validate FILE`` against ``bigtwo validate --workers 2 FILE`` on
   ``--cluster-records`` records (not pinned: the cluster needs both cores), and the local
   cluster's fixed cost: ``--workers 2`` on a one-record file;
@@ -53,6 +55,9 @@ from bigtwo import native  # noqa: E402
 from bigtwo.rules.profiles import PRESETS, ProfileResolver  # noqa: E402
 from bigtwo.rules.simulate import simulate  # noqa: E402
 
+# What the console script runs (the script pip writes imports main and calls it).
+VALIDATE = "import sys; from bigtwo.cli.main import main; main(sys.argv[1:], prog_name='bigtwo')"
+STARTUP_GOAL = 0.06  # seconds of CPU for `bigtwo validate` of one record, whole process
 ORJSON_PARSE = ("import orjson, sys\n"
                 "with open(sys.argv[1], 'rb') as f:\n"
                 "    for line in f:\n"
@@ -191,6 +196,23 @@ def main() -> None:
         rows.append(("`bigtwo validate` CPU / orjson's parse CPU, compiled", "goal at most 5x",
                      cpu_of("compiled") / cpu_of("orjson")))
         rows.append(("pure CPU / compiled CPU", "", cpu_of("pure") / cpu_of("compiled")))
+
+        record = Path(tmp) / "one.json"
+        write_corpus(record, 1, "hk-standard", 2026)  # one line of JSON: a .json document
+        started, _ = rounds({"pass": ([*pin, python, "-c", "pass"], base),
+                             "validate": ([*pin, python, "-c", VALIDATE, "validate", str(record)],
+                                          base)}, max(9, args.runs))
+        print(f"\nstart-up, {'pinned to core 0' if pin else 'not pinned'}, median of "
+              f"{max(9, args.runs)} rounds:\n")
+        print("| process | median CPU (s) | median wall (s) |")
+        print("| --- | ---: | ---: |")
+        print(f"| `python -c pass` | {started['pass'][1]:.3f} | {started['pass'][0]:.3f} |")
+        print(f"| `bigtwo validate` of one record (hk-standard, one deal) | "
+              f"{started['validate'][1]:.3f} | {started['validate'][0]:.3f} |")
+        rows.append(("start-up: `bigtwo validate` of one record, CPU (s)",
+                     f"goal at most {STARTUP_GOAL}", started["validate"][1]))
+        rows.append(("start-up: `bigtwo validate` of one record CPU / `python -c pass` CPU", "",
+                     started["validate"][1] / started["pass"][1]))
 
         many = Path(tmp) / "mixed.jsonl"
         per = -(-args.cluster_records // len(PRESETS))

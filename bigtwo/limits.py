@@ -126,3 +126,8 @@ MAX_SEASONS = 1_000  # per store
 MAX_TOURNAMENTS_PER_SEASON = 100  # nights in one season
 MAX_SEASON_ALIASES = 500  # names declared to stand for another player, per season
 MAX_SEASON_PLACES = 200  # entries of a points-by-place table
+
+# Dask (`bigtwo validate --workers N`, bigtwo/batch/cluster.py): input bytes per partition.
+# 2 MiB is about 1,000 one-deal or 500 two-deal records, a few tenths of a second of checking,
+# against about 5 ms of Dask's cost per partition: see docs/SCALING.md ("Block size").
+DEFAULT_BLOCK_BYTES = 2 << 20

@@ -10,7 +10,11 @@ checkout); ``BIGTWO_PURE_BUILD=1``, or no C compiler, builds without them, and e
 runs as Python.
 
 The build writes a manifest (``MANIFEST``: each compiled module's source SHA-256), so a
-compiled module whose source was edited since is known to be stale. ``prefer_source`` makes
+compiled module whose source was edited since is known to be stale. It also records each
+source's modification time and size as the build read it: a source that still has both is
+taken as unchanged without being hashed (the test Python's byte-code cache makes of a
+``.py`` file), so the check costs a few ``stat`` calls at every start, and a hash only for a
+source touched since. ``prefer_source`` makes
 the interpreter import these modules from their ``.py`` files even where an extension is
 built: the test suite does so when the build is stale (and when ``BIGTWO_PURE=1`` asks for
 it), the command line when ``BIGTWO_PURE=1`` is set, and the benchmark for its pure-Python row.
@@ -18,14 +22,18 @@ it), the command line when ``BIGTWO_PURE=1`` is set, and the benchmark for its p
 
 from __future__ import annotations
 
-import hashlib
 import importlib.machinery
-import importlib.util
 import json
+import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+# Every start runs choose() on plain strings: pathlib (about 5 % of `bigtwo validate` of one
+# record) is imported by the build's functions only.
+if TYPE_CHECKING:
+    from pathlib import Path
 
 # The replay's hot path and what it calls per move, plus the record parser (per move too) and
 # the notation's reader (per move of a game written as text). mypyc compiles them as one
@@ -51,23 +59,46 @@ COMPILED: tuple[str, ...] = (
 )
 GROUP = "bigtwo.native"  # the group's shared library: bigtwo/native__mypyc.*.so
 
-PACKAGE_DIR = Path(__file__).resolve().parent
-MANIFEST = PACKAGE_DIR / "native-build.json"
+PACKAGE_DIR = os.path.dirname(os.path.realpath(__file__))
+MANIFEST_NAME = "native-build.json"
+MANIFEST = os.path.join(PACKAGE_DIR, MANIFEST_NAME)
+
+
+def _source_file(module: str) -> str:
+    return os.path.join(os.path.dirname(PACKAGE_DIR), *module.split(".")) + ".py"
 
 
 def source_path(module: str) -> Path:
-    return PACKAGE_DIR.parent.joinpath(*module.split(".")).with_suffix(".py")
+    from pathlib import Path
+
+    return Path(_source_file(module))
 
 
 def source_digest(module: str) -> str:
-    return hashlib.sha256(source_path(module).read_bytes()).hexdigest()
+    import hashlib  # only when a source's stat differs from the build's (or at build time)
+
+    with open(_source_file(module), "rb") as source:
+        return hashlib.sha256(source.read()).hexdigest()
 
 
-def extension_paths(module: str) -> list[Path]:
+def source_stat(module: str) -> list[int]:
+    """The source's modification time (ns) and size, as the manifest records them."""
+    found = os.stat(_source_file(module))
+    return [found.st_mtime_ns, found.st_size]
+
+
+def snapshot() -> tuple[dict[str, str], dict[str, list[int]]]:
+    """What the build compiles, for the manifest: each source's digest, and its stat taken
+    before it was read (a later edit then always differs from what is recorded)."""
+    stats = {m: source_stat(m) for m in COMPILED}
+    return {m: source_digest(m) for m in COMPILED}, stats
+
+
+def extension_paths(module: str) -> list[str]:
     """The built extensions of ``module`` for this interpreter (none when not compiled)."""
-    path = source_path(module)
-    return [path.with_name(path.stem + suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES
-            if path.with_name(path.stem + suffix).is_file()]
+    stem = _source_file(module).removesuffix(".py")
+    return [stem + suffix for suffix in importlib.machinery.EXTENSION_SUFFIXES
+            if os.path.isfile(stem + suffix)]
 
 
 def built() -> bool:
@@ -81,10 +112,23 @@ def stale() -> list[str]:
     if not built():
         return []
     try:
-        recorded = json.loads(MANIFEST.read_text(encoding="utf-8"))
+        with open(MANIFEST, encoding="utf-8") as manifest:
+            recorded = json.load(manifest)
     except (OSError, ValueError):
         return list(COMPILED)
-    return [m for m in COMPILED if recorded.get(m) != source_digest(m)]
+    stats = recorded.get(STAT_KEY)
+    stats = stats if isinstance(stats, dict) else {}
+    return [m for m in COMPILED if not _unchanged(m, recorded.get(m), stats.get(m))]
+
+
+def _unchanged(module: str, digest: object, stat: object) -> bool:
+    """Whether the source is what was compiled: its stat as recorded, or else its digest."""
+    try:
+        if stat is not None and stat == source_stat(module):
+            return True
+    except OSError:
+        return False
+    return digest == source_digest(module)
 
 
 def loaded() -> dict[str, bool]:
@@ -101,7 +145,9 @@ class _SourceFirst:
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         if name not in COMPILED:
             return None
-        return importlib.util.spec_from_file_location(name, source_path(name))
+        import importlib.util
+
+        return importlib.util.spec_from_file_location(name, _source_file(name))
 
 
 def prefer_source() -> None:
@@ -115,14 +161,26 @@ def prefer_source() -> None:
         sys.meta_path.insert(0, _SourceFirst())
 
 
-def write_manifest(digests: dict[str, str], path: Path = MANIFEST) -> None:
-    """Record what was compiled; written only once the whole group is in place."""
-    path.write_text(json.dumps(digests, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+# The manifest's entry beside the digests: each source's [mtime_ns, size] as the build read it.
+STAT_KEY = "stat"
 
 
-def remove_built(package_dir: Path = PACKAGE_DIR) -> None:
+def write_manifest(digests: dict[str, str], path: str | Path = MANIFEST,
+                   stats: dict[str, list[int]] | None = None) -> None:
+    """Record what was compiled; written only once the whole group is in place. Without
+    ``stats`` every source is hashed at every start (as a wheel's build directory, whose
+    files pip gives other times, would be anyway)."""
+    doc: dict[str, object] = {**digests, **({STAT_KEY: stats} if stats else {})}
+    with open(path, "w", encoding="utf-8") as manifest:
+        manifest.write(json.dumps(doc, indent=2, sort_keys=True) + "\n")
+
+
+def remove_built(package_dir: str | Path = PACKAGE_DIR) -> None:
     """The extensions and manifest of an earlier build under ``package_dir`` (the sources, or
     a wheel's build directory): a half-built group must never be imported."""
+    from pathlib import Path
+
+    package_dir = Path(package_dir)
     for module in COMPILED:
         source = package_dir.joinpath(*module.split(".")[1:]).with_suffix(".py")
         for path in source.parent.glob(source.stem + ".*"):
@@ -130,7 +188,7 @@ def remove_built(package_dir: Path = PACKAGE_DIR) -> None:
                 path.unlink()
     for path in package_dir.glob(GROUP.rsplit(".", 1)[1] + "__mypyc*"):
         path.unlink()
-    (package_dir / MANIFEST.name).unlink(missing_ok=True)
+    (package_dir / MANIFEST_NAME).unlink(missing_ok=True)
 
 
 def choose(environ: dict[str, str] | None = None) -> str:

@@ -11,6 +11,7 @@ says so in one line and exits 0 (``--strict``: 1): the core then runs as the Pyt
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -35,7 +36,7 @@ def main() -> int:
         return 0
     subprocess.run([sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
                    cwd=ROOT, check=False)
-    compiled = native.MANIFEST.is_file() and not native.stale()
+    compiled = os.path.isfile(native.MANIFEST) and not native.stale()
     return 1 if args.strict and not compiled else 0
 
 

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from bigtwo import limits
 from bigtwo.records.lines import VERDICTS, check_doc, check_line
 from bigtwo.records.messages import DEFAULT_LANGUAGE
 from bigtwo.records.pipeline import CheckOptions
@@ -26,10 +27,9 @@ from bigtwo.rules.profiles import ProfileRef, ProfileResolver
 if TYPE_CHECKING:  # pragma: no cover - only for the type checker
     from dask.bag import Bag
 
-# Input bytes per partition of the command line's inputs: 2 MiB is about 1,000 one-deal or
-# 500 two-deal records, a few tenths of a second of checking, against about 5 ms of Dask's
-# cost per partition: see docs/SCALING.md ("Block size") for the measurements behind it.
-DEFAULT_BLOCK_BYTES = 2 << 20
+# Input bytes per partition of the command line's inputs (bigtwo.limits says why 2 MiB; it is
+# declared there so that `bigtwo validate` shows the default without importing this module).
+DEFAULT_BLOCK_BYTES = limits.DEFAULT_BLOCK_BYTES
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,12 +25,12 @@ import click
 
 from bigtwo import ENGINE_VERSION
 from bigtwo.batch.cluster import (
-    DEFAULT_BLOCK_BYTES,
     BlockResult,
     CheckSpec,
     check_block,
     split_lines,
 )
+from bigtwo.cli.cluster_options import in_process
 from bigtwo.cli.language import Refusal, gettext, ngettext
 from bigtwo.cli.verdicts import EXIT_UNREADABLE, exit_status, line_error, summary_line
 from bigtwo.records.lines import VERDICTS
@@ -62,37 +62,12 @@ def require_extra(option: str) -> None:
                                   "extra into .venv)", option=option, module=exc.name)) from exc
 
 
-def cluster_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """The options of ``validate`` that move it onto a cluster."""
-    for option in reversed([
-        click.option("--workers", type=click.IntRange(1, 1024), metavar="N",
-                     help="Check on a local Dask cluster of N worker processes "
-                          "(needs the cluster extra)."),
-        click.option("--scheduler", metavar="URL",
-                     help="Check on an existing Dask cluster, e.g. tcp://10.0.0.5:8786."),
-        click.option("--out", metavar="DIR",
-                     help="With --workers/--scheduler: write one part file per partition and "
-                          "summary.json to DIR (a path or an fsspec URL) instead of stdout."),
-        click.option("--block-bytes", type=click.IntRange(1, 1 << 30), metavar="BYTES",
-                     default=DEFAULT_BLOCK_BYTES, show_default=True,
-                     help="With --workers/--scheduler: bytes of input per partition (each "
-                          "partition checks the lines that start in it)."),
-    ]):
-        command = option(command)
-    return command
-
-
 def on_cluster(paths: tuple[str, ...], cluster: dict[str, Any], complete: bool, lang: str,
                default_profile: ProfileRef | None, progress: bool | None) -> bool:
     """Run ``validate`` on a cluster when asked to (and exit); False to go on in-process."""
-    workers, scheduler = cluster["workers"], cluster["scheduler"]
-    if workers is None and scheduler is None:
-        if cluster["out"] is not None:
-            raise click.UsageError("--out needs --workers N or --scheduler URL")
-        if len(paths) != 1:
-            raise click.UsageError("one PATH at a time; several files or globs need "
-                                   "--workers N or --scheduler URL")
+    if in_process(paths, cluster):
         return False
+    workers, scheduler = cluster["workers"], cluster["scheduler"]
     if workers is not None and scheduler is not None:
         raise click.UsageError("give --workers N (a local cluster) or --scheduler URL, not both")
     spec = CheckSpec(complete=complete, lang=lang, default_profile=default_profile)

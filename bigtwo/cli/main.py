@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import IO, Any
 
@@ -21,7 +21,7 @@ import click
 
 from bigtwo import limits
 from bigtwo.cli import CORE
-from bigtwo.cli.cluster import cluster_options, on_cluster
+from bigtwo.cli.cluster_options import cluster_options, in_process
 from bigtwo.cli.inputs import (
     InputError,
     LongLine,
@@ -38,6 +38,7 @@ from bigtwo.cli.inputs import (
     source_of,
 )
 from bigtwo.cli.language import LanguageTag, gettext, lang_option
+from bigtwo.cli.lazy import Lazy, LazyGroup
 from bigtwo.cli.verdicts import (
     EXIT_INVALID,
     EXIT_UNREADABLE,
@@ -47,6 +48,7 @@ from bigtwo.cli.verdicts import (
     summary_line,
 )
 from bigtwo.records import jsoncodec
+from bigtwo.records.formats import is_sheet_name
 from bigtwo.records.jsoncodec import JsonError
 from bigtwo.records.lines import (
     VERDICTS,
@@ -56,50 +58,10 @@ from bigtwo.records.lines import (
     problem_lines,
 )
 from bigtwo.records.pipeline import CheckOptions
-from bigtwo.records.sheet_text import is_sheet_name
 from bigtwo.rules.problems import Problem
 
 FORMATS = ("json", "text")
 __all__ = ["LanguageTag", "main"]  # LanguageTag lives in bigtwo.cli.language now
-
-
-def _season_group() -> click.Command:
-    from bigtwo.cli.season import season
-
-    return season
-
-
-def _draw_command() -> click.Command:
-    from bigtwo.cli.season import draw_command
-
-    return draw_command
-
-
-def _tournament_group() -> click.Command:
-    from bigtwo.cli.recheck import recheck_command
-    from bigtwo.cli.tournament import tournament
-
-    if "recheck" not in tournament.commands:
-        tournament.add_command(recheck_command)
-    return tournament
-
-
-def _keys_group() -> click.Command:
-    from bigtwo.cli.keys import keys
-
-    return keys
-
-
-def _convert_command() -> click.Command:
-    from bigtwo.cli.notation_cmds import convert_command
-
-    return convert_command
-
-
-def _serve_command() -> click.Command:
-    from bigtwo.cli.serve import serve_command
-
-    return serve_command
 
 
 def _store_fault(exc: Exception) -> str | None:
@@ -115,8 +77,31 @@ def _store_fault(exc: Exception) -> str | None:
     return None if named is None else named.detail
 
 
-class LazyGroup(click.Group):
-    """A group whose heavier subcommands are imported only when they are run (or listed).
+# The commands whose modules load only when they run (bigtwo.cli.lazy): where each lives and
+# its short help, which `bigtwo --help` lists without importing it.
+LAZY_COMMANDS: dict[str, Lazy] = {
+    "convert": ("bigtwo.cli.notation_cmds:convert_command",
+                "Convert game records between JSON and Big Two notation (docs/NOTATION.md)."),
+    "draw": ("bigtwo.cli.season:draw_command",
+             "Draw the tables of ROUNDS rounds for the PLAYERS present (JSON): sit-outs rotate "
+             "and repeated meetings are as few as found; the same seed gives the same draw."),
+    "keys": ("bigtwo.cli.keys:keys",
+             "Creation keys for a server that runs with BIGTWO_CREATION=keys."),
+    "season": ("bigtwo.cli.season:season",
+               "Run a season of club nights: create it, attach tournaments (nights) in order, "
+               "declare aliases, print the season's table and its players' ratings "
+               "(docs/SEASONS.md)."),
+    "serve": ("bigtwo.cli.serve:serve_command",
+              "Serve the HTTP API and the referee's pages with gunicorn (store: BIGTWO_DB)."),
+    "tournament": ("bigtwo.cli.tournament:tournament",
+                   "Run a tournament: create it, import records, list tournaments and records, "
+                   "withdraw or replace records (with an audit log), print standings; `where` "
+                   "names the local store."),
+}
+
+
+class MainGroup(LazyGroup):
+    """The ``bigtwo`` group: its heavier subcommands are imported only when they run.
 
     A failure no command foresaw (out of memory, a read error) ends the command with one line
     and exit status 2, never a traceback and status 1, which means "a rule was broken"."""
@@ -143,23 +128,9 @@ class LazyGroup(click.Group):
                                      "shows the traceback", kind=type(exc).__name__,
                                      reason=exc)) from None
 
-    lazy: dict[str, Callable[[], click.Command]] = {"tournament": _tournament_group,
-                                                     "season": _season_group,
-                                                     "draw": _draw_command,
-                                                     "serve": _serve_command,
-                                                     "keys": _keys_group,
-                                                     "convert": _convert_command}
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted([*super().list_commands(ctx), *self.lazy])
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in self.lazy:
-            return self.lazy[cmd_name]()
-        return super().get_command(ctx, cmd_name)
-
-
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=MainGroup, lazy_subcommands=LAZY_COMMANDS,
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="bigtwo", message=f"%(prog)s, version %(version)s (core: {CORE})")
 def main() -> None:
     """Referee and scoring service for Big Two, Deuces and Pusoy Dos."""
@@ -210,8 +181,11 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
     check_profile_option(resolver, profile_ref)
     if fmt == "text" and (cluster["workers"] is not None or cluster["scheduler"] is not None):
         raise click.UsageError("--format text checks in-process; leave out --workers/--scheduler")
-    if on_cluster(paths, {**cluster, "max_bytes": max_bytes}, not allow_incomplete, lang,
-                  profile_ref, progress):
+    if not in_process(paths, cluster):
+        from bigtwo.cli.cluster import on_cluster  # the driver, Dask's client: only now
+
+        on_cluster(paths, {**cluster, "max_bytes": max_bytes}, not allow_incomplete, lang,
+                   profile_ref, progress)  # exits
         return
     path = paths[0]
     options = CheckOptions(complete=not allow_incomplete, lang=lang, resolver=resolver,

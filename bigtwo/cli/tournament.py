@@ -20,6 +20,7 @@ from bigtwo.cli.http_client import HttpBackend
 from bigtwo.cli.importing import check_kind, import_lines, read_sheet
 from bigtwo.cli.inputs import profile_option_value
 from bigtwo.cli.language import gettext, lang_option, ngettext, pgettext
+from bigtwo.cli.lazy import LazyGroup
 from bigtwo.cli.local_backend import LocalBackend, store_path, where_said
 from bigtwo.records import jsonin
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
@@ -63,7 +64,11 @@ tournament_lang_option = lang_option(
     "Language of the command's lines for people (never of its JSON or CSV)", expose=False)
 
 
-@click.group()
+# `recheck` needs the batch checker and Dask's client (bigtwo.cli.cluster): loaded when it runs.
+@click.group(cls=LazyGroup, lazy_subcommands={
+    "recheck": ("bigtwo.cli.recheck:recheck_command",
+                "Recompute the tournament's stale reports (another engine or profile version "
+                "made them) and store them, one transaction per batch.")})
 def tournament() -> None:
     """Run a tournament: create it, import records, list tournaments and records, withdraw
     or replace records (with an audit log), print standings; `where` names the local store."""

@@ -6,13 +6,18 @@ from __future__ import annotations
 
 from typing import Literal
 
-from bigtwo.records.notation_read import KEYWORDS
-
 Format = Literal["json", "jsonl", "csv", "notation"]
 EXTENSIONS: dict[str, Format] = {
     ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv", ".b2n": "notation",
 }
 _CSV_DELIMITERS = ",;\t"
+# The file names a sheet comes under: .csv, .tsv, and .txt, which Excel's "Unicode Text" writes.
+SHEET_SUFFIXES = (".csv", ".tsv", ".txt")
+
+
+def is_sheet_name(name: str) -> bool:
+    """Whether a file of this name is read as a score sheet (``SHEET_SUFFIXES``)."""
+    return name.lower().endswith(SHEET_SUFFIXES)
 
 
 def by_extension(path: str) -> Format | None:
@@ -38,6 +43,9 @@ def sniff_line(line: str) -> Format | None:
         first = first.split(delimiter, 1)[0]
     if first.strip().lower() == "deal" and any(d in text for d in _CSV_DELIMITERS):
         return "csv"
+    # The notation's reader is imported only for a stream that gets this far (start-up).
+    from bigtwo.records.notation_read import KEYWORDS
+
     word = text.split(None, 1)[0].lower()
     if word in KEYWORDS or ":" in text:
         return "notation"

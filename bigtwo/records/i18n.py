@@ -15,16 +15,17 @@ canonical, so that the aliases players' browsers send (``zh-HK``, ``zh-TW``, ``z
 from __future__ import annotations
 
 import gettext as _gettext
+import os
 from collections.abc import Iterable, Sequence
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 # Babel (about 10 ms to import) is imported by the functions that format or match: a run of
 # `bigtwo validate` whose records all pass renders no message and never needs it.
 
 DOMAIN = "bigtwo"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+# A plain path: importing pathlib costs every start of the CLI (docs/PERFORMANCE.md).
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.realpath(__file__)), "locale")
 
 # English first: it is the default and the language the message ids are written in.
 LANGUAGES: tuple[str, ...] = ("en", "de", "it", "zh-Hant-HK", "zh-Hant-TW", "zh-Hans", "fil")
@@ -205,7 +206,8 @@ def NN_(context: str, singular: str, plural: str) -> MarkedPlural:  # noqa: N802
 def translator(lang: str | None) -> Translator:
     """The catalog of a language (an unknown one gets English). Loaded once per process."""
     code = supported(lang)
-    with (LOCALE_DIR / babel_locale(code) / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as mo:
+    with open(os.path.join(LOCALE_DIR, babel_locale(code), "LC_MESSAGES", f"{DOMAIN}.mo"),
+              "rb") as mo:
         catalog = _gettext.GNUTranslations(mo)
     return Translator(code, catalog)
 

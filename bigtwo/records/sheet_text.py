@@ -26,6 +26,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bigtwo.records import jsonin
+
+# Which names are sheets is the formats' question (`validate` asks it of every path).
+from bigtwo.records.formats import SHEET_SUFFIXES as SHEET_SUFFIXES
+from bigtwo.records.formats import is_sheet_name as is_sheet_name
 from bigtwo.records.i18n import DEFAULT_LANGUAGE, supported
 from bigtwo.records.sheet_words import SheetWords
 
@@ -41,8 +45,6 @@ LEGACY: dict[str, tuple[str, str]] = {
     "zh-Hant-TW": ("cp950", "Big5"),
 }
 DEFAULT_LEGACY = ("cp1252", "Windows-1252")
-# The file names a sheet comes under: .csv, .tsv, and .txt, which Excel's "Unicode Text" writes.
-SHEET_SUFFIXES = (".csv", ".tsv", ".txt")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +62,6 @@ class SheetTextError(ValueError):
     def __init__(self, code: str, detail: str, line: int | None = None) -> None:
         super().__init__(detail)
         self.code, self.detail, self.line = code, detail, line
-
-
-def is_sheet_name(name: str) -> bool:
-    """Whether a file of this name is read as a score sheet (``SHEET_SUFFIXES``)."""
-    return name.lower().endswith(SHEET_SUFFIXES)
 
 
 def legacy(lang: str) -> tuple[str, str]:

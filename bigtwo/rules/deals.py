@@ -9,11 +9,10 @@ seat k mod players until every seat holds hand_size cards; the rest stay undealt
 from __future__ import annotations
 
 import re
-import secrets
-from dataclasses import dataclass
 from functools import lru_cache
 
 from bigtwo.rules import cards
+from bigtwo.rules.frozen import Frozen
 
 _MASK64 = (1 << 64) - 1
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base32
@@ -22,11 +21,14 @@ _CODE = re.compile(r"^B2-([2-5])-(\d{1,2})-([0-9A-Z]{1,13})$")
 FORMAT_VERSION = "B2"
 
 
-@dataclass(frozen=True)
-class DealSpec:
+class DealSpec(Frozen):  # not a dataclass: one costs a millisecond of every start
+    __slots__ = ("players", "hand_size", "seed")
     players: int
     hand_size: int
     seed: int
+
+    def __init__(self, players: int, hand_size: int, seed: int) -> None:
+        self._set(players=players, hand_size=hand_size, seed=seed)
 
     @property
     def code(self) -> str:
@@ -140,4 +142,8 @@ def deal(spec: DealSpec) -> tuple[list[list[int]], list[int]]:
 
 
 def new_spec(players: int, hand_size: int, seed: int | None = None) -> DealSpec:
-    return DealSpec(players, hand_size, secrets.randbits(64) if seed is None else seed & _MASK64)
+    if seed is None:
+        import secrets  # a fresh deal only: a record's deals all carry their seeds (start-up)
+
+        return DealSpec(players, hand_size, secrets.randbits(64))
+    return DealSpec(players, hand_size, seed & _MASK64)

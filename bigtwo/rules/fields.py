@@ -16,7 +16,7 @@ fields are declared in ``CHECKS`` beside it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 from typing import Any
@@ -24,6 +24,7 @@ from typing import Any
 from bigtwo import limits
 from bigtwo.rules import cards
 from bigtwo.rules.codes import RuleCode
+from bigtwo.rules.frozen import Frozen
 from bigtwo.rules.kinds import (
     MISSING,
     NOT_AN_OBJECT,
@@ -168,18 +169,28 @@ assert tuple(Category) == CATEGORIES and tuple(BombHand) == BOMB_HANDS
 
 
 # --- values a field holds on Profile ------------------------------------------------------
-@dataclass(frozen=True)
-class Tier:
+class Tier(Frozen):
+    __slots__ = ("start", "multiplier")
     start: int
     multiplier: int
 
+    def __init__(self, start: int, multiplier: int) -> None:
+        self._set(start=start, multiplier=multiplier)
 
-@dataclass(frozen=True)
-class HeldHandFactor:
+
+class HeldHandFactor(Frozen):
     """A loser whose cards left hold one of ``hands`` pays ``factor`` times the penalty."""
 
+    __slots__ = ("hands", "factor")
     hands: tuple[str, ...]
     factor: int
+
+    def __init__(self, hands: tuple[str, ...], factor: int) -> None:
+        self._set(hands=hands, factor=factor)
+
+
+# A dataclass still: its mask is computed once, on first use (a cached property needs the
+# instance dictionary a slotted class has not).
 
 
 @dataclass(frozen=True)
@@ -194,39 +205,59 @@ class CardPenalty:
 
 
 # --- the entry ----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Explains:
+# The registry's declarations (entries, explanations, checks, layout) and most values are
+# plain classes with __slots__ (bigtwo.rules.frozen: a dataclass costs about a millisecond to
+# define, at every start).
+class Explains(Frozen):
     """A rule code this field can explain. ``when`` narrows it to one situation of the code
     (see ``situations``); ``rank`` orders the fields shown for one error (lower first, then
     registry order)."""
 
+    __slots__ = ("code", "when", "rank")
     code: RuleCode
-    when: str | None = None
-    rank: int = 0
+    when: str | None
+    rank: int
+
+    def __init__(self, code: RuleCode, when: str | None = None, rank: int = 0) -> None:
+        self._set(code=code, when=when, rank=rank)
 
 
 Build = Callable[[Any, Mapping[str, Any]], Any]
 
 
-@dataclass(frozen=True, eq=False)
-class Field:
+class Field(Frozen):
+    __slots__ = ("path", "kind", "default", "since", "doc", "label", "explains", "section",
+                 "values", "played_by", "build", "canonical", "attr")
     path: Path
     kind: Kind
     default: Any
     since: int
     doc: str  # what it decides: the meaning column of docs/RULES.md
     label: str  # what a person calls it, in English (a message of LABEL_CONTEXT)
-    explains: tuple[Explains, ...] = ()
-    section: str = ""  # the table of docs/RULES.md it is listed in
-    values: str | None = None  # the values column, where the kind's own text says too little
-    played_by: str = ""  # which rule texts play which value (docs/RULES.md)
+    explains: tuple[Explains, ...]
+    section: str  # the table of docs/RULES.md it is listed in
+    values: str | None  # the values column, where the kind's own text says too little
+    played_by: str  # which rule texts play which value (docs/RULES.md)
     # The attribute's value from the field's (canonical) value and the whole rules object;
     # by default lists become tuples and closed choices their enum member.
-    build: Build | None = None
+    build: Build | None
     # The canonical value given the whole canonical rules (after every kind's canonical
     # spelling), where equal rules can still be spelled two ways.
-    canonical: Callable[[Any, Mapping[str, Any]], Any] | None = None
-    attr: str = ""  # the Profile attribute, set from the name it is declared under
+    canonical: Callable[[Any, Mapping[str, Any]], Any] | None
+    attr: str  # the Profile attribute, set from the name it is declared under
+
+    def __init__(self, path: Path, kind: Kind, default: Any, since: int, doc: str, label: str,
+                 explains: tuple[Explains, ...] = (), section: str = "",
+                 values: str | None = None, played_by: str = "", build: Build | None = None,
+                 canonical: Callable[[Any, Mapping[str, Any]], Any] | None = None,
+                 attr: str = "") -> None:
+        self._set(path=path, kind=kind, default=default, since=since, doc=doc, label=label,
+                  explains=explains, section=section, values=values, played_by=played_by,
+                  build=build, canonical=canonical, attr=attr)
+
+    # Each entry is one field of the registry: equal only to itself.
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
 
     @property
     def dotted(self) -> str:
@@ -706,12 +737,14 @@ NAME = Text(200)  # a declaration's name: not a rule, so neither hashed nor a Pr
 
 
 # --- the layout of a declaration ----------------------------------------------------------
-@dataclass
 class Group:
     """An object of the declaration (the top level, ``opening``, ``scoring``, ``match``):
     its keys in registry order, each a field or a nested group."""
 
-    members: dict[str, Field | Group] = field(default_factory=dict)
+    __slots__ = ("members",)
+
+    def __init__(self) -> None:
+        self.members: dict[str, Field | Group] = {}
 
     def walk(self) -> Iterator[Field]:
         for member in self.members.values():
@@ -765,13 +798,17 @@ def plain(value: Any) -> Any:
 
 
 # --- checks across fields -----------------------------------------------------------------
-@dataclass(frozen=True)
-class Check:
+class Check(Frozen):
     """A rule relating fields: run when every field it reads loaded, its problem at ``at``."""
 
+    __slots__ = ("reads", "at", "problem")
     reads: tuple[Path, ...]
     at: Path
     problem: Callable[..., str | None]
+
+    def __init__(self, reads: tuple[Path, ...], at: Path,
+                 problem: Callable[..., str | None]) -> None:
+        self._set(reads=reads, at=at, problem=problem)
 
 
 def _permutation_of_suits(suits: list[str]) -> str | None:

@@ -5,23 +5,27 @@ Records are read into these values by ``bigtwo.records.parse``; the replay works
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from bigtwo.rules.frozen import Slotted
 from bigtwo.rules.profiles import Profile
 
 Move = tuple[int, list[int] | None]  # (seat, cards played) or (seat, None) for a pass
 
 
-@dataclass(slots=True)
-class Result:
+# Plain slotted classes, not dataclasses: every start defines them (bigtwo.rules.frozen).
+class Result(Slotted):
     """How a deal without moves ended (a score sheet's row): counts, or the cards themselves,
     or under placings the places."""
 
-    cards_left: list[int] | None = None
-    left: list[list[int]] | None = None
-    places: list[int] | None = None  # finish: placings: seats, first out first (no cards left)
-    liable: int | None = None  # last_card_guard: liable: the seat that pays every loser's penalty
+    __slots__ = ("cards_left", "left", "places", "liable")
+
+    def __init__(self, cards_left: list[int] | None = None, left: list[list[int]] | None = None,
+                 places: list[int] | None = None, liable: int | None = None) -> None:
+        self.cards_left = cards_left
+        self.left = left
+        self.places = places  # finish: placings: seats, first out first (no cards left)
+        self.liable = liable  # last_card_guard: liable: the seat that pays every loser's penalty
 
     @property
     def counts(self) -> list[int]:
@@ -30,17 +34,22 @@ class Result:
         return list(self.cards_left or [])
 
 
-@dataclass(slots=True)
-class Deal:
-    hands: list[list[int]]
-    moves: list[Move]
-    declared: dict[str, Any] | None
-    deal_code: str | None
-    result: Result | None = None
+class Deal(Slotted):
+    __slots__ = ("hands", "moves", "declared", "deal_code", "result")
+
+    def __init__(self, hands: list[list[int]], moves: list[Move], declared: dict[str, Any] | None,
+                 deal_code: str | None, result: Result | None = None) -> None:
+        self.hands = hands
+        self.moves = moves
+        self.declared = declared
+        self.deal_code = deal_code
+        self.result = result
 
 
-@dataclass(slots=True)
-class Record:
-    profile: Profile
-    players: list[str] | None
-    deals: list[Deal]
+class Record(Slotted):
+    __slots__ = ("profile", "players", "deals")
+
+    def __init__(self, profile: Profile, players: list[str] | None, deals: list[Deal]) -> None:
+        self.profile = profile
+        self.players = players
+        self.deals = deals

@@ -11,11 +11,11 @@ items costs what refusing one over the bound costs.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from bigtwo.rules import cards
+from bigtwo.rules.frozen import Frozen
 from bigtwo.rules.runs import RUN_BY_RANKS, TEAMS
 
 Messages = list[str] | dict[Any, Any]
@@ -40,9 +40,11 @@ class Invalid(Exception):
         self.messages = messages
 
 
-class Kind:
-    """One JSON value's type. ``nullable``: ``null`` is a value of its own."""
+class Kind(Frozen):
+    """One JSON value's type. ``nullable``: ``null`` is a value of its own. Immutable, as
+    the registry's other values (``bigtwo.rules.frozen``)."""
 
+    __slots__ = ()
     nullable: bool = False
 
     def load(self, value: Any, stored: bool) -> Any:
@@ -64,12 +66,15 @@ class Kind:
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
 class Int(Kind):
+    __slots__ = ("minimum", "maximum", "nullable", "choices")
     minimum: int
     maximum: int
-    nullable: bool = False
-    choices: tuple[int, ...] | None = None
+    choices: tuple[int, ...] | None
+
+    def __init__(self, minimum: int, maximum: int, nullable: bool = False,
+                 choices: tuple[int, ...] | None = None) -> None:
+        self._set(minimum=minimum, maximum=maximum, nullable=nullable, choices=choices)
 
     def load_value(self, value: Any, stored: bool) -> int:
         if type(value) is not int:  # true/false and 2.0 are no integers here
@@ -90,9 +95,10 @@ class Int(Kind):
         return text + (" or `null`" if self.nullable else "")
 
 
-@dataclass(frozen=True)
 class Bool(Kind):
     """JSON true/false only: 1, "yes" or "true" are refused rather than guessed at."""
+
+    __slots__ = ()
 
     def load_value(self, value: Any, stored: bool) -> bool:
         if value is True or value is False:
@@ -103,11 +109,14 @@ class Bool(Kind):
         return "`true`, `false`"
 
 
-@dataclass(frozen=True)
 class Choice(Kind):
     """One of a closed set of words, named by a StrEnum."""
 
+    __slots__ = ("enum",)
     enum: type[StrEnum]
+
+    def __init__(self, enum: type[StrEnum]) -> None:
+        self._set(enum=enum)
 
     def load_value(self, value: Any, stored: bool) -> str:
         if not isinstance(value, str):
@@ -120,10 +129,13 @@ class Choice(Kind):
         return ", ".join(f"`{v}`" for v in self.enum)
 
 
-@dataclass(frozen=True)
 class Text(Kind):
-    max_length: int | None = None
-    upper: bool = False
+    __slots__ = ("max_length", "upper")
+    max_length: int | None
+    upper: bool
+
+    def __init__(self, max_length: int | None = None, upper: bool = False) -> None:
+        self._set(max_length=max_length, upper=upper)
 
     def load_value(self, value: Any, stored: bool) -> str:
         if not isinstance(value, str):
@@ -136,9 +148,10 @@ class Text(Kind):
         return "a string"
 
 
-@dataclass(frozen=True)
 class Card(Kind):
     """A card in any accepted spelling, loaded as its canonical name."""
+
+    __slots__ = ()
 
     def load_value(self, value: Any, stored: bool) -> str:
         card = cards.parse_card(value) if isinstance(value, str) else None
@@ -150,9 +163,10 @@ class Card(Kind):
         return "a card"
 
 
-@dataclass(frozen=True)
 class Straight(Kind):
     """Five ranks in a row, loaded as the run's name in ``RUNS`` ("76543" is "34567")."""
+
+    __slots__ = ()
 
     def load_value(self, value: Any, stored: bool) -> str:
         if not isinstance(value, str):
@@ -170,11 +184,13 @@ class Straight(Kind):
         return "a run of five ranks"
 
 
-@dataclass(frozen=True)
 class Teams(Kind):
     """null, or the one seating the seeds name: partners opposite, ``[[0, 2], [1, 3]]``."""
 
-    nullable: bool = True
+    __slots__ = ("nullable",)
+
+    def __init__(self, nullable: bool = True) -> None:
+        self._set(nullable=nullable)
 
     def load_value(self, value: Any, stored: bool) -> list[list[int]]:
         if value != TEAMS or not all(type(s) is int for team in value for s in team):
@@ -185,17 +201,21 @@ class Teams(Kind):
         return "`null`, `[[0, 2], [1, 3]]`"
 
 
-@dataclass(frozen=True)
 class ListOf(Kind):
     """A list bounded by ``max_items`` (not enforced for a ``stored`` profile: stored profiles
     are immutable, and one stored before a bound existed keeps resolving)."""
 
+    __slots__ = ("item", "max_items", "min_items", "nullable", "distinct", "order")
     item: Kind
     max_items: int
-    min_items: int = 0
-    nullable: bool = False
-    distinct: str | None = None  # the problem text when an item is listed twice
-    order: Callable[[Any], Any] | None = None  # a set: its canonical spelling is sorted by this
+    min_items: int
+    distinct: str | None  # the problem text when an item is listed twice
+    order: Callable[[Any], Any] | None  # a set: its canonical spelling is sorted by this
+
+    def __init__(self, item: Kind, max_items: int, min_items: int = 0, nullable: bool = False,
+                 distinct: str | None = None, order: Callable[[Any], Any] | None = None) -> None:
+        self._set(item=item, max_items=max_items, min_items=min_items, nullable=nullable,
+                  distinct=distinct, order=order)
 
     def load_value(self, value: Any, stored: bool) -> list[Any]:
         if not isinstance(value, list):
@@ -230,13 +250,16 @@ def _hashable(value: Any) -> Any:
     return repr(value) if isinstance(value, dict | list) else value
 
 
-@dataclass(frozen=True)
 class Obj(Kind):
     """An object with fixed keys, every one required (a list's items: tiers, card penalties)."""
 
+    __slots__ = ("keys", "doc", "nullable")
     keys: tuple[tuple[str, Kind], ...]
-    doc: str = ""
-    nullable: bool = False
+    doc: str
+
+    def __init__(self, keys: tuple[tuple[str, Kind], ...], doc: str = "",
+                 nullable: bool = False) -> None:
+        self._set(keys=keys, doc=doc, nullable=nullable)
 
     def load_value(self, value: Any, stored: bool) -> dict[str, Any]:
         if not isinstance(value, Mapping):
@@ -275,13 +298,15 @@ def load_keys(keys: tuple[tuple[str, Kind], ...], value: Mapping[str, Any],
     return out, errors
 
 
-@dataclass(frozen=True)
 class RankValues(Kind):
     """Points for each of the 13 ranks, every rank given once (``"10"`` is ``"T"``), loaded as
     an object in rank order 3 … 2."""
 
+    __slots__ = ("maximum", "nullable")
     maximum: int
-    nullable: bool = True
+
+    def __init__(self, maximum: int, nullable: bool = True) -> None:
+        self._set(maximum=maximum, nullable=nullable)
 
     def load_value(self, value: Any, stored: bool) -> dict[str, int]:
         if not isinstance(value, Mapping):

@@ -18,12 +18,12 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import pkgutil
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import FrozenInstanceError
 from functools import cached_property
-from importlib import resources
 from typing import Any
 
 from bigtwo.rules import cards, fields
@@ -344,9 +344,13 @@ def _load_presets() -> tuple[dict[str, dict[str, Any]], dict[str, Profile]]:
     """The preset files: each states its id, its name and what it plays unlike the defaults."""
     declarations: dict[str, dict[str, Any]] = {}
     profiles: dict[str, Profile] = {}
-    folder = resources.files("bigtwo.rules") / "presets"
     for preset_id in PRESET_IDS:
-        raw = json.loads((folder / f"{preset_id}.json").read_text(encoding="utf-8"))
+        # pkgutil reads package data as importlib.resources does (from a directory or a zip),
+        # without importing that machinery (tempfile, zipfile, pathlib) at every start.
+        data = pkgutil.get_data("bigtwo.rules", f"presets/{preset_id}.json")
+        if data is None:
+            raise RuntimeError(f"preset file {preset_id}.json is missing")
+        raw = json.loads(data.decode("utf-8"))
         if raw.pop("id") != preset_id:
             raise RuntimeError(f"preset file {preset_id}.json names another id")
         declarations[preset_id] = raw

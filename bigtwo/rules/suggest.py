@@ -6,7 +6,6 @@ message names the nearest known spelling, or lists the known ones when none is n
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 _CUTOFF = 0.75  # difflib's ratio: 'handsize'/'hand_size' is 0.94, 'deal'/'deals' 0.89
@@ -27,6 +26,8 @@ def did_you_mean(word: str, known: Iterable[str]) -> str | None:
     if same:
         return same[0]
     by_plain = {_plain(c): c for c in choices}
+    import difflib  # only for a word that is not known (start-up)
+
     close = difflib.get_close_matches(plain, list(by_plain), n=1, cutoff=_CUTOFF)
     return by_plain[close[0]] if close else None
 

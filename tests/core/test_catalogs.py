@@ -20,8 +20,11 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from bigtwo.records.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, babel_locale, translator
+from bigtwo.records import i18n
+from bigtwo.records.i18n import DOMAIN, LANGUAGES, babel_locale, translator
 from bigtwo.records.messages import optional_placeholders
+
+LOCALE_DIR = Path(i18n.LOCALE_DIR)  # a plain string there (start-up)
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),

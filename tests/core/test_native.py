@@ -127,6 +127,32 @@ def test_an_edited_source_makes_its_build_stale(tmp_path: Path, monkeypatch: pyt
     assert native.stale() == list(native.COMPILED)
 
 
+def test_a_source_with_its_recorded_stat_is_not_hashed(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The start-up check: the build's (mtime, size) of a source stand for its digest; a
+    source whose stat differs is hashed, and stale only when its digest differs too."""
+    manifest = tmp_path / "native-build.json"
+    digests, stats = native.snapshot()
+    monkeypatch.setattr(native, "MANIFEST", manifest)
+    monkeypatch.setattr(native, "built", lambda: True)
+    hashed: list[str] = []
+    real_digest = native.source_digest
+    monkeypatch.setattr(native, "source_digest", lambda m: hashed.append(m) or real_digest(m))
+    native.write_manifest(digests, manifest, stats)
+    assert native.stale() == [] and hashed == []
+    # Touched since the build, same bytes (a checkout, an editor's save): hashed, current.
+    touched = {**stats, "bigtwo.rules.play": [stats["bigtwo.rules.play"][0] - 1, stats["bigtwo.rules.play"][1]]}
+    native.write_manifest(digests, manifest, touched)
+    assert native.stale() == [] and hashed == ["bigtwo.rules.play"]
+    # Edited since the build: its stat and its digest differ.
+    native.write_manifest({**digests, "bigtwo.rules.play": "0" * 64}, manifest, touched)
+    assert native.stale() == ["bigtwo.rules.play"]
+    # A manifest without stats (written before they were recorded): every source is hashed.
+    hashed.clear()
+    native.write_manifest(digests, manifest)
+    assert native.stale() == [] and hashed == list(native.COMPILED)
+
+
 def test_not_built_is_never_stale(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(native, "built", lambda: False)
     assert native.stale() == []

@@ -30,7 +30,7 @@ from bigtwo.rules.profiles import PRESETS, ProfileResolver, hashed_rules, stored
 
 RULES = (Path(__file__).resolve().parents[2] / "docs" / "RULES.md").read_text(encoding="utf-8")
 BY_NAME = {f.dotted: f for f in FIELDS}
-with (LOCALE_DIR / f"{DOMAIN}.pot").open("rb") as _pot:
+with (Path(LOCALE_DIR) / f"{DOMAIN}.pot").open("rb") as _pot:  # a string (start-up)
     TEMPLATE = {(m.context, m.id) for m in read_po(_pot) if m.id}
 
 

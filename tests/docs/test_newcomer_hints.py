@@ -14,7 +14,8 @@ HINTS = [ROOT / "README.md", ROOT / "docs" / "SCALING.md", ROOT / "bigtwo" / "cl
 def test_make_cluster_installs_the_extra_into_the_checkouts_venv() -> None:
     planned = subprocess.run(["make", "-n", "-B", "cluster"], cwd=ROOT, capture_output=True,
                              text=True, check=True).stdout
-    assert ".venv/bin/pip install --quiet -e '.[cluster]'" in planned
+    assert (".venv/bin/pip install --quiet --config-settings editable_mode=compat "
+            "-e '.[cluster]'") in planned
 
 
 def test_every_dask_hint_is_the_checkouts_command() -> None:

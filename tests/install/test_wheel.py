@@ -110,8 +110,12 @@ def test_wheels_and_editable_installs_from_a_clean_clone(tmp_path: Path) -> None
     assert "core: pure Python (not compiled" in version(bigtwo, work)
     assert reports(installed, inputs, work, **env) == expected
 
-    run([pip, "install", "--quiet", "--no-deps", "-e", clone], tmp_path)
+    # As the Makefile installs it: a plain path in a .pth file, no import finder at start-up.
+    run([pip, "install", "--quiet", "--no-deps", "--config-settings", "editable_mode=compat",
+         "-e", clone], tmp_path)
     assert "core: compiled with mypyc" in version(bigtwo, work)
+    started = run([venv / "bin" / "python", "-c", "import sys; print(sorted(sys.modules))"], work)
+    assert "__editable__" not in started.stdout and "pathlib" not in started.stdout
     probe = [venv / "bin" / "python", "-c",
              "import bigtwo.cli, bigtwo.rules.scoring as s; print(s.__file__)"]
     assert run(probe, work).stdout.strip().endswith(".so")

@@ -1,0 +1,55 @@
+"""Value classes without dataclasses: ``Slotted`` (mutable) and ``Frozen`` (immutable).
+
+Every process that reads a record imports the field registry (``bigtwo.rules.fields``), its
+kinds, and the values a game is parsed into, some twenty-five classes. Defining a dataclass
+costs about a millisecond (it compiles the source of each method it generates), which made
+them the largest part of `bigtwo validate`'s start-up (docs/PERFORMANCE.md, "Start-up").
+These classes are plain, with ``__slots__`` and an ``__init__`` of their own; the bases give
+them what the dataclasses did: equality and ``repr`` by their fields (in ``__slots__``
+order), and for ``Frozen`` assignment refused and a hash by the fields, as
+``@dataclass(frozen=True)``. A ``Frozen`` class's ``__init__`` sets its fields with ``_set``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import FrozenInstanceError
+from typing import Any, ClassVar
+
+
+class Slotted:
+    """As ``@dataclass(slots=True)``: equal by fields, unhashable, shown by its fields."""
+
+    __slots__: ClassVar[tuple[str, ...]] = ()
+
+    def _fields(self) -> tuple[tuple[str, Any], ...]:
+        return tuple((name, getattr(self, name)) for name in type(self).__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Slotted)
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable and equal by value, as a dataclass
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}({', '.join(f'{k}={v!r}' for k, v in self._fields())})"
+
+
+class Frozen(Slotted):
+    """As ``@dataclass(frozen=True)``: immutable, equal and hashed by its fields."""
+
+    __slots__ = ()
+
+    def _set(self, **fields: Any) -> None:
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __hash__(self) -> int:  # type: ignore[override]  # hashable, as frozen dataclasses
+        return hash((type(self), self._fields()))
