@@ -12,7 +12,6 @@ never change it.
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import Any
 
 from bigtwo.rules import cards, deals
@@ -222,8 +221,15 @@ def legal_plays(t: Position) -> list[Combo]:
 def lowest_card(profile: Profile, hands: list[list[int]]) -> int:
     """The lowest dealt card in the profile's order (Big Two order, the rank order never
     reversed at a deal's start)."""
-    # chain and the tuple's __getitem__ keep the 52 steps of every deal in C.
-    return min(chain.from_iterable(hands), key=profile.strength.__getitem__)
+    dealt = 0
+    for hand in hands:
+        for c in hand:
+            dealt |= 1 << c
+    # The weakest cards first: the lowest dealt is usually the first or second looked at.
+    for c in profile.by_strength:
+        if dealt >> c & 1:
+            return c
+    raise ValueError("no card was dealt")
 
 
 def lowest_holder(profile: Profile, hands: list[list[int]]) -> int:
@@ -234,7 +240,10 @@ def lowest_holder(profile: Profile, hands: list[list[int]]) -> int:
 
 def _opener(profile: Profile, hands: list[list[int]]) -> tuple[int, int]:
     card = lowest_card(profile, hands)
-    return next(seat for seat, hand in enumerate(hands) if card in hand), card
+    for seat, hand in enumerate(hands):
+        if card in hand:
+            return seat, card
+    raise AssertionError("the lowest card was dealt")
 
 
 def hands_of_code(profile: Profile, spec: deals.DealSpec) -> list[list[int]]:
