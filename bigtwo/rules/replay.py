@@ -16,6 +16,7 @@ from bigtwo.rules.combos import Combo, classifier_for
 from bigtwo.rules.fields import Finish, LastCardGuard, Revolution
 from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.play import (
+    COMBO,
     Position,
     Verdict,
     check_play,
@@ -344,7 +345,7 @@ def replay_deal(
     tracked = table.tracked
     for i, (seat, play) in enumerate(moves):
         outcome = check_play(table, seat, play)
-        if outcome is None or type(outcome) is Combo:
+        if outcome is None or type(outcome) is COMBO:
             if tracked:
                 table._apply_tracked(seat, outcome)
             else:
