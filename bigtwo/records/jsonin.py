@@ -17,6 +17,12 @@ holding a run of 19 digits (the shortest that can leave orjson's exact range, as
 no environment: the edge (the CLI, the app) picks the backend with ``use_backend`` (their
 ``BIGTWO_JSON=stdlib`` setting forces the standard path).
 
+Compiled, ``loads`` first lets orjson read the bytes and walks the value once (``plain``):
+nesting within the limit and no float anywhere (a float may be an integer orjson rounded;
+records hold none) is the answer. Anything else, and every text orjson refuses, takes the
+checks above from the start, so the refusals and their codes are the same either way; as
+Python, the walk costs more than the checks on the bytes, and they run first as before.
+
 ``loads_stored`` is the defensive reader for what is already in a store: a value written
 before these checks existed cannot make a read fail; a non-finite number reads as null.
 """
