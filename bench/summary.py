@@ -22,7 +22,11 @@ to write the byte-code cache). Rows:
   records/s against the CLI's on the same records.
 
     .venv/bin/python bench/summary.py [--records 20000] [--cluster-records 80000] [--runs 5]
-        [--rival DIR] [--batch-records 5000]
+        [--rival DIR] [--batch-records 5000] [--only single|cluster|http]
+
+``--only single`` runs the first table alone (the Wal8800, orjson and compiled-against-pure
+ratios), ``--only cluster`` the Dask rows, ``--only http`` the batch API's; repeat it to
+choose several. The HTTP row needs the single rows' figures, so it runs them too.
 """
 
 from __future__ import annotations
@@ -146,7 +150,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--rival", default=os.environ.get("WAL8800_ENGINE", "/tmp/card-games"),
                         help="Wal8800/card-games checkout (default: $WAL8800_ENGINE or /tmp/card-games)")
+    parser.add_argument("--only", action="append", choices=("single", "cluster", "http"),
+                        help="run only these rows (repeatable; default: all)")
     args = parser.parse_args()
+    only = set(args.only or ("single", "cluster", "http"))
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                             capture_output=True, text=True, check=False).stdout.strip()
     core = native.choose({})
@@ -162,90 +169,94 @@ def main() -> None:
         one_deal = Path(tmp) / "common.jsonl"
         write_corpus(one_deal, args.records, json.loads(COMMON_RULES.read_text()), 2026,
                      keep_profile=False)
-        validate = [*pin, python, "-m", "bigtwo.cli.main", "validate", "--no-progress",
-                    "--profile", str(COMMON_RULES), str(one_deal)]
-        commands = {"compiled": (validate, base), "pure": (validate, {**base, "BIGTWO_PURE": "1"}),
-                    "orjson": ([*pin, python, "-c", ORJSON_PARSE, str(one_deal)], base)}
-        rival = Path(args.rival)
-        has_rival = (rival / "bigtwo" / "bigtwo.py").is_file()
-        if has_rival:
-            commands["wal8800"] = ([*pin, python, str(RIVAL_SCRIPT), "--engine", str(rival),
-                                    str(one_deal)], base)
-        single, outputs = rounds(commands, args.runs)
-        assert outputs["compiled"] == outputs["pure"], "the compiled and the Python core disagree"
-        n = args.records
-        print(f"\n{n:,} one-deal records under bench/common-rules.json, "
-              f"{'pinned to core 0' if pin else 'not pinned (no taskset)'}:\n")
-        print("| process | median CPU (s) | median wall (s) | records/s (CPU) |")
-        print("| --- | ---: | ---: | ---: |")
-        for name, label in (("wal8800", "Wal8800/card-games (bench/wal8800_replay.py)"),
-                            ("compiled", "`bigtwo validate`, compiled core"),
-                            ("pure", "`bigtwo validate`, BIGTWO_PURE=1"),
-                            ("orjson", "orjson.loads of every line, nothing else")):
-            if name in single:
-                wall, cpu = single[name]
-                print(f"| {label} | {cpu:.2f} | {wall:.2f} | {n / cpu:,.0f} |")
-        cpu_of: Callable[[str], float] = lambda name: single[name][1]  # noqa: E731
-        if has_rival:
-            rows.append(("Wal8800 CPU / `bigtwo validate` CPU, compiled", "goal 8x",
-                         cpu_of("wal8800") / cpu_of("compiled")))
-            rows.append(("Wal8800 CPU / `bigtwo validate` CPU, BIGTWO_PURE=1", "goal 4x",
-                         cpu_of("wal8800") / cpu_of("pure")))
-        else:
-            print(f"\n(no Wal8800/card-games checkout at {rival}: its rows are skipped; see --rival)")
-        rows.append(("`bigtwo validate` CPU / orjson's parse CPU, compiled", "goal at most 5x",
-                     cpu_of("compiled") / cpu_of("orjson")))
-        rows.append(("pure CPU / compiled CPU", "", cpu_of("pure") / cpu_of("compiled")))
+        if only & {"single", "http"}:
+            validate = [*pin, python, "-m", "bigtwo.cli.main", "validate", "--no-progress",
+                        "--profile", str(COMMON_RULES), str(one_deal)]
+            commands = {"compiled": (validate, base), "pure": (validate, {**base, "BIGTWO_PURE": "1"}),
+                        "orjson": ([*pin, python, "-c", ORJSON_PARSE, str(one_deal)], base)}
+            rival = Path(args.rival)
+            has_rival = (rival / "bigtwo" / "bigtwo.py").is_file()
+            if has_rival:
+                commands["wal8800"] = ([*pin, python, str(RIVAL_SCRIPT), "--engine", str(rival),
+                                        str(one_deal)], base)
+            single, outputs = rounds(commands, args.runs)
+            assert outputs["compiled"] == outputs["pure"], "the compiled and the Python core disagree"
+            n = args.records
+            print(f"\n{n:,} one-deal records under bench/common-rules.json, "
+                  f"{'pinned to core 0' if pin else 'not pinned (no taskset)'}:\n")
+            print("| process | median CPU (s) | median wall (s) | records/s (CPU) |")
+            print("| --- | ---: | ---: | ---: |")
+            for name, label in (("wal8800", "Wal8800/card-games (bench/wal8800_replay.py)"),
+                                ("compiled", "`bigtwo validate`, compiled core"),
+                                ("pure", "`bigtwo validate`, BIGTWO_PURE=1"),
+                                ("orjson", "orjson.loads of every line, nothing else")):
+                if name in single:
+                    wall, cpu = single[name]
+                    print(f"| {label} | {cpu:.2f} | {wall:.2f} | {n / cpu:,.0f} |")
+            cpu_of: Callable[[str], float] = lambda name: single[name][1]  # noqa: E731
+            if has_rival:
+                rows.append(("Wal8800 CPU / `bigtwo validate` CPU, compiled", "goal 8x",
+                             cpu_of("wal8800") / cpu_of("compiled")))
+                rows.append(("Wal8800 CPU / `bigtwo validate` CPU, BIGTWO_PURE=1", "goal 4x",
+                             cpu_of("wal8800") / cpu_of("pure")))
+            else:
+                print(f"\n(no Wal8800/card-games checkout at {rival}: its rows are skipped; see --rival)")
+            rows.append(("`bigtwo validate` CPU / orjson's parse CPU, compiled", "goal at most 5x",
+                         cpu_of("compiled") / cpu_of("orjson")))
+            rows.append(("pure CPU / compiled CPU", "", cpu_of("pure") / cpu_of("compiled")))
 
-        record = Path(tmp) / "one.json"
-        write_corpus(record, 1, "hk-standard", 2026)  # one line of JSON: a .json document
-        started, _ = rounds({"pass": ([*pin, python, "-c", "pass"], base),
-                             "validate": ([*pin, python, "-c", VALIDATE, "validate", str(record)],
-                                          base)}, max(9, args.runs))
-        print(f"\nstart-up, {'pinned to core 0' if pin else 'not pinned'}, median of "
-              f"{max(9, args.runs)} rounds:\n")
-        print("| process | median CPU (s) | median wall (s) |")
-        print("| --- | ---: | ---: |")
-        print(f"| `python -c pass` | {started['pass'][1]:.3f} | {started['pass'][0]:.3f} |")
-        print(f"| `bigtwo validate` of one record (hk-standard, one deal) | "
-              f"{started['validate'][1]:.3f} | {started['validate'][0]:.3f} |")
-        rows.append(("start-up: `bigtwo validate` of one record, CPU (s)",
-                     f"goal at most {STARTUP_GOAL}", started["validate"][1]))
-        rows.append(("start-up: `bigtwo validate` of one record CPU / `python -c pass` CPU", "",
-                     started["validate"][1] / started["pass"][1]))
+        if "single" in only:
+            record = Path(tmp) / "one.json"
+            write_corpus(record, 1, "hk-standard", 2026)  # one line of JSON: a .json document
+            started, _ = rounds({"pass": ([*pin, python, "-c", "pass"], base),
+                                 "validate": ([*pin, python, "-c", VALIDATE, "validate", str(record)],
+                                              base)}, max(9, args.runs))
+            print(f"\nstart-up, {'pinned to core 0' if pin else 'not pinned'}, median of "
+                  f"{max(9, args.runs)} rounds:\n")
+            print("| process | median CPU (s) | median wall (s) |")
+            print("| --- | ---: | ---: |")
+            print(f"| `python -c pass` | {started['pass'][1]:.3f} | {started['pass'][0]:.3f} |")
+            print(f"| `bigtwo validate` of one record (hk-standard, one deal) | "
+                  f"{started['validate'][1]:.3f} | {started['validate'][0]:.3f} |")
+            rows.append(("start-up: `bigtwo validate` of one record, CPU (s)",
+                         f"goal at most {STARTUP_GOAL}", started["validate"][1]))
+            rows.append(("start-up: `bigtwo validate` of one record CPU / `python -c pass` CPU", "",
+                         started["validate"][1] / started["pass"][1]))
 
-        many = Path(tmp) / "mixed.jsonl"
-        per = -(-args.cluster_records // len(PRESETS))
-        for i, preset in enumerate(sorted(PRESETS)):
-            write_corpus(many, min(per, args.cluster_records - i * per), preset, 500 + i)
-        tiny = Path(tmp) / "tiny.jsonl"
-        tiny.write_bytes(many.open("rb").readline())
-        cli = [python, "-m", "bigtwo.cli.main", "validate", "--no-progress"]
-        cluster, outputs = rounds({"one": ([*cli, str(many)], base),
-                                   "two": ([*cli, "--workers", "2", str(many)], base),
-                                   "one-tiny": ([*cli, str(tiny)], base),
-                                   "two-tiny": ([*cli, "--workers", "2", str(tiny)], base)},
-                                  max(1, args.runs // 2))
-        assert outputs["one"] == outputs["two"], "--workers 2 printed other bytes"
-        print(f"\n{args.cluster_records:,} records (one deal, every preset), not pinned:\n")
-        print("| process | median wall (s) | median CPU of the driver process (s) |")
-        print("| --- | ---: | ---: |")
-        for name, label in (("one", "`bigtwo validate FILE`"),
-                            ("two", "`bigtwo validate --workers 2 FILE`"),
-                            ("one-tiny", "`bigtwo validate` of one record"),
-                            ("two-tiny", "`bigtwo validate --workers 2` of one record")):
-            wall, cpu = cluster[name]
-            print(f"| {label} | {wall:.2f} | {cpu:.2f} |")
-        rows.append(("one process wall / `--workers 2` wall", "goal 1.7x",
-                     cluster["one"][0] / cluster["two"][0]))
-        rows.append(("local cluster's fixed cost (s): `--workers 2` minus one process, one record",
-                     "", cluster["two-tiny"][0] - cluster["one-tiny"][0]))
+        if "cluster" in only:
+            many = Path(tmp) / "mixed.jsonl"
+            per = -(-args.cluster_records // len(PRESETS))
+            for i, preset in enumerate(sorted(PRESETS)):
+                write_corpus(many, min(per, args.cluster_records - i * per), preset, 500 + i)
+            tiny = Path(tmp) / "tiny.jsonl"
+            tiny.write_bytes(many.open("rb").readline())
+            cli = [python, "-m", "bigtwo.cli.main", "validate", "--no-progress"]
+            cluster, outputs = rounds({"one": ([*cli, str(many)], base),
+                                       "two": ([*cli, "--workers", "2", str(many)], base),
+                                       "one-tiny": ([*cli, str(tiny)], base),
+                                       "two-tiny": ([*cli, "--workers", "2", str(tiny)], base)},
+                                      max(1, args.runs // 2))
+            assert outputs["one"] == outputs["two"], "--workers 2 printed other bytes"
+            print(f"\n{args.cluster_records:,} records (one deal, every preset), not pinned:\n")
+            print("| process | median wall (s) | median CPU of the driver process (s) |")
+            print("| --- | ---: | ---: |")
+            for name, label in (("one", "`bigtwo validate FILE`"),
+                                ("two", "`bigtwo validate --workers 2 FILE`"),
+                                ("one-tiny", "`bigtwo validate` of one record"),
+                                ("two-tiny", "`bigtwo validate --workers 2` of one record")):
+                wall, cpu = cluster[name]
+                print(f"| {label} | {wall:.2f} | {cpu:.2f} |")
+            rows.append(("one process wall / `--workers 2` wall", "goal 1.7x",
+                         cluster["one"][0] / cluster["two"][0]))
+            rows.append(("local cluster's fixed cost (s): `--workers 2` minus one process, one record",
+                         "", cluster["two-tiny"][0] - cluster["one-tiny"][0]))
 
-        api = batch_records_per_second(one_deal, args.batch_records, base)
-        cli_rate = args.records / single["compiled"][0]
-        print(f"\nPOST /v1/validate/batch: {api:,.0f} records/s (gunicorn, 1 worker, batches of "
-              f"100 in turn); `bigtwo validate`: {cli_rate:,.0f} records/s (wall)")
-        rows.append(("`POST /v1/validate/batch` records/s / the CLI's", "", api / cli_rate))
+        if "http" in only:
+            api = batch_records_per_second(one_deal, args.batch_records, base)
+            cli_rate = args.records / single["compiled"][0]
+            print(f"\nPOST /v1/validate/batch: {api:,.0f} records/s (gunicorn, 1 worker, batches of "
+                  f"100 in turn); `bigtwo validate`: {cli_rate:,.0f} records/s (wall)")
+            rows.append(("`POST /v1/validate/batch` records/s / the CLI's", "", api / cli_rate))
     print("\n| ratio | goal | measured |")
     print("| --- | --- | ---: |")
     for label, goal, value in rows:

@@ -35,7 +35,9 @@ def problem_lines(problems: list[Problem]) -> str:
     return "; ".join(f"{p.pointer or '/'}: {p.detail}" for p in problems)
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: compiled, a frozen dataclass's fields can only be set through object.__setattr__
+# (and its generated __init__ runs as Python); nothing assigns to them after __init__.
+@dataclass(slots=True)
 class LineOutcome:
     """The report (or problem document) of one line, its verdict, and for an unreadable line
     the message for stderr (``not JSON: ...`` or ``cannot replay: ...``)."""
@@ -44,6 +46,13 @@ class LineOutcome:
     verdict: Verdict
     message: str | None = None
     codes: tuple[str, ...] = field(default=())
+
+    def __init__(self, document: dict[str, Any], verdict: Verdict, message: str | None = None,
+                 codes: tuple[str, ...] = ()) -> None:
+        self.document = document
+        self.verdict = verdict
+        self.message = message
+        self.codes = codes
 
     @property
     def text(self) -> str:

@@ -58,10 +58,9 @@ def parse_cards(value: Any, at: str, problems: list[Problem], *, max_len: int) -
     if len(value) > max_len:
         problems.append(shape_problem(at, "too_many_cards", n=len(value), most=max_len))
         return []
-    try:
-        return list(map(cards.NOTATION.__getitem__, value))
-    except (KeyError, TypeError):
-        pass
+    known = _known_cards(value, cards.NOTATION)
+    if known is not None:
+        return known
     out = []
     for i, text in enumerate(value):
         card = cards.parse_card(text) if isinstance(text, str) else None
@@ -80,28 +79,42 @@ def _parse_moves(value: Any, at: str, players: int, problems: list[Problem]) -> 
         problems.append(shape_problem(at, "too_many_moves", n=len(value),
                                       most=limits.MAX_MOVES_PER_DEAL))
         return []
-    card_of = cards.NOTATION.__getitem__
+    notation = cards.NOTATION
     max_cards = limits.MAX_CARDS_PER_PLAY
+    # A pass is the same value for every move of a seat: one tuple per seat, not per move.
+    passes: list[Move] = [(seat, None) for seat in range(max(players, 0))]
     out: list[Move] = []
-    append = out.append
     for i, move in enumerate(value):
-        # Fast path first: a well-formed move costs a few dict lookups (and map, unlike a list
-        # comprehension on Python 3.11, needs no frame of its own).
+        # Fast path first: a well-formed move costs a few dict lookups and, for a play, one
+        # lookup per card (typed: compiled, no call through a bound method per card).
         if type(move) is dict and len(move) == 2:
             seat = move.get("seat")
             if type(seat) is int and 0 <= seat < players:
                 play = move.get("play")
                 if type(play) is list and 0 < len(play) <= max_cards:
-                    try:
-                        append((seat, list(map(card_of, play))))
+                    played = _known_cards(play, notation)
+                    if played is not None:
+                        out.append((seat, played))
                         continue
-                    except (KeyError, TypeError):
-                        pass
                 elif play is None and move.get("pass") is True:
-                    append((seat, None))
+                    out.append(passes[seat])
                     continue
-        append(_slow_move(move, join(at, i), players, problems))
+        out.append(_slow_move(move, join(at, i), players, problems))
     return out
+
+
+def _known_cards(texts: list[Any], notation: dict[str, int]) -> list[int] | None:
+    """The cards of a list of card texts, or None when one is not a card's text (the slow
+    path then names it)."""
+    played: list[int] = []
+    for text in texts:
+        if type(text) is not str:
+            return None
+        card = notation.get(text)
+        if card is None:
+            return None
+        played.append(card)
+    return played
 
 
 def _slow_move(move: Any, at: str, players: int, problems: list[Problem]) -> Move:

@@ -21,7 +21,9 @@ from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileRef, ProfileResolver
 from bigtwo.rules.replay import RecordResult, replay_record
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: compiled, a frozen dataclass's fields can only be set through object.__setattr__
+# (and its generated __init__ runs as Python); nothing assigns to them after __init__.
+@dataclass(slots=True)
 class Checked:
     """Either a report (the record could be replayed) or the problems that stopped it."""
 
@@ -29,6 +31,13 @@ class Checked:
     problems: list[Problem]
     record: Record | None = None
     result: RecordResult | None = None
+
+    def __init__(self, report: dict[str, Any] | None, problems: list[Problem],
+                 record: Record | None = None, result: RecordResult | None = None) -> None:
+        self.report = report
+        self.problems = problems
+        self.record = record
+        self.result = result
 
     @property
     def ok(self) -> bool:

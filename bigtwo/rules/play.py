@@ -12,8 +12,7 @@ never change it.
 
 from __future__ import annotations
 
-from itertools import chain
-from typing import Any
+from typing import Any, Final
 
 from bigtwo.rules import cards, deals
 from bigtwo.rules.cards import rank_of
@@ -34,6 +33,11 @@ Refusal = tuple[RuleCode, dict[str, Any]]
 # What a move is: a refusal (the first broken rule, with its message params), the play's
 # combination, or None for an accepted pass.
 Verdict = Refusal | Combo | None
+
+# Final: compiled, a C static each, not a look-up in the module's globals per move (Combo and
+# Violation are named tuples, which mypyc does not make native classes).
+COMBO: Final = Combo
+VIOLATION: Final = Violation
 
 
 class Position:
@@ -126,15 +130,15 @@ def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | No
     classifier = t.classifier
     combo = classifier.classify(play, mask) if known is None else known
     if table is not None and len(play) != table.size and not (
-        type(combo) is Combo and classifier.crosses(combo, table)
+        type(combo) is COMBO and classifier.crosses(combo, table)
     ):
         # The count is checked before the shape when following (001: "Spiel 5 Karten - du
         # hast 4 gewählt" for four cards on a five-card table); a bomb or a dragon may
         # interrupt.
-        if type(combo) is Combo:
+        if type(combo) is COMBO:
             return RuleCode.CARD_COUNT, classifier.versus(combo, table)
         return RuleCode.CARD_COUNT, {"played": cards.names(play), "table": cards.names(table.cards)}
-    if isinstance(combo, Violation):
+    if isinstance(combo, VIOLATION):
         return combo.code, {"played": cards.names(play), "reason": combo.reason}
     if table is not None:
         code = classifier.beats(combo, table)
@@ -222,8 +226,15 @@ def legal_plays(t: Position) -> list[Combo]:
 def lowest_card(profile: Profile, hands: list[list[int]]) -> int:
     """The lowest dealt card in the profile's order (Big Two order, the rank order never
     reversed at a deal's start)."""
-    # chain and the tuple's __getitem__ keep the 52 steps of every deal in C.
-    return min(chain.from_iterable(hands), key=profile.strength.__getitem__)
+    dealt = 0
+    for hand in hands:
+        for c in hand:
+            dealt |= 1 << c
+    # The weakest cards first: the lowest dealt is usually the first or second looked at.
+    for c in profile.by_strength:
+        if dealt >> c & 1:
+            return c
+    raise ValueError("no card was dealt")
 
 
 def lowest_holder(profile: Profile, hands: list[list[int]]) -> int:
@@ -234,7 +245,10 @@ def lowest_holder(profile: Profile, hands: list[list[int]]) -> int:
 
 def _opener(profile: Profile, hands: list[list[int]]) -> tuple[int, int]:
     card = lowest_card(profile, hands)
-    return next(seat for seat, hand in enumerate(hands) if card in hand), card
+    for seat, hand in enumerate(hands):
+        if card in hand:
+            return seat, card
+    raise AssertionError("the lowest card was dealt")
 
 
 def hands_of_code(profile: Profile, spec: deals.DealSpec) -> list[list[int]]:

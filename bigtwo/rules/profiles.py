@@ -32,6 +32,11 @@ from bigtwo.rules.problems import Problem, from_marshmallow, join
 from bigtwo.rules.runs import CATEGORIES, RUN_CIRCLE
 from bigtwo.rules.suggest import unknown_name
 
+try:  # optional (the core needs only the standard library): a faster key for inline profiles
+    import orjson as _orjson
+except ImportError:  # pragma: no cover - orjson is in the default install
+    _orjson = None  # type: ignore[assignment]
+
 __all__ = ["CardPenalty", "Profile", "ProfileRef", "ProfileResolver", "Tier", "check_declaration",
            "hashed_rules", "rules_hash", "stored_id"]
 
@@ -100,6 +105,12 @@ class Profile(Rules):
         return tuple(
             cards.rank_of(c) * 4 + self.suit_rank[cards.suit_of(c)] for c in range(cards.DECK_SIZE)
         )
+
+    @cached_property
+    def by_strength(self) -> tuple[int, ...]:
+        """Every card id, weakest first (``strength`` is one-to-one): the lowest card of a
+        deal is the first of these that was dealt."""
+        return tuple(sorted(range(cards.DECK_SIZE), key=self.strength.__getitem__))
 
     @cached_property
     def category_rank(self) -> dict[str, int]:
@@ -203,6 +214,18 @@ def check_declaration(
     return loaded, []
 
 
+def _declaration_key(ref: Mapping[str, Any]) -> str:
+    """A declaration's text as a cache key: its keys sorted, so that key order does not
+    matter. orjson writes it several times faster; what orjson cannot write (keys that are
+    not strings, integers past 64 bits) takes ``json``. The two kinds of key start apart."""
+    if _orjson is not None:
+        try:
+            return "o" + _orjson.dumps(ref, default=str, option=_orjson.OPT_SORT_KEYS).decode()
+        except TypeError:  # orjson.JSONEncodeError
+            pass
+    return "j" + json.dumps(ref, sort_keys=True, default=str)
+
+
 # Checked declarations that stand alone, by their text: the schema check of a profile costs
 # far more than reading it, and a stored profile is read for every record that names it.
 _CHECKED_LIMIT = 256
@@ -230,6 +253,11 @@ class ProfileResolver:
         self.lookup = lookup
         self.stored_hash = stored_hash  # the full hash stored under an id: collisions refused
         self._inline_cache: dict[str, tuple[Profile | None, list[Problem]]] = {}
+        # The last inline declaration resolved: (the object, a copy taken when it came back,
+        # the prefix, the answer). A run's --profile (or a request's) is one object asked for
+        # every record: it is compared with its copy (C speed) rather than serialised again.
+        self._last_inline: tuple[Mapping[str, Any], Any, str,
+                                 tuple[Profile | None, list[Problem]]] | None = None
         # Stored profiles never change, so one resolver looks each id up once (a batch of
         # records naming one stored profile reads and checks it once, not per record).
         self._stored_cache: dict[str, tuple[Profile | None, list[Problem]]] = {}
@@ -254,18 +282,40 @@ class ProfileResolver:
                     self._stored_cache[key] = cached
             return cached
         if isinstance(ref, Mapping):
-            # Inline profiles repeat across a batch or a JSONL file: resolve each text once.
-            key = json.dumps(ref, sort_keys=True, default=str) + "\x00" + prefix
-            cached = self._inline_cache.get(key)
-            if cached is None:
-                cached = self._checked(ref, prefix)
-                if len(self._inline_cache) < 1024:
-                    self._inline_cache[key] = cached
+            cached = self._inline(ref, prefix)
             known = None if cached[0] is None else self.stored_hash(cached[0].id)
             if known is not None and cached[0] is not None and known != cached[0].hash:
                 return None, [collision(prefix, cached[0], known)]
             return cached
         return None, [Problem(prefix, "a profile is a preset id, a stored profile id or an object")]
+
+    def _inline(self, ref: Mapping[str, Any], prefix: str) -> tuple[Profile | None, list[Problem]]:
+        """An inline declaration's answer, resolved once per text. The same object asked for
+        again and equal to the copy taken of it is the same text (changed in place, it is not
+        equal, and its text is looked up again)."""
+        last = self._last_inline
+        if last is not None and last[0] is ref and last[2] == prefix:
+            if last[1] is not None and last[1] == ref:
+                return last[3]
+            if last[1] is None:
+                # Asked for twice: worth a copy to compare with from now on.
+                cached = self._inline_by_text(ref, prefix)
+                self._last_inline = (ref, copy.deepcopy(ref), prefix, cached)
+                return cached
+        cached = self._inline_by_text(ref, prefix)
+        self._last_inline = (ref, None, prefix, cached)
+        return cached
+
+    def _inline_by_text(self, ref: Mapping[str, Any],
+                        prefix: str) -> tuple[Profile | None, list[Problem]]:
+        # Inline profiles repeat across a batch or a JSONL file: resolve each text once.
+        key = _declaration_key(ref) + "\x00" + prefix
+        cached = self._inline_cache.get(key)
+        if cached is None:
+            cached = self._checked(ref, prefix)
+            if len(self._inline_cache) < 1024:
+                self._inline_cache[key] = cached
+        return cached
 
     def _resolve_stored(self, ref: str, prefix: str) -> tuple[Profile | None, list[Problem]]:
         declaration = self.lookup(ref)

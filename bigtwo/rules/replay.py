@@ -16,6 +16,7 @@ from bigtwo.rules.combos import Combo, classifier_for
 from bigtwo.rules.fields import Finish, LastCardGuard, Revolution
 from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.play import (
+    COMBO,
     Position,
     Verdict,
     check_play,
@@ -69,6 +70,32 @@ class DealResult:
     liable: int | None = None  # last_card_guard: liable: the seat that paid every loser's penalty
     breaches: list[dict[str, int]] | None = None  # last_card_guard: liable: breaches that stood
 
+    # Written out (the dataclass keeps its fields, repr and eq): compiled, the __init__ that
+    # dataclasses generates runs as Python, with its arguments in a tuple and a dict, once per
+    # deal; this one is a C call.
+    def __init__(self, index: int, status: DealStatus, leader: int | None = None,
+                 winner: int | None = None, moves_checked: int = 0,
+                 cards_left: list[int] | None = None, penalties: list[int] | None = None,
+                 scores: list[int] | None = None,
+                 tiers: list[dict[str, int] | None] | None = None,
+                 team_scores: list[int] | None = None, penalties_now: list[int] | None = None,
+                 places: list[int] | None = None, liable: int | None = None,
+                 breaches: list[dict[str, int]] | None = None) -> None:
+        self.index = index
+        self.status = status
+        self.leader = leader
+        self.winner = winner
+        self.moves_checked = moves_checked
+        self.cards_left = cards_left
+        self.penalties = penalties
+        self.scores = scores
+        self.tiers = tiers
+        self.team_scores = team_scores
+        self.penalties_now = penalties_now
+        self.places = places
+        self.liable = liable
+        self.breaches = breaches
+
 
 @dataclass(slots=True)
 class RecordResult:
@@ -80,6 +107,19 @@ class RecordResult:
     winners: list[int]
     final_table: Table | None = None
     team_totals: list[int] | None = None
+
+    def __init__(self, profile: Profile, errors: list[RuleError], deals: list[DealResult],
+                 totals: list[int], match_over: bool, winners: list[int],
+                 final_table: Table | None = None, team_totals: list[int] | None = None) -> None:
+        # Written out, as DealResult's: a C call when compiled.
+        self.profile = profile
+        self.errors = errors
+        self.deals = deals
+        self.totals = totals
+        self.match_over = match_over
+        self.winners = winners
+        self.final_table = final_table
+        self.team_totals = team_totals
 
 
 class Table(Position):
@@ -300,12 +340,16 @@ def replay_deal(
     assert leader is not None
     table = Table(profile, deal.hands, leader, opening_card)
     moves: list[Move] = deal.moves
-    # Bound once per deal: the moves of a profile that keeps no places or breaches never ask.
-    apply = table._apply_tracked if table.tracked else table._apply
+    # Asked once per deal: the moves of a profile that keeps no places or breaches never ask.
+    # (Called directly, not as a bound method: compiled, that is a C call per move.)
+    tracked = table.tracked
     for i, (seat, play) in enumerate(moves):
         outcome = check_play(table, seat, play)
-        if outcome is None or type(outcome) is Combo:
-            apply(seat, outcome)
+        if outcome is None or type(outcome) is COMBO:
+            if tracked:
+                table._apply_tracked(seat, outcome)
+            else:
+                table._apply(seat, outcome)
             continue
         code, params = outcome  # type: ignore[misc]
         errors.append(RuleError(code, index, i, seat, f"/deals/{index}/moves/{i}", params))

@@ -133,10 +133,16 @@ def _losers_pay(
     return penalties, parts
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: compiled, a frozen dataclass's fields can only be set through object.__setattr__
+# (and its generated __init__ runs as Python); nothing assigns to them after __init__.
+@dataclass(slots=True)
 class Settlement:
     scores: list[int]  # per seat; with teams both partners carry their team's score
     team_scores: list[int] | None  # per team in ``teams`` order; None without teams
+
+    def __init__(self, scores: list[int], team_scores: list[int] | None) -> None:
+        self.scores = scores
+        self.team_scores = team_scores
 
 
 def settle(profile: Profile, penalties: Sequence[int], winner: int) -> Settlement:
@@ -170,12 +176,22 @@ def settle(profile: Profile, penalties: Sequence[int], winner: int) -> Settlemen
     return Settlement([team_scores[team_of[s]] for s in range(len(penalties))], team_scores)
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: compiled, a frozen dataclass's fields can only be set through object.__setattr__
+# (and its generated __init__ runs as Python); nothing assigns to them after __init__.
+@dataclass(slots=True)
 class DealScore:
     penalties: list[int] | None  # None under finish: placings (places score, not penalties)
     scores: list[int]
     team_scores: list[int] | None
     parts: list[dict[str, int] | None] | None
+
+    def __init__(self, penalties: list[int] | None, scores: list[int],
+                 team_scores: list[int] | None, parts: list[dict[str, int] | None] | None,
+                 ) -> None:
+        self.penalties = penalties
+        self.scores = scores
+        self.team_scores = team_scores
+        self.parts = parts
 
 
 def liable_breach(breaches: Sequence[tuple[int, int, int]],
@@ -261,10 +277,14 @@ class Tally:
     team_totals: list[int] | None = None
     deals: int = 0
 
-    def __post_init__(self) -> None:
-        self.totals = [0] * self.profile.players
-        if self.profile.teams is not None:
-            self.team_totals = [0] * len(self.profile.teams)
+    # Written out (compiled, the generated __init__ runs as Python once per record). The
+    # totals start at zero whatever is passed, as they did from __post_init__.
+    def __init__(self, profile: Profile, totals: list[int] | None = None,
+                 team_totals: list[int] | None = None, deals: int = 0) -> None:
+        self.profile = profile
+        self.totals = [0] * profile.players
+        self.team_totals = team_totals if profile.teams is None else [0] * len(profile.teams)
+        self.deals = deals
 
     def add(self, scores: Sequence[int], team_scores: Sequence[int] | None = None, *,
             deals_played: int | None = None) -> None:

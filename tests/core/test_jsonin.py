@@ -134,3 +134,26 @@ def test_stored_json_reads_non_finite_numbers_as_null_and_writes_none() -> None:
     assert jsonin.loads_stored(legacy) == {"meta": {"a": None, "b": None, "c": None, "d": 1.5}}
     with pytest.raises(ValueError):
         jsonin.dumps_stored({"x": math.nan})
+
+
+@pytest.mark.parametrize(("value", "plain"), [
+    ({"deals": [{"moves": [{"seat": 0, "play": ["3D"]}]}]}, True),
+    ([1, -(2**63), 2**64 - 1, "x", None, True], True),
+    ({"meta": {"rating": 1.5}}, False),  # a float may be a long integer orjson rounded
+    (1e20, False),
+    (json.loads("[" * limits.MAX_JSON_DEPTH + "]" * limits.MAX_JSON_DEPTH), True),
+    (json.loads("[" * (limits.MAX_JSON_DEPTH + 1) + "]" * (limits.MAX_JSON_DEPTH + 1)), False),
+    ("text", True),
+])
+def test_only_plain_documents_skip_the_checks_on_the_bytes(value: Any, plain: bool) -> None:
+    assert jsonin.plain(value, limits.MAX_JSON_DEPTH) is plain
+
+
+@pytest.mark.parametrize("text", [
+    '{"seed": 99999999999999999999}',  # 20 digits: past 64 bits, still read exactly
+    '{"seed": 18446744073709551616, "x": "[[[["}',
+    '[-9223372036854775809]',
+])
+def test_integers_past_64_bits_come_out_exact(text: str) -> None:
+    assert jsonin.loads(text) == json.loads(text)
+    assert type(jsonin.loads(text.encode())) is type(json.loads(text))

@@ -162,3 +162,27 @@ def test_v2_defaults_restated_share_the_id() -> None:
     assert one is not None and two is not None and one.hash == two.hash != PRESETS["hk-standard"].hash
     lifted, _ = DEFAULT_RESOLVER.resolve({"extends": "hk-standard", "revolution": "ranks"})
     assert lifted is not None and lifted.hash != PRESETS["hk-standard"].hash
+
+
+@pytest.mark.parametrize("asks", [1, 2, 3])
+def test_an_inline_declaration_changed_in_place_is_resolved_again(asks: int) -> None:
+    """The resolver answers the same declaration object asked for again without serialising
+    it (a run's --profile is asked for every record); changed in place, it is read anew."""
+    resolver = ProfileResolver()
+    declaration: dict[str, Any] = {"extends": "hk-standard", "players": 4}
+    first = [resolver.resolve(declaration)[0] for _ in range(asks)]
+    assert all(p is not None and p.players == 4 for p in first)
+    declaration["players"] = 3
+    changed, _ = resolver.resolve(declaration)
+    assert changed is not None and changed.players == 3 and changed.hash != first[0].hash
+    declaration["triples"] = "sometimes"
+    refused, problems = resolver.resolve(declaration)
+    assert refused is None and [p.pointer for p in problems] == ["/profile/triples"]
+    del declaration["triples"]
+    again, _ = resolver.resolve(declaration)
+    assert again is not None and again.hash == changed.hash
+    # Another object of the same text shares the answer; the prefix is part of the question.
+    same, _ = resolver.resolve({"players": 3, "extends": "hk-standard"})
+    assert same is not None and same.hash == changed.hash
+    _, elsewhere = resolver.resolve({**declaration, "triples": 1}, "/records/0/profile")
+    assert [p.pointer for p in elsewhere] == ["/records/0/profile/triples"]
