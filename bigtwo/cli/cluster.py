@@ -12,6 +12,7 @@ its blocks computed again by Dask, so the output stays complete and identical.
 from __future__ import annotations
 
 import functools
+import os
 import json
 import re
 import sys
@@ -62,6 +63,32 @@ def require_extra(option: str) -> None:
                                   "extra into .venv)", option=option, module=exc.name)) from exc
 
 
+def _import_for_a_local_cluster() -> None:
+    """Import Dask for a local cluster of this process's own, without what it never uses:
+    jinja2 renders Dask's notebook widgets only (dask.widgets does without it), and Dask's
+    configuration files are read with libyaml's loader where PyYAML has it, instead of the
+    pure-Python one (together about 50 ms of the 0.3 s of CPU that importing takes). The
+    workers fork from this process, so they inherit the saving."""
+    try:
+        import yaml
+    except ImportError:
+        return
+    hide_jinja = "jinja2" not in sys.modules
+    if hide_jinja:  # an ImportError for dask.widgets only: jinja2 imports again after
+        sys.modules["jinja2"] = None  # type: ignore[assignment]
+    safe_load = yaml.safe_load
+    if getattr(yaml, "__with_libyaml__", False):
+        yaml.safe_load = functools.partial(yaml.load, Loader=yaml.CSafeLoader)
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        pass  # require_extra says what to install
+    finally:
+        yaml.safe_load = safe_load
+        if hide_jinja:
+            del sys.modules["jinja2"]
+
+
 def cluster_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options of ``validate`` that move it onto a cluster."""
     for option in reversed([
@@ -96,11 +123,27 @@ def on_cluster(paths: tuple[str, ...], cluster: dict[str, Any], complete: bool, 
     if workers is not None and scheduler is not None:
         raise click.UsageError("give --workers N (a local cluster) or --scheduler URL, not both")
     spec = CheckSpec(complete=complete, lang=lang, default_profile=default_profile)
-    sys.exit(validate_on_cluster(paths, workers=workers, scheduler=scheduler,
+    status = validate_on_cluster(paths, workers=workers, scheduler=scheduler,
                                  out=cluster["out"], block_bytes=cluster["block_bytes"],
                                  spec=spec, progress=progress,
                                  max_line=cluster.get("max_bytes"),
-                                 profiles_for=stored_profiles if has_store() else None))
+                                 profiles_for=stored_profiles if has_store() else None)
+    if workers is not None and sys.stdout is sys.__stdout__ and sys.stderr is sys.__stderr__ and not os.environ.get("XSLOWEXIT"):
+        _exit_now(status)
+    sys.exit(status)
+
+
+def _exit_now(status: int) -> None:
+    """End the process at once, the output flushed and the cluster already closed: tearing
+    down an interpreter that imported Dask (its modules, the loop's threads, the nannies'
+    bookkeeping) took a few tenths of a second more of every local run (docs/SCALING.md).
+    Only a process of its own does this, never a caller that runs the command inside it."""
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:
+        status = status or 1
+    os._exit(status)
 
 
 def has_store() -> bool:
@@ -435,8 +478,11 @@ def client_for(workers: int | None, scheduler: str | None) -> Iterator[Any]:
                      "distributed.worker.profile.enabled": False})
     # Quiet: a worker's complaint while the cluster shuts down (a missed heartbeat on a busy
     # machine) is not the user's business, and stderr must stay the single process's.
+    # No dashboard: nobody watches a run of seconds, and the scheduler then starts no HTTP
+    # server. The nanny stays: it is what starts a new worker when one dies (a thread in this
+    # process, not a process of its own).
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                      dashboard_address="127.0.0.1:0", silence_logs=CRITICAL) as cluster, \
+                      dashboard_address=None, silence_logs=CRITICAL) as cluster, \
             Client(cluster) as client:
         yield client
 
@@ -604,6 +650,8 @@ def validate_on_cluster(patterns: tuple[str, ...], *, workers: int | None,
     reports to a temporary directory of this machine, which the driver copies to stdout;
     without stored profiles to ship, each block is then scanned and checked in one task."""
 
+    if client is None and scheduler is None:
+        _import_for_a_local_cluster()
     require_extra("--scheduler" if scheduler else "--workers")
     inputs, blocks = partition(patterns, block_bytes)
     if out is not None:
@@ -635,7 +683,7 @@ def validate_on_cluster(patterns: tuple[str, ...], *, workers: int | None,
                 if on_done is not None:
                     on_done(index)
 
-            if spooled is not None and profiles_for is None:
+            if spooled is not None and profiles_for is None and not os.environ.get("XNOFUSE"):
                 scans, results = run_fused(on, blocks, max_line, spec, spooled, done)
                 before = numbered(inputs, scans, max_line)
                 for result in results:
