@@ -44,6 +44,7 @@ READ_CHUNK = 1 << 20
 # What a stored profile id looks like (12 hex digits before 128-bit ids, 32 since): the
 # driver notes every one its inputs name, and ships the workers only those profiles.
 PROFILE_ID = re.compile(rb"p-[0-9a-f]{12,32}")
+MAX_LOCAL_BLOCK_BYTES = 64 << 20
 _ID_OVERLAP = 33  # an id cut by a chunk boundary is found in the next chunk's overlap
 
 
@@ -101,9 +102,10 @@ def cluster_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="With --workers/--scheduler: write one part file per partition and "
                           "summary.json to DIR (a path or an fsspec URL) instead of stdout."),
         click.option("--block-bytes", type=click.IntRange(1, 1 << 30), metavar="BYTES",
-                     default=DEFAULT_BLOCK_BYTES, show_default=True,
                      help="With --workers/--scheduler: bytes of input per partition (each "
-                          "partition checks the lines that start in it)."),
+                          "partition checks the lines that start in it). Default: 2 MiB with "
+                          "--scheduler; with --workers N, the inputs' size over 4 N, "
+                          "between 2 and 64 MiB."),
     ]):
         command = option(command)
     return command
@@ -124,7 +126,9 @@ def on_cluster(paths: tuple[str, ...], cluster: dict[str, Any], complete: bool, 
         raise click.UsageError("give --workers N (a local cluster) or --scheduler URL, not both")
     spec = CheckSpec(complete=complete, lang=lang, default_profile=default_profile)
     status = validate_on_cluster(paths, workers=workers, scheduler=scheduler,
-                                 out=cluster["out"], block_bytes=cluster["block_bytes"],
+                                 out=cluster["out"],
+                                 block_bytes=cluster["block_bytes"] or (
+                                     None if workers is not None else DEFAULT_BLOCK_BYTES),
                                  spec=spec, progress=progress,
                                  max_line=cluster.get("max_bytes"),
                                  profiles_for=stored_profiles if has_store() else None)
@@ -208,6 +212,7 @@ class Input:
     name: str
     bytes: int
     partitions: list[int]
+    block_bytes: int  # of its blocks (the last one shorter)
     sha256: str = ""  # of the blocks' digests (see summary)
     lines: int = 0
     profile_ids: set[str] = field(default_factory=set)  # what look like stored ids in it
@@ -267,27 +272,41 @@ class LineTooLong(Exception):
         self.line, self.name = line, name
 
 
-def partition(patterns: tuple[str, ...], block_bytes: int) -> tuple[list[Input], list[Block]]:
-    """Inputs and their blocks of ``block_bytes``, from the file sizes alone: the driver reads
-    no byte of any input."""
+def partition(patterns: tuple[str, ...], block_bytes: int | None,
+              workers: int | None = None) -> tuple[list[Input], list[Block]]:
+    """Inputs and their blocks of ``block_bytes`` (None: ``local_block_bytes`` of their total
+    size for ``workers``), from the file sizes alone: the driver reads no byte of any input."""
     inputs: list[Input] = []
     blocks: list[Block] = []
+    sized = []
     for fs, path, name in expand(patterns):
         if not name.endswith((".jsonl", ".ndjson")):
             raise Unavailable(gettext("{path}: --workers/--scheduler read JSON Lines (.jsonl, "
                                       ".ndjson); check a .json record or a .csv score sheet "
                                       "without them", path=name))
         try:
-            size = int(fs.size(path))
+            sized.append((fs, path, name, int(fs.size(path))))
         except OSError as exc:
             raise Unavailable(gettext("cannot open {path}: {reason}", path=name,
                                       reason=exc.strerror or exc)) from exc
+    if block_bytes is None:
+        block_bytes = local_block_bytes(sum(size for *_, size in sized), workers or 1)
+    for fs, path, name, size in sized:
         first = len(blocks)
         for start in range(0, size, block_bytes):
             blocks.append(Block(len(blocks), fs, path, name, start,
                                 min(start + block_bytes, size), size))
-        inputs.append(Input(name, size, list(range(first, len(blocks)))))
+        inputs.append(Input(name, size, list(range(first, len(blocks))), block_bytes))
     return inputs, blocks
+
+
+def local_block_bytes(total: int, workers: int) -> int:
+    """The block size of a local run: four blocks per worker (the last ones still spread
+    over all of them), at least the default and at most 64 MiB (a worker holds one block
+    and its reports). On one machine a block costs its task's round trip and nothing buys
+    more of them: 80,000 records on 2 workers ran faster in 8 blocks than in 80
+    (docs/SCALING.md)."""
+    return max(DEFAULT_BLOCK_BYTES, min(MAX_LOCAL_BLOCK_BYTES, -(-total // (4 * workers))))
 
 
 def scan_block(block: Block, max_line: int | None = None) -> Scan:
@@ -636,7 +655,7 @@ def _prepare_out(out: str) -> None:
 
 
 def validate_on_cluster(patterns: tuple[str, ...], *, workers: int | None,
-                        scheduler: str | None, out: str | None, block_bytes: int,
+                        scheduler: str | None, out: str | None, block_bytes: int | None,
                         spec: CheckSpec, progress: bool | None,
                         on_done: Callable[[int], None] | None = None,
                         client: Any = None, max_line: int | None = None,
@@ -653,7 +672,9 @@ def validate_on_cluster(patterns: tuple[str, ...], *, workers: int | None,
     if client is None and scheduler is None:
         _import_for_a_local_cluster()
     require_extra("--scheduler" if scheduler else "--workers")
-    inputs, blocks = partition(patterns, block_bytes)
+    inputs, blocks = partition(patterns, block_bytes, workers)
+    if block_bytes is None:
+        block_bytes = inputs[0].block_bytes
     if out is not None:
         _prepare_out(out)
     if progress is None:
