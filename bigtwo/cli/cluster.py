@@ -1,19 +1,28 @@
 """``bigtwo validate --workers N | --scheduler URL``: the same report lines, computed on Dask.
 
-The driver (this process) reads every input once, front to back: it hashes it for
-``summary.json`` and cuts it into blocks of ``--block-size`` lines at line boundaries, so
-that every line keeps its number. Only the block descriptions (file, byte range, first line
-number) travel to the workers; each worker reads its own byte range through fsspec (a local
-path, or any fsspec URL the workers can reach) and checks it with ``bigtwo.batch.cluster``. Results
-come back in any order and are written in input order; a worker that dies is replaced and
-its blocks computed again by Dask, so the output stays complete and identical.
+The driver (this process) reads no byte of any input: it cuts each one into blocks of bytes
+from its size alone, and only the block descriptions (file, byte range) travel to the
+workers, which read their own ranges through fsspec (a local path, or any fsspec URL they
+can reach). Results come back in any order and are written in input order; a worker that
+dies is replaced and its blocks computed again by Dask, so the output stays complete and
+identical.
+
+Two ways to number the lines (docs/SCALING.md, "How a run goes"):
+
+- on a local cluster printing to stdout, each block is scanned and checked in one task,
+  its lines numbered from its own start; the reports go to a spool directory on this
+  machine, and the driver copies them to stdout in input order with ``sendfile``, putting
+  back the unreadable lines' reports (the only ones that quote a line number) numbered;
+- with ``--scheduler``, ``--out`` or stored profiles to ship, the workers scan every block
+  first (newlines, hash, profile ids), the driver counts the lines before each block, and
+  the blocks are checked knowing their first line's number.
 """
 
 from __future__ import annotations
 
 import functools
-import os
 import json
+import os
 import re
 import sys
 from collections import Counter
@@ -71,7 +80,7 @@ def _import_for_a_local_cluster() -> None:
     pure-Python one (together about 50 ms of the 0.3 s of CPU that importing takes). The
     workers fork from this process, so they inherit the saving."""
     try:
-        import yaml
+        import yaml  # type: ignore[import-untyped]  # PyYAML ships no types; Dask needs it
     except ImportError:
         return
     hide_jinja = "jinja2" not in sys.modules
@@ -132,7 +141,7 @@ def on_cluster(paths: tuple[str, ...], cluster: dict[str, Any], complete: bool, 
                                  spec=spec, progress=progress,
                                  max_line=cluster.get("max_bytes"),
                                  profiles_for=stored_profiles if has_store() else None)
-    if workers is not None and sys.stdout is sys.__stdout__ and sys.stderr is sys.__stderr__ and not os.environ.get("XSLOWEXIT"):
+    if workers is not None and (sys.stdout, sys.stderr) == (sys.__stdout__, sys.__stderr__):
         _exit_now(status)
     sys.exit(status)
 
@@ -309,22 +318,26 @@ def local_block_bytes(total: int, workers: int) -> int:
     return max(DEFAULT_BLOCK_BYTES, min(MAX_LOCAL_BLOCK_BYTES, -(-total // (4 * workers))))
 
 
-def scan_block(block: Block, max_line: int | None = None) -> Scan:
+def scan_block(block: Block, max_line: int | None = None, summary: bool = True) -> Scan:
     """On a worker: one pass over the block's bytes (and the few after it that an id cut by
-    its end needs), at C speed."""
+    its end needs), at C speed. Without ``summary`` (a run to stdout, whose profiles are
+    already known) it takes neither the hash nor the ids: a third of the scan's CPU each."""
     import hashlib
 
     data = block.read(block.start, min(block.end + _ID_OVERLAP, block.size))
     own = len(data) if block.end >= block.size else block.end - block.start
-    ids = frozenset(m.group().decode() for m in PROFILE_ID.finditer(data) if m.start() < own)
+    ids = frozenset(m.group().decode() for m in PROFILE_ID.finditer(data)
+                    if m.start() < own) if summary else frozenset()
     data = data[:own]
-    pieces = data.split(b"\n")
+    newlines = data.count(b"\n")
     over_at = None
-    if max_line is not None and len(pieces) > 2:
+    if max_line is not None and newlines > 1 and own > max_line:  # else no line is over
+        pieces = data.split(b"\n")
         over_at = next((i for i, piece in enumerate(pieces[1:-1], start=1)
                         if len(piece) > max_line), None)
-    return Scan(len(pieces) - 1, hashlib.sha256(data).digest(), ids, len(pieces[0]),
-                len(pieces[-1]), over_at)
+    first, last = data.find(b"\n"), data.rfind(b"\n")
+    return Scan(newlines, hashlib.sha256(data).digest() if summary else b"", ids,
+                own if first < 0 else first, own if last < 0 else own - last - 1, over_at)
 
 
 def number_lines(inputs: list[Input], scans: list[Scan], max_line: int | None = None,
@@ -459,7 +472,7 @@ def scan_and_check(block: Block, max_line: int | None, spec: CheckSpec, spool: s
     counted: its lines numbered from its own start, its unreadable lines left for the driver
     to number (``check_block(holes=True)``), its reports spooled. A block with a line over
     the limit is not checked: the run will be refused."""
-    scan = scan_block(block, max_line)
+    scan = scan_block(block, max_line, summary=False)
     result = BlockResult(block.index)
     if scan.over_at is None:
         first_line, data = block_lines(block, 0, max_line)
@@ -704,7 +717,7 @@ def validate_on_cluster(patterns: tuple[str, ...], *, workers: int | None,
                 if on_done is not None:
                     on_done(index)
 
-            if spooled is not None and profiles_for is None and not os.environ.get("XNOFUSE"):
+            if spooled is not None and profiles_for is None:
                 scans, results = run_fused(on, blocks, max_line, spec, spooled, done)
                 before = numbered(inputs, scans, max_line)
                 for result in results:
