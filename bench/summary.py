@@ -142,6 +142,40 @@ def batch_records_per_second(path: Path, records: int, env: dict[str, str]) -> f
             http_client.stop(server)
 
 
+def cluster_rows(args: argparse.Namespace, base: dict[str, str], python: str,
+                 rows: list[tuple[str, str, float]], tmp: Path) -> None:
+    """``bigtwo validate FILE`` against ``--workers 2`` on ``--cluster-records`` records, and
+    both on one record (the local cluster's fixed cost), in interleaved rounds."""
+    many = tmp / "mixed.jsonl"
+    per = -(-args.cluster_records // len(PRESETS))
+    for i, preset in enumerate(sorted(PRESETS)):
+        write_corpus(many, min(per, args.cluster_records - i * per), preset, 500 + i)
+    tiny = tmp / "tiny.jsonl"
+    tiny.write_bytes(many.open("rb").readline())
+    cli = [python, "-m", "bigtwo.cli.main", "validate", "--no-progress"]
+    cluster, outputs = rounds({"one": ([*cli, str(many)], base),
+                               "two": ([*cli, "--workers", "2", str(many)], base),
+                               "one-tiny": ([*cli, str(tiny)], base),
+                               "two-tiny": ([*cli, "--workers", "2", str(tiny)], base)},
+                              args.runs)
+    assert outputs["one"] == outputs["two"], "--workers 2 printed other bytes"
+    print(f"\n{args.cluster_records:,} records (one deal, every preset), not pinned, load "
+          f"average {os.getloadavg()[0]:.1f} at the end:\n")
+    print("| process | median wall (s) | median CPU, its workers included (s) |")
+    print("| --- | ---: | ---: |")
+    for name, label in (("one", "`bigtwo validate FILE`"),
+                        ("two", "`bigtwo validate --workers 2 FILE`"),
+                        ("one-tiny", "`bigtwo validate` of one record"),
+                        ("two-tiny", "`bigtwo validate --workers 2` of one record")):
+        wall, cpu = cluster[name]
+        print(f"| {label} | {wall:.2f} | {cpu:.2f} |")
+    rows.append(("one process wall / `--workers 2` wall", "goal 1.7x",
+                 cluster["one"][0] / cluster["two"][0]))
+    rows.append(("local cluster's fixed cost (s): `--workers 2` minus one process, one record",
+                 "", cluster["two-tiny"][0] - cluster["one-tiny"][0]))
+
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--records", type=int, default=20_000)
@@ -224,32 +258,7 @@ def main() -> None:
                          started["validate"][1] / started["pass"][1]))
 
         if "cluster" in only:
-            many = Path(tmp) / "mixed.jsonl"
-            per = -(-args.cluster_records // len(PRESETS))
-            for i, preset in enumerate(sorted(PRESETS)):
-                write_corpus(many, min(per, args.cluster_records - i * per), preset, 500 + i)
-            tiny = Path(tmp) / "tiny.jsonl"
-            tiny.write_bytes(many.open("rb").readline())
-            cli = [python, "-m", "bigtwo.cli.main", "validate", "--no-progress"]
-            cluster, outputs = rounds({"one": ([*cli, str(many)], base),
-                                       "two": ([*cli, "--workers", "2", str(many)], base),
-                                       "one-tiny": ([*cli, str(tiny)], base),
-                                       "two-tiny": ([*cli, "--workers", "2", str(tiny)], base)},
-                                      max(1, args.runs // 2))
-            assert outputs["one"] == outputs["two"], "--workers 2 printed other bytes"
-            print(f"\n{args.cluster_records:,} records (one deal, every preset), not pinned:\n")
-            print("| process | median wall (s) | median CPU of the driver process (s) |")
-            print("| --- | ---: | ---: |")
-            for name, label in (("one", "`bigtwo validate FILE`"),
-                                ("two", "`bigtwo validate --workers 2 FILE`"),
-                                ("one-tiny", "`bigtwo validate` of one record"),
-                                ("two-tiny", "`bigtwo validate --workers 2` of one record")):
-                wall, cpu = cluster[name]
-                print(f"| {label} | {wall:.2f} | {cpu:.2f} |")
-            rows.append(("one process wall / `--workers 2` wall", "goal 1.7x",
-                         cluster["one"][0] / cluster["two"][0]))
-            rows.append(("local cluster's fixed cost (s): `--workers 2` minus one process, one record",
-                         "", cluster["two-tiny"][0] - cluster["one-tiny"][0]))
+            cluster_rows(args, base, python, rows, Path(tmp))
 
         if "http" in only:
             api = batch_records_per_second(one_deal, args.batch_records, base)
@@ -257,6 +266,10 @@ def main() -> None:
             print(f"\nPOST /v1/validate/batch: {api:,.0f} records/s (gunicorn, 1 worker, batches of "
                   f"100 in turn); `bigtwo validate`: {cli_rate:,.0f} records/s (wall)")
             rows.append(("`POST /v1/validate/batch` records/s / the CLI's", "", api / cli_rate))
+    print_rows(rows)
+
+
+def print_rows(rows: list[tuple[str, str, float]]) -> None:
     print("\n| ratio | goal | measured |")
     print("| --- | --- | ---: |")
     for label, goal, value in rows:

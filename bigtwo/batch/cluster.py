@@ -52,13 +52,19 @@ class CheckSpec:
 class BlockResult:
     """The outcome of one block: its report lines as UTF-8 bytes, newlines included (unless a
     worker already wrote them; one bytes object travels far cheaper than a string per line),
-    counts by verdict and by rule error code, and the stderr messages of its unreadable lines."""
+    counts by verdict and by rule error code, and the stderr messages of its unreadable lines.
+
+    A block checked before the lines ahead of it were counted numbers its lines from 1 (or 2,
+    when its first bytes end a line of the block before) and leaves out the report lines of
+    its unreadable lines, the only ones that quote their number: ``holes`` has each one's
+    offset in ``data`` and its problem document, for the driver to number and put back."""
 
     index: int
     data: bytes = b""
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(VERDICTS, 0))
     codes: Counter[str] = field(default_factory=Counter)
     messages: list[tuple[int, str]] = field(default_factory=list)
+    holes: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
 
 def split_lines(data: bytes) -> list[bytes]:
@@ -72,11 +78,14 @@ def split_lines(data: bytes) -> list[bytes]:
 
 
 def check_block(lines: Iterable[bytes | str], first_line: int, spec: CheckSpec,
-                index: int = 0) -> BlockResult:
-    """Check consecutive lines of one input, the first being line ``first_line``."""
+                index: int = 0, holes: bool = False) -> BlockResult:
+    """Check consecutive lines of one input, the first being line ``first_line``; with
+    ``holes``, the numbers are the block's own and unreadable lines are left out of ``data``
+    (see BlockResult)."""
     options = spec.line_options()
     result = BlockResult(index)
     out: list[bytes] = []
+    at = 0
     for number, raw in enumerate(lines, start=first_line):
         outcome = check_line(raw, number, options)
         if outcome is None:
@@ -85,7 +94,12 @@ def check_block(lines: Iterable[bytes | str], first_line: int, spec: CheckSpec,
         result.codes.update(outcome.codes)
         if outcome.message is not None:
             result.messages.append((number, outcome.message))
-        out.append(outcome.line)
+        if holes and outcome.verdict == "unreadable":
+            result.holes.append((at, outcome.document))
+            continue
+        line = outcome.line
+        at += len(line)
+        out.append(line)
     result.data = b"".join(out)
     return result
 

@@ -9,8 +9,6 @@ from typing import Any
 
 import click
 
-from bigtwo.limits import DEFAULT_BLOCK_BYTES
-
 
 def cluster_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options of ``validate`` that move it onto a cluster."""
@@ -24,9 +22,10 @@ def cluster_options(command: Callable[..., Any]) -> Callable[..., Any]:
                      help="With --workers/--scheduler: write one part file per partition and "
                           "summary.json to DIR (a path or an fsspec URL) instead of stdout."),
         click.option("--block-bytes", type=click.IntRange(1, 1 << 30), metavar="BYTES",
-                     default=DEFAULT_BLOCK_BYTES, show_default=True,
                      help="With --workers/--scheduler: bytes of input per partition (each "
-                          "partition checks the lines that start in it)."),
+                          "partition checks the lines that start in it). Default: 2 MiB with "
+                          "--scheduler; with --workers N, the inputs' size over 4 N, "
+                          "between 2 and 64 MiB."),
     ]):
         command = option(command)
     return command

@@ -68,9 +68,12 @@ def test_scheduler_several_inputs_and_globs_keep_argument_order(
     assert result.stderr == "".join(e.stderr for e in expected)
 
 
+@pytest.mark.parametrize("spool", [False, True], ids=["through-dask", "spooled"])
 def test_a_worker_killed_mid_run_loses_nothing(tmp_path: Path, corpus_lines: list[str],
-                                               dask_client: Any,
+                                               dask_client: Any, spool: bool,
                                                capfd: pytest.CaptureFixture[str]) -> None:
+    # Spooled (a local run's way): a part file written whole or not at all, and its block
+    # scanned and checked in one task, so the recomputed block's part replaces nothing.
     # Four times the corpus, in blocks of about 8 lines: enough work that blocks are still in
     # flight when the first one comes back, even on a loaded machine.
     path = corpus.write(tmp_path / "season.jsonl", corpus_lines * 4)
@@ -93,7 +96,7 @@ def test_a_worker_killed_mid_run_loses_nothing(tmp_path: Path, corpus_lines: lis
     capfd.readouterr()
     status = validate_on_cluster((str(path),), workers=None, scheduler=None, out=None,
                                  block_bytes=block_bytes, spec=CheckSpec(), progress=False,
-                                 on_done=kill_one, client=dask_client)
+                                 on_done=kill_one, client=dask_client, spool=spool)
     out, err = capfd.readouterr()
     assert killed, "no worker was killed"
     assert status == 2
