@@ -77,7 +77,7 @@ def check_doc(doc: Any, number: int | None, options: CheckOptions) -> LineOutcom
 
 def check_line(raw: bytes | str, number: int | None, options: CheckOptions) -> LineOutcome | None:
     """Check one line of JSON Lines; None for a blank line, which is no record."""
-    if not raw.strip():
+    if not raw or raw.isspace():  # no stripped copy of every line made to ask
         return None
     try:
         doc = jsoncodec.loads(raw)

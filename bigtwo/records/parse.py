@@ -84,22 +84,33 @@ def _parse_moves(value: Any, at: str, players: int, problems: list[Problem]) -> 
     # A pass is the same value for every move of a seat: one tuple per seat, not per move.
     passes: list[Move] = [(seat, None) for seat in range(max(players, 0))]
     out: list[Move] = []
-    for i, move in enumerate(value):
+    # One entry per move, so len(out) is the index of the move at hand (no enumerate tuple
+    # per move; only the slow path needs the index).
+    for move in value:
         # Fast path first: a well-formed move costs a few dict lookups and, for a play, one
-        # lookup per card (typed: compiled, no call through a bound method per card).
+        # lookup per card (typed: compiled, no call through a bound method per card). A single
+        # card, half the plays, is looked up in place, without the call.
         if type(move) is dict and len(move) == 2:
             seat = move.get("seat")
             if type(seat) is int and 0 <= seat < players:
                 play = move.get("play")
-                if type(play) is list and 0 < len(play) <= max_cards:
-                    played = _known_cards(play, notation)
-                    if played is not None:
-                        out.append((seat, played))
-                        continue
+                if type(play) is list:
+                    size = len(play)
+                    if size == 1:
+                        text = play[0]
+                        card = notation.get(text) if type(text) is str else None
+                        if card is not None:
+                            out.append((seat, [card]))
+                            continue
+                    elif 0 < size <= max_cards:
+                        played = _known_cards(play, notation)
+                        if played is not None:
+                            out.append((seat, played))
+                            continue
                 elif play is None and move.get("pass") is True:
                     out.append(passes[seat])
                     continue
-        out.append(_slow_move(move, join(at, i), players, problems))
+        out.append(_slow_move(move, join(at, len(out)), players, problems))
     return out
 
 

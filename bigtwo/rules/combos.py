@@ -72,6 +72,9 @@ class Classifier:
         self.bombs_on_twos = profile.bombs is Bombs.ON_TWOS
         self.four_card_rank = {kind: i for i, kind in enumerate(profile.four_card_hands)}
         self.dragon = profile.dragon
+        # No dragon and no bombs: a play of one to three cards beats one of its size by its
+        # key alone (``beats``' last step), which ``play.check_play`` then asks itself.
+        self.plain = not self.dragon and not self.bomb_kinds
         # A bare four of a kind that is also a bomb interrupts any table as four cards.
         self.four_card_bomb = ("four_of_a_kind" in self.four_card_rank
                                and "four_of_a_kind" in self.bomb_kinds)
@@ -82,18 +85,19 @@ class Classifier:
             sizes.add(13)
         # The sizes a lead may have under this profile (``legal.lead_sizes``).
         self.lead_sizes = frozenset(sizes)
-        self._memo: dict[int, Combo | Violation] = {}
+        # Read directly by ``play.check_play`` (a call saved per play; most plays are found).
+        self.memo: dict[int, Combo | Violation] = {}
 
     def _positions(self, runs: tuple[str, ...]) -> dict[str, int]:
         last = len(runs) - 1
         return {run: (last - i if self.reversed else i) for i, run in enumerate(runs)}
 
     def classify(self, play: list[int], mask: int) -> Combo | Violation:
-        found = self._memo.get(mask)
+        found = self.memo.get(mask)
         if found is None:
             found = self._classify(play)
-            if len(self._memo) < _MEMO_LIMIT:
-                self._memo[mask] = found
+            if len(self.memo) < _MEMO_LIMIT:
+                self.memo[mask] = found
         return found
 
     def _classify(self, play: list[int]) -> Combo | Violation:

@@ -103,10 +103,11 @@ def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | No
     mask = 0
     if play is not None:
         for c in play:
-            bit = 1 << c
-            if mask & bit:
-                return RuleCode.DUPLICATE_CARD, {"card": cards.name(c)}
-            mask |= bit
+            mask |= 1 << c
+        if mask.bit_count() != len(play):  # a card twice: named by the slow look
+            duplicate = first_duplicate(play)
+            assert duplicate is not None
+            return RuleCode.DUPLICATE_CARD, {"card": cards.name(duplicate)}
     if seat != t.current:
         if t.locked_out and t.locked >> seat & 1:
             return RuleCode.LOCKED_OUT, {"expected": t.current}
@@ -128,7 +129,13 @@ def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | No
     if missing:
         return RuleCode.CARD_NOT_HELD, {"cards": cards.names(cards.cards_of(missing))}
     classifier = t.classifier
-    combo = classifier.classify(play, mask) if known is None else known
+    combo: Combo | Violation | None = known
+    if combo is None:
+        # The classifier's memo read here (what ``classify`` does first): most plays are in
+        # it, and this saves a call per play.
+        combo = classifier.memo.get(mask)
+        if combo is None:
+            combo = classifier.classify(play, mask)
     if table is not None and len(play) != table.size and not (
         type(combo) is COMBO and classifier.crosses(combo, table)
     ):
@@ -141,7 +148,12 @@ def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | No
     if isinstance(combo, VIOLATION):
         return combo.code, {"played": cards.names(play), "reason": combo.reason}
     if table is not None:
-        code = classifier.beats(combo, table)
+        if classifier.plain and combo.size < 4:
+            # Nothing crosses under such a profile, so both are of one size here: the key
+            # decides (``Classifier.beats``' last step, without the call).
+            code = None if combo.key > table.key else RuleCode.DOES_NOT_BEAT
+        else:
+            code = classifier.beats(combo, table)
         if code is not None:
             return code, classifier.versus(combo, table)
         if t.guard_highest and combo.size == 1:

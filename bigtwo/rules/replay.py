@@ -183,7 +183,8 @@ class Table(Position):
             for c in combo.cards:  # cards.mask_of, inlined: half the moves are plays
                 played |= 1 << c
             self.hands[seat] &= ~played
-            self.counts[seat] -= combo.size
+            left = self.counts[seat] - combo.size
+            self.counts[seat] = left
             self.top_seat = seat
             self.on_table = combo
             self.opening_card = None
@@ -195,13 +196,16 @@ class Table(Position):
                 # on the table included (RULES "Revolution"); under revolution_repeats:
                 # toggles a later quad turns it back.
                 self.reverse_ranks(not self.revolution)
-            if self.counts[seat] == 0:
+            if left == 0:
                 self.winner = seat
                 self.ended_at = self.moves_done - 1
                 return
-        # The next seat in the profile's direction, skipping seats that sit out.
-        n, step, top = self.n, self.step, self.top_seat
-        nxt = first_seat((seat + step) % n, step, n, self.locked, top)
+        # The next seat in the profile's direction, skipping seats that sit out (first_seat,
+        # inlined: a call per move).
+        n, step, top, locked = self.n, self.step, self.top_seat, self.locked
+        nxt = (seat + step) % n
+        while locked >> nxt & 1 and nxt != top:
+            nxt = (nxt + step) % n
         if nxt == top:
             # Everyone else passed since the top play: the trick ends and its owner leads.
             self._end_trick(nxt)
@@ -294,14 +298,20 @@ def _deal_problems(profile: Profile, deal: Deal, index: int) -> list[RuleError]:
         return [RuleError(RuleCode.PLAYER_COUNT, index, None, None, hands_at,
                           {"expected": profile.players, "actual": len(hands)})]
     errors = _cards_twice(hands, index, hands_at)
-    opener = lowest_holder(profile, hands) if any(hands) else None
+    # The opener matters only where it takes the undealt cards: found only then (the lowest
+    # card costs a pass over the deal, and deal_lead looks for it again).
+    leftover = gets_leftover(profile)
+    opener = lowest_holder(profile, hands) if leftover and any(hands) else None
+    hand_size = profile.hand_size
     for seat, hand in enumerate(hands):
-        expected = profile.hand_size
-        if seat == opener and gets_leftover(profile):
+        expected = hand_size
+        if seat == opener:
             expected += profile.leftover_count
         if len(hand) != expected:
             errors.append(RuleError(RuleCode.HAND_SIZE, index, None, seat, join(hands_at, seat),
                                     {"expected": expected, "actual": len(hand)}))
+    if not errors:
+        return errors  # the usual deal: no sort (and no key function made) for nothing
     return sorted(errors, key=lambda e: (e.code is not RuleCode.HAND_SIZE, e.seat or 0))
 
 
@@ -343,7 +353,7 @@ def replay_deal(
     # Asked once per deal: the moves of a profile that keeps no places or breaches never ask.
     # (Called directly, not as a bound method: compiled, that is a C call per move.)
     tracked = table.tracked
-    for i, (seat, play) in enumerate(moves):
+    for seat, play in moves:
         outcome = check_play(table, seat, play)
         if outcome is None or type(outcome) is COMBO:
             if tracked:
@@ -351,6 +361,8 @@ def replay_deal(
             else:
                 table._apply(seat, outcome)
             continue
+        # Every move applied counted one (no enumerate tuple per move): this is move i.
+        i = table.moves_done
         code, params = outcome  # type: ignore[misc]
         errors.append(RuleError(code, index, i, seat, f"/deals/{index}/moves/{i}", params))
         invalid = DealResult(index, DealStatus.INVALID, leader, None, i, list(table.counts))
