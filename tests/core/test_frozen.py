@@ -16,7 +16,10 @@ VALUES = [kinds.Int(1, 4), kinds.Int(1, 4, nullable=True), kinds.Bool(), kinds.T
           fields.CHECKS[0]]
 
 
-@pytest.mark.parametrize("value", VALUES, ids=repr)
+# Ids by class and place: a repr can hold a function's address, which differs between
+# processes, and pytest-xdist's workers must collect the same ids.
+@pytest.mark.parametrize("value", VALUES,
+                         ids=[f"{type(v).__name__}-{i}" for i, v in enumerate(VALUES)])
 def test_frozen_values_refuse_assignment_and_compare_by_fields(value: object) -> None:
     name = (type(value).__slots__ or ("nullable",))[0]  # type: ignore[attr-defined]
     with pytest.raises(FrozenInstanceError):
