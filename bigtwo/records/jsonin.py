@@ -157,17 +157,20 @@ def nesting(raw: bytes, limit: int) -> int | None:
     None when a bracket may stand inside a string, or brackets do not pair up, and only the
     parser can tell.
 
-    All at C speed: drop escaped backslashes and quotes, keep only brackets and quotes, drop
-    the empty strings that leaves (every string without a bracket in it), then peel the
-    innermost pairs off once per level."""
+    All at C speed: drop escaped backslashes and quotes, keep only brackets and quotes, check
+    that every string left its two quotes side by side (none held a bracket), drop the
+    quotes, then peel the innermost pairs off once per level."""
     if b"\\" in raw:
         raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
     marks = raw.translate(_PARENS, _NOT_MARKS)
-    if b'"' in marks:
-        marks = marks.replace(b'""', b"")
-        # A quote left over means some string held a bracket (its quotes cannot pair up).
-        if b'"' in marks:
+    quotes = marks.count(b'"')
+    if quotes:
+        # A string without a bracket leaves '""'; one with a bracket leaves a run of quotes of
+        # odd length somewhere (its opening quote is followed by the bracket). Counting the
+        # pairs (left to right, as a replace would) finds one without copying at every pair.
+        if marks.count(b'""') * 2 != quotes:
             return None
+        marks = marks.translate(None, b'"')
     for level in range(limit + 1):
         if not marks:
             return level

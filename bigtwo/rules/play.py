@@ -235,6 +235,18 @@ def legal_plays(t: Position) -> list[Combo]:
 
 
 # --- who leads a deal -------------------------------------------------------------------------
+def hand_masks(hands: list[list[int]]) -> list[int]:
+    """Each hand as a bitmask of its cards: made once per deal, and read by its card checks
+    (``replay._cards_twice``), its opener (``opener_of``) and its table (``replay.Table``)."""
+    masks = []
+    for hand in hands:
+        mask = 0
+        for c in hand:
+            mask |= 1 << c
+        masks.append(mask)
+    return masks
+
+
 def lowest_card(profile: Profile, hands: list[list[int]]) -> int:
     """The lowest dealt card in the profile's order (Big Two order, the rank order never
     reversed at a deal's start)."""
@@ -242,6 +254,11 @@ def lowest_card(profile: Profile, hands: list[list[int]]) -> int:
     for hand in hands:
         for c in hand:
             dealt |= 1 << c
+    return _lowest_of(profile, dealt)
+
+
+def _lowest_of(profile: Profile, dealt: int) -> int:
+    """The lowest card of the bitmask ``dealt`` in the profile's order."""
     # The weakest cards first: the lowest dealt is usually the first or second looked at.
     for c in profile.by_strength:
         if dealt >> c & 1:
@@ -252,13 +269,18 @@ def lowest_card(profile: Profile, hands: list[list[int]]) -> int:
 def lowest_holder(profile: Profile, hands: list[list[int]]) -> int:
     """The first seat holding the lowest dealt card: the opener under ``lowest_card``, and
     the seat that takes the undealt cards under ``leftover: to_opener``."""
-    return _opener(profile, hands)[0]
+    return opener_of(profile, hand_masks(hands))[0]
 
 
-def _opener(profile: Profile, hands: list[list[int]]) -> tuple[int, int]:
-    card = lowest_card(profile, hands)
-    for seat, hand in enumerate(hands):
-        if card in hand:
+def opener_of(profile: Profile, masks: list[int]) -> tuple[int, int]:
+    """The first seat holding the lowest dealt card, and that card, from the hands' masks
+    (``hand_masks``)."""
+    dealt = 0
+    for mask in masks:
+        dealt |= mask
+    card = _lowest_of(profile, dealt)
+    for seat, mask in enumerate(masks):
+        if mask >> card & 1:
             return seat, card
     raise AssertionError("the lowest card was dealt")
 
@@ -298,7 +320,7 @@ def opening(profile: Profile, hands: list[list[int]], free_leader: int | None) -
     the holder of the lowest dealt card leads and must play it (RULES.md, opening)."""
     if free_leader is not None:
         return free_leader, None
-    return _opener(profile, hands)
+    return opener_of(profile, hand_masks(hands))
 
 
 def deal_lead(profile: Profile, index: int, previous_winner: int | None,
@@ -308,7 +330,15 @@ def deal_lead(profile: Profile, index: int, previous_winner: int | None,
     holder of the lowest dealt card, with it."""
     if free_lead(profile, index):
         return previous_winner, None
-    return opening(profile, hands, None)
+    return opener_of(profile, hand_masks(hands))
+
+
+def lead_of_masks(profile: Profile, index: int, previous_winner: int | None,
+                  masks: list[int]) -> tuple[int | None, int | None]:
+    """``deal_lead`` from the hands' masks (``hand_masks``), where the caller has them."""
+    if free_lead(profile, index):
+        return previous_winner, None
+    return opener_of(profile, masks)
 
 
 # --- revolution -------------------------------------------------------------------------------

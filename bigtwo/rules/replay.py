@@ -20,14 +20,15 @@ from bigtwo.rules.play import (
     Position,
     Verdict,
     check_play,
-    deal_lead,
     first_seat,
     free_lead,
     gets_leftover,
     guard_breach,
+    hand_masks,
+    lead_of_masks,
     legal_plays,
-    lowest_holder,
     most_dealt,
+    opener_of,
     starts_revolution,
 )
 from bigtwo.rules.problems import join
@@ -145,9 +146,12 @@ class Table(Position):
     breaches: list[tuple[int, int, int]]  # (move, seat, protected seat)
     tracked: bool  # moves keep places or breaches (placings or the liable guard)
 
-    def __init__(self, profile: Profile, hands: list[list[int]], leader: int, opening_card: int | None):
-        super().__init__(profile, [cards.mask_of(h) for h in hands], [len(h) for h in hands],
-                         leader, opening_card)
+    def __init__(self, profile: Profile, hands: list[list[int]], leader: int, opening_card: int | None,
+                 masks: list[int] | None = None):
+        # ``masks``: the hands' masks (``hand_masks``) where the caller made them already; the
+        # table takes them over and changes them as cards are played.
+        super().__init__(profile, hand_masks(hands) if masks is None else masks,
+                         [len(h) for h in hands], leader, opening_card)
         self.n = profile.players
         self.step = profile.step
         self.leader = leader
@@ -290,39 +294,47 @@ class Table(Position):
         return True
 
 
-def _deal_problems(profile: Profile, deal: Deal, index: int) -> list[RuleError]:
-    at = join("/deals", index)
+def _hands_at(deal: Deal, index: int) -> str:
+    return join("/deals", index, "deal_code" if deal.deal_code is not None else "hands")
+
+
+def _deal_problems(profile: Profile, deal: Deal, index: int, masks: list[int]) -> list[RuleError]:
+    """The deal's hands' rule errors (PLAYER_COUNT; else DUPLICATE_CARD and HAND_SIZE);
+    ``masks`` are the hands' masks (``hand_masks``). Pointers are made only for an error."""
     hands = deal.hands
-    hands_at = join(at, "deal_code" if deal.deal_code is not None else "hands")
     if len(hands) != profile.players:
-        return [RuleError(RuleCode.PLAYER_COUNT, index, None, None, hands_at,
+        return [RuleError(RuleCode.PLAYER_COUNT, index, None, None, _hands_at(deal, index),
                           {"expected": profile.players, "actual": len(hands)})]
-    errors = _cards_twice(hands, index, hands_at)
-    # The opener matters only where it takes the undealt cards: found only then (the lowest
-    # card costs a pass over the deal, and deal_lead looks for it again).
+    errors = _cards_twice(hands, masks, index, deal, None)
+    # The opener matters only where it takes the undealt cards: found only then.
     leftover = gets_leftover(profile)
-    opener = lowest_holder(profile, hands) if leftover and any(hands) else None
+    opener = opener_of(profile, masks)[0] if leftover and any(masks) else -1
     hand_size = profile.hand_size
     for seat, hand in enumerate(hands):
         expected = hand_size
         if seat == opener:
             expected += profile.leftover_count
         if len(hand) != expected:
-            errors.append(RuleError(RuleCode.HAND_SIZE, index, None, seat, join(hands_at, seat),
+            errors.append(RuleError(RuleCode.HAND_SIZE, index, None, seat,
+                                    join(_hands_at(deal, index), seat),
                                     {"expected": expected, "actual": len(hand)}))
     if not errors:
         return errors  # the usual deal: no sort (and no key function made) for nothing
     return sorted(errors, key=lambda e: (e.code is not RuleCode.HAND_SIZE, e.seat or 0))
 
 
-def _cards_twice(groups: list[list[int]], index: int, at: str) -> list[RuleError]:
-    """A DUPLICATE_CARD for each card that stands in ``groups`` (hands, or the cards left)
-    more than once, at the seat where it appears again."""
+def _cards_twice(groups: list[list[int]], masks: list[int], index: int, deal: Deal,
+                 at: str | None) -> list[RuleError]:
+    """A DUPLICATE_CARD for each card that stands in ``groups`` (hands, or the cards left;
+    ``masks`` their masks) more than once, at the seat where it appears again (under ``at``;
+    None: the deal's hands)."""
     union = 0
-    for group in groups:
-        union |= cards.mask_of(group)
+    for mask in masks:
+        union |= mask
     if union.bit_count() == sum(map(len, groups)):
         return []
+    if at is None:
+        at = _hands_at(deal, index)
     errors = []
     seen = reported = 0
     for seat, group in enumerate(groups):
@@ -342,13 +354,14 @@ def replay_deal(
 ) -> tuple[DealResult, Table | None]:
     """Replay one deal; ``previous_winner`` leads it where the profile says so (and then is
     not None: ``replay_record`` does not replay a deal without a known leader)."""
-    problems = _deal_problems(profile, deal, index)
+    masks = hand_masks(deal.hands)  # once: the card checks, the opener and the table read them
+    problems = _deal_problems(profile, deal, index, masks)
     if problems:
         errors.extend(problems)
         return DealResult(index, DealStatus.NOT_CHECKED, cards_left=[len(h) for h in deal.hands]), None
-    leader, opening_card = deal_lead(profile, index, previous_winner, deal.hands)
+    leader, opening_card = lead_of_masks(profile, index, previous_winner, masks)
     assert leader is not None
-    table = Table(profile, deal.hands, leader, opening_card)
+    table = Table(profile, deal.hands, leader, opening_card, masks)
     moves: list[Move] = deal.moves
     # Asked once per deal: the moves of a profile that keeps no places or breaches never ask.
     # (Called directly, not as a bound method: compiled, that is a C call per move.)
@@ -433,12 +446,13 @@ def _result_problems(profile: Profile, deal: Deal, result: Result, index: int) -
     at = _result_at(result, index)
     counts = result.counts
     if result.left is not None:
-        errors = _cards_twice(result.left, index, at)
+        left_masks = hand_masks(result.left)
+        errors = _cards_twice(result.left, left_masks, index, deal, at)
         if errors:
             return errors
         if deal.hands:
-            for seat, (left, hand) in enumerate(zip(result.left, deal.hands, strict=True)):
-                missing = cards.mask_of(left) & ~cards.mask_of(hand)
+            for seat, (left, hand) in enumerate(zip(left_masks, deal.hands, strict=True)):
+                missing = left & ~cards.mask_of(hand)
                 if missing:
                     errors.append(RuleError(RuleCode.CARD_NOT_HELD, index, None, seat, f"{at}/{seat}",
                                             {"cards": cards.names(cards.cards_of(missing))}))
@@ -501,12 +515,13 @@ def score_result(profile: Profile, deal: Deal, index: int, leader: int | None,
                                 {"expected": profile.players, "actual": len(result.counts)}))
         return DealResult(index, DealStatus.NOT_CHECKED, cards_left=result.counts or None)
     if deal.hands:
-        problems = _deal_problems(profile, deal, index)
+        masks = hand_masks(deal.hands)
+        problems = _deal_problems(profile, deal, index, masks)
         if problems:
             errors.extend(problems)
             return DealResult(index, DealStatus.NOT_CHECKED, cards_left=result.counts or None)
         if leader is None:
-            leader = lowest_holder(profile, deal.hands)
+            leader = opener_of(profile, masks)[0]
     problems = _result_problems(profile, deal, result, index)
     counts = result.counts
     if problems:
@@ -528,12 +543,13 @@ def _score_places_result(profile: Profile, deal: Deal, result: Result, index: in
                          leader: int | None, errors: list[RuleError]) -> DealResult:
     """A result-only deal under placings: the places score it; its cards left are unknown."""
     if deal.hands:
-        problems = _deal_problems(profile, deal, index)
+        masks = hand_masks(deal.hands)
+        problems = _deal_problems(profile, deal, index, masks)
         if problems:
             errors.extend(problems)
             return DealResult(index, DealStatus.NOT_CHECKED)
         if leader is None:
-            leader = lowest_holder(profile, deal.hands)
+            leader = opener_of(profile, masks)[0]
     problems = _places_problems(profile, result, index)
     if problems:
         errors.extend(problems)

@@ -157,3 +157,30 @@ def test_only_plain_documents_skip_the_checks_on_the_bytes(value: Any, plain: bo
 def test_integers_past_64_bits_come_out_exact(text: str) -> None:
     assert jsonin.loads(text) == json.loads(text)
     assert type(jsonin.loads(text.encode())) is type(json.loads(text))
+
+
+def _nesting_by_replace(raw: bytes, limit: int) -> int | None:
+    """``nesting`` as it was written first (the quotes' pairs replaced away, not counted)."""
+    if b"\\" in raw:
+        raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    marks = raw.translate(bytes.maketrans(b"[]{}", b"()()"),
+                          bytes(b for b in range(256) if b not in b'[]{}"'))
+    marks = marks.replace(b'""', b"")
+    if b'"' in marks:
+        return None
+    for level in range(limit + 1):
+        if not marks:
+            return level
+        peeled = marks.replace(b"()", b"")
+        if len(peeled) == len(marks):
+            return None
+        marks = peeled
+    return limit + 1
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from([b"[", b"]", b"{", b"}", b'"', b"\\", b"a", b","]), max_size=40),
+       st.integers(0, 6))
+def test_nesting_answers_as_the_replacing_scan_did(parts: list[bytes], limit: int) -> None:
+    raw = b"".join(parts)
+    assert jsonin.nesting(raw, limit) == _nesting_by_replace(raw, limit)
