@@ -11,12 +11,11 @@ from collections import Counter
 from typing import Any
 
 from app.web.season_chart import season_chart
-from bigtwo import limits
+from app.web.tournaments import recent_audit
 from bigtwo.records import seasons as league
 from bigtwo.rules.profiles import ProfileResolver
 
 SEASONS_PER_PAGE = 50
-AUDIT_SHOWN = limits.MAX_PER_PAGE  # the most recent entries; the API pages through the rest
 
 
 def seasons_view(store: Any, resolver: ProfileResolver, page: int = 1) -> dict[str, Any]:
@@ -37,18 +36,6 @@ def profile_summary(resolver: ProfileResolver, profile_id: str | None) -> dict[s
         return None
     profile, _ = resolver.resolve(profile_id)
     return profile.summary() if profile is not None else {"id": profile_id, "name": None}
-
-
-def _recent_audit(store: Any, sid: str) -> dict[str, Any]:
-    from bigtwo.store import seasons as service
-
-    first = service.audit(store, sid, 1, AUDIT_SHOWN)
-    if first["pages"] == 1:
-        return {"entries": first["entries"], "total": first["total"]}
-    last = service.audit(store, sid, first["pages"], AUDIT_SHOWN)
-    before = service.audit(store, sid, first["pages"] - 1, AUDIT_SHOWN)
-    entries = (before["entries"] + last["entries"])[-AUDIT_SHOWN:]
-    return {"entries": entries, "total": first["total"]}
 
 
 def season_view(store: Any, resolver: ProfileResolver, sid: str, w: Any) -> dict[str, Any] | None:
@@ -73,7 +60,7 @@ def season_view(store: Any, resolver: ProfileResolver, sid: str, w: Any) -> dict
         "nights": nights,
         "standings": [{**p, "tied": ranks[p["rank"]] > 1} for p in players],
         "aliases": info["aliases"],
-        "audit": _recent_audit(store, sid),
+        "audit": recent_audit(service.audit, store, sid),
         "chart": season_chart(table["ratings"], nights, w),
         "ordinal_sigmas": league.ORDINAL_SIGMAS,
         "csv_url": f"/v1/seasons/{sid}/standings?format=csv",

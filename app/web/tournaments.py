@@ -8,6 +8,7 @@ Everything is computed by the tournament service (``bigtwo.store.tournaments``) 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from bigtwo import limits
@@ -47,14 +48,15 @@ def tournaments_view(store: Any, page: int = 1) -> dict[str, Any]:
     return first if page == 1 else service.list_tournaments(store, page, TOURNAMENTS_PER_PAGE)
 
 
-def _recent_audit(store: Any, tid: str) -> dict[str, Any]:
-    from bigtwo.store import withdrawals
-
-    first = withdrawals.audit(store, tid, 1, AUDIT_SHOWN)
+def recent_audit(audit: Callable[[Any, str, int, int], dict[str, Any]], store: Any,
+                 key: str) -> dict[str, Any]:
+    """The last ``AUDIT_SHOWN`` entries of a paged audit log (a tournament's or a season's:
+    ``audit(store, key, page, per_page)``), with the log's total."""
+    first = audit(store, key, 1, AUDIT_SHOWN)
     if first["pages"] == 1:
         return {"entries": first["entries"], "total": first["total"]}
-    last = withdrawals.audit(store, tid, first["pages"], AUDIT_SHOWN)
-    before = withdrawals.audit(store, tid, first["pages"] - 1, AUDIT_SHOWN)
+    last = audit(store, key, first["pages"], AUDIT_SHOWN)
+    before = audit(store, key, first["pages"] - 1, AUDIT_SHOWN)
     entries = (before["entries"] + last["entries"])[-AUDIT_SHOWN:]
     return {"entries": entries, "total": first["total"]}
 
@@ -63,6 +65,7 @@ def tournament_view(store: Any, tid: str, show: str, page: int = 1, table: str |
                     round_: str | None = None) -> dict[str, Any] | None:
     from bigtwo.records.standings import ranked_players
     from bigtwo.store import tournaments as service
+    from bigtwo.store import withdrawals
 
     if store.tournaments.get(tid) is None:
         return None
@@ -135,7 +138,7 @@ def tournament_view(store: Any, tid: str, show: str, page: int = 1, table: str |
         "show": show,
         "page": page,
         "pages": max(1, -(-total // PAGE_SIZE)),
-        "audit": _recent_audit(store, tid),
+        "audit": recent_audit(withdrawals.audit, store, tid),
         "csv_url": f"/v1/tournaments/{tid}/standings?format=csv",
         "json_url": f"/v1/tournaments/{tid}/standings",
         "audit_url": f"/v1/tournaments/{tid}/audit",
