@@ -21,6 +21,7 @@ Two ways to number the lines (docs/SCALING.md, "How a run goes"):
 from __future__ import annotations
 
 import functools
+import gc
 import json
 import os
 import re
@@ -293,13 +294,18 @@ def local_block_bytes(total: int, workers: int) -> int:
     return max(DEFAULT_BLOCK_BYTES, min(MAX_LOCAL_BLOCK_BYTES, -(-total // (4 * workers))))
 
 
-def scan_block(block: Block, max_line: int | None = None, summary: bool = True) -> Scan:
+def scan_block(block: Block, max_line: int | None = None, summary: bool = True,
+               own_bytes: bytes | None = None) -> Scan:
     """On a worker: one pass over the block's bytes (and the few after it that an id cut by
     its end needs), at C speed. Without ``summary`` (a run to stdout, whose profiles are
-    already known) it takes neither the hash nor the ids: a third of the scan's CPU each."""
+    already known) it takes neither the hash nor the ids: a third of the scan's CPU each;
+    it then needs the block's own bytes only, which ``own_bytes`` may hold already."""
     import hashlib
 
-    data = block.read(block.start, min(block.end + _ID_OVERLAP, block.size))
+    if own_bytes is not None and not summary:
+        data = own_bytes
+    else:
+        data = block.read(block.start, min(block.end + _ID_OVERLAP, block.size))
     own = len(data) if block.end >= block.size else block.end - block.start
     ids = frozenset(m.group().decode() for m in PROFILE_ID.finditer(data)
                     if m.start() < own) if summary else frozenset()
@@ -381,19 +387,20 @@ def part_name(index: int) -> str:
 
 
 def block_lines(block: Block, newlines_before: int, limit: int | None = None,
-                ) -> tuple[int, bytes]:
+                own_bytes: bytes | None = None) -> tuple[int, bytes]:
     """The number of the block's first line and the bytes of its lines: from the first line
     that starts in the block to the end of the last one (past ``end`` when it is cut; at most
-    ``limit`` bytes past it: a longer line is over the limit, and the run is refused)."""
+    ``limit`` bytes past it: a longer line is over the limit, and the run is refused).
+    ``own_bytes``, the block's bytes already read (``start`` to ``end``), spares a read."""
+    own = block.read(block.start, block.end) if own_bytes is None else own_bytes
     at = block.start
-    if at > 0:  # the line that starts at or after ``start``: after the first newline from start - 1
-        head = block.read(at - 1, block.end)
-        cut = head.find(b"\n")
-        if cut < 0 or at + cut >= block.end:  # a line that started earlier fills the block
+    if at > 0 and block.read(at - 1, at) != b"\n":  # a line starts at ``start`` after a newline
+        cut = own.find(b"\n")  # else the first line starts after the first newline in the block
+        if cut < 0 or at + cut + 1 >= block.end:  # a line that started earlier fills the block
             return newlines_before + 1, b""
-        at += cut
+        at += cut + 1
     first_line = newlines_before + 1 + (at > block.start)
-    data = block.read(at, block.end)
+    data = own if at == block.start else own[at - block.start:]
     if block.end < block.size and not data.endswith(b"\n"):
         with block.fs.open(block.path, "rb") as stream:
             stream.seek(block.end)
@@ -447,10 +454,11 @@ def scan_and_check(block: Block, max_line: int | None, spec: CheckSpec, spool: s
     counted: its lines numbered from its own start, its unreadable lines left for the driver
     to number (``check_block(holes=True)``), its reports spooled. A block with a line over
     the limit is not checked: the run will be refused."""
-    scan = scan_block(block, max_line, summary=False)
+    own = block.read(block.start, block.end)  # one read for the scan and the check
+    scan = scan_block(block, max_line, summary=False, own_bytes=own)
     result = BlockResult(block.index)
     if scan.over_at is None:
-        first_line, data = block_lines(block, 0, max_line)
+        first_line, data = block_lines(block, 0, max_line, own_bytes=own)
         result = check_block(split_lines(data), first_line, spec, block.index, holes=True)
     spool_part(spool, result)
     return scan, result
@@ -488,9 +496,15 @@ def client_for(workers: int | None, scheduler: str | None) -> Iterator[Any]:
     # No dashboard: nobody watches a run of seconds, and the scheduler then starts no HTTP
     # server. The nanny stays: it is what starts a new worker when one dies (a thread in this
     # process, not a process of its own).
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=CRITICAL) as cluster, \
-            Client(cluster) as client:
+    # What this process holds now is frozen out of the collector while the workers fork: a
+    # worker's collections would otherwise visit (and so copy) every page of it.
+    gc.freeze()
+    try:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None, silence_logs=CRITICAL)
+    finally:
+        gc.unfreeze()
+    with cluster, Client(cluster) as client:
         yield client
 
 

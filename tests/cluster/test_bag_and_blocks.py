@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bigtwo.batch.cluster import split_lines, validate_bag
-from bigtwo.cli.cluster import block_lines, partition, plan
+from bigtwo.cli.cluster import block_lines, partition, plan, scan_block
 from bigtwo.cli.main import main
 from tests.cluster import corpus
 
@@ -67,6 +67,10 @@ def test_blocks_cover_every_line_once_with_its_number(tmp_path: Path, lines: lis
     rebuilt: list[tuple[int, bytes]] = []
     for b, newlines in zip(blocks, before, strict=True):
         first, piece = block_lines(b, newlines)
+        # The fused task reads the block once for its scan and its lines: the same lines.
+        assert block_lines(b, newlines, own_bytes=b.read(b.start, b.end)) == (first, piece)
+        assert scan_block(b, summary=False, own_bytes=b.read(b.start, b.end)) == \
+            scan_block(b, summary=False)
         rebuilt += list(enumerate(split_lines(piece), start=first))
     assert rebuilt == list(enumerate(split_lines(data), start=1))
     assert inputs[0].sha256.startswith("sha256:") and len(inputs[0].sha256) == 71
