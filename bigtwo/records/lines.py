@@ -7,7 +7,6 @@ bytes. No I/O here: the caller reads the lines and writes the outcomes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from bigtwo.records import jsoncodec
@@ -35,17 +34,18 @@ def problem_lines(problems: list[Problem]) -> str:
     return "; ".join(f"{p.pointer or '/'}: {p.detail}" for p in problems)
 
 
-# Not frozen: compiled, a frozen dataclass's fields can only be set through object.__setattr__
-# (and its generated __init__ runs as Python); nothing assigns to them after __init__.
-@dataclass(slots=True)
 class LineOutcome:
     """The report (or problem document) of one line, its verdict, and for an unreadable line
     the message for stderr (``not JSON: ...`` or ``cannot replay: ...``)."""
 
+    # A plain class, not a dataclass (defining one costs every start about half a
+    # millisecond; this one is never compared or shown): __slots__ for the Python core.
+    __slots__ = ("document", "verdict", "message", "codes")
+
     document: dict[str, Any]
     verdict: Verdict
-    message: str | None = None
-    codes: tuple[str, ...] = field(default=())
+    message: str | None
+    codes: tuple[str, ...]
 
     def __init__(self, document: dict[str, Any], verdict: Verdict, message: str | None = None,
                  codes: tuple[str, ...] = ()) -> None:

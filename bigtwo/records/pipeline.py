@@ -21,16 +21,17 @@ from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileRef, ProfileResolver
 from bigtwo.rules.replay import RecordResult, replay_record
 
 
-# Not frozen: compiled, a frozen dataclass's fields can only be set through object.__setattr__
-# (and its generated __init__ runs as Python); nothing assigns to them after __init__.
-@dataclass(slots=True)
 class Checked:
     """Either a report (the record could be replayed) or the problems that stopped it."""
 
+    # A plain class, not a dataclass (defining one costs every start about half a
+    # millisecond; this one is never compared or shown): __slots__ for the Python core.
+    __slots__ = ("report", "problems", "record", "result")
+
     report: dict[str, Any] | None
     problems: list[Problem]
-    record: Record | None = None
-    result: RecordResult | None = None
+    record: Record | None
+    result: RecordResult | None
 
     def __init__(self, report: dict[str, Any] | None, problems: list[Problem],
                  record: Record | None = None, result: RecordResult | None = None) -> None:

@@ -21,10 +21,10 @@ import json
 import pkgutil
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import FrozenInstanceError
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from bigtwo.rules import cards, fields
 from bigtwo.rules.fields import CardPenalty, Direction, Rules, Tier
@@ -390,28 +390,62 @@ class ProfileResolver:
 DEFAULTS: dict[str, Any] = fields.defaults()
 
 
-def _load_presets() -> tuple[dict[str, dict[str, Any]], dict[str, Profile]]:
-    """The preset files: each states its id, its name and what it plays unlike the defaults."""
-    declarations: dict[str, dict[str, Any]] = {}
-    profiles: dict[str, Profile] = {}
-    for preset_id in PRESET_IDS:
-        # pkgutil reads package data as importlib.resources does (from a directory or a zip),
-        # without importing that machinery (tempfile, zipfile, pathlib) at every start.
-        data = pkgutil.get_data("bigtwo.rules", f"presets/{preset_id}.json")
-        if data is None:
-            raise RuntimeError(f"preset file {preset_id}.json is missing")
-        raw = json.loads(data.decode("utf-8"))
-        if raw.pop("id") != preset_id:
-            raise RuntimeError(f"preset file {preset_id}.json names another id")
-        declarations[preset_id] = raw
-        loaded, problems = check_declaration(deep_merge(DEFAULTS, raw))
-        if loaded is None:
-            raise RuntimeError(f"preset {preset_id} is invalid: {problems}")
-        profiles[preset_id] = _build(preset_id, loaded["name"], _canonical_rules(loaded))
-    return declarations, profiles
+def _read_preset(preset_id: str) -> dict[str, Any]:
+    """A preset file: it states its id, its name and what it plays unlike the defaults."""
+    # pkgutil reads package data as importlib.resources does (from a directory or a zip),
+    # without importing that machinery (tempfile, zipfile, pathlib) at every start.
+    data = pkgutil.get_data("bigtwo.rules", f"presets/{preset_id}.json")
+    if data is None:
+        raise RuntimeError(f"preset file {preset_id}.json is missing")
+    raw = json.loads(data.decode("utf-8"))
+    if raw.pop("id") != preset_id:
+        raise RuntimeError(f"preset file {preset_id}.json names another id")
+    return cast(dict[str, Any], raw)
 
 
-PRESET_DECLARATIONS, PRESETS = _load_presets()
+def _build_preset(preset_id: str) -> Profile:
+    loaded, problems = check_declaration(deep_merge(DEFAULTS, PRESET_DECLARATIONS[preset_id]))
+    if loaded is None:
+        raise RuntimeError(f"preset {preset_id} is invalid: {problems}")
+    return _build(preset_id, loaded["name"], _canonical_rules(loaded))
+
+
+_T = TypeVar("_T")
+
+
+class _Presets(Mapping[str, _T]):
+    """The presets by id, each read (and checked) the first time it is asked for: a run that
+    names one preset reads one file, not six (part of every start, docs/PERFORMANCE.md
+    "Start-up"). The test suite reads and checks them all."""
+
+    def __init__(self, load: Callable[[str], _T]) -> None:
+        self._load = load
+        self._loaded: dict[str, _T] = {}
+        self._lock = threading.Lock()
+
+    def __getitem__(self, preset_id: str) -> _T:
+        found = self._loaded.get(preset_id)
+        if found is None:
+            if preset_id not in PRESET_IDS:
+                raise KeyError(preset_id)
+            with self._lock:  # one value per preset, whichever thread asks first
+                found = self._loaded.get(preset_id)
+                if found is None:
+                    found = self._loaded[preset_id] = self._load(preset_id)
+        return found
+
+    def __contains__(self, preset_id: object) -> bool:
+        return preset_id in PRESET_IDS
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(PRESET_IDS)
+
+    def __len__(self) -> int:
+        return len(PRESET_IDS)
+
+
+PRESET_DECLARATIONS: Mapping[str, dict[str, Any]] = _Presets(_read_preset)
+PRESETS: Mapping[str, Profile] = _Presets(_build_preset)
 DEFAULT_RESOLVER = ProfileResolver()
 
 assert set(CATEGORIES) == set(PRESETS[DEFAULT_BASE].five_card_order)

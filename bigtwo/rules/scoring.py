@@ -19,7 +19,6 @@ result (a score sheet) are scored by exactly the same code:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 from bigtwo.rules import cards, fields
 from bigtwo.rules.cards import rank_of
@@ -133,10 +132,11 @@ def _losers_pay(
     return penalties, parts
 
 
-# Not frozen: compiled, a frozen dataclass's fields can only be set through object.__setattr__
-# (and its generated __init__ runs as Python); nothing assigns to them after __init__.
-@dataclass(slots=True)
 class Settlement:
+    # A plain class, not a dataclass (defining one costs every start about half a
+    # millisecond; this one is never compared or shown): __slots__ for the Python core.
+    __slots__ = ("scores", "team_scores")
+
     scores: list[int]  # per seat; with teams both partners carry their team's score
     team_scores: list[int] | None  # per team in ``teams`` order; None without teams
 
@@ -176,10 +176,11 @@ def settle(profile: Profile, penalties: Sequence[int], winner: int) -> Settlemen
     return Settlement([team_scores[team_of[s]] for s in range(len(penalties))], team_scores)
 
 
-# Not frozen: compiled, a frozen dataclass's fields can only be set through object.__setattr__
-# (and its generated __init__ runs as Python); nothing assigns to them after __init__.
-@dataclass(slots=True)
 class DealScore:
+    # A plain class, not a dataclass (defining one costs every start about half a
+    # millisecond; this one is never compared or shown): __slots__ for the Python core.
+    __slots__ = ("penalties", "scores", "team_scores", "parts")
+
     penalties: list[int] | None  # None under finish: placings (places score, not penalties)
     scores: list[int]
     team_scores: list[int] | None
@@ -267,18 +268,19 @@ def card_dependence(profile: Profile) -> str:
     return " and ".join(_card_fields(profile))
 
 
-@dataclass(slots=True)
 class Tally:
     """A match's running totals and limits (RULES.md "Match"). Add each scored deal in order;
     ``over`` says whether the match limit has been reached after the deals added so far."""
 
-    profile: Profile
-    totals: list[int] = field(default_factory=list)
-    team_totals: list[int] | None = None
-    deals: int = 0
+    __slots__ = ("profile", "totals", "team_totals", "deals")
 
-    # Written out (compiled, the generated __init__ runs as Python once per record). The
-    # totals start at zero whatever is passed, as they did from __post_init__.
+    profile: Profile
+    totals: list[int]
+    team_totals: list[int] | None
+    deals: int
+
+    # A plain class, as Settlement. The totals start at zero whatever is passed, as they did
+    # from the dataclass's __post_init__.
     def __init__(self, profile: Profile, totals: list[int] | None = None,
                  team_totals: list[int] | None = None, deals: int = 0) -> None:
         self.profile = profile
