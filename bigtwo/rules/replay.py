@@ -7,7 +7,6 @@ position that never legally existed (RECORDS.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from bigtwo.rules import cards
@@ -44,36 +43,49 @@ from bigtwo.rules.scoring import (
 )
 
 
-@dataclass(slots=True)
 class RuleError:
+    __slots__ = ("code", "deal", "move", "seat", "pointer", "params")
+
     code: RuleCode
     deal: int | None
     move: int | None
     seat: int | None
     pointer: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, Any]
+
+    def __init__(self, code: RuleCode, deal: int | None, move: int | None, seat: int | None,
+                 pointer: str, params: dict[str, Any] | None = None) -> None:
+        self.code = code
+        self.deal = deal
+        self.move = move
+        self.seat = seat
+        self.pointer = pointer
+        self.params = {} if params is None else params
 
 
-@dataclass(slots=True)
 class DealResult:
+    __slots__ = ("index", "status", "leader", "winner", "moves_checked", "cards_left",
+                 "penalties", "scores", "tiers", "team_scores", "penalties_now", "places",
+                 "liable", "breaches")
+
     index: int
     status: DealStatus
-    leader: int | None = None
-    winner: int | None = None
-    moves_checked: int = 0
-    cards_left: list[int] | None = None
-    penalties: list[int] | None = None
-    scores: list[int] | None = None
-    tiers: list[dict[str, int] | None] | None = None
-    team_scores: list[int] | None = None
-    penalties_now: list[int] | None = None  # incomplete deals: what each seat pays if it ended now
-    places: list[int] | None = None  # finish: placings: seats in finishing order
-    liable: int | None = None  # last_card_guard: liable: the seat that paid every loser's penalty
-    breaches: list[dict[str, int]] | None = None  # last_card_guard: liable: breaches that stood
+    leader: int | None
+    winner: int | None
+    moves_checked: int
+    cards_left: list[int] | None
+    penalties: list[int] | None
+    scores: list[int] | None
+    tiers: list[dict[str, int] | None] | None
+    team_scores: list[int] | None
+    penalties_now: list[int] | None  # incomplete deals: what each seat pays if it ended now
+    places: list[int] | None  # finish: placings: seats in finishing order
+    liable: int | None  # last_card_guard: liable: the seat that paid every loser's penalty
+    breaches: list[dict[str, int]] | None  # last_card_guard: liable: breaches that stood
 
-    # Written out (the dataclass keeps its fields, repr and eq): compiled, the __init__ that
-    # dataclasses generates runs as Python, with its arguments in a tuple and a dict, once per
-    # deal; this one is a C call.
+    # Plain slotted classes, not dataclasses: defining a dataclass costs every start about
+    # half a millisecond, and compiled, the __init__ it generates runs as Python (arguments in
+    # a tuple and a dict, once per deal) where this one is a C call. Nothing compares them.
     def __init__(self, index: int, status: DealStatus, leader: int | None = None,
                  winner: int | None = None, moves_checked: int = 0,
                  cards_left: list[int] | None = None, penalties: list[int] | None = None,
@@ -98,16 +110,18 @@ class DealResult:
         self.breaches = breaches
 
 
-@dataclass(slots=True)
 class RecordResult:
+    __slots__ = ("profile", "errors", "deals", "totals", "match_over", "winners",
+                 "final_table", "team_totals")
+
     profile: Profile
     errors: list[RuleError]
     deals: list[DealResult]
     totals: list[int]
     match_over: bool
     winners: list[int]
-    final_table: Table | None = None
-    team_totals: list[int] | None = None
+    final_table: Table | None
+    team_totals: list[int] | None
 
     def __init__(self, profile: Profile, errors: list[RuleError], deals: list[DealResult],
                  totals: list[int], match_over: bool, winners: list[int],
