@@ -119,10 +119,11 @@ MIB = 1 << 20
 @pytest.mark.parametrize(("total", "workers", "expected"), [
     (0, 2, 2 * MIB),  # an empty input still has the default
     (10 * MIB, 2, 2 * MIB),  # never below the default
-    (160 * MIB, 2, 20 * MIB),  # four blocks per worker
-    (160 * MIB + 1, 2, 20 * MIB + 1),  # rounded up: never a ninth block of one byte
-    (80 * MIB, 1, 20 * MIB),
-    (1 << 40, 2, 64 * MIB),  # a worker holds one block: never above 64 MiB
+    (64 * MIB, 2, 8 * MIB),  # four blocks per worker
+    (64 * MIB + 1, 2, 8 * MIB + 1),  # rounded up: never a ninth block of one byte
+    (32 * MIB, 1, 8 * MIB),
+    (160 * MIB, 2, 16 * MIB),  # never above 16 MiB: more memory per block costs more
+    (1 << 40, 2, 16 * MIB),
 ])
 def test_a_local_run_cuts_four_blocks_per_worker(total: int, workers: int, expected: int) -> None:
     from bigtwo.cli.cluster import local_block_bytes
