@@ -131,3 +131,6 @@ MAX_SEASON_PLACES = 200  # entries of a points-by-place table
 # 2 MiB is about 1,000 one-deal or 500 two-deal records, a few tenths of a second of checking,
 # against about 5 ms of Dask's cost per partition: see docs/SCALING.md ("Block size").
 DEFAULT_BLOCK_BYTES = 2 << 20
+# A local run (`--workers N`) cuts bigger blocks, at most this: a worker takes fresh memory
+# for each block it holds, and bigger ones cost the kernel more (docs/SCALING.md).
+MAX_LOCAL_BLOCK_BYTES = 16 << 20

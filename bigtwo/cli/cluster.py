@@ -34,7 +34,7 @@ from typing import IO, TYPE_CHECKING, Any, cast
 
 import click
 
-from bigtwo import ENGINE_VERSION
+from bigtwo import ENGINE_VERSION, limits
 from bigtwo.batch.cluster import (
     DEFAULT_BLOCK_BYTES,
     BlockResult,
@@ -55,7 +55,6 @@ READ_CHUNK = 1 << 20
 # What a stored profile id looks like (12 hex digits before 128-bit ids, 32 since): the
 # driver notes every one its inputs name, and ships the workers only those profiles.
 PROFILE_ID = re.compile(rb"p-[0-9a-f]{12,32}")
-MAX_LOCAL_BLOCK_BYTES = 16 << 20
 _ID_OVERLAP = 33  # an id cut by a chunk boundary is found in the next chunk's overlap
 
 
@@ -293,7 +292,7 @@ def local_block_bytes(total: int, workers: int) -> int:
     from the kernel for each one it holds (its bytes, its lines, its reports), and 320,000
     records in blocks of 64 MiB spent 2.2 s in the kernel against 1.0 s in blocks of 20 MB
     (docs/SCALING.md)."""
-    return max(DEFAULT_BLOCK_BYTES, min(MAX_LOCAL_BLOCK_BYTES, -(-total // (4 * workers))))
+    return max(DEFAULT_BLOCK_BYTES, min(limits.MAX_LOCAL_BLOCK_BYTES, -(-total // (4 * workers))))
 
 
 def scan_block(block: Block, max_line: int | None = None, summary: bool = True,

@@ -9,6 +9,8 @@ from typing import Any
 
 import click
 
+from bigtwo import limits
+
 
 def cluster_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options of ``validate`` that move it onto a cluster."""
@@ -23,9 +25,11 @@ def cluster_options(command: Callable[..., Any]) -> Callable[..., Any]:
                           "summary.json to DIR (a path or an fsspec URL) instead of stdout."),
         click.option("--block-bytes", type=click.IntRange(1, 1 << 30), metavar="BYTES",
                      help="With --workers/--scheduler: bytes of input per partition (each "
-                          "partition checks the lines that start in it). Default: 2 MiB with "
-                          "--scheduler; with --workers N, the inputs' size over 4 N, "
-                          "between 2 and 64 MiB."),
+                          "partition checks the lines that start in it). Default: "
+                          f"{limits.DEFAULT_BLOCK_BYTES >> 20} MiB with --scheduler; with "
+                          "--workers N, the inputs' size over 4 N, between "
+                          f"{limits.DEFAULT_BLOCK_BYTES >> 20} and "
+                          f"{limits.MAX_LOCAL_BLOCK_BYTES >> 20} MiB."),
     ]):
         command = option(command)
     return command
