@@ -8,6 +8,11 @@ These classes are plain, with ``__slots__`` and an ``__init__`` of their own; th
 them what the dataclasses did: equality and ``repr`` by their fields (in ``__slots__``
 order), and for ``Frozen`` assignment refused and a hash by the fields, as
 ``@dataclass(frozen=True)``. A ``Frozen`` class's ``__init__`` sets its fields with ``_set``.
+
+The compiled core's classes cannot take these bases (mypyc compiles a class on few
+bases that are not compiled themselves), so those that nothing compares or shows (the replay's and the
+scoring's results, a checked record, a line's outcome) are plain classes with ``__slots__``
+and an ``__init__`` of their own, without the equality and ``repr``.
 """
 
 from __future__ import annotations

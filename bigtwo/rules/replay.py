@@ -83,9 +83,9 @@ class DealResult:
     liable: int | None  # last_card_guard: liable: the seat that paid every loser's penalty
     breaches: list[dict[str, int]] | None  # last_card_guard: liable: breaches that stood
 
-    # Plain slotted classes, not dataclasses: defining a dataclass costs every start about
-    # half a millisecond, and compiled, the __init__ it generates runs as Python (arguments in
-    # a tuple and a dict, once per deal) where this one is a C call. Nothing compares them.
+    # Written out (plain and slotted, as RuleError and RecordResult: bigtwo.rules.frozen says
+    # why): compiled, a dataclass's generated __init__ runs as Python, with its arguments in a
+    # tuple and a dict, once per deal; this one is a C call.
     def __init__(self, index: int, status: DealStatus, leader: int | None = None,
                  winner: int | None = None, moves_checked: int = 0,
                  cards_left: list[int] | None = None, penalties: list[int] | None = None,

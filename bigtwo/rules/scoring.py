@@ -133,8 +133,7 @@ def _losers_pay(
 
 
 class Settlement:
-    # A plain class, not a dataclass (defining one costs every start about half a
-    # millisecond; this one is never compared or shown): __slots__ for the Python core.
+    # Plain and slotted, not a dataclass: bigtwo.rules.frozen says why.
     __slots__ = ("scores", "team_scores")
 
     scores: list[int]  # per seat; with teams both partners carry their team's score
@@ -177,8 +176,7 @@ def settle(profile: Profile, penalties: Sequence[int], winner: int) -> Settlemen
 
 
 class DealScore:
-    # A plain class, not a dataclass (defining one costs every start about half a
-    # millisecond; this one is never compared or shown): __slots__ for the Python core.
+    # Plain and slotted, not a dataclass: bigtwo.rules.frozen says why.
     __slots__ = ("penalties", "scores", "team_scores", "parts")
 
     penalties: list[int] | None  # None under finish: placings (places score, not penalties)
@@ -279,8 +277,8 @@ class Tally:
     team_totals: list[int] | None
     deals: int
 
-    # A plain class, as Settlement. The totals start at zero whatever is passed, as they did
-    # from the dataclass's __post_init__.
+    # The totals start at zero whatever is passed, as they did from the dataclass's
+    # __post_init__ (plain and slotted: bigtwo.rules.frozen says why).
     def __init__(self, profile: Profile, totals: list[int] | None = None,
                  team_totals: list[int] | None = None, deals: int = 0) -> None:
         self.profile = profile
