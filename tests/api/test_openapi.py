@@ -91,15 +91,37 @@ def test_the_document_is_valid_openapi(client: Any) -> None:
     validate(client.get("/openapi.json").json)
 
 
+def _nullables_without_type(node: Any, where: str) -> list[str]:
+    if isinstance(node, list):
+        return [w for i, item in enumerate(node) for w in _nullables_without_type(item, f"{where}/{i}")]
+    if not isinstance(node, dict):
+        return []
+    found = [where] if node.get("nullable") is True and "type" not in node else []
+    return found + [w for key, value in node.items()
+                    for w in _nullables_without_type(value, f"{where}/{key}")]
+
+
+def test_every_nullable_stands_beside_a_type(client: Any) -> None:
+    """OAS 3.0.3: ``nullable`` means nothing without a ``type`` in the same schema object, so
+    a strict validator refuses the null it was meant to allow (tests/api/test_openapi_answers.py
+    validates real answers)."""
+    spec = client.get("/openapi.json").json
+    assert _nullables_without_type(spec, "#") == []
+    code = spec["components"]["schemas"]["EvaluateResponse"]["properties"]["code"]
+    assert code["anyOf"] == [{"$ref": "#/components/schemas/RuleCode"},
+                             {"type": "string", "nullable": True, "enum": [None]}]
+
+
 # Objects whose members are free by design (RECORDS.md): a record's meta, a message's params.
 FREE_FORM = {"Record.meta", "RuleError.params"}
 
 
 def _untyped(schema: dict[str, Any], where: str) -> list[str]:
     """Places in a schema that say nothing of their shape: an object without properties, an
-    array without items, an empty schema, a union member that is a bare object."""
+    array without items, an empty schema, a union member that is a bare object. The member
+    that holds only null (``enum: [null]``) says its shape."""
     found = []
-    composed = any(k in schema for k in ("$ref", "allOf", "oneOf", "anyOf"))
+    composed = any(k in schema for k in ("$ref", "allOf", "oneOf", "anyOf", "enum"))
     if not schema or (schema.get("type") == "object" and not schema.get("properties")
                       and not composed) or (schema.get("type") == "array" and "items" not in schema):
         found.append(where)
