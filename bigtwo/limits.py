@@ -5,6 +5,9 @@ MAX_BODY_BYTES = 1024 * 1024  # HTTP request bodies (configurable per app: BIGTW
 # Lines line: the HTTP body limit by default (`--max-bytes` changes it).
 MAX_CLI_INPUT_BYTES = MAX_BODY_BYTES
 MAX_RECORDS_PER_BATCH = 100  # /v1/validate/batch and tournament uploads
+# A language tag (?lang=, --lang, a cookie, one part of Accept-Language): the longest
+# real BCP 47 tag with extensions is far shorter; anything longer is not looked at.
+MAX_LANGUAGE_TAG_LENGTH = 64
 MAX_DEALS_PER_RECORD = 200
 MAX_MOVES_PER_DEAL = 1000  # a real 4-seat deal has at most 52 plays and 3 passes after each
 MAX_CARDS_PER_PLAY = 52

@@ -6,10 +6,12 @@ The record schemas document the shape only: records are parsed by the core
 
 from __future__ import annotations
 
+import re
+
 from marshmallow import Schema, ValidationError, fields, validate
 
 from bigtwo import limits
-from bigtwo.records.i18n import ACCEPTED_TAGS, canonical
+from bigtwo.records.i18n import ACCEPTED_TAGS, LANGUAGES, canonical
 from bigtwo.records.messages import CODES
 from bigtwo.rules import cards
 from bigtwo.rules.fields import BY_PATH
@@ -185,23 +187,47 @@ class BatchResponseSchema(Schema):
 
 
 # --- query parameters -------------------------------------------------------------------
+# A BCP 47 tag as the service reads one (bigtwo.records.i18n.canonical): subtags of letters
+# and digits joined by "-" (or "_", as locales are spelt). The document says the pattern and
+# the languages behind it, not a closed list: ``de-CH`` is German, ``fil-PH`` Filipino, and a
+# typed client must be able to send them.
+LANG_PATTERN = r"^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*$"
+_LANG_RE = re.compile(LANG_PATTERN)
+
+
 class LanguageTag(validate.Validator):
-    """A language tag we have words for (bigtwo.records.i18n), or one of its aliases."""
+    """A language tag we have words for (bigtwo.records.i18n), or one of its aliases, or a
+    tag Babel reads as one of them (a region or script added); spelt as ``LANG_PATTERN``."""
 
     def __call__(self, value: str) -> str:
-        if canonical(value) is None:
-            raise ValidationError(f"Must be one of: {', '.join(ACCEPTED_TAGS)}.")
+        if not _LANG_RE.fullmatch(value) or canonical(value) is None:
+            raise ValidationError(f"Must be a language tag of one of: {', '.join(ACCEPTED_TAGS)} "
+                                  "(a region or script may follow, as in de-CH).")
         return value
 
 
-LANG_DESCRIPTION = ("language of the messages; beats Accept-Language. One of "
-                    f"{', '.join(ACCEPTED_TAGS)} (zh-HK is zh-Hant-HK, zh-TW zh-Hant-TW, "
-                    "zh-CN and zh zh-Hans, tl fil)")
+LANG_DESCRIPTION = ("language of the messages; beats Accept-Language. A BCP 47 tag of one of "
+                    f"{', '.join(LANGUAGES)}; the aliases zh-HK (zh-Hant-HK), zh-TW "
+                    "(zh-Hant-TW), zh-CN and zh (zh-Hans), tl (fil); a region or script added "
+                    "is read as Babel reads it (de-CH is de, it_IT it). Any other tag is a 422.")
+# What the document says of every ``lang``: the pattern, and the languages in extensions
+# a client can read (x-languages: what answers come in; x-language-aliases: tags that mean one).
+LANG_SCHEMA_EXTRAS: dict[str, object] = {
+    "pattern": LANG_PATTERN,
+    "maxLength": limits.MAX_LANGUAGE_TAG_LENGTH,
+    "x-languages": list(LANGUAGES),
+    "x-language-aliases": {"zh-HK": "zh-Hant-HK", "zh-TW": "zh-Hant-TW", "zh-CN": "zh-Hans",
+                           "zh": "zh-Hans", "tl": "fil"},
+}
+
+
+def lang_field(**kwargs: object) -> fields.String:
+    return fields.String(validate=LanguageTag(), metadata={
+        "description": LANG_DESCRIPTION, **LANG_SCHEMA_EXTRAS}, **kwargs)  # type: ignore[arg-type]
 
 
 class LangQuerySchema(Schema):
-    lang = fields.String(validate=LanguageTag(), metadata={"description": LANG_DESCRIPTION,
-                                                           "enum": list(ACCEPTED_TAGS)})
+    lang = lang_field()
 
 
 class ValidateQuerySchema(LangQuerySchema):

@@ -12,7 +12,7 @@ from bigtwo import limits
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from schemas.common import QueryInteger, component_ref, ref_field
 from schemas.profiles import ProfileRefField
-from schemas.records import LANG_DESCRIPTION, LanguageTag, RecordSchema
+from schemas.records import RecordSchema, lang_field
 
 PAGE_LIMIT_DEFAULT = 50
 PAGE_LIMIT_MAX = 200
@@ -162,8 +162,7 @@ class StoredRecordSchema(Schema):
 
 
 class LangArgsSchema(QueryArgs):
-    lang = fields.String(load_default="en", validate=LanguageTag(),
-                         metadata={"description": LANG_DESCRIPTION})
+    lang = lang_field(load_default="en")
 
 
 class StandingsArgsSchema(QueryArgs):

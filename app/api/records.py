@@ -7,8 +7,8 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from app.api.tournaments import errors, query_args, register_problem_handlers, service_call
-from bigtwo.records.i18n import ACCEPTED_TAGS
 from bigtwo.store import tournaments as service
+from schemas.records import LANG_DESCRIPTION, LANG_SCHEMA_EXTRAS
 from schemas.tournaments import LangArgsSchema, StoredRecordSchema
 
 blp = Blueprint("records", __name__, url_prefix="/v1/records",
@@ -19,8 +19,8 @@ register_problem_handlers(blp)
 @blp.route("/<record_id>")
 @blp.response(200, StoredRecordSchema)
 @errors(404, 422)
-@blp.doc(parameters=[{"in": "query", "name": "lang",
-                      "schema": {"type": "string", "enum": list(ACCEPTED_TAGS), "default": "en"}}])
+@blp.doc(parameters=[{"in": "query", "name": "lang", "description": LANG_DESCRIPTION,
+                      "schema": {"type": "string", **LANG_SCHEMA_EXTRAS, "default": "en"}}])
 def get_record(record_id: str) -> Any:
     """The record as submitted, with its report (recomputed when the engine version or the
     profile changed since it was stored)."""

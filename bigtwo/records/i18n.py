@@ -20,6 +20,8 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
+from bigtwo import limits
+
 # Babel (about 10 ms to import) is imported by the functions that format or match: a run of
 # `bigtwo validate` whose records all pass renders no message and never needs it.
 
@@ -61,7 +63,7 @@ def canonical(tag: str | None) -> str | None:
 
     Exact tags and the aliases above first; then Babel's parse of the tag, so that
     ``zh-Hant-HK-u-nu-latn``, ``de-CH`` and ``it_IT`` find ``zh-Hant-HK``, ``de`` and ``it``."""
-    if not tag or len(tag) > 64:  # a cookie or a header part can be anything
+    if not tag or len(tag) > limits.MAX_LANGUAGE_TAG_LENGTH:  # a cookie or a header part can be anything
         return None
     text = tag.strip().replace("_", "-")
     lower = text.lower()
