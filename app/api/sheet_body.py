@@ -76,9 +76,16 @@ def csv_content(description: str) -> dict[str, Any]:
                   "example": EXAMPLE}}
 
 
-SHEET_DESCRIPTION = (
-    "v2: a score sheet (RECORDS.md): header deal,<name>,... (optional deal_code column), then a "
-    "row per deal whose cells are a count or the cards left, space-separated; 0 or empty: none. "
-    "Give the profile with ?profile=. A sheet that cannot be right is a 422 whose errors name "
-    "the row and column (/rows/3/Ben)."
-)
+def sheet_description(profile: str) -> str:
+    """The sheet body's description; ``profile`` says where the sheet's profile comes from."""
+    return ("v2: a score sheet (RECORDS.md): header deal,<name>,... (optional deal_code column), "
+            "then a row per deal whose cells are a count or the cards left, space-separated; 0 "
+            f"or empty: none. {profile} A sheet that cannot be right is a 422 whose errors name "
+            "the row and column (/rows/3/Ben).")
+
+
+# /v1/validate has no profile of its own to score a sheet by; a tournament has one.
+SHEET_DESCRIPTION = sheet_description("Give the profile with ?profile= (required).")
+TOURNAMENT_SHEET_DESCRIPTION = sheet_description(
+    "It is scored by the tournament's profile: no ?profile= is needed (one naming another "
+    "profile is refused).")

@@ -12,7 +12,7 @@ from marshmallow import Schema, ValidationError
 from app import get_store
 from app.api.common import language
 from app.api.notation_body import is_notation, notation_content, notation_docs
-from app.api.sheet_body import SHEET_DESCRIPTION, csv_content, is_sheet, sheet_text
+from app.api.sheet_body import TOURNAMENT_SHEET_DESCRIPTION, csv_content, is_sheet, sheet_text
 from app.metrics import count_checked
 from app.problems import PROBLEM_TYPE_BASE, ProblemException, abort_problem, json_body
 from bigtwo import limits
@@ -140,7 +140,7 @@ def _upload_doc() -> dict[str, Any]:
                                      "transaction, or none; or a score sheet as text/csv (one "
                                      "record); or Big Two notation as text/x-bigtwo (one "
                                      "record per game)")
-    doc["requestBody"]["content"].update(csv_content(SHEET_DESCRIPTION))
+    doc["requestBody"]["content"].update(csv_content(TOURNAMENT_SHEET_DESCRIPTION))
     doc["requestBody"]["content"].update(notation_content())
     return doc
 
@@ -335,7 +335,7 @@ def _replace_doc() -> dict[str, Any]:
     doc = {"requestBody": {"required": True, "content": content,
                            "description": "the new record (RECORDS.md) as the whole body, or a "
                                           "score sheet as text/csv"}}
-    content.update(csv_content(SHEET_DESCRIPTION))
+    content.update(csv_content(TOURNAMENT_SHEET_DESCRIPTION))
     return doc
 
 

@@ -207,3 +207,22 @@ def test_the_validator_refuses_what_the_document_does_not_allow(api: CheckedClie
 
 def test_the_fixtures_are_where_they_were() -> None:
     assert GOLDEN and NOTATION and Path(EXAMPLES).is_dir()
+
+
+@pytest.mark.parametrize(("method", "path", "needs_profile"), [
+    ("post", "/v1/validate", True),
+    ("post", "/v1/tournaments/{tournament_id}/records", False),
+    ("put", "/v1/tournaments/{tournament_id}/records/{record_id}", False),
+])
+def test_a_sheet_body_says_where_its_profile_comes_from(
+        api: CheckedClient, method: str, path: str, needs_profile: bool) -> None:
+    """A tournament scores a sheet by its own profile: its description does not ask for
+    ?profile= (and the upload below, with none, is stored)."""
+    text = api.spec["paths"][path][method]["requestBody"]["content"]["text/csv"]["schema"]
+    assert ("Give the profile with ?profile=" in text["description"]) is needs_profile
+    assert ("tournament's profile" in text["description"]) is not needs_profile
+    if not needs_profile:
+        made = api.post("/v1/tournaments", json={"name": "N", "profile": "hk-standard"}).json
+        stored = api.post(f"/v1/tournaments/{made['id']}/records", data=SHEET.encode(),
+                          content_type="text/csv", headers=bearer(made["token"]))
+        assert stored.status_code == 201, stored.json
