@@ -15,6 +15,13 @@ from app.gunicorn_metrics import (  # noqa: F401 - gunicorn hooks
 # (emptied by on_starting when the server starts, left alone when the config is reloaded).
 prepare_directory()
 
+# No control socket: gunicorn (25.1 on) opens one for gunicornc in $XDG_RUNTIME_DIR, else in
+# ~/.gunicorn/, outside the checkout and shared by every server the user runs. Nothing here
+# uses it; BIGTWO_CONTROL_SOCKET=<path> opens one at that path for an operator who does.
+control_socket_disable = not os.environ.get("BIGTWO_CONTROL_SOCKET")
+if not control_socket_disable:
+    control_socket = os.environ["BIGTWO_CONTROL_SOCKET"]
+
 # Threads, not one process per request: a slow client holds a thread, not a worker.
 worker_class = "app.serving.ProblemThreadWorker"
 workers = int(os.environ.get("WEB_CONCURRENCY", os.cpu_count() or 2))

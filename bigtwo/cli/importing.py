@@ -4,7 +4,6 @@ read. Works the same over any ``Backend``."""
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Iterator
@@ -24,6 +23,7 @@ from bigtwo.cli.inputs import (
     sheet_text,
 )
 from bigtwo.cli.language import current, gettext, ngettext
+from bigtwo.cli.output import echo_json
 from bigtwo.records import jsonin
 from bigtwo.records.i18n import DEFAULT_LANGUAGE
 from bigtwo.records.parse import deals_in
@@ -93,7 +93,7 @@ class ImportSummary:
         if as_json:
             self.lines[:] = [self.lines[i] for i in order]
             self.said[:] = [self.said[i] for i in order]
-            click.echo(json.dumps({**self.counts, "lines": self.lines}, ensure_ascii=False))
+            echo_json({**self.counts, "lines": self.lines})
             return
         for i in order:
             if self.lines[i]["verdict"] != "valid":

@@ -7,11 +7,10 @@ at creation; the store keeps its SHA-256 only, so a lost key is revoked and anot
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from bigtwo.cli.language import gettext
+from bigtwo.cli.output import echo_json, echo_json_line
 from bigtwo.store.db import Store
 from bigtwo.store.paths import default_db_path
 
@@ -34,7 +33,7 @@ def create_command(label: str) -> None:
     if not label.strip() or len(label) > 200:
         raise click.BadParameter("a label of 1 to 200 characters", param_hint="'--label'")
     key_id, key = _store().keys.create(label.strip())
-    click.echo(json.dumps({"id": key_id, "key": key, "label": label.strip()}))
+    echo_json({"id": key_id, "key": key, "label": label.strip()})
     click.echo(gettext("Keep the key: it is shown once; the store keeps only its hash."),
                err=True)
 
@@ -43,7 +42,7 @@ def create_command(label: str) -> None:
 def list_command() -> None:
     """Every key's id, label, creation time and revocation time (never the key)."""
     for row in _store().keys.listing():
-        click.echo(json.dumps(row))
+        echo_json_line(row)
 
 
 @keys.command("revoke")
@@ -54,4 +53,4 @@ def revoke_command(key_id: str) -> None:
         click.echo(gettext("no key {key} to revoke (unknown, or revoked already)",
                            key=repr(key_id)), err=True)
         raise SystemExit(2)
-    click.echo(json.dumps({"id": key_id, "revoked": True}))
+    echo_json({"id": key_id, "revoked": True})

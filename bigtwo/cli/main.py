@@ -39,6 +39,7 @@ from bigtwo.cli.inputs import (
 )
 from bigtwo.cli.language import LanguageTag, gettext, lang_option
 from bigtwo.cli.lazy import Lazy, LazyGroup
+from bigtwo.cli.output import echo_json, echo_json_line
 from bigtwo.cli.verdicts import (
     EXIT_INVALID,
     EXIT_UNREADABLE,
@@ -222,9 +223,9 @@ def _write_checked(out: IO[bytes], checked: Any, fmt: str, lang: str) -> None:
 
         out.write(render_checked(checked, lang).encode("utf-8"))
     elif checked.report is None:
-        out.write(jsoncodec.dumps(problem_doc(checked.problems), pretty=True) + b"\n")
+        echo_json(problem_doc(checked.problems), out)
     else:
-        out.write(jsoncodec.dumps(checked.report, pretty=True) + b"\n")
+        echo_json(checked.report, out)
 
 
 def _validate_one(data: bytes, path: str, out: IO[bytes], options: CheckOptions,
@@ -301,7 +302,7 @@ def sheet_command(path: str, profile: str, lang: str, max_bytes: int) -> None:
     if record is None:
         _echo_sheet_problems(path, checked.problems)
         sys.exit(EXIT_UNREADABLE)
-    click.echo(jsoncodec.dumps(record, pretty=True).decode("utf-8"))
+    echo_json(record)
 
 
 def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: CheckOptions,
@@ -381,7 +382,7 @@ def simulate_command(profile: str, deal_count: int, records: int, seed: int, dea
         write_simulated(matches, output)
         return
     for record in matches:
-        output.write(jsoncodec.dumps(record) + b"\n")
+        echo_json_line(record, output)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -17,6 +17,7 @@ import click
 
 from bigtwo.cli.inputs import InputError, LongLine, bounded_lines, max_bytes_option
 from bigtwo.cli.language import gettext, lang_option
+from bigtwo.cli.output import Answers
 from bigtwo.cli.verdicts import EXIT_UNREADABLE, exit_status
 from bigtwo.records import jsoncodec
 from bigtwo.records.lines import VERDICTS, check_doc, problem_doc
@@ -73,6 +74,7 @@ def validate_notation(stream: IO[bytes], path: str, out: IO[bytes], options: Che
                       fmt: str, max_bytes: int) -> int:
     """Check every game; the exit status as for JSON Lines."""
     counts: dict[str, int] = dict.fromkeys(VERDICTS, 0)
+    answers = Answers(out)
     for index, game in enumerate(read_notation(stream, path, options, max_bytes)):
         if game.doc is None:
             counts["unreadable"] += 1
@@ -95,7 +97,8 @@ def validate_notation(stream: IO[bytes], path: str, out: IO[bytes], options: Che
             out.write(b"\n" * (index > 0) + render_checked(checked, options.lang,
                                                            game.line).encode("utf-8"))
         else:
-            out.write(jsoncodec.dumps(document) + b"\n")
+            answers.add(document)
+    answers.close()
     return exit_status(counts)
 
 
@@ -133,12 +136,14 @@ def convert_command(path: str, target: str, profile: str | None, lang: str,
                 raise click.UsageError(f"{path} is not Big Two notation: --to json reads a .b2n "
                                        "file (or notation on standard input)")
             options = CheckOptions(lang=lang, resolver=resolver, default_profile=default)
+            answers = Answers(out)
             for game in read_notation(stream, path, options, max_bytes):
                 if game.doc is None:
                     failed = True
                     _echo_problems(path, game.problems)
                 else:
-                    out.write(jsoncodec.dumps(game.doc) + b"\n")
+                    answers.add(game.doc)
+            answers.close()
         else:
             if fmt == "notation":
                 raise click.UsageError(f"{path} is Big Two notation already: convert --to json")

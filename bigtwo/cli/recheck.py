@@ -20,6 +20,7 @@ import click
 from bigtwo.batch.cluster import CheckSpec, Rechecked, recheck_records
 from bigtwo.cli.cluster import client_for, profile_ids, require_extra, stored_profiles
 from bigtwo.cli.language import gettext, lang_option
+from bigtwo.cli.output import echo_json
 from bigtwo.store import tournaments as service
 from bigtwo.store.connection import StoreMissing
 from bigtwo.store.db import Store
@@ -163,7 +164,7 @@ def recheck_command(tournament_id: str, workers: int | None, scheduler: str | No
         sys.exit(2)
     finally:
         store.close()
-    click.echo(json.dumps(counts))
+    echo_json(counts)
 
 
 class _progress:

@@ -13,6 +13,7 @@ from bigtwo.cli.http_client import HttpBackend
 from bigtwo.cli.inputs import profile_option_value
 from bigtwo.cli.language import gettext, lang_option
 from bigtwo.cli.local_backend import LocalBackend, NoStore, store_path
+from bigtwo.cli.output import echo_json
 from bigtwo.cli.tournament import db_option, server_option
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.rules.profiles import ProfileResolver
@@ -109,10 +110,6 @@ def run(server: str | None, db: str | None, call: Any, *, create: bool = False) 
         return call(backend(server, db, create=create))
     except Failure as exc:
         fail(exc)
-
-
-def echo_json(value: Any) -> None:
-    click.echo(json.dumps(value, ensure_ascii=False, indent=2))
 
 
 season_lang_option = lang_option(

@@ -8,7 +8,6 @@ is ``bigtwo.cli.importing``. Each command reads its options, makes one call and 
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import IO, Any
 
@@ -22,6 +21,7 @@ from bigtwo.cli.inputs import profile_option_value
 from bigtwo.cli.language import gettext, lang_option, ngettext, pgettext
 from bigtwo.cli.lazy import LazyGroup
 from bigtwo.cli.local_backend import LocalBackend, store_path, where_said
+from bigtwo.cli.output import echo_json
 from bigtwo.records import jsonin
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.records.sheet_text import is_sheet_name
@@ -94,7 +94,7 @@ def create_command(name: str, profile: str, key: str | None, server: str | None,
     except Failure as exc:
         fail(exc)
         return
-    click.echo(json.dumps(created))
+    echo_json(created)
     if isinstance(api, LocalBackend):
         click.echo(gettext("Stored in {path}.", path=api.store.path), err=True)
     click.echo(gettext("Keep the token: it is shown once and is needed to upload records."),
@@ -145,7 +145,7 @@ def standings_command(tournament_id: str, as_csv: bool, delimiter: str | None,
         if as_csv or delimiter is not None:
             click.echo(api.standings_csv(tournament_id, delimiter or DEFAULT_DELIMITER), nl=False)
         else:
-            click.echo(json.dumps(api.standings(tournament_id), ensure_ascii=False, indent=2))
+            echo_json(api.standings(tournament_id))
     except Failure as exc:
         fail(exc)
 
@@ -180,7 +180,7 @@ def list_command(page: int, per_page: int, as_json: bool, server: str | None,
         fail(exc)
         return
     if as_json:
-        click.echo(json.dumps(listed, ensure_ascii=False))
+        echo_json(listed)
         return
     for item in listed["tournaments"]:
         # TRANSLATORS: a column of `bigtwo tournament list`: the records that count.
@@ -230,7 +230,7 @@ def withdraw_command(tournament_id: str, record_id: str, token: str, reason: str
     except Failure as exc:
         fail(exc)
         return
-    click.echo(json.dumps(entry, ensure_ascii=False))
+    echo_json(entry)
 
 
 @tournament.command("replace")
@@ -266,7 +266,7 @@ def replace_command(tournament_id: str, record_id: str, path: IO[bytes], token: 
     except Failure as exc:
         fail(exc)
         return
-    click.echo(json.dumps(entry, ensure_ascii=False))
+    echo_json(entry)
 
 
 @tournament.command("records")
@@ -299,7 +299,7 @@ def records_command(tournament_id: str, valid: bool | None, withdrawn: bool | No
         fail(exc)
         return
     if as_json:
-        click.echo(json.dumps(page, ensure_ascii=False))
+        echo_json(page)
         return
     for row in page["records"]:
         click.echo("  ".join(_record_cells(row)))
@@ -343,7 +343,6 @@ def audit_command(tournament_id: str, page: int, per_page: int, server: str | No
     """Print the audit log as JSON: every withdrawal and replacement, when, why, by whom
     (the name given) and with which token (its id, never the token)."""
     try:
-        click.echo(json.dumps(backend(server, db).audit(tournament_id, page, per_page),
-                              ensure_ascii=False))
+        echo_json(backend(server, db).audit(tournament_id, page, per_page))
     except Failure as exc:
         fail(exc)

@@ -63,7 +63,7 @@ def test_duplicate_comparison_scores_the_boards(runner: CliRunner, tmp_path: Pat
     path, _ = simulated(runner, tmp_path, "--profile", "pusoy-dos", "--records", "2", "--deals", "2",
                         "--tables", "3", "--seed", "5")
     created = runner.invoke(main, ["tournament", "create", "--name", "Club", "--profile", "pusoy-dos"])
-    tournament = json.loads(created.stdout.splitlines()[0])
+    tournament = json.loads(created.stdout)
     imported = runner.invoke(main, ["tournament", "import", tournament["id"], str(path),
                                     "--token", tournament["token"]])
     assert imported.exit_code == 0

@@ -45,7 +45,7 @@ def test_tournament_create_sends_a_creation_key_to_a_server_in_key_mode(tmp_path
 
     db = tmp_path / "keys.db"
     app = _app(db, creation="keys")
-    key = json.loads(_keys(db, "create", "--label", "Organiser").stdout.splitlines()[0])["key"]
+    key = json.loads(_keys(db, "create", "--label", "Organiser").stdout)["key"]
     clean = {"BIGTWO_DB": str(tmp_path / "cli.db"), "BIGTWO_SERVER": None, "BIGTWO_TOKEN": None,
              "BIGTWO_CREATION_KEY": None}
     with serve(app) as url:
@@ -62,7 +62,7 @@ def test_tournament_create_sends_a_creation_key_to_a_server_in_key_mode(tmp_path
         assert by_option.exit_code == 0, by_option.stderr
         by_env = create(BIGTWO_CREATION_KEY=key)
         assert by_env.exit_code == 0, by_env.stderr
-    ids = {json.loads(r.stdout.splitlines()[0])["id"] for r in (by_option, by_env)}
+    ids = {json.loads(r.stdout)["id"] for r in (by_option, by_env)}
     assert len(ids) == 2  # two tournaments, each with its own id and token
 
 
@@ -79,7 +79,7 @@ def test_creation_keys_from_the_cli_gate_creation(tmp_path: Path) -> None:
 
     issued = _keys(db, "create", "--label", "Club night")
     assert issued.exit_code == 0, issued.output
-    key = json.loads(issued.stdout.splitlines()[0])
+    key = json.loads(issued.stdout)
     auth = {"Authorization": f"Bearer {key['key']}"}
     assert client.post("/v1/tournaments", json=body, headers=auth).status_code == 201
     assert client.post("/v1/profiles", json=declaration, headers=auth).status_code == 201
