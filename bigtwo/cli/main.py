@@ -141,14 +141,20 @@ def main() -> None:
 
 
 @contextmanager
-def _progress(total: int | None, enabled: bool) -> Iterator[Any]:
+def _progress(total: int | None, enabled: bool, label: str | None = None) -> Iterator[Any]:
     if not enabled:
         yield None
         return
     # TRANSLATORS: a progress bar's label.
-    with click.progressbar(length=total or 0, label=gettext("validating"), file=sys.stderr,
-                           show_pos=False, show_percent=True) as bar:
+    with click.progressbar(length=total or 0, label=label or gettext("validating"),
+                           file=sys.stderr, show_pos=False, show_percent=True) as bar:
         yield bar
+
+
+def _progress_default(output: IO[Any]) -> bool:
+    """A bar when a person watches stderr and the answers go elsewhere (not into the same
+    terminal, where the bar would cut through them)."""
+    return sys.stderr.isatty() and not output.isatty()
 
 
 @main.command()
@@ -206,7 +212,7 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
             sys.exit(_validate_one(_read_whole(stream, total, max_bytes, path), path, out,
                                    options, fmt))
         if progress is None:
-            progress = sys.stderr.isatty() and not sys.stdout.isatty()
+            progress = _progress_default(sys.stdout)
         sys.exit(_validate_lines(stream, path, out, options, total, progress, fmt, max_bytes))
 
 
@@ -364,8 +370,11 @@ def _long_line(number: int, max_bytes: int) -> LineOutcome:
               show_default=True,
               help="jsonl: a JSON record per line; notation: one Big Two notation file of games.")
 @click.option("-o", "--output", type=click.File("wb"), default="-", help="Where to write them.")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar on stderr (default: only when stderr is a terminal and the "
+                   "records do not go to it).")
 def simulate_command(profile: str, deal_count: int, records: int, seed: int, deal_codes: bool,
-                     tables: int, fmt: str, output: IO[bytes]) -> None:
+                     tables: int, fmt: str, output: IO[bytes], progress: bool | None) -> None:
     """Write legal random matches as JSON Lines records (or Big Two notation), reproducible
     from --seed."""
     from bigtwo.rules.simulate import simulate  # only this command needs it (start-up)
@@ -376,13 +385,25 @@ def simulate_command(profile: str, deal_count: int, records: int, seed: int, dea
         raise click.BadParameter(problem_lines(problems), param_hint="'--profile'")
     matches = simulate(resolved, records=records, deals_per_record=deal_count, seed=seed,
                        profile_ref=ref, deal_codes=deal_codes, tables=tables)
-    if fmt == "notation":
-        from bigtwo.cli.notation_cmds import write_simulated
+    if progress is None:
+        progress = _progress_default(output)
+    # TRANSLATORS: a progress bar's label (bigtwo simulate writing random matches).
+    with _progress(records * tables, progress, gettext("simulating")) as bar:
+        if bar is not None:
+            matches = _counted(matches, bar)
+        if fmt == "notation":
+            from bigtwo.cli.notation_cmds import write_simulated
 
-        write_simulated(matches, output)
-        return
-    for record in matches:
-        echo_json_line(record, output)
+            write_simulated(matches, output)
+        else:
+            for record in matches:
+                echo_json_line(record, output)
+
+
+def _counted(records: Iterator[Any], bar: Any) -> Iterator[Any]:
+    for record in records:
+        yield record
+        bar.update(1)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -128,3 +128,48 @@ def test_progress_bar_and_summary_when_asked(tmp_path: Path) -> None:
     assert "validating" in result.stderr
     assert "4 records: 4 valid, 0 invalid, 0 unreadable" in result.stderr
     assert len(result.stdout.splitlines()) == 4  # reports stay on stdout, bar on stderr
+
+
+def test_simulate_is_quiet_when_piped() -> None:
+    """stderr not a terminal: the records only, nothing on stderr."""
+    proc = subprocess.run([sys.executable, "-m", "bigtwo.cli.main", "simulate", "--records", "3"],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert len(proc.stdout.splitlines()) == 3
+
+
+def test_simulate_shows_progress_on_a_terminal(tmp_path: Path) -> None:
+    """stderr a terminal (a pseudo-terminal here) and the records into a file: a bar, as
+    validate shows one, that reaches 100%."""
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    out = tmp_path / "sim.jsonl"
+    try:
+        proc = subprocess.run([sys.executable, "-m", "bigtwo.cli.main", "simulate", "--records",
+                               "40", "-o", str(out)], stderr=follower, stdout=subprocess.DEVNULL,
+                              check=False, timeout=120)
+        os.close(follower)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the terminal closed: everything was read
+                break
+            if not chunk:
+                break
+            seen += chunk
+    finally:
+        os.close(leader)
+    assert proc.returncode == 0
+    assert b"simulating" in seen and b"100%" in seen
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 40
+
+
+def test_simulate_progress_can_be_asked_for_and_is_translated() -> None:
+    result = CliRunner().invoke(main, ["simulate", "--records", "2", "--progress"],
+                                env={"LANG": "de_DE.UTF-8"})
+    assert result.exit_code == 0 and "Simulation" in result.stderr
+    assert len(result.stdout.splitlines()) == 2
+    assert run(["simulate", "--records", "2", "--no-progress"]).stderr == ""
