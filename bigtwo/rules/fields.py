@@ -36,6 +36,7 @@ from bigtwo.rules.kinds import (
     Invalid,
     Kind,
     ListOf,
+    ListOnce,
     Obj,
     RankValues,
     Straight,
@@ -628,8 +629,8 @@ class Rules:
         explains=(why(C.DECLARED_MISMATCH),))
     card_penalties: tuple[CardPenalty, ...] = entry(
         ("scoring", "card_penalties"),
-        ListOf(Obj((("cards", ListOf(Card(), max_items=cards.DECK_SIZE, min_items=1,
-                                     distinct="a card is listed twice", order=_cards_order)),
+        ListOf(Obj((("cards", ListOnce(Card(), max_items=cards.DECK_SIZE, min_items=1,
+                                       order=_cards_order)),
                     ("all", Bool()), ("points", Int(0, 1000))),
                    doc='`{"cards": [...], "all": true/false, "points": n}`'),
                max_items=limits.MAX_PROFILE_CARD_PENALTIES),
@@ -637,7 +638,8 @@ class Rules:
         values='list of `{"cards": [...], "all": true/false, "points": n}`',
         label=NP_("field", "extra points for held cards"),
         doc="points a loser pays on top, once per entry: when holding every listed card "
-            "(`all: true`) or at least one (`all: false`)",
+            "(`all: true`) or at least one (`all: false`); a card listed twice in an entry "
+            "counts once",
         played_by="004: +1 for the 2♦, +4 for all four 2s (a player holding all four pays both)",
         build=_penalties, explains=(why(C.DECLARED_MISMATCH),))
     settlement: Settlement = entry(

@@ -246,6 +246,17 @@ class ListOf(Kind):
         return f"list of {self.item.values_text()}" + (" or `null`" if self.nullable else "")
 
 
+class ListOnce(ListOf):
+    """A list whose items count once: an item listed again means what listing it once means,
+    so it is kept once (its first place) and the profile's hash is that of the list without
+    the repeat (RULES.md, v4 reading 23: a ``card_penalties`` entry naming a card twice)."""
+
+    __slots__ = ()
+
+    def load_value(self, value: Any, stored: bool) -> list[Any]:
+        return list(dict.fromkeys(super().load_value(value, stored)))
+
+
 def _hashable(value: Any) -> Any:
     return repr(value) if isinstance(value, dict | list) else value
 
