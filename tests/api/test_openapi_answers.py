@@ -226,3 +226,31 @@ def test_a_sheet_body_says_where_its_profile_comes_from(
         stored = api.post(f"/v1/tournaments/{made['id']}/records", data=SHEET.encode(),
                           content_type="text/csv", headers=bearer(made["token"]))
         assert stored.status_code == 201, stored.json
+
+
+# docs/API.md, "Text bodies": what each operation takes, as the service reads it.
+BODIES = {
+    ("post", "/v1/validate"): {"application/json", "text/x-bigtwo", "text/csv"},
+    ("post", "/v1/validate/batch"): {"application/json", "text/x-bigtwo"},
+    ("post", "/v1/tournaments/{tournament_id}/records"): {"application/json", "text/x-bigtwo",
+                                                          "text/csv"},
+    ("put", "/v1/tournaments/{tournament_id}/records/{record_id}"): {"application/json",
+                                                                     "text/csv"},
+}
+
+
+@pytest.mark.parametrize(("method", "path"), list(BODIES))
+def test_every_text_body_an_operation_takes_is_in_the_document(
+        api: CheckedClient, method: str, path: str) -> None:
+    content = api.spec["paths"][path][method]["requestBody"]["content"]
+    assert set(content) == BODIES[(method, path)]
+    for media, body in content.items():
+        if media.startswith("text/"):
+            assert body["schema"]["type"] == "string" and body["example"]
+
+
+def test_no_other_operation_takes_text(api: CheckedClient) -> None:
+    texts = {(method, path) for path, operations in api.spec["paths"].items()
+             for method, operation in operations.items() if method != "parameters"
+             and any(m.startswith("text/") for m in operation.get("requestBody", {}).get("content", {}))}
+    assert texts == set(BODIES)
