@@ -574,14 +574,14 @@ class SpoolReader:
     def copy(self, path: str, holes: list[tuple[int, dict[str, Any]]], before: int) -> None:
         import os
 
-        from bigtwo.records import jsoncodec
+        from bigtwo.cli.output import json_line
 
         with open(path, "rb") as part:
             at = 0
             for offset, document in holes:
                 self._range(part, at, offset)
                 line = {**document, "line": document["line"] + before}  # the key keeps its place
-                self.stdout.write(jsoncodec.dumps(line) + b"\n")
+                self.stdout.write(json_line(line))
                 at = offset
             self._range(part, at, os.fstat(part.fileno()).st_size)
         os.unlink(path)
