@@ -39,9 +39,7 @@ def form_record(text: str, default_profile: Any, lang: str,
     if reading.problems:
         return fmt, None, reading.problems
     if reading.more_at:
-        line = reading.more_at
-        return fmt, None, [Problem(f"/lines/{line}/1", f"{line}:1: this page shows one game: "
-                                                       "paste the games one at a time")]
+        return fmt, None, [door.second_game(reading.more_at, library_language(lang))]
     return fmt, reading.docs[0], []
 
 

@@ -322,6 +322,7 @@ class _Prepend(io.RawIOBase):
 
     def __init__(self, head: bytes, rest: IO[bytes]) -> None:
         self.head, self.rest = head, rest
+        self.name = getattr(rest, "name", "-")  # what the buffered stream is named by
 
     def readable(self) -> bool:
         return True

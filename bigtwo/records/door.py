@@ -39,6 +39,9 @@ DOOR_WORDS: dict[str, Marked] = {
                                   "and column"),
     "json_string": NP_("notation", "the body is a JSON string: send the notation text itself, "
                                    "not JSON-encoded"),
+    # TRANSLATORS: after "12:1: ", where a pasted text or a file that stands for one record
+    # holds a second game.
+    "second_game": NP_("notation", "a second game begins here: give the games one at a time"),
     "more_problems": NP_("notation", "and possibly more: problems are listed up to {n}, and the "
                                      "text is not read past them"),
 }
@@ -47,6 +50,11 @@ DOOR_WORDS: dict[str, Marked] = {
 def words(key: str, lang: str | None = None, **params: Any) -> str:
     """One of the door's sentences (``DOOR_WORDS``) in ``lang``."""
     return translator(lang).marked(DOOR_WORDS[key], **params)
+
+
+def second_game(line: int, lang: str | None = None) -> Problem:
+    """The problem of a text that stands for one record and holds a second game at ``line``."""
+    return Problem(f"/lines/{line}/1", f"{line}:1: {words('second_game', lang)}")
 
 
 def strip_boms(text: str) -> str:
