@@ -25,7 +25,7 @@ from bigtwo.cli.inputs import (
     sniff_stream,
 )
 from bigtwo.cli.language import current, gettext, ngettext
-from bigtwo.records import door, formats, jsonin
+from bigtwo.records import door, jsonin
 from bigtwo.records.formats import Format
 from bigtwo.records.i18n import DEFAULT_LANGUAGE
 from bigtwo.records.parse import deals_in
@@ -316,8 +316,9 @@ def input_format(stream: IO[bytes]) -> tuple[IO[bytes], Format]:
     file by its extension (.csv, .tsv, .txt: a score sheet; .b2n: notation; .json, .jsonl:
     JSON), anything else (standard input) by its first lines, as ``bigtwo validate`` does."""
     name = getattr(stream, "name", None)
-    if isinstance(name, str) and (formats.by_extension(name) or formats.is_sheet_name(name)):
-        return stream, door.decide(b"", name=name)
+    named = door.name_format(name) if isinstance(name, str) else None
+    if named is not None:
+        return stream, named
     return sniff_stream(stream, limits.MAX_CLI_INPUT_BYTES)
 
 

@@ -23,7 +23,7 @@ import click
 from bigtwo import limits
 from bigtwo.cli.language import Refusal, gettext
 from bigtwo.cli.verdicts import EXIT_UNREADABLE
-from bigtwo.records import door, formats, jsoncodec
+from bigtwo.records import door, jsoncodec
 from bigtwo.records.formats import Format
 from bigtwo.rules.frozen import Frozen, Slotted
 from bigtwo.rules.profiles import Lookup, ProfileRef, ProfileResolver
@@ -291,11 +291,9 @@ def open_validate_input(path: str, max_bytes: int) -> tuple[IO[bytes], Format, i
     library's one door (``bigtwo.records.door.decide``) tells it: by the file's extension,
     else (standard input, a file with no known extension) by its first lines."""
     opened = open_input(path)
-    if path != "-":
-        named = door.decide(b"", name=path) if formats.by_extension(path) \
-            or formats.is_sheet_name(path) else None
-        if named is not None:
-            return opened.stream, named, opened.size
+    named = door.name_format(path) if path != "-" else None
+    if named is not None:
+        return opened.stream, named, opened.size
     stream, kind = sniff_stream(opened.stream, max_bytes)
     return stream, kind, None if path == "-" else opened.size
 
@@ -304,15 +302,13 @@ def sniff_stream(stream: IO[bytes], max_bytes: int) -> tuple[IO[bytes], Format]:
     """A stream's format from its first line with something on it (``door.sniff``): the lines
     up to it (blank lines and notation comments, at most ``max_bytes`` in all) are read and
     put back in front of the stream handed back."""
-    head, kind, line = b"", None, b""
+    head = b""
     while len(head) <= max_bytes:
         line = stream.readline(max_bytes + 1 - len(head))
         if not line:
             break
         head += line
-        kind = formats.sniff_line(line.decode("utf-8", errors="replace"))
-        if kind is not None and (kind != "notation" or line.lstrip(
-                b"\xef\xbb\xbf \t")[:1] not in (b";", b"#")):
+        if door.line_decides(line.decode("utf-8", errors="replace")):
             break
     return io.BufferedReader(_Prepend(head, stream)), door.sniff(head)
 

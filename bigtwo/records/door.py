@@ -107,16 +107,29 @@ def media_format(media_type: str | None) -> Format | None:
     return MEDIA_TYPES.get(mime)
 
 
+def name_format(name: str | None) -> Format | None:
+    """The format a file name's extension names (``.csv``, ``.tsv`` and ``.txt`` are score
+    sheets); None for a name that names none, whose text then decides."""
+    if not name:
+        return None
+    return formats.by_extension(name) or ("csv" if formats.is_sheet_name(name) else None)
+
+
+def line_decides(line: str) -> bool:
+    """Whether ``sniff`` knows the format once it has seen this line (not blank, no comment):
+    a stream is read up to such a line and no further."""
+    found = formats.sniff_line(line)
+    return found is not None and (found != "notation"
+                                  or strip_boms(line).strip()[:1] not in (";", "#"))
+
+
 def decide(data: bytes | str, *, name: str | None = None,
            media_type: str | None = None) -> Format:
     """Which format an input is: its file name's extension first (``.csv``, ``.tsv`` and
     ``.txt`` are score sheets), then a media type that names a format, then its first lines."""
-    if name:
-        by_name = formats.by_extension(name)
-        if by_name is not None:
-            return by_name
-        if formats.is_sheet_name(name):
-            return "csv"
+    by_name = name_format(name)
+    if by_name is not None:
+        return by_name
     by_type = media_format(media_type)
     if by_type is not None:
         return by_type
