@@ -10,6 +10,7 @@ not timed. Run it briefly: `.venv/bin/python bench/hostile.py [--repeat 1]`.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 import tempfile
@@ -244,6 +245,35 @@ def hardening_v3_cases(client: Any, board: dict[str, Any]) -> list[Case]:
     return out
 
 
+# --- the one door (hardening items 2 and 3): a megabyte of broken or surplus notation --------
+def door_cases(client: Any) -> list[Case]:
+    """Notation bodies of a megabyte that once were read whole before any limit: games of a
+    stray move (``game\nx\n``, two problems each), empty games (``game\n``), and good games
+    past the limit, on each surface that reads a whole text. The one door stops at the first
+    game past what the surface takes and at MAX_READ_PROBLEMS problems."""
+    made = client.post("/v1/tournaments", json={"name": "door", "profile": "casual"}).json
+    auth = {"Authorization": f"Bearer {made['token']}"}
+    good = "game\nprofile casual\nplayers Ana Ben Cai Dee\ndeal\nleft 0 5 9 13\n"
+    room = MIB - 4096  # a form's framing fits beside the page's upload
+    bodies = {"game\\nx\\n": "game\nx\n", "game\\n": "game\n", "good games": good}
+    out: list[Case] = []
+    for label, unit in bodies.items():
+        body = (unit * (room // len(unit))).encode()
+        what = f"{label} x {room // len(unit):,}"
+        for name, path, headers in (
+                ("POST /v1/validate", "/v1/validate?profile=casual", {}),
+                ("POST /v1/validate/batch", "/v1/validate/batch", {}),
+                ("POST /v1/tournaments/{id}/records", f"/v1/tournaments/{made['id']}/records",
+                 auth)):
+            out.append(Case(name, what, lambda p=path, h=headers, b=body: client.post(
+                p, data=b, content_type="text/x-bigtwo", headers=h), len(body)))
+        out.append(Case("POST /replay (page, g.b2n)", what, lambda b=body: client.post(
+            "/replay", data={"record": "", "profile": "casual", "lang": "en",
+                             "file": (io.BytesIO(b), "g.b2n")},
+            content_type="multipart/form-data"), len(body)))
+    return out
+
+
 def cli_rows(tmp: Path) -> list[tuple[str, str, float, int, int]]:
     """Issue 19, class 7: ``bigtwo validate`` on inputs that have no end or no newline, each
     in its own process (``/usr/bin/time``: CPU seconds and peak RSS)."""
@@ -334,7 +364,7 @@ def main() -> None:
         app = create_app({"TESTING": True, "BIGTWO_DB": str(Path(tmp) / "hostile.db")})
         client = app.test_client()
         rows = []
-        for case in cases(client):
+        for case in [*cases(client), *door_cases(client)]:
             best, status, out_bytes = float("inf"), 0, 0
             for _ in range(args.repeat):
                 start = time.process_time()

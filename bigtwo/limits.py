@@ -42,6 +42,11 @@ MAX_SHEET_ROWS = 10_000  # deals in one score sheet (CSV); each costs microsecon
 MAX_SHEET_PROBLEMS = 100  # problems listed for one sheet; the rest are not looked for
 # Big Two notation (docs/NOTATION.md): problems listed for one game; the rest are not looked for.
 MAX_NOTATION_PROBLEMS = 100
+# A whole text read at once (an API body, a pasted or uploaded game, a file to replace a
+# record by): problems listed across its games. The reading stops there, as it stops at the
+# first game past what the caller takes (bigtwo/records/door.py), so a body of many broken
+# games costs the games and problems it is answered with, not its size.
+MAX_READ_PROBLEMS = 100
 # A record's deals when every one is result-only (a score sheet); deals with moves stay
 # under MAX_DEALS_PER_RECORD.
 MAX_RESULT_DEALS_PER_RECORD = MAX_SHEET_ROWS

@@ -1,6 +1,8 @@
 """Big Two notation over HTTP: a ``text/x-bigtwo`` body (docs/NOTATION.md) read into record
-documents, which then take the JSON path. A game the reader cannot read is a 422 whose errors
-name its lines and columns (``/lines/4/1``)."""
+documents by the library's one door (``bigtwo.records.door``), which then take the JSON path.
+A game the reader cannot read is a 422 whose errors name its lines and columns
+(``/lines/4/1``). The body is read only as far as the answer needs: up to the first game past
+``most`` and ``limits.MAX_READ_PROBLEMS`` problems."""
 
 from __future__ import annotations
 
@@ -11,8 +13,10 @@ from flask import request
 from app.api.common import resolver
 from app.problems import PROBLEM_TYPE_BASE, abort_problem, invalid
 from bigtwo import limits
-from bigtwo.records import jsonin
-from bigtwo.records.notation import MEDIA_TYPE, read_games
+from bigtwo.records import door, jsonin
+from bigtwo.records.formats import Format
+from bigtwo.records.notation import MEDIA_TYPE
+from bigtwo.rules.problems import Problem
 
 EXAMPLE = ("profile extends hk-standard\nhand_size = 3\nplayers Ana Ben Cai Dee\ndeal 1\n"
            "hand Ana: 3D 9C KS\nhand Ben: 4C 5H 2S\nhand Cai: 6D 6S JH\nhand Dee: 7C 8H AD\n"
@@ -23,27 +27,33 @@ DESCRIPTION = (
     "is a 422 whose errors name its line and column (/lines/4/1).")
 
 
-def is_notation() -> bool:
-    return (request.mimetype or "") == MEDIA_TYPE
+def body_format() -> Format | None:
+    """The format the body's media type names (the door's reading of it); None for a media
+    type that names none, which the JSON reader refuses with a 415."""
+    return door.media_format(request.mimetype)
 
 
-def notation_docs(lang: str, default_profile: Any = None, *, most: int) -> list[Any]:
+def notation_docs(lang: str, default_profile: Any = None, *, most: int,
+                  more: str | None = None) -> list[Any]:
     """The body's games as record documents (at most ``most``), or a problem: 400 for bytes
-    that are not UTF-8, 422 naming every line a game cannot be read at."""
+    that are not UTF-8, 422 naming every line a game cannot be read at (its detail in the
+    answer's language), 422 when one more game begins (``more`` says so, when given)."""
     try:
         text = jsonin.decode_text(request.get_data(cache=True), "utf-8")
     except jsonin.JsonInputError as exc:
         abort_problem(400, "Bad Request", f"the notation is not UTF-8 text: {exc.detail}",
                       type_=PROBLEM_TYPE_BASE + "invalid-notation", code=exc.code)
-    games = read_games(text, lang=lang, resolver=resolver(), default_profile=default_profile)
-    problems = [p for g in games for p in g.problems]
-    if problems:
-        invalid(problems[:limits.MAX_NOTATION_PROBLEMS + 1], "the notation cannot be read: every "
-                                                             "problem is named by line and column")
-    if len(games) > most:
-        invalid([], f"{len(games)} games is over the limit of {most} per request",
+    reading = door.read_text(text, "notation", lang=lang, resolver=resolver(),
+                             default_profile=default_profile, max_records=most,
+                             max_problems=limits.MAX_READ_PROBLEMS)
+    if reading.problems:
+        invalid(reading.problems, door.words("unreadable", lang))
+    if reading.more_at:
+        invalid([Problem(f"/lines/{reading.more_at}/1",
+                         more or f"a game begins here, past the limit of {most} per request")],
+                f"more than {most} games is over the limit of {most} per request",
                 limit={"name": "MAX_RECORDS_PER_BATCH", "value": most})
-    return [g.doc for g in games]
+    return reading.docs
 
 
 def notation_content(description: str = DESCRIPTION) -> dict[str, Any]:

@@ -11,8 +11,8 @@ from marshmallow import Schema, ValidationError
 
 from app import get_store
 from app.api.common import language
-from app.api.notation_body import is_notation, notation_content, notation_docs
-from app.api.sheet_body import TOURNAMENT_SHEET_DESCRIPTION, csv_content, is_sheet, sheet_text
+from app.api.notation_body import body_format, notation_content, notation_docs
+from app.api.sheet_body import TOURNAMENT_SHEET_DESCRIPTION, csv_content, sheet_text
 from app.metrics import count_checked
 from app.problems import PROBLEM_TYPE_BASE, ProblemException, abort_problem, json_body
 from bigtwo import limits
@@ -242,11 +242,12 @@ def upload_records(tournament_id: str) -> Any:
     store = get_store()
     try:
         tournament = service.authorize(store, tournament_id, request.headers.get("Authorization"))
-        if is_sheet():
+        fmt = body_format()
+        if fmt == "csv":
             result = service.upload_sheet(store, tournament, sheet_text(),
                                           request.args.get("profile"), observe=count_checked,
                                           lang=language(request.args.get("lang")))
-        elif is_notation():
+        elif fmt == "notation":
             docs = notation_docs(language(request.args.get("lang")), tournament["profile_id"],
                                  most=limits.MAX_RECORDS_PER_BATCH)
             body = docs[0] if len(docs) == 1 else {"records": docs}
@@ -334,8 +335,10 @@ def _replace_doc() -> dict[str, Any]:
         "schema": {"$ref": "#/components/schemas/Record"}}}
     doc = {"requestBody": {"required": True, "content": content,
                            "description": "the new record (RECORDS.md) as the whole body, or a "
-                                          "score sheet as text/csv"}}
+                                          "score sheet as text/csv, or one game of Big Two "
+                                          "notation as text/x-bigtwo"}}
     content.update(csv_content(TOURNAMENT_SHEET_DESCRIPTION))
+    content.update(notation_content())
     return doc
 
 
@@ -359,8 +362,12 @@ def replace_record(tournament_id: str, record_id: str) -> Any:
         # the token first, before the parameters and the body are read (as for uploads)
         service.authorize(store, tournament_id, authorization)
         args = query_args(ReplaceArgsSchema())
-        sheet = is_sheet()
-        body: Any = sheet_text() if sheet else json_body()
+        fmt = body_format()
+        sheet = fmt == "csv"
+        body: Any = (sheet_text() if sheet else notation_docs(
+            language(request.args.get("lang")), None, most=1,
+            more="a second game begins here; a record is replaced by one game")[0]
+            if fmt == "notation" else json_body())
         result = withdrawals.replace(store, tournament_id, record_id, authorization, body,
                                  sheet=sheet, profile_ref=args["profile"], reason=args["reason"],
                                  by=args["by"], observe=count_checked)

@@ -13,8 +13,8 @@ from flask_smorest import Blueprint
 
 from app.api.common import body_errors, json_request_body, language, localized, resolver
 from app.api.examples import record_examples
-from app.api.notation_body import is_notation, notation_content, notation_docs
-from app.api.sheet_body import SHEET_DESCRIPTION, csv_content, is_sheet, sheet_text
+from app.api.notation_body import body_format, notation_content, notation_docs
+from app.api.sheet_body import SHEET_DESCRIPTION, csv_content, sheet_text
 from app.metrics import count_checked
 from app.problems import PROBLEM_TYPE_BASE, invalid, json_body, problem_document
 from bigtwo import limits
@@ -54,14 +54,13 @@ def _validate_doc() -> dict[str, Any]:
 def validate(complete: bool = True, lang: str | None = None, profile: str | None = None) -> Response:
     """Replay one record (or score a sheet) and report every rule error."""
     chosen = language(lang)
-    if is_sheet():
+    fmt = body_format()
+    if fmt == "csv":
         return _validate_sheet(sheet_text(), profile, complete, chosen)
-    if is_notation():
-        docs = notation_docs(chosen, profile, most=1)
-        if len(docs) != 1:
-            invalid([Problem("", f"this request holds {len(docs)} games; it checks one: "
-                                 "send several to POST /v1/validate/batch")], NOT_REPLAYABLE)
-        doc = docs[0]
+    if fmt == "notation":
+        [doc] = notation_docs(chosen, profile, most=1,
+                              more="a second game begins here; this request checks one: send "
+                                   "several to POST /v1/validate/batch")
     else:
         doc = json_body()
     checked = check_record(doc, complete=complete, lang=chosen, resolver=resolver(),
@@ -128,7 +127,7 @@ def validate_batch(complete: bool = True, lang: str | None = None) -> Response:
     """Replay many records at once; one bad record does not spoil the others."""
     chosen = language(lang)
     records = _batch_records({"records": notation_docs(
-        chosen, most=limits.MAX_RECORDS_PER_BATCH)} if is_notation() else json_body())
+        chosen, most=limits.MAX_RECORDS_PER_BATCH)} if body_format() == "notation" else json_body())
     shared = resolver()  # one resolver: an inline profile repeated across records resolves once
     reports: list[dict[str, Any]] = []
     for doc in records:

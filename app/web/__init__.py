@@ -25,9 +25,9 @@ from app.web.language import page_language, switch_links
 from app.web.present import library_language, profile_title, replay_view, script_data
 from app.web.words import Words
 from bigtwo import limits
-from bigtwo.records import jsonin
+from bigtwo.records import door, jsonin
 from bigtwo.records.pipeline import check_record
-from bigtwo.records.sheet_text import SheetTextError, decode_sheet, is_sheet_name
+from bigtwo.records.sheet_text import SheetTextError, decode_sheet
 from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import PRESET_IDS, PRESETS, ProfileResolver
@@ -103,7 +103,7 @@ def _read_record_text() -> tuple[str, list[Problem]]:
             read = decode_sheet(data, lang=library_language(_lang()))
         except SheetTextError as exc:
             return "", [Problem("", exc.detail)]
-        if read.encoding != "UTF-8" and not _is_sheet(read.text):
+        if read.encoding != "UTF-8" and door.decide(read.text, name=upload.filename) != "csv":
             try:
                 jsonin.decode_utf8(data)
             except jsonin.JsonInputError as exc:
@@ -131,21 +131,16 @@ def replay() -> tuple[str, int]:
         "complete": form_data.get("complete") == "on",
     }
     doc: Any = None
-    if not problems and text.strip() and _is_sheet(text):
-        return _replay_sheet(text, form)
-    from app.web.notation_pages import is_notation, notation_record  # it imports this module
-
-    upload = request.files.get("file")
-    if not problems and text.strip() and is_notation(text, upload.filename if upload else None):
-        doc, problems = notation_record(text, form["profile"], _lang())
+    if not problems and not text.strip():
+        problems = [Problem("", Words(_lang())["paste_record"])]
     elif not problems:
-        if not text.strip():
-            problems = [Problem("", Words(_lang())["paste_record"])]
-        else:
-            try:
-                doc = jsonin.loads(text)
-            except jsonin.JsonInputError as exc:
-                problems = [Problem(exc.pointer or "", exc.detail)]
+        from app.web.notation_pages import form_record  # it imports this module
+
+        upload = request.files.get("file")
+        fmt, doc, problems = form_record(text, form["profile"], _lang(),
+                                         upload.filename if upload else None)
+        if fmt == "csv":
+            return _replay_sheet(text, form)
     if problems:
         return _home_with_problems(form, problems)
     checked = check_record(doc, complete=form["complete"], lang=library_language(_lang()),
@@ -159,16 +154,6 @@ def replay() -> tuple[str, int]:
     return render_template("web_replay.html", view=view, data=script_data(view, lang), form=form,
                            source=None, chart=_chart(checked, view, lang),
                            **_common("nav")), 200
-
-
-def _is_sheet(text: str) -> bool:
-    """A pasted or uploaded score sheet (CSV) rather than a JSON record: a file named .csv (.tsv, .txt),
-    or text that does not open like JSON and starts with the sheet's header."""
-    upload = request.files.get("file")
-    if upload is not None and is_sheet_name(upload.filename or ""):
-        return True
-    start = text.lstrip("\ufeff \t\r\n")
-    return start[:1] not in ("{", "[") and start[:4].lower() == "deal"
 
 
 def _replay_sheet(text: str, form: dict[str, Any]) -> tuple[str, int]:

@@ -11,8 +11,10 @@ from werkzeug.wrappers import Response
 
 from app.web import _lang, _resolver, _store
 from app.web.present import library_language
-from bigtwo.records import formats
-from bigtwo.records.notation import EXTENSION, MEDIA_TYPE, read_games
+from bigtwo import limits
+from bigtwo.records import door
+from bigtwo.records.formats import Format
+from bigtwo.records.notation import EXTENSION, MEDIA_TYPE
 from bigtwo.records.notation_write import NotationError, write_record
 from bigtwo.rules.problems import Problem
 from bigtwo.store import replays
@@ -20,26 +22,25 @@ from bigtwo.store import replays
 bp = Blueprint("notation", __name__)
 
 
-def is_notation(text: str, filename: str | None = None) -> bool:
-    """A pasted or uploaded game in the notation: a file named .b2n, or text that starts like
-    notation (formats.sniff)."""
-    if filename and formats.by_extension(filename) == "notation":
-        return True
-    return formats.sniff(text[:4096].encode("utf-8", errors="replace")) == "notation"
-
-
-def notation_record(text: str, default_profile: Any, lang: str) -> tuple[Any, list[Problem]]:
-    """The record of a pasted game, or its problems by line and column (a page shows one
-    game: a text of several is a problem at the second)."""
-    games = read_games(text, lang=library_language(lang), resolver=_resolver(),
-                       default_profile=default_profile or None)
-    problems = [p for g in games for p in g.problems]
-    if problems:
-        return None, problems
-    if len(games) > 1:
-        return None, [Problem(f"/lines/{games[1].line}/1", f"{games[1].line}:1: this page shows "
-                                                            "one game: paste the games one at a time")]
-    return games[0].doc, []
+def form_record(text: str, default_profile: Any, lang: str,
+                filename: str | None = None) -> tuple[Format, Any, list[Problem]]:
+    """What a pasted or uploaded text is and the record it stands for, through the library's
+    one door (``bigtwo.records.door``), as the command line and the API read the same bytes:
+    its format, and its record or its problems. A score sheet is left to the caller, which
+    scores it under the form's profile (None, no problems). A page shows one game: the reading
+    stops where a second one begins (a problem there), and at ``REPLAY_ERRORS_SHOWN``
+    problems."""
+    fmt = door.decide(text, name=filename)
+    if fmt == "csv":
+        return fmt, None, []
+    reading = door.read_text(text, fmt, lang=library_language(lang), resolver=_resolver(),
+                             default_profile=default_profile or None, max_records=1,
+                             max_problems=limits.REPLAY_ERRORS_SHOWN)
+    if reading.problems:
+        return fmt, None, reading.problems
+    if reading.more_at:
+        return fmt, None, [door.second_game(reading.more_at, library_language(lang))]
+    return fmt, reading.docs[0], []
 
 
 def _download(doc: Any, name: str) -> Response:
@@ -73,16 +74,9 @@ def record_notation(rid: str) -> Response:
 @bp.post("/replay/notation")
 def pasted_notation() -> Response:
     """The replay page's pasted record (the form it was shown from) in the notation."""
-    from bigtwo.records import jsonin
 
     text = request.form.get("record", "")
-    if is_notation(text):
-        doc, problems = notation_record(text, request.form.get("profile"), _lang())
-        if doc is None:
-            abort(422)
-        return _download(doc, "game")
-    try:
-        doc = jsonin.loads(text)
-    except jsonin.JsonInputError:
+    _, doc, _ = form_record(text, request.form.get("profile"), _lang())
+    if doc is None:
         abort(422)
     return _download(doc, "game")

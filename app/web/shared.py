@@ -17,11 +17,10 @@ from werkzeug.wrappers import Response
 from app.api.replays import sharer
 from app.metrics import count_checked
 from app.web import _chart, _common, _home_with_problems, _lang, _page_number, _resolver, _store
-from app.web.notation_pages import is_notation, notation_record
+from app.web.notation_pages import form_record
 from app.web.present import library_language, replay_view, script_data
 from app.web.words import Words
 from bigtwo import limits
-from bigtwo.records import jsonin
 from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem
 from bigtwo.store import replays as service
@@ -30,29 +29,20 @@ from bigtwo.store.faults import fault
 bp = Blueprint("shared", __name__)
 
 
-def _looks_like_sheet(text: str) -> bool:
-    start = text.lstrip("\ufeff \t\r\n")
-    return start[:1] not in ("{", "[") and start[:4].lower() == "deal"
-
-
 def _record_from_form(form: dict[str, Any], lang: str) -> tuple[Any, list[Problem]]:
-    """The record the replay page showed: the pasted JSON, or the record a sheet stands for."""
+    """The record the replay page showed: the pasted record or game, or the record a sheet
+    stands for (read as the home page reads it: ``form_record``)."""
     text = form["record"]
     if not text.strip():
         return None, [Problem("", Words(lang)["paste_record"])]
-    if _looks_like_sheet(text):
-        if not form["profile"]:
-            return None, [Problem("", Words(lang)["sheet_needs_profile"])]
-        record, checked = check_sheet(text, form["profile"], complete=form["complete"],
-                             lang=library_language(lang),
-                                      resolver=_resolver())
-        return record, [] if record is not None else checked.problems
-    if is_notation(text):
-        return notation_record(text, form["profile"], lang)
-    try:
-        return jsonin.loads(text), []
-    except jsonin.JsonInputError as exc:
-        return None, [Problem(exc.pointer or "", exc.detail)]
+    fmt, doc, problems = form_record(text, form["profile"], lang)
+    if fmt != "csv":
+        return doc, problems
+    if not form["profile"]:
+        return None, [Problem("", Words(lang)["sheet_needs_profile"])]
+    record, checked = check_sheet(text, form["profile"], complete=form["complete"],
+                                  lang=library_language(lang), resolver=_resolver())
+    return record, [] if record is not None else checked.problems
 
 
 def _problem_page(status: int, message: str) -> tuple[str, int]:

@@ -21,13 +21,14 @@ from bigtwo.cli.inputs import (
     read_bounded,
     readable_kind,
     sheet_text,
+    sniff_stream,
 )
 from bigtwo.cli.language import current, gettext, ngettext
 from bigtwo.cli.output import echo_json
-from bigtwo.records import jsonin
+from bigtwo.records import door, jsonin
+from bigtwo.records.formats import Format
 from bigtwo.records.i18n import DEFAULT_LANGUAGE
 from bigtwo.records.parse import deals_in
-from bigtwo.records.sheet_text import is_sheet_name
 
 # Leaves room under the server's default 1 MiB body limit for the batch wrapper.
 MAX_BATCH_BYTES = 768 * 1024
@@ -175,9 +176,12 @@ def _rendered(error: dict[str, Any], stored: Any) -> Any:
 
 def _batches(stream: IO[bytes], summary: ImportSummary) -> Iterator[tuple[list[int], list[Any], int]]:
     """(line numbers, records, bytes read) in groups that a server accepts in one request."""
-    lines: list[int] = []
-    records: list[Any] = []
-    size = consumed = deals = 0
+    return _grouped(_json_lines(stream, summary))
+
+
+def _json_lines(stream: IO[bytes], summary: ImportSummary) -> Iterator[tuple[int, Any, int, int]]:
+    """(line, record, its bytes, bytes read since the last) of each JSON line that reads."""
+    consumed = 0
     for number, line in enumerate(bounded_lines(stream, limits.MAX_CLI_INPUT_BYTES), start=1):
         if isinstance(line, LongLine):
             consumed += line.read
@@ -195,18 +199,50 @@ def _batches(stream: IO[bytes], summary: ImportSummary) -> Iterator[tuple[list[i
             summary.verdict(number, "unreadable", reason=f"not JSON: {exc}",
                             said=gettext("not JSON: {reason}", reason=exc))
             continue
+        yield number, record, len(raw), consumed
+        consumed = 0
+
+
+def _grouped(items: Iterator[tuple[int, Any, int, int]],
+             ) -> Iterator[tuple[list[int], list[Any], int]]:
+    """Records (line, record, bytes, bytes read) in groups a server accepts in one request:
+    at most MAX_RECORDS_PER_BATCH records, MAX_BATCH_BYTES bytes, MAX_DEALS_PER_BATCH deals."""
+    lines: list[int] = []
+    records: list[Any] = []
+    size = consumed = deals = 0
+    for number, record, raw, read in items:
         held = deals_in([record])
         if records and (len(records) >= limits.MAX_RECORDS_PER_BATCH
-                        or size + len(raw) > MAX_BATCH_BYTES
+                        or size + raw > MAX_BATCH_BYTES
                         or deals + held > limits.MAX_DEALS_PER_BATCH):
-            yield lines, records, consumed - len(raw)
-            lines, records, size, consumed, deals = [], [], 0, len(raw), 0
+            yield lines, records, consumed
+            lines, records, size, consumed, deals = [], [], 0, 0, 0
         lines.append(number)
         records.append(record)
-        size += len(raw)
+        size += raw
+        consumed += read
         deals += held
     if records:
         yield lines, records, consumed
+
+
+def _notation_games(stream: IO[bytes], summary: ImportSummary,
+                    ) -> Iterator[tuple[int, Any, int, int]]:
+    """(first line, record, its bytes as JSON, 0) of each game of a notation input, read
+    through the library's one door game by game; a game that cannot be read is unreadable,
+    named by its first line, with its problems by line and column."""
+    from bigtwo.cli.notation_cmds import read_notation
+    from bigtwo.records import jsoncodec
+    from bigtwo.records.pipeline import CheckOptions
+
+    options = CheckOptions(lang=current())
+    name = getattr(stream, "name", None) or "-"
+    for game in read_notation(stream, name, options, limits.MAX_CLI_INPUT_BYTES):
+        if game.doc is None:
+            said = "; ".join(p.detail for p in game.problems)
+            summary.verdict(game.line, "unreadable", reason=said, said=said)
+            continue
+        yield game.line, game.doc, len(jsoncodec.dumps(game.doc)), 0
 
 
 def _record_problems(document: dict[str, Any], count: int) -> list[tuple[int, str, str]]:
@@ -256,20 +292,34 @@ def import_lines(api: Backend, tournament_id: str, token: str, path: IO[bytes],
     """The import of a JSON Lines file, or of a score sheet (a .csv file); exits with the
     command's status."""
     summary = ImportSummary()
-    if is_sheet_name(getattr(path, "name", "") or ""):
+    path, fmt = input_format(path)
+    if fmt == "csv":
         _import_sheet(api, tournament_id, token, path, summary, as_json)
         return
     show = sys.stderr.isatty()
     total = _size(path)
+    groups = (_grouped(_notation_games(path, summary)) if fmt == "notation"
+              else _batches(path, summary))
     # TRANSLATORS: a progress bar's label.
     with click.progressbar(length=total, label=gettext("importing"), file=sys.stderr,
                            show_eta=False) if show else _NoBar() as bar:
-        for lines, records, consumed in _batches(path, summary):
+        for lines, records, consumed in groups:
             _upload(api, tournament_id, token, lines, records, summary)
             bar.update(consumed)
     summary.show(as_json)
     left_out = summary.counts["rejected"] + summary.counts["unreadable"]
     sys.exit(EXIT_REJECTED if left_out else EXIT_OK)
+
+
+def input_format(stream: IO[bytes]) -> tuple[IO[bytes], Format]:
+    """An input to import or replace by, and its format as the library's one door tells it: a
+    file by its extension (.csv, .tsv, .txt: a score sheet; .b2n: notation; .json, .jsonl:
+    JSON), anything else (standard input) by its first lines, as ``bigtwo validate`` does."""
+    name = getattr(stream, "name", None)
+    named = door.name_format(name) if isinstance(name, str) else None
+    if named is not None:
+        return stream, named
+    return sniff_stream(stream, limits.MAX_CLI_INPUT_BYTES)
 
 
 def read_sheet(stream: IO[bytes]) -> str:

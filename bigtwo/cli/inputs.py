@@ -23,7 +23,7 @@ import click
 from bigtwo import limits
 from bigtwo.cli.language import Refusal, gettext
 from bigtwo.cli.verdicts import EXIT_UNREADABLE
-from bigtwo.records import formats, jsoncodec
+from bigtwo.records import door, jsoncodec
 from bigtwo.records.formats import Format
 from bigtwo.rules.frozen import Frozen, Slotted
 from bigtwo.rules.profiles import Lookup, ProfileRef, ProfileResolver
@@ -287,32 +287,30 @@ def _nothing(_: str) -> None:
 
 
 def open_validate_input(path: str, max_bytes: int) -> tuple[IO[bytes], Format, int | None]:
-    """The input (a regular file or a pipe), its format (bigtwo.records.formats) and its size
-    if known. A file's format is its extension's (a JSON record when it has none of them).
-    Standard input is recognised from its first line with something on it (blank lines and
-    notation comments before it, at most ``max_bytes`` in all, are put back in front): JSON
-    Lines when that line is a whole JSON document, notation when it starts like notation."""
+    """The input (a regular file or a pipe), its format and its size if known, as the
+    library's one door (``bigtwo.records.door.decide``) tells it: by the file's extension,
+    else (standard input, a file with no known extension) by its first lines."""
     opened = open_input(path)
-    if path != "-":
-        return opened.stream, formats.by_extension(path) or "json", opened.size
-    head, kind, comments, line = b"", None, False, b""
-    while kind is None and len(head) <= max_bytes:
-        line = opened.stream.readline(max_bytes + 1 - len(head))
+    named = door.name_format(path) if path != "-" else None
+    if named is not None:
+        return opened.stream, named, opened.size
+    stream, kind = sniff_stream(opened.stream, max_bytes)
+    return stream, kind, None if path == "-" else opened.size
+
+
+def sniff_stream(stream: IO[bytes], max_bytes: int) -> tuple[IO[bytes], Format]:
+    """A stream's format from its first line with something on it (``door.sniff``): the lines
+    up to it (blank lines and notation comments, at most ``max_bytes`` in all) are read and
+    put back in front of the stream handed back."""
+    head = b""
+    while len(head) <= max_bytes:
+        line = stream.readline(max_bytes + 1 - len(head))
         if not line:
             break
         head += line
-        kind = formats.sniff_line(line.decode("utf-8", errors="replace"))
-        if kind == "notation" and line.lstrip(b"\xef\xbb\xbf \t")[:1] in (b";", b"#"):
-            kind, comments = None, True
-    if kind is None:
-        kind = "notation" if comments else "json"
-    if kind == "json":
-        try:
-            jsoncodec.loads(line)
-            kind = "jsonl"
-        except ValueError:
-            pass
-    return io.BufferedReader(_Prepend(head, opened.stream)), kind, None
+        if door.line_decides(line.decode("utf-8", errors="replace")):
+            break
+    return io.BufferedReader(_Prepend(head, stream)), door.sniff(head)
 
 
 class _Prepend(io.RawIOBase):
@@ -320,6 +318,7 @@ class _Prepend(io.RawIOBase):
 
     def __init__(self, head: bytes, rest: IO[bytes]) -> None:
         self.head, self.rest = head, rest
+        self.name = getattr(rest, "name", "-")  # what the buffered stream is named by
 
     def readable(self) -> bool:
         return True

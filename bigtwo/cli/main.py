@@ -49,7 +49,6 @@ from bigtwo.cli.verdicts import (
     summary_line,
 )
 from bigtwo.records import jsoncodec
-from bigtwo.records.formats import is_sheet_name
 from bigtwo.records.jsoncodec import JsonError
 from bigtwo.records.lines import (
     VERDICTS,
@@ -201,7 +200,7 @@ def validate(paths: tuple[str, ...], allow_incomplete: bool, lang: str, profile:
     stream, kind, total = open_validate_input(path, max_bytes)
     jsonl = kind == "jsonl"
     with stream:
-        if kind == "csv" or is_sheet_name(path):
+        if kind == "csv":
             sys.exit(_validate_sheet(_read_whole(stream, total, max_bytes, path), path, out,
                                      options, fmt))
         if kind == "notation":

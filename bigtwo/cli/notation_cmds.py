@@ -20,9 +20,8 @@ from bigtwo.cli.language import gettext, lang_option
 from bigtwo.cli.output import Answers
 from bigtwo.cli.verdicts import EXIT_UNREADABLE, exit_status
 from bigtwo.records import jsoncodec
+from bigtwo.records.door import Games
 from bigtwo.records.lines import VERDICTS, check_doc, problem_doc
-from bigtwo.records.notation import NotationReader
-from bigtwo.records.notation_read import Game
 from bigtwo.records.notation_write import NotationError, write_record
 from bigtwo.records.pipeline import Checked, CheckOptions
 from bigtwo.rules.problems import Problem
@@ -48,17 +47,14 @@ def _text_lines(stream: IO[bytes], path: str, max_bytes: int) -> Iterator[tuple[
 
 
 def read_notation(stream: IO[bytes], path: str, options: CheckOptions,
-                  max_bytes: int) -> Iterator[Game]:
-    """Every game of a notation input; a game over ``max_bytes`` is a game of one problem."""
-    reader = NotationReader(lang=options.lang, resolver=options.resolver,
-                            default_profile=options.default_profile, max_bytes=max_bytes)
-    for number, (text, size) in enumerate(_text_lines(stream, path, max_bytes), start=1):
-        game = reader.feed(number, text, size)
-        if game is not None:
-            yield game
-    last = reader.close()
-    if last is not None:
-        yield last
+                  max_bytes: int, max_games: int | None = None,
+                  max_problems: int | None = None) -> Games:
+    """Every game of a notation input, through the library's one door (``door.Games``); a
+    game over ``max_bytes`` is a game of one problem. A file to check is read whole, game by
+    game; a caller that keeps fewer games or problems stops the reading there."""
+    return Games(_text_lines(stream, path, max_bytes), lang=options.lang,
+                 resolver=options.resolver, default_profile=options.default_profile,
+                 max_bytes=max_bytes, max_games=max_games, max_problems=max_problems)
 
 
 def _echo_problems(path: str, problems: list[Problem]) -> None:

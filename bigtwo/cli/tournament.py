@@ -16,15 +16,14 @@ import click
 from bigtwo import limits
 from bigtwo.cli.backend import EXIT_FAILED, TOKEN_VARIABLE, Backend, Failure, fail
 from bigtwo.cli.http_client import HttpBackend
-from bigtwo.cli.importing import check_kind, import_lines, read_sheet
-from bigtwo.cli.inputs import profile_option_value
-from bigtwo.cli.language import gettext, lang_option, ngettext, pgettext
+from bigtwo.cli.importing import check_kind, import_lines, input_format, read_sheet
+from bigtwo.cli.inputs import InputError, profile_option_value, read_bounded, source_of
+from bigtwo.cli.language import current, gettext, lang_option, ngettext, pgettext
 from bigtwo.cli.lazy import LazyGroup
 from bigtwo.cli.local_backend import LocalBackend, store_path, where_said
 from bigtwo.cli.output import echo_json
 from bigtwo.records import jsonin
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
-from bigtwo.records.sheet_text import is_sheet_name
 
 
 def backend(server: str | None, db: str | None = None, *, create: bool = False) -> Backend:
@@ -116,7 +115,9 @@ json_option = click.option("--json", "as_json", is_flag=True,
 def import_command(tournament_id: str, path: IO[bytes], token: str, as_json: bool,
                    server: str | None, db: str | None) -> None:
     """Upload the records of a JSON Lines file (one record per line) in batches of up to 100,
-    or a score sheet (a .csv file: one record of result-only deals, RECORDS.md).
+    a Big Two notation file (.b2n: one record per game, named by its first line), or a score
+    sheet (a .csv file: one record of result-only deals, RECORDS.md). Standard input (-) is
+    recognised from its first lines, as by validate.
 
     Each line gets a verdict: valid, invalid (stored, with its first rule error), duplicate
     (already stored: the same game as an earlier line, or from before), rejected (refused by
@@ -246,13 +247,17 @@ def withdraw_command(tournament_id: str, record_id: str, token: str, reason: str
 def replace_command(tournament_id: str, record_id: str, path: IO[bytes], token: str,
                     reason: str | None, by: str | None, server: str | None,
                     db: str | None) -> None:
-    """Replace a record by the one in FILE (a JSON record, or a .csv score sheet): the old one
+    """Replace a record by the one in FILE (a JSON record, a .b2n file of one game of Big Two
+    notation, or a .csv score sheet; - for standard input, recognised from its first lines): the old one
     is withdrawn and the new one stored, checked as an import checks it, in one step with its
     audit entry; if the new one cannot be stored, nothing changes. Prints the new record's
     entry as JSON (with ``replaces``)."""
-    sheet = is_sheet_name(getattr(path, "name", "") or "")
+    path, fmt = input_format(path)
+    sheet = fmt == "csv"
     if sheet:
         body: Any = read_sheet(path)
+    elif fmt == "notation":
+        body = _one_game(path)
     else:
         try:
             body = jsonin.loads(path.read())
@@ -267,6 +272,31 @@ def replace_command(tournament_id: str, record_id: str, path: IO[bytes], token: 
         fail(exc)
         return
     echo_json(entry)
+
+
+def _one_game(stream: IO[bytes]) -> Any:
+    """The record of a notation input that holds one game, read through the library's one
+    door; its problems (or a second game) on stderr and exit 2 otherwise."""
+    from bigtwo.records import door
+
+    name = getattr(stream, "name", None) or "-"
+    data = read_bounded(stream, limits.MAX_CLI_INPUT_BYTES, name, source_of(name))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(gettext("{path}:{line}: byte {byte} of the line is not UTF-8; save the "
+                                 "file as UTF-8 text", path=name,
+                                 line=data.count(b"\n", 0, exc.start) + 1,
+                                 byte=exc.start - data.rfind(b"\n", 0, exc.start))) from None
+    reading = door.read_text(text, "notation", lang=current(), max_records=1,
+                             max_problems=limits.MAX_READ_PROBLEMS)
+    problems = reading.problems or ([door.second_game(reading.more_at, current())]
+                                    if reading.more_at else [])
+    for problem in problems:
+        click.echo(gettext("error: {path}: {detail}", path=name, detail=problem.detail), err=True)
+    if problems:
+        sys.exit(EXIT_FAILED)
+    return reading.docs[0]
 
 
 @tournament.command("records")
