@@ -25,7 +25,8 @@ assert isinstance(_PLAYERS, Int) and _PLAYERS.maximum == MAX_PLAYERS
 MIN_SEATS, MAX_SEATS = _PLAYERS.minimum, MAX_PLAYERS
 
 CARD = {"type": "string", "example": "3D",
-        "description": "rank then suit: 2-9, T or 10, J, Q, K, A; C D H S or ♣ ♦ ♥ ♠; any case"}
+        "description": "rank then suit, or suit then rank: 2-9, T or 10, J, Q, K, A; "
+                       "C D H S or ♣ ♦ ♥ ♠; any case"}
 
 
 def card_list(**kw: object) -> fields.List[str]:

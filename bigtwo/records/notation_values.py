@@ -19,8 +19,9 @@ from bigtwo.rules import cards, fields, kinds
 SPECIAL = frozenset(' \t":,;#/=')
 COMMENT = frozenset(";#")
 LIST_SEPARATORS = str.maketrans({",": " ", "<": " "})
-# Every accepted spelling of a card to its canonical name (one dict lookup per card).
-CANONICAL_NAME: dict[str, str] = {text: cards.CANONICAL[c] for text, c in cards.NOTATION.items()}
+# Every accepted spelling of a card to its canonical name (one dict lookup per card): the
+# core's one card grammar (``cards.parse_card``), tabled.
+CANONICAL_NAME: dict[str, str] = cards.NAME_OF
 
 
 class Unclosed(ValueError):
@@ -30,10 +31,7 @@ class Unclosed(ValueError):
 def card_name(token: str) -> str | None:
     """The canonical name of a card token in any spelling ``cards.parse_card`` reads."""
     name = CANONICAL_NAME.get(token)
-    if name is None:
-        card = cards.parse_card(token)
-        name = None if card is None else cards.CANONICAL[card]
-    return name
+    return cards.card_name(token) if name is None else name
 
 
 def _outside_quotes(text: str, marks: str) -> Iterator[int]:
