@@ -20,7 +20,7 @@ from bigtwo.cli.language import gettext, lang_option
 from bigtwo.cli.verdicts import EXIT_UNREADABLE, exit_status
 from bigtwo.records import jsoncodec
 from bigtwo.records.lines import VERDICTS, check_doc, problem_doc
-from bigtwo.records.notation import NotationReader
+from bigtwo.records.notation import NotationReader, place_errors
 from bigtwo.records.notation_read import Game
 from bigtwo.records.notation_write import NotationError, write_record
 from bigtwo.records.pipeline import Checked, CheckOptions
@@ -81,6 +81,8 @@ def validate_notation(stream: IO[bytes], path: str, out: IO[bytes], options: Che
             checked = Checked(None, game.problems)
         else:
             outcome = check_doc(game.doc, game.line, options)
+            if outcome.verdict == "invalid":
+                place_errors(outcome.document, game)
             counts[outcome.verdict] += 1
             if outcome.verdict == "unreadable":
                 _echo_problems(path, [Problem(p["pointer"], p["detail"])
@@ -92,6 +94,8 @@ def validate_notation(stream: IO[bytes], path: str, out: IO[bytes], options: Che
 
             if checked is None:
                 checked = options.check(game.doc)
+                if checked.report is not None:
+                    place_errors(checked.report, game)
             out.write(b"\n" * (index > 0) + render_checked(checked, options.lang,
                                                            game.line).encode("utf-8"))
         else:

@@ -45,12 +45,14 @@ _NONE = frozenset({"", "-", "0"})  # a seat's cards left when it has none
 @dataclass(slots=True)
 class Game:
     """One game of a file: its record document, or the problems that stop it being read.
-    ``line`` is the game's first line; ``move_lines[d][m]`` the line of move m of deal d."""
+    ``line`` is the game's first line; ``move_lines[d][m]`` the line of move m of deal d and
+    ``move_cols[d][m]`` its column (of its first character), both from 1."""
 
     doc: dict[str, Any] | None
     problems: list[Problem]
     line: int
     move_lines: list[list[int]] = field(default_factory=list)
+    move_cols: list[list[int]] = field(default_factory=list)
 
 
 class Stop(Exception):
@@ -64,6 +66,7 @@ class DealState:
     code: Any = None
     moves: list[dict[str, Any]] = field(default_factory=list)
     move_lines: list[int] = field(default_factory=list)
+    move_cols: list[int] = field(default_factory=list)
     moves_json: Any = None
     result: dict[str, Any] | None = None
     result_line: int = 0
@@ -151,8 +154,8 @@ class GameReader:
         except Unclosed as exc:
             self.problem(line, col + int(exc.args[0]), "unclosed")
             return None
-        except BadString as exc:
-            at, key, fault = exc.args
+        except BadString as bad:  # another name: compiled, one name holds one type
+            at, key, fault = bad.args
             self.problem(line, col + int(at), key, fault=self.w.shorten(fault))
             return None
 
@@ -406,6 +409,7 @@ class GameReader:
                                                       limits.MAX_CARDS_PER_PLAY)}
         deal.moves.append(move)
         deal.move_lines.append(line)
+        deal.move_cols.append(col + len(piece) - len(piece.lstrip()))
         if seat is not None:
             deal.prev = seat
 
@@ -575,7 +579,8 @@ class GameReader:
                 found.append(Problem("", self.w("stopped", n=limits.MAX_NOTATION_PROBLEMS)))
             return Game(None, found, self.line)
         self.doc["deals"] = out
-        return Game(self.doc, [], self.line, [d.move_lines for d in self.deals])
+        return Game(self.doc, [], self.line, [d.move_lines for d in self.deals],
+                    [d.move_cols for d in self.deals])
 
     def _deal_doc(self, deal: DealState) -> dict[str, Any]:
         doc: dict[str, Any] = {}

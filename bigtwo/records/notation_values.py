@@ -36,6 +36,9 @@ class BadString(ValueError):
 
 _ESCAPES = frozenset('"\\/bfnrt')
 _HEX = frozenset("0123456789abcdefABCDEF")
+# A raw surrogate (text decoded with surrogateescape) is no character of a string either;
+# made with chr(): mypyc compiles no surrogate in a literal.
+_SURROGATES = (chr(0xD800), chr(0xE000))
 
 
 def card_name(token: str) -> str | None:
@@ -168,7 +171,7 @@ def string_fault(text: str, start: int, end: int) -> tuple[int, str, str] | None
                 return i, "lone_surrogate", text[i:i + 6]
             i += 6
             continue
-        if ch < " " or "\ud800" <= ch < "\ue000":
+        if ch < " " or _SURROGATES[0] <= ch < _SURROGATES[1]:
             return i, "string_control", repr(ch)
         i += 1
     return None

@@ -58,7 +58,9 @@ WORDS: dict[str, Marked] = {
     "status_invalid": NP_("text report", "broken rule"), "status_not_checked": NP_("text report", "not checked"),
     "status_scored": NP_("text report", "scored from the result"),
     "led": NP_("text report", "{name} led."), "went_out": NP_("text report", "{name} went out first."),
-    "at_move": NP_("text report", "move {n}"), "plays": NP_("text report", "{name} plays {cards}"),
+    "at_move": NP_("text report", "move {n}"),
+    # TRANSLATORS: where a broken rule's move stands in a file of Big Two notation.
+    "at_line": NP_("text report", "line {line}, column {column}"), "plays": NP_("text report", "{name} plays {cards}"),
     "passes": NP_("text report", "{name} passes"),
     "player": NP_("text report", "Player"), "cards_left": NP_("text report", "Cards left"),
     "penalty": NP_("text report", "Penalty"), "score": NP_("text report", "Score"),
@@ -170,7 +172,10 @@ def _error_lines(error: Mapping[str, Any], record: Record | None, names: list[st
                  t: _Text) -> list[str]:
     shown = one_based(error)
     where = []
-    if isinstance(error.get("move"), int):
+    if isinstance(error.get("line"), int):
+        # A game read from notation: the place the referee wrote the move, not its number.
+        where.append(t("at_line", line=error["line"], column=error.get("column")))
+    elif isinstance(error.get("move"), int):
         where.append(t("at_move", n=shown["move"]))
     seat = error.get("seat")
     if isinstance(seat, int) and 0 <= seat < len(names):
