@@ -378,7 +378,7 @@ def simulate_command(profile: str, deal_count: int, records: int, seed: int, dea
     if fmt == "notation":
         from bigtwo.cli.notation_cmds import write_simulated
 
-        write_simulated(matches, output)
+        write_simulated(matches, output, local_resolver())
         return
     for record in matches:
         output.write(jsoncodec.dumps(record) + b"\n")

@@ -25,6 +25,7 @@ from bigtwo.records.notation_read import Game
 from bigtwo.records.notation_write import NotationError, write_record
 from bigtwo.records.pipeline import Checked, CheckOptions
 from bigtwo.rules.problems import Problem
+from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileResolver
 
 
 def _text_lines(stream: IO[bytes], path: str, max_bytes: int) -> Iterator[tuple[str, int]]:
@@ -187,10 +188,13 @@ def _loads(data: bytes, path: str, number: int) -> Any:
                                  line=number, reason=exc)) from None
 
 
-def write_simulated(records: Iterator[Any], output: IO[bytes]) -> None:
-    """``bigtwo simulate --format notation``: the records as one notation file."""
+def write_simulated(records: Iterator[Any], output: IO[bytes],
+                    resolver: ProfileResolver = DEFAULT_RESOLVER) -> None:
+    """``bigtwo simulate --format notation``: the records as one notation file, a trick per
+    line under the records' own rules (``resolver`` finds a stored profile)."""
     first = True
     for record in records:
-        output.write(("" if first else "\n").encode() + write_record(record).encode("utf-8"))
+        output.write(("" if first else "\n").encode()
+                     + write_record(record, resolver).encode("utf-8"))
         first = False
 
