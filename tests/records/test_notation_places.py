@@ -62,9 +62,25 @@ def test_the_text_ruling_names_the_line_and_a_json_record_the_move() -> None:
     (game, checked), = check_text(HEAD + "Ana: 3D\nBen: 4C\nDee: AD\n")
     assert checked.report is not None
     text = render_report(checked.report, checked.record)
-    assert "! WRONG_TURN (line 11, column 1, Dee)" in text
+    assert "! WRONG_TURN (line 11, column 1, Dee): It is Cai's turn, not Dee's" in text
     plain = check_record(game.doc)
-    assert "! WRONG_TURN (move 3, Dee)" in render_report(plain.report, plain.record)  # type: ignore[arg-type]
+    assert "! WRONG_TURN (move 3, Dee): It is seat 3's turn, not seat 4's" in render_report(
+        plain.report, plain.record)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("moves", "code", "named"), [
+    ("Ana: 3D\nBen: 4C\nDee: AD\n", "WRONG_TURN", "Cai"),
+    ("Ana: 3D\nBen: KS\n", "CARD_NOT_HELD", "Ben"),
+])
+def test_the_text_ruling_names_the_files_players_in_every_language(moves: str, code: str,
+                                                                    named: str) -> None:
+    (_, checked), = check_text(HEAD + moves)
+    assert checked.report is not None and checked.report["errors"][0]["code"] == code
+    for lang in ("en", "de", "it", "fil", "zh-Hans", "zh-Hant-HK", "zh-Hant-TW"):
+        text = render_report(checked.report, checked.record, lang)
+        line = next(x for x in text.split("\n") if x.startswith("  ! "))
+        message = line.split("): ", 1)[1]
+        assert named in message and not any(ch.isdigit() for ch in message), (lang, line)
 
 
 @pytest.mark.parametrize("fmt", ["json", "text"])
