@@ -105,6 +105,10 @@ class RuleErrorSchema(Schema):
     move = fields.Integer(required=True, allow_none=True)
     seat = fields.Integer(required=True, allow_none=True)
     pointer = fields.String(required=True, metadata={"example": "/deals/0/moves/17"})
+    line = fields.Integer(metadata={"description": "a game sent as Big Two notation: the line "
+                                                   "(from 1) that writes the error's move"})
+    column = fields.Integer(metadata={"description": "with line: the column (from 1) of the "
+                                                     "move's first character"})
     message = fields.String(required=True)
     params = fields.Dict(required=True)
 

@@ -12,7 +12,7 @@ from app.api.common import resolver
 from app.problems import PROBLEM_TYPE_BASE, abort_problem, invalid
 from bigtwo import limits
 from bigtwo.records import jsonin
-from bigtwo.records.notation import MEDIA_TYPE, read_games
+from bigtwo.records.notation import MEDIA_TYPE, Game, read_games
 
 EXAMPLE = ("profile extends hk-standard\nhand_size = 3\nplayers Ana Ben Cai Dee\ndeal 1\n"
            "hand Ana: 3D 9C KS\nhand Ben: 4C 5H 2S\nhand Cai: 6D 6S JH\nhand Dee: 7C 8H AD\n"
@@ -30,6 +30,12 @@ def is_notation() -> bool:
 def notation_docs(lang: str, default_profile: Any = None, *, most: int) -> list[Any]:
     """The body's games as record documents (at most ``most``), or a problem: 400 for bytes
     that are not UTF-8, 422 naming every line a game cannot be read at."""
+    return [g.doc for g in notation_games(lang, default_profile, most=most)]
+
+
+def notation_games(lang: str, default_profile: Any = None, *, most: int) -> list[Game]:
+    """As ``notation_docs``, the games themselves: their moves' places in the text, for the
+    report's rule errors (``bigtwo.records.notation.place_errors``)."""
     try:
         text = jsonin.decode_text(request.get_data(cache=True), "utf-8")
     except jsonin.JsonInputError as exc:
@@ -43,7 +49,7 @@ def notation_docs(lang: str, default_profile: Any = None, *, most: int) -> list[
     if len(games) > most:
         invalid([], f"{len(games)} games is over the limit of {most} per request",
                 limit={"name": "MAX_RECORDS_PER_BATCH", "value": most})
-    return [g.doc for g in games]
+    return games
 
 
 def notation_content(description: str = DESCRIPTION) -> dict[str, Any]:

@@ -107,3 +107,14 @@ def test_moves_given_as_json_have_no_place() -> None:
     (_, checked), = check_text(HEAD + 'moves [{"seat": 0, "play": ["3D"]}, {"seat": 2, "play": ["JH"]}]\n')
     assert game.doc is not None and checked.report is not None
     assert checked.report["errors"] and "line" not in checked.report["errors"][0]
+
+
+def test_the_api_places_rule_errors_of_a_notation_body(client: Any) -> None:
+    body = (HEAD + "Ana: 3D\nBen: 4C\nDee: AD\n").encode()
+    answer = client.post("/v1/validate", data=body, content_type="text/x-bigtwo")
+    assert answer.status_code == 200, answer.get_data()[:300]
+    (error,) = answer.get_json()["errors"]
+    assert (error["pointer"], error["line"], error["column"]) == ("/deals/0/moves/2", 11, 1)
+    (game,) = read_games(HEAD + "Ana: 3D\nBen: 4C\nDee: AD\n")
+    plain = client.post("/v1/validate", json=game.doc).get_json()
+    assert "line" not in plain["errors"][0]
