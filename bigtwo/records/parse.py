@@ -19,7 +19,7 @@ from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.play import hands_of_code
 from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, ProfileRef, ProfileResolver
-from bigtwo.rules.quoting import pointer_key, quote
+from bigtwo.rules.quoting import is_long, pointer_key, quote
 from bigtwo.rules.suggest import did_you_mean
 
 RECORD_FIELDS = frozenset({"profile", "players", "deals", "meta"})
@@ -66,11 +66,18 @@ def parse_cards(value: Any, at: str, problems: list[Problem], *, max_len: int) -
     for i, text in enumerate(value):
         card = cards.parse_card(text) if isinstance(text, str) else None
         if card is None:
-            problems.append(shape_problem(join(at, i), "not_a_card",
-                                          text=quote(text) if isinstance(text, str) else repr(text)))
+            problems.append(_not_a_card(join(at, i), text))
         else:
             out.append(card)
     return out
+
+
+def _not_a_card(at: str, text: Any) -> Problem:
+    if not isinstance(text, str) or not is_long(text):
+        return shape_problem(at, "not_a_card", text=repr(text))
+    # Shortened (bigtwo.rules.quoting); its pieces kept, for localize to say the length.
+    return shape_problem(at, "not_a_card", text=quote(text),
+                         start=repr(text[:limits.MAX_QUOTED_CHARS]), length=len(text))
 
 
 def _parse_moves(value: Any, at: str, players: int, problems: list[Problem]) -> list[Move]:

@@ -190,3 +190,15 @@ def test_a_quoted_name_that_is_a_json_string_is_its_text(name: str) -> None:
 def test_an_unclosed_quote_is_refused_at_its_quote() -> None:
     (game,) = read_games('profile hk-standard\nplayers "Ana Ben Cai Dee\ndeal 1\nleft 0 1 2 3\n')
     assert game.doc is None and game.problems[0].pointer == "/lines/2/9"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_json_records_long_card_says_its_length_in_the_language(lang: str) -> None:
+    doc = {"profile": "hk-standard", "deals": [{**DEAL, "hands": [["Q" * 5000], ["4D"], ["5D"],
+                                                                  ["6D"]]}]}
+    (problem,) = check_record(doc, lang=lang).problems
+    assert problem.pointer == "/deals/0/hands/0/0" and "5000" in problem.detail
+    assert _size([problem]) < BOUND
+    if lang != "en":
+        assert problem.detail != check_record(doc).problems[0].detail
+        assert "characters" not in problem.detail, problem.detail
