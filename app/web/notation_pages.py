@@ -44,7 +44,7 @@ def notation_record(text: str, default_profile: Any, lang: str) -> tuple[Any, li
 
 def _download(doc: Any, name: str) -> Response:
     try:
-        text = write_record(doc)
+        text = write_record(doc, _resolver())  # a stored profile's rules lay out its tricks
     except NotationError:
         abort(422)
     response = Response(text.encode("utf-8"), mimetype=MEDIA_TYPE,

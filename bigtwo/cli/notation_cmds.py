@@ -150,7 +150,7 @@ def convert_command(path: str, target: str, profile: str | None, lang: str,
             first = True
             for number, doc in _json_records(stream, path, fmt, max_bytes):
                 try:
-                    text = write_record(doc)
+                    text = write_record(doc, resolver)
                 except NotationError as exc:
                     failed = True
                     click.echo(gettext("error: {path}:{line}: {message}", path=path,
