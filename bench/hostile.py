@@ -167,6 +167,7 @@ def cases(client: Any) -> list[Case]:
                     len(sheet_form)))
     out.extend(hardening_v3_cases(client, board))
     out.extend(quota_cases(client))
+    out.extend(huge_token_cases(client))
     return out
 
 
@@ -344,6 +345,42 @@ def quota_cases(client: Any) -> list[Case]:
         Case("GET /v1/tournaments/{id}/standings", f"{what}: after an engine upgrade",
              stale_view, 0),
     ]
+
+
+# --- notation hardening: a huge token quoted in a problem ----------------------------------
+def huge_token_cases(client: Any) -> list[Case]:
+    """A problem quotes at most ``limits.MAX_QUOTED_CHARS`` characters of a token: one token
+    of about 1 MiB per reader that quotes input, the answer's size in the "out" column (it was
+    up to 5 MiB: every control character escaped)."""
+    out: list[Case] = []
+    head = "profile hk-standard\nplayers Ana Ben Cai Dee\ndeal 1\n"
+    body = MIB - 1024
+
+    def text(path: str, data: str, kind: str) -> Callable[[], Any]:
+        raw = data.encode("utf-8")
+        return lambda: client.post(path, data=raw, content_type=kind)
+
+    notation = head + "left " + "\x01" * (body - len(head))
+    out.append(Case("POST /v1/validate (notation)", "left + 1 MiB of \\x01 (refused, 422)",
+                    text("/v1/validate", notation, "text/x-bigtwo"), len(notation)))
+    mover = head + "X" * (body - len(head)) + ": 3D"
+    out.append(Case("POST /v1/validate (notation)", "a mover of 1 MiB (refused, 422)",
+                    text("/v1/validate", mover, "text/x-bigtwo"), len(mover)))
+    card = {"profile": "hk-standard", "deals": [{"hands": [["\x01" * (body // 6)], ["4D"], ["5D"],
+                                                           ["6D"]], "moves": []}]}
+    data = json.dumps(card)
+    out.append(Case("POST /v1/validate", "a card of 170,000 \\x01 (1 MiB escaped; refused, 422)",
+                    lambda: client.post("/v1/validate", data=data,
+                                        content_type="application/json"), len(data)))
+    key = {"profile": "hk-standard", "k" * body: 1, "deals": []}
+    keyed = json.dumps(key)
+    out.append(Case("POST /v1/validate", "an unknown key of 1 MiB (refused, 422)",
+                    lambda: client.post("/v1/validate", data=keyed,
+                                        content_type="application/json"), len(keyed)))
+    sheet = "deal,Ana,Ben,Cai,Dee\n1,0," + "\x01" * (body - 40) + ",3,4\n"
+    out.append(Case("POST /v1/validate (text/csv)", "a cell of 1 MiB of \\x01 (refused, 422)",
+                    text("/v1/validate?profile=hk-standard", sheet, "text/csv"), len(sheet)))
+    return out
 
 
 def _all_cards() -> list[str]:

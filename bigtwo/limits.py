@@ -47,6 +47,13 @@ MAX_NOTATION_PROBLEMS = 100
 # first game past what the caller takes (bigtwo/records/door.py), so a body of many broken
 # games costs the games and problems it is answered with, not its size.
 MAX_READ_PROBLEMS = 100
+# Input a problem quotes (a card that is no card, a name that is no player, a word the reader
+# did not expect): at most this many characters of it, then "…" and its length, so that a
+# problem's size does not follow its input's (bigtwo/rules/quoting.py).
+MAX_QUOTED_CHARS = 20
+# An unknown key of a record or a profile is pointed at (/deals/0/<key>) when at most this long;
+# a longer one is named, shortened, at its object's pointer.
+MAX_POINTER_KEY_CHARS = 100
 # A record's deals when every one is result-only (a score sheet); deals with moves stay
 # under MAX_DEALS_PER_RECORD.
 MAX_RESULT_DEALS_PER_RECORD = MAX_SHEET_ROWS

@@ -20,7 +20,8 @@ from schemas.common import QueryInteger
 
 DECLARATION_REF = "#/components/schemas/ProfileDeclaration"
 CARD = {"type": "string", "example": "3D",
-        "description": "rank then suit: 2-9, T or 10, J, Q, K, A; C D H S or ♣ ♦ ♥ ♠; any case"}
+        "description": "rank then suit, or suit then rank: 2-9, T or 10, J, Q, K, A; "
+                       "C D H S or ♣ ♦ ♥ ♠; any case"}
 
 
 class StrictBool(fields.Boolean):

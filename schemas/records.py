@@ -27,7 +27,8 @@ assert isinstance(_PLAYERS, Int) and _PLAYERS.maximum == MAX_PLAYERS
 MIN_SEATS, MAX_SEATS = _PLAYERS.minimum, MAX_PLAYERS
 
 CARD = {"type": "string", "example": "3D",
-        "description": "rank then suit: 2-9, T or 10, J, Q, K, A; C D H S or ♣ ♦ ♥ ♠; any case"}
+        "description": "rank then suit, or suit then rank: 2-9, T or 10, J, Q, K, A; "
+                       "C D H S or ♣ ♦ ♥ ♠; any case"}
 
 
 def card_list(**kw: object) -> fields.List[str]:
@@ -106,6 +107,10 @@ class RuleErrorSchema(Schema):
     move = fields.Integer(required=True, allow_none=True)
     seat = fields.Integer(required=True, allow_none=True)
     pointer = fields.String(required=True, metadata={"example": "/deals/0/moves/17"})
+    line = fields.Integer(metadata={"description": "a game sent as Big Two notation: the line "
+                                                   "(from 1) that writes the error's move"})
+    column = fields.Integer(metadata={"description": "with line: the column (from 1) of the "
+                                                     "move's first character"})
     message = fields.String(required=True)
     params = fields.Dict(required=True)
 

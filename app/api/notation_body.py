@@ -15,7 +15,7 @@ from app.problems import PROBLEM_TYPE_BASE, abort_problem, invalid
 from bigtwo import limits
 from bigtwo.records import door, jsonin
 from bigtwo.records.formats import Format
-from bigtwo.records.notation import MEDIA_TYPE
+from bigtwo.records.notation import MEDIA_TYPE, Game
 from bigtwo.rules.problems import Problem
 
 EXAMPLE = ("profile extends hk-standard\nhand_size = 3\nplayers Ana Ben Cai Dee\ndeal 1\n"
@@ -38,6 +38,13 @@ def notation_docs(lang: str, default_profile: Any = None, *, most: int,
     """The body's games as record documents (at most ``most``), or a problem: 400 for bytes
     that are not UTF-8, 422 naming every line a game cannot be read at (its detail in the
     answer's language), 422 when one more game begins (``more`` says so, when given)."""
+    return [g.doc for g in notation_games(lang, default_profile, most=most, more=more)]
+
+
+def notation_games(lang: str, default_profile: Any = None, *, most: int,
+                   more: str | None = None) -> list[Game]:
+    """As ``notation_docs``, the games themselves: their moves' places in the text, for the
+    report's rule errors (``bigtwo.records.notation.place_errors``)."""
     try:
         text = jsonin.decode_text(request.get_data(cache=True), "utf-8")
     except jsonin.JsonInputError as exc:
@@ -53,7 +60,7 @@ def notation_docs(lang: str, default_profile: Any = None, *, most: int,
                          more or f"a game begins here, past the limit of {most} per request")],
                 f"more than {most} games is over the limit of {most} per request",
                 limit={"name": "MAX_RECORDS_PER_BATCH", "value": most})
-    return reading.docs
+    return reading.games
 
 
 def notation_content(description: str = DESCRIPTION) -> dict[str, Any]:

@@ -13,11 +13,12 @@ from flask_smorest import Blueprint
 
 from app.api.common import body_errors, json_request_body, language, localized, resolver
 from app.api.examples import record_examples
-from app.api.notation_body import body_format, notation_content, notation_docs
+from app.api.notation_body import body_format, notation_content, notation_docs, notation_games
 from app.api.sheet_body import SHEET_DESCRIPTION, csv_content, sheet_text
 from app.metrics import count_checked
 from app.problems import PROBLEM_TYPE_BASE, invalid, json_body, problem_document
 from bigtwo import limits
+from bigtwo.records.notation import Game, place_errors
 from bigtwo.records.parse import deals_in
 from bigtwo.records.pipeline import check_record
 from bigtwo.records.sheets import check_sheet
@@ -57,14 +58,18 @@ def validate(complete: bool = True, lang: str | None = None, profile: str | None
     fmt = body_format()
     if fmt == "csv":
         return _validate_sheet(sheet_text(), profile, complete, chosen)
+    game: Game | None = None
     if fmt == "notation":
-        [doc] = notation_docs(chosen, profile, most=1,
-                              more="a second game begins here; this request checks one: send "
-                                   "several to POST /v1/validate/batch")
+        [game] = notation_games(chosen, profile, most=1,
+                                more="a second game begins here; this request checks one: send "
+                                     "several to POST /v1/validate/batch")
+        doc = game.doc
     else:
         doc = json_body()
     checked = check_record(doc, complete=complete, lang=chosen, resolver=resolver(),
                            default_profile=profile)
+    if game is not None and checked.report is not None:
+        place_errors(checked.report, game)  # rule errors tied to the lines of their moves
     count_checked(checked.report)
     if checked.report is None:
         invalid(checked.problems, NOT_REPLAYABLE)

@@ -45,7 +45,7 @@ def form_record(text: str, default_profile: Any, lang: str,
 
 def _download(doc: Any, name: str) -> Response:
     try:
-        text = write_record(doc)
+        text = write_record(doc, _resolver())  # a stored profile's rules lay out its tricks
     except NotationError:
         abort(422)
     response = Response(text.encode("utf-8"), mimetype=MEDIA_TYPE,

@@ -393,7 +393,7 @@ def simulate_command(profile: str, deal_count: int, records: int, seed: int, dea
         if fmt == "notation":
             from bigtwo.cli.notation_cmds import write_simulated
 
-            write_simulated(matches, output)
+            write_simulated(matches, output, local_resolver())
         else:
             for record in matches:
                 echo_json_line(record, output)

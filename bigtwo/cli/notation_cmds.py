@@ -22,9 +22,11 @@ from bigtwo.cli.verdicts import EXIT_UNREADABLE, exit_status
 from bigtwo.records import jsoncodec
 from bigtwo.records.door import Games
 from bigtwo.records.lines import VERDICTS, check_doc, problem_doc
+from bigtwo.records.notation import place_errors
 from bigtwo.records.notation_write import NotationError, write_record
 from bigtwo.records.pipeline import Checked, CheckOptions
 from bigtwo.rules.problems import Problem
+from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileResolver
 
 
 def _text_lines(stream: IO[bytes], path: str, max_bytes: int) -> Iterator[tuple[str, int]]:
@@ -79,6 +81,8 @@ def validate_notation(stream: IO[bytes], path: str, out: IO[bytes], options: Che
             checked = Checked(None, game.problems)
         else:
             outcome = check_doc(game.doc, game.line, options)
+            if outcome.verdict == "invalid":
+                place_errors(outcome.document, game)
             counts[outcome.verdict] += 1
             if outcome.verdict == "unreadable":
                 _echo_problems(path, [Problem(p["pointer"], p["detail"])
@@ -90,6 +94,8 @@ def validate_notation(stream: IO[bytes], path: str, out: IO[bytes], options: Che
 
             if checked is None:
                 checked = options.check(game.doc)
+                if checked.report is not None:
+                    place_errors(checked.report, game)
             out.write(b"\n" * (index > 0) + render_checked(checked, options.lang,
                                                            game.line).encode("utf-8"))
         else:
@@ -146,7 +152,7 @@ def convert_command(path: str, target: str, profile: str | None, lang: str,
             first = True
             for number, doc in _json_records(stream, path, fmt, max_bytes):
                 try:
-                    text = write_record(doc)
+                    text = write_record(doc, resolver)
                 except NotationError as exc:
                     failed = True
                     click.echo(gettext("error: {path}:{line}: {message}", path=path,
@@ -184,10 +190,13 @@ def _loads(data: bytes, path: str, number: int) -> Any:
                                  line=number, reason=exc)) from None
 
 
-def write_simulated(records: Iterator[Any], output: IO[bytes]) -> None:
-    """``bigtwo simulate --format notation``: the records as one notation file."""
+def write_simulated(records: Iterator[Any], output: IO[bytes],
+                    resolver: ProfileResolver = DEFAULT_RESOLVER) -> None:
+    """``bigtwo simulate --format notation``: the records as one notation file, a trick per
+    line under the records' own rules (``resolver`` finds a stored profile)."""
     first = True
     for record in records:
-        output.write(("" if first else "\n").encode() + write_record(record).encode("utf-8"))
+        output.write(("" if first else "\n").encode()
+                     + write_record(record, resolver).encode("utf-8"))
         first = False
 

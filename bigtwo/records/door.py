@@ -220,14 +220,16 @@ class Reading:
     """What a whole input holds: its format and records (``docs``, each with the line it
     begins on) or the problems that stop it being read. ``more_at`` is the line a record past
     the caller's ``max_records`` begins on (0: none); ``text`` is the input as text (a score
-    sheet's is read by ``sheets``, which needs the profile)."""
+    sheet's is read by ``sheets``, which needs the profile). A notation input keeps its
+    ``games`` too: their moves' places in the text, for the report's rule errors."""
 
-    __slots__ = ("format", "docs", "lines", "problems", "more_at", "text", "json_error")
+    __slots__ = ("format", "docs", "games", "lines", "problems", "more_at", "text", "json_error")
 
     def __init__(self, fmt: Format, text: str) -> None:
         self.format: Format = fmt
         self.text = text
         self.docs: list[Any] = []
+        self.games: list[Game] = []
         self.lines: list[int] = []
         self.problems: list[Problem] = []
         self.more_at = 0
@@ -282,6 +284,7 @@ def _read_notation(reading: Reading, lang: str | None, resolver: ProfileResolver
     for game in games:
         reading.problems += game.problems
         reading.docs.append(game.doc)
+        reading.games.append(game)
         reading.lines.append(game.line)
     reading.more_at = games.next_game_line
     if max_problems is not None and (games.cut or len(reading.problems) > max_problems):

@@ -10,6 +10,7 @@ from typing import Any
 
 from bigtwo.records.messages import DEFAULT_LANGUAGE
 from bigtwo.records.notation_lines import NotationReader, iter_games, read_games
+from bigtwo.records.notation_places import place_errors
 from bigtwo.records.notation_read import Game
 from bigtwo.records.pipeline import Checked, check_record
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileRef, ProfileResolver
@@ -17,7 +18,7 @@ from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileRef, ProfileResolver
 EXTENSION = ".b2n"
 MEDIA_TYPE = "text/x-bigtwo"
 __all__ = ["EXTENSION", "MEDIA_TYPE", "Game", "NotationReader", "check_game", "check_games",
-           "check_text", "iter_games", "read_games"]
+           "check_text", "iter_games", "place_errors", "read_games"]
 
 
 def check_game(game: Game, *, complete: bool = True, lang: str = DEFAULT_LANGUAGE,
@@ -25,8 +26,11 @@ def check_game(game: Game, *, complete: bool = True, lang: str = DEFAULT_LANGUAG
                default_profile: ProfileRef | None = None) -> Checked:
     if game.doc is None:
         return Checked(None, game.problems)
-    return check_record(game.doc, complete=complete, lang=lang, resolver=resolver,
-                        default_profile=default_profile)
+    checked = check_record(game.doc, complete=complete, lang=lang, resolver=resolver,
+                           default_profile=default_profile)
+    if checked.report is not None:
+        place_errors(checked.report, game)
+    return checked
 
 
 def check_games(lines: Iterable[str], *, complete: bool = True, lang: str = DEFAULT_LANGUAGE,

@@ -15,15 +15,20 @@ from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileRef, ProfileResolver
 
 
-def fast_moves(game: GameReader, deal: DealState, line: int, text: str) -> bool:
+def fast_moves(game: GameReader, deal: DealState, line: int, text: str, col: int) -> bool:
     """A line of moves in the usual spellings, read in one pass: True when it was read
-    whole; False (nothing kept) when anything in it needs the careful reading below."""
+    whole; False (nothing kept) when anything in it needs the careful reading below. ``col``
+    is the column of the text's first character: each move keeps the column of its own."""
     if '"' in text:
         return False
     names, get, prev = game.names, CANONICAL_NAME.get, deal.prev
     turn = game.turn
     out: list[dict[str, Any]] = []
+    cols: list[int] = []
+    at = col
     for piece in text.split(","):
+        start = at + len(piece) - len(piece.lstrip())
+        at += len(piece) + 1
         colon = piece.find(":")
         if colon >= 0:
             who = piece[:colon].strip()
@@ -42,6 +47,7 @@ def fast_moves(game: GameReader, deal: DealState, line: int, text: str) -> bool:
             tokens = piece.split()
         if len(tokens) == 1 and tokens[0].lower() in PASSES:
             out.append({"seat": seat, "pass": True})
+            cols.append(start)
         elif not tokens:
             if piece.strip():
                 return False
@@ -51,6 +57,7 @@ def fast_moves(game: GameReader, deal: DealState, line: int, text: str) -> bool:
             if None in play or len(play) > limits.MAX_CARDS_PER_PLAY:
                 return False
             out.append({"seat": seat, "play": play})
+            cols.append(start)
         prev = seat
     if len(deal.moves) + len(out) > limits.MAX_MOVES_PER_DEAL:
         return False
@@ -58,6 +65,7 @@ def fast_moves(game: GameReader, deal: DealState, line: int, text: str) -> bool:
     game.fields = None
     deal.moves += out
     deal.move_lines += [line] * len(out)
+    deal.move_cols += cols
     deal.prev = prev
     return True
 
@@ -93,15 +101,15 @@ class NotationReader:
         if not text:
             return None
         game = self.game
+        col = len(code) - len(code.lstrip()) + 1
         if game is not None and game.deals and not self.stopped and "=" not in text:
             # The common line, a trick of moves: one pass over it, no columns kept (a line
             # it cannot take whole is read again below, where every problem gets its place).
             first = text.split(None, 1)[0]
             if (first[-1] == ":" or first.lower() not in KEYWORDS) and self._fits(size) \
-                    and fast_moves(game, game.deals[-1], number, text):
+                    and fast_moves(game, game.deals[-1], number, text, col):
                 return None
             self.size -= size
-        col = len(code) - len(code.lstrip()) + 1
         parts = text.split(None, 1)
         key = parts[0].lower()
         if key == "game":

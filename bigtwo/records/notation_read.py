@@ -22,6 +22,7 @@ from bigtwo import limits
 from bigtwo.records import jsonin
 from bigtwo.records.notation_values import (
     CANONICAL_NAME,
+    BadString,
     Unclosed,
     card_name,
     read_value,
@@ -44,12 +45,14 @@ _NONE = frozenset({"", "-", "0"})  # a seat's cards left when it has none
 @dataclass(slots=True)
 class Game:
     """One game of a file: its record document, or the problems that stop it being read.
-    ``line`` is the game's first line; ``move_lines[d][m]`` the line of move m of deal d."""
+    ``line`` is the game's first line; ``move_lines[d][m]`` the line of move m of deal d and
+    ``move_cols[d][m]`` its column (of its first character), both from 1."""
 
     doc: dict[str, Any] | None
     problems: list[Problem]
     line: int
     move_lines: list[list[int]] = field(default_factory=list)
+    move_cols: list[list[int]] = field(default_factory=list)
 
 
 class Stop(Exception):
@@ -63,6 +66,7 @@ class DealState:
     code: Any = None
     moves: list[dict[str, Any]] = field(default_factory=list)
     move_lines: list[int] = field(default_factory=list)
+    move_cols: list[int] = field(default_factory=list)
     moves_json: Any = None
     result: dict[str, Any] | None = None
     result_line: int = 0
@@ -98,7 +102,8 @@ class GameReader:
                                                  f"{line}:{col}: {self.w(key, **params)}")))
 
     def expected(self, line: int, col: int, syntax: str, found: str) -> None:
-        self.problem(line, col, "expected", syntax=syntax, found=repr(found) if found else "nothing")
+        self.problem(line, col, "expected", syntax=syntax,
+                     found=self.w.quote(found) if found else "nothing")
 
     # --- one line --------------------------------------------------------------------------
     def statement(self, number: int, key: str, text: str, col: int, rest: str, rest_col: int) -> None:
@@ -149,6 +154,10 @@ class GameReader:
         except Unclosed as exc:
             self.problem(line, col + int(exc.args[0]), "unclosed")
             return None
+        except BadString as bad:  # another name: compiled, one name holds one type
+            at, key, fault = bad.args
+            self.problem(line, col + int(at), key, fault=self.w.shorten(fault))
+            return None
 
     # --- the header ------------------------------------------------------------------------
     def _game(self, line: int, rest: str, rest_col: int, col: int) -> None:
@@ -179,7 +188,7 @@ class GameReader:
 
     def _field(self, line: int, col: int, path: str, value: str, value_col: int) -> None:
         if self.fields is None:
-            self.problem(line, col, "after_profile", path=path)
+            self.problem(line, col, "after_profile", path=self.w.shorten(path))
             return
         keys = path.split(".")
         if "" in keys:
@@ -189,11 +198,11 @@ class GameReader:
         for key in keys[:-1]:
             inner = at.setdefault(key, {})
             if not isinstance(inner, dict):
-                self.problem(line, col, "twice", what=key)
+                self.problem(line, col, "twice", what=self.w.shorten(key))
                 return
             at = inner
         if keys[-1] in at:
-            self.problem(line, col, "twice", what=path)
+            self.problem(line, col, "twice", what=self.w.shorten(path))
             return
         try:
             at[keys[-1]] = read_value(path, value)
@@ -247,7 +256,7 @@ class GameReader:
         if meta is None:
             meta = self.doc["meta"] = {}
         elif not isinstance(meta, dict) or found[0][0] in meta:
-            self.problem(line, rest_col, "twice", what=f"meta {found[0][0]}")
+            self.problem(line, rest_col, "twice", what=f"meta {self.w.shorten(found[0][0])}")
             return
         text = rest[pieces[1][1]:].strip()
         try:
@@ -307,7 +316,7 @@ class GameReader:
         if label is not None:
             seat = self._seat(label[0], label[2], line, label[1])
             if seat is not None and seat != len(hands):
-                self.problem(line, label[1], "hand_seat", seat=len(hands), who=label[0])
+                self.problem(line, label[1], "hand_seat", seat=len(hands), who=self.w.shorten(label[0]))
         tokens = body.split()
         if len(tokens) == 1 and tokens[0] == "-":
             hands.append([])
@@ -341,7 +350,7 @@ class GameReader:
             at = text.index(token, at)
             name = card_name(token)
             if name is None:
-                self.problem(line, col + at, "not_a_card", text=repr(token))
+                self.problem(line, col + at, "not_a_card", text=self.w.quote(token))
             else:
                 out.append(name)
             at += len(token)
@@ -357,12 +366,13 @@ class GameReader:
             if "players" in self.doc:
                 names = self.doc["players"]
                 shown = [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
-                self.problem(line, col, "unknown_player", name=text, names=self.w.names(shown))
+                self.problem(line, col, "unknown_player", name=self.w.shorten(text),
+                             names=self.w.names(shown))
             else:
-                self.problem(line, col, "no_players", name=text)
+                self.problem(line, col, "no_players", name=self.w.shorten(text))
             return None
         if seat < 0:
-            self.problem(line, col, "ambiguous_player", name=text)
+            self.problem(line, col, "ambiguous_player", name=self.w.shorten(text))
             return None
         return seat
 
@@ -399,6 +409,7 @@ class GameReader:
                                                       limits.MAX_CARDS_PER_PLAY)}
         deal.moves.append(move)
         deal.move_lines.append(line)
+        deal.move_cols.append(col + len(piece) - len(piece.lstrip()))
         if seat is not None:
             deal.prev = seat
 
@@ -568,7 +579,8 @@ class GameReader:
                 found.append(Problem("", self.w("stopped", n=limits.MAX_NOTATION_PROBLEMS)))
             return Game(None, found, self.line)
         self.doc["deals"] = out
-        return Game(self.doc, [], self.line, [d.move_lines for d in self.deals])
+        return Game(self.doc, [], self.line, [d.move_lines for d in self.deals],
+                    [d.move_cols for d in self.deals])
 
     def _deal_doc(self, deal: DealState) -> dict[str, Any]:
         doc: dict[str, Any] = {}

@@ -19,21 +19,32 @@ from bigtwo.rules import cards, fields, kinds
 SPECIAL = frozenset(' \t":,;#/=')
 COMMENT = frozenset(";#")
 LIST_SEPARATORS = str.maketrans({",": " ", "<": " "})
-# Every accepted spelling of a card to its canonical name (one dict lookup per card).
-CANONICAL_NAME: dict[str, str] = {text: cards.CANONICAL[c] for text, c in cards.NOTATION.items()}
+# Every accepted spelling of a card to its canonical name (one dict lookup per card): the
+# core's one card grammar (``cards.parse_card``), tabled.
+CANONICAL_NAME: dict[str, str] = cards.NAME_OF
 
 
 class Unclosed(ValueError):
     """A quoted string runs to the end of its line."""
 
 
+class BadString(ValueError):
+    """A quoted word that is no JSON string. ``args``: the offset of the fault in the text,
+    the message key (``bad_escape``, ``lone_surrogate``, ``string_control``) and the fault as
+    written (``\\q``, ``\\ud800``, a control character)."""
+
+
+_ESCAPES = frozenset('"\\/bfnrt')
+_HEX = frozenset("0123456789abcdefABCDEF")
+# A raw surrogate (text decoded with surrogateescape) is no character of a string either;
+# made with chr(): mypyc compiles no surrogate in a literal.
+_SURROGATES = (chr(0xD800), chr(0xE000))
+
+
 def card_name(token: str) -> str | None:
     """The canonical name of a card token in any spelling ``cards.parse_card`` reads."""
     name = CANONICAL_NAME.get(token)
-    if name is None:
-        card = cards.parse_card(token)
-        name = None if card is None else cards.CANONICAL[card]
-    return name
+    return cards.card_name(token) if name is None else name
 
 
 def _outside_quotes(text: str, marks: str) -> Iterator[int]:
@@ -103,6 +114,9 @@ def words(text: str) -> list[tuple[str, int, bool]]:
             end = _string_end(text, i)
             if end < 0:
                 raise Unclosed(i)
+            fault = string_fault(text, i, end)
+            if fault is not None:
+                raise BadString(*fault)
             found.append((json_string(text[i:end]), i, True))
             i = end
             continue
@@ -125,6 +139,42 @@ def _string_end(text: str, start: int) -> int:
         elif ch == '"':
             return i + 1
     return -1
+
+
+def _unit(text: str, at: int) -> int:
+    """The code unit of the ``\\uXXXX`` escape at ``at``, or -1 when there is none."""
+    digits = text[at + 2:at + 6]
+    if text[at:at + 2] != "\\u" or len(digits) != 4 or not all(c in _HEX for c in digits):
+        return -1
+    return int(digits, 16)
+
+
+def string_fault(text: str, start: int, end: int) -> tuple[int, str, str] | None:
+    """What makes the quoted string ``text[start:end]`` no JSON string (docs/NOTATION.md: a
+    quoted name is one): (offset, message key, the fault as written), or None. One pass."""
+    i = start + 1
+    last = end - 1  # the closing quote
+    while i < last:
+        ch = text[i]
+        if ch == "\\":
+            mark = text[i + 1]
+            if mark in _ESCAPES:
+                i += 2
+                continue
+            unit = _unit(text, i) if mark == "u" else -1
+            if unit < 0:
+                return i, "bad_escape", text[i:i + (6 if mark == "u" else 2)].split('"')[0]
+            if 0xD800 <= unit < 0xDC00 and 0xDC00 <= _unit(text, i + 6) < 0xE000:
+                i += 12
+                continue
+            if 0xD800 <= unit < 0xE000:
+                return i, "lone_surrogate", text[i:i + 6]
+            i += 6
+            continue
+        if ch < " " or _SURROGATES[0] <= ch < _SURROGATES[1]:
+            return i, "string_control", repr(ch)
+        i += 1
+    return None
 
 
 def json_string(text: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bigtwo.records.i18n import NP_, Marked, format_list, supported, translator
+from bigtwo.rules import quoting
 
 NOTATION_WORDS: dict[str, Marked] = {
     # TRANSLATORS: {syntax} is notation text (not translated), {found} what the line holds.
@@ -44,8 +45,20 @@ NOTATION_WORDS: dict[str, Marked] = {
     "mixed_left": NP_("notation", "write every seat's cards, separated by /, or every seat's "
                                   "count, not both"),
     "unclosed": NP_("notation", "the quoted text is not closed"),
+    # TRANSLATORS: a quoted name is a JSON string; {fault} is the escape as written (\q).
+    "bad_escape": NP_("notation", "{fault} is no escape of a quoted name, which is a JSON string "
+                                  "(\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u00e9)"),
+    # TRANSLATORS: {fault} is the escape as written (\ud800).
+    "lone_surrogate": NP_("notation", "{fault} is half a character (a lone surrogate): write the "
+                                      "character, or both halves (\\ud83c\\udca1)"),
+    # TRANSLATORS: {fault} is the character, quoted ('\x01').
+    "string_control": NP_("notation", "a quoted name holds the control character {fault}: write "
+                                      "it as an escape (\\n, \\t, \\u0001)"),
     "stopped": NP_("notation", "and possibly more: a game's problems are listed up to {n}"),
     "empty": NP_("notation", "the text holds no game"),
+    # TRANSLATORS: a long piece of the game quoted in a problem: {start} its first characters
+    # (as written, or quoted), {n} how many characters it has in all.
+    "long": NP_("notation", "{start}… ({n} characters)"),
 }
 
 
@@ -60,4 +73,16 @@ class NotationWords:
         return self._t.marked(NOTATION_WORDS[key], **params)
 
     def names(self, names: list[str]) -> str:
-        return format_list(names, self.lang)
+        return format_list([self.shorten(n) for n in names], self.lang)
+
+    def shorten(self, text: str) -> str:
+        """A name or word of the game as written, at most its first characters when long."""
+        return quoting.shorten(text, self._long()) if quoting.is_long(text) else text
+
+    def quote(self, text: str) -> str:
+        """A piece of the game quoted (``'X3'``), at most its first characters when long."""
+        return quoting.quote(text, self._long()) if quoting.is_long(text) else repr(text)
+
+    def _long(self) -> str:
+        # The template itself, its placeholders left for quoting to fill.
+        return self("long", start="{start}", n="{n}")

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bigtwo.records import jsonin
+from bigtwo.records.notation_tricks import Leads, trick_leads
 from bigtwo.records.notation_values import (
     card_name,
     compact,
@@ -25,6 +26,7 @@ from bigtwo.records.notation_values import (
 )
 from bigtwo.rules import deals as deal_codes
 from bigtwo.rules import fields
+from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileResolver
 
 RECORD_KEYS = frozenset({"profile", "players", "deals", "meta"})
 DEAL_KEYS = frozenset({"hands", "deal_code", "moves", "result", "declared"})
@@ -44,8 +46,9 @@ def _is_seat(value: Any) -> bool:
 
 
 class _Writer:
-    def __init__(self, doc: Mapping[str, Any]) -> None:
+    def __init__(self, doc: Mapping[str, Any], leads: list[Leads | None] | None = None) -> None:
         self.doc = doc
+        self.leads = leads
         names = doc.get("players")
         usable = (isinstance(names, list) and all(isinstance(n, str) and n for n in names)
                   and len(set(names)) == len(names))
@@ -154,7 +157,8 @@ class _Writer:
         if "hands" in deal:
             self.hands(deal["hands"], f"{at}/hands")
         if "moves" in deal:
-            self.moves(deal["moves"], f"{at}/moves")
+            leads = self.leads[i] if self.leads is not None and i < len(self.leads) else None
+            self.moves(deal["moves"], f"{at}/moves", leads)
         else:
             self.result(deal["result"])
         if "declared" in deal:
@@ -168,11 +172,15 @@ class _Writer:
             written = self.cards(hand, f"{at}/{seat}") or "-"
             self.out.append(f"hand {self.who(seat, at)}: {written}")
 
-    def moves(self, moves: Any, at: str) -> None:
+    def moves(self, moves: Any, at: str, leads: Leads | None = None) -> None:
+        """A trick per line: a new line at each play that leads a trick, as the replay says
+        (``leads``); past what it knows, at a play after as many passes in a row as the table
+        has other players, or by the seat whose play the passes left on top."""
         if not isinstance(moves, list):
             raise NotationError(f"{at}: must be a list of moves")
         line: list[str] = []
         passes = 0
+        top: Any = None  # the seat of the last play
         for i, move in enumerate(moves):
             where = f"{at}/{i}"
             if not isinstance(move, dict) or set(move) not in ({"seat", "play"}, {"seat", "pass"}):
@@ -187,10 +195,15 @@ class _Writer:
                 continue
             if not move["play"]:
                 raise NotationError(f"{where}/play: a play names at least one card")
-            if line and passes >= self.seats - 1:
+            if leads is not None and i < leads[1]:
+                new_trick = i in leads[0]
+            else:
+                new_trick = passes >= self.seats - 1 or (passes > 0 and move["seat"] == top)
+            if line and new_trick:
                 self.out.append(", ".join(line))
                 line = []
             passes = 0
+            top = move["seat"]
             line.append(f"{who}: {self.cards(move['play'], f'{where}/play')}")
         if line:
             self.out.append(", ".join(line))
@@ -255,11 +268,12 @@ def _meta_value(value: Any) -> str:
     return compact(value)
 
 
-def write_record(doc: Mapping[str, Any]) -> str:
-    """One game in the export form, ending in a newline."""
+def write_record(doc: Mapping[str, Any], resolver: ProfileResolver = DEFAULT_RESOLVER) -> str:
+    """One game in the export form, ending in a newline; ``resolver`` finds its profile, whose
+    rules say where each trick begins (a trick per line)."""
     if not isinstance(doc, Mapping):
         raise NotationError("a record is an object with profile, players and deals")
-    writer = _Writer(doc)
+    writer = _Writer(doc, trick_leads(doc, resolver))
     writer.header()
     writer.deals()
     return "\n".join(writer.out) + "\n"

@@ -19,6 +19,7 @@ from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.play import hands_of_code
 from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, ProfileRef, ProfileResolver
+from bigtwo.rules.quoting import is_long, pointer_key, quote
 from bigtwo.rules.suggest import did_you_mean
 
 RECORD_FIELDS = frozenset({"profile", "players", "deals", "meta"})
@@ -40,7 +41,7 @@ def unknown_field(name: str, allowed: frozenset[str], at: str) -> Problem:
 
 
 def _unknown(obj: Mapping[str, Any], allowed: frozenset[str], at: str) -> list[Problem]:
-    return [unknown_field(k, allowed, join(at, k)) for k in obj if k not in allowed]
+    return [unknown_field(k, allowed, join(at, pointer_key(k))) for k in obj if k not in allowed]
 
 
 def seat_out_of_range(seat: int, players: int, at: str) -> Problem:
@@ -65,10 +66,18 @@ def parse_cards(value: Any, at: str, problems: list[Problem], *, max_len: int) -
     for i, text in enumerate(value):
         card = cards.parse_card(text) if isinstance(text, str) else None
         if card is None:
-            problems.append(shape_problem(join(at, i), "not_a_card", text=repr(text)))
+            problems.append(_not_a_card(join(at, i), text))
         else:
             out.append(card)
     return out
+
+
+def _not_a_card(at: str, text: Any) -> Problem:
+    if not isinstance(text, str) or not is_long(text):
+        return shape_problem(at, "not_a_card", text=repr(text))
+    # Shortened (bigtwo.rules.quoting); its pieces kept, for localize to say the length.
+    return shape_problem(at, "not_a_card", text=quote(text),
+                         start=repr(text[:limits.MAX_QUOTED_CHARS]), length=len(text))
 
 
 def _parse_moves(value: Any, at: str, players: int, problems: list[Problem]) -> list[Move]:
@@ -137,7 +146,7 @@ def _slow_move(move: Any, at: str, players: int, problems: list[Problem]) -> Mov
             # {"player": 1} names the seat under another name: say so, not "did you mean play?"
             seat_like = "seat" not in move and _is_int(move[key])
             problems.append(shape_problem(join(at, key), "unknown_seat") if seat_like
-                            else unknown_field(key, MOVE_FIELDS, join(at, key)))
+                            else unknown_field(key, MOVE_FIELDS, join(at, pointer_key(key))))
     raw_seat = move.get("seat")
     seat = raw_seat if type(raw_seat) is int else 0
     if "seat" not in move:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bigtwo.records.i18n import DEFAULT_LANGUAGE, NP_, Marked, supported, translator
+from bigtwo.records.notation_words import NOTATION_WORDS
 from bigtwo.rules.problems import Problem
 
 # TRANSLATORS: problems with the shape of a game record (RECORDS.md). Keep the JSON field
@@ -97,5 +98,15 @@ def localize(problems: list[Problem], lang: str = DEFAULT_LANGUAGE) -> list[Prob
     if code == DEFAULT_LANGUAGE or not any(p.code in SHAPE_WORDS for p in problems):
         return problems
     t = translator(code)
-    return [Problem(p.pointer, t.marked(SHAPE_WORDS[p.code], **p.params), p.code, p.params)
+    return [Problem(p.pointer, t.marked(SHAPE_WORDS[p.code], **_said(p.params, t)), p.code,
+                    p.params)
             if p.code in SHAPE_WORDS else p for p in problems]
+
+
+def _said(params: Mapping[str, Any], t: Any) -> Mapping[str, Any]:
+    """A shortened token's excerpt with its length said in the language (the English one is
+    in ``text``)."""
+    if "length" not in params:
+        return params
+    return {**params, "text": t.marked(NOTATION_WORDS["long"], start=params["start"],
+                                       n=params["length"])}

@@ -123,7 +123,7 @@ class _Sheet:
 
 # Every accepted spelling of a card to its canonical name: a sheet of card lists holds about
 # 330,000 cards at 1 MiB, so each is one dict lookup (in C, through map), not two calls.
-_CANONICAL_NAMES: dict[str, str] = {text: cards.name(card) for text, card in cards.NOTATION.items()}
+_CANONICAL_NAMES: dict[str, str] = cards.NAME_OF
 
 
 def _cell(sheet: _Sheet, text: str, row: int, seat: int, most: int) -> int | list[str] | None:

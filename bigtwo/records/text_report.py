@@ -29,7 +29,7 @@ from bigtwo.records.i18n import (
     supported,
     translator,
 )
-from bigtwo.records.messages import render
+from bigtwo.records.messages import cards_text, render
 from bigtwo.records.parse import parse_record
 from bigtwo.records.pipeline import Checked, CheckOptions
 from bigtwo.rules import cards
@@ -58,7 +58,9 @@ WORDS: dict[str, Marked] = {
     "status_invalid": NP_("text report", "broken rule"), "status_not_checked": NP_("text report", "not checked"),
     "status_scored": NP_("text report", "scored from the result"),
     "led": NP_("text report", "{name} led."), "went_out": NP_("text report", "{name} went out first."),
-    "at_move": NP_("text report", "move {n}"), "plays": NP_("text report", "{name} plays {cards}"),
+    "at_move": NP_("text report", "move {n}"),
+    # TRANSLATORS: where a broken rule's move stands in a file of Big Two notation.
+    "at_line": NP_("text report", "line {line}, column {column}"), "plays": NP_("text report", "{name} plays {cards}"),
     "passes": NP_("text report", "{name} passes"),
     "player": NP_("text report", "Player"), "cards_left": NP_("text report", "Cards left"),
     "penalty": NP_("text report", "Penalty"), "score": NP_("text report", "Score"),
@@ -68,6 +70,10 @@ WORDS: dict[str, Marked] = {
     "match_on": NP_("text report", "Match not over."),
     "unreadable": NP_("text report", "Cannot replay this record:"), "line": NP_("text report", "Line {n}"),
     "whole_document": NP_("text report", "(the whole document)"),
+    # A game read from notation names its players by the names its file uses, not by seat.
+    "named_WRONG_TURN": NP_("text report", "It is {expected}'s turn, not {name}'s"),
+    "named_LOCKED_OUT": NP_("text report", "{name} passed and sits out until the next lead"),
+    "named_CARD_NOT_HELD": NP_("text report", "{name} does not hold {cards}"),
 }
 PLURALS: dict[str, MarkedPlural] = {
     "deals": NN_("text report", "{n} deal", "{n} deals"),
@@ -166,17 +172,39 @@ def _move_text(record: Record | None, deal: int, move: int, names: list[str], t:
     return t("plays", name=name, cards=" ".join(card_text(cards.name(c)) for c in played))
 
 
+def _named(error: Mapping[str, Any], record: Record | None, names: list[str],
+           t: _Text) -> str | None:
+    """The message of a move's error in a game read from notation (it has a ``line``), with
+    the players named as its file names them; None where the file names none."""
+    key = f"named_{error['code']}"
+    seat, params = error.get("seat"), error.get("params") or {}
+    if ("line" not in error or key not in WORDS or record is None or record.players is None
+            or not isinstance(seat, int) or not 0 <= seat < len(names)):
+        return None
+    expected = params.get("expected")
+    if key == "named_WRONG_TURN":
+        if not isinstance(expected, int) or not 0 <= expected < len(names):
+            return None
+        return t(key, expected=names[expected], name=names[seat])
+    if key == "named_CARD_NOT_HELD":
+        return t(key, name=names[seat], cards=cards_text(list(params.get("cards") or []), t.lang))
+    return t(key, name=names[seat])
+
+
 def _error_lines(error: Mapping[str, Any], record: Record | None, names: list[str],
                  t: _Text) -> list[str]:
     shown = one_based(error)
     where = []
-    if isinstance(error.get("move"), int):
+    if isinstance(error.get("line"), int):
+        # A game read from notation: the place the referee wrote the move, not its number.
+        where.append(t("at_line", line=error["line"], column=error.get("column")))
+    elif isinstance(error.get("move"), int):
         where.append(t("at_move", n=shown["move"]))
     seat = error.get("seat")
     if isinstance(seat, int) and 0 <= seat < len(names):
         where.append(names[seat])
     head = f"  ! {error['code']}" + (f" ({', '.join(where)})" if where else "")
-    lines = [f"{head}: {render(shown, t.lang)}"]
+    lines = [f"{head}: {_named(error, record, names, t) or render(shown, t.lang)}"]
     if isinstance(error.get("deal"), int) and isinstance(error.get("move"), int):
         played = _move_text(record, error["deal"], error["move"], names, t)
         if played is not None:

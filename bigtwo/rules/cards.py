@@ -60,10 +60,12 @@ def _notation_table() -> dict[str, Card]:
             card = card_id(r_index, s_index)
             for rs in rank_spellings[rank]:
                 for ss in suit_spellings[suit]:
-                    table[rs + ss] = card
+                    # Rank first or suit first (3D, D3, h10): no rank is written like a suit,
+                    # so either order names one card.
+                    table[rs + ss] = table[ss + rs] = card
                     if not ss.isascii():
-                        # The suit first, as the Chinese messages write cards (♦3, ♠K), and
-                        # with the variation selectors a phone keyboard adds (3♦️).
+                        # With the variation selectors a phone keyboard adds (3♦️, ♦️3); the
+                        # symbol first is how the Chinese messages write cards (♦3, ♠K).
                         for selected in (ss, ss + EMOJI, ss + TEXT):
                             table[rs + selected] = table[selected + rs] = card
             for word in MESSAGE_SPELLINGS.get(suit, ()):
@@ -73,6 +75,9 @@ def _notation_table() -> dict[str, Card]:
 
 
 NOTATION: dict[str, Card] = _notation_table()
+# The same spellings to the card's canonical name, for readers that keep names (notation,
+# score sheets): one lookup per card, in C through ``map``.
+NAME_OF: dict[str, str] = {text: CANONICAL[c] for text, c in NOTATION.items()}
 
 
 def same_rank(a: str, b: str) -> bool:
@@ -83,11 +88,20 @@ def same_rank(a: str, b: str) -> bool:
 
 
 def parse_card(text: str) -> Card | None:
-    """The card a string names, or None. Accepts ``10h``, ``TH``, ``T♥`` and case variants."""
+    """The card a string names, or None: the one card grammar every reader uses (records,
+    notation, score sheets, profiles, the API). Rank then suit or suit then rank, any case,
+    letters or symbols: ``TH``, ``10h``, ``T♥``, ``H10``, ``♥T``; readers of many cards look
+    ``NOTATION`` up first and come here for the rest."""
     card = NOTATION.get(text)
     if card is None and isinstance(text, str):
         card = NOTATION.get(text.strip())
     return card
+
+
+def card_name(text: str) -> str | None:
+    """The canonical name (``TH``) of the card a string names, or None."""
+    card = parse_card(text)
+    return None if card is None else CANONICAL[card]
 
 
 def parse_rank(text: str) -> int | None:

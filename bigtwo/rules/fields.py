@@ -44,6 +44,7 @@ from bigtwo.rules.kinds import (
     Text,
     unknown,
 )
+from bigtwo.rules.quoting import pointer_key
 from bigtwo.rules.runs import BOMB_HANDS, CATEGORIES, MAX_PLAYERS, RUNS
 
 Path = tuple[str, ...]
@@ -914,7 +915,7 @@ def check(data: Mapping[str, Any], *, stored: bool = False) -> tuple[dict[str, A
     _load_group(LAYOUT, data, (), stored, loaded, errors, ok)
     for key in data:
         if key != "name" and key not in LAYOUT.members:
-            errors[str(key)] = [unknown(key, [*LAYOUT.members, "name", "extends"])]
+            errors[pointer_key(str(key))] = [unknown(key, [*LAYOUT.members, "name", "extends"])]
     for rule in CHECKS:
         if all(path in ok for path in rule.reads):
             text = rule.problem(*(ok[path] for path in rule.reads))
@@ -943,7 +944,7 @@ def _load_group(group: Group, data: Mapping[str, Any], at: Path, stored: bool,
             _load_group(member, value, path, stored, inner_loaded, inner_errors, ok)
             for inner in value:
                 if inner not in member.members:
-                    inner_errors[str(inner)] = [unknown(inner, member.members)]
+                    inner_errors[pointer_key(str(inner))] = [unknown(inner, member.members)]
             loaded[key] = inner_loaded
             if inner_errors:
                 errors[key] = inner_errors

@@ -16,6 +16,7 @@ from typing import Any
 
 from bigtwo.rules import cards
 from bigtwo.rules.frozen import Frozen
+from bigtwo.rules.quoting import pointer_key, quote
 from bigtwo.rules.runs import RUN_BY_RANKS, TEAMS
 
 Messages = list[str] | dict[Any, Any]
@@ -23,6 +24,10 @@ Messages = list[str] | dict[Any, Any]
 NULL = "Field may not be null."
 MISSING = "Missing data for required field."
 UNKNOWN = "Unknown field."
+
+
+def _quoted(value: Any) -> str:
+    return quote(value) if isinstance(value, str) else repr(value)
 
 
 def unknown(key: Any, known: Any) -> str:
@@ -156,7 +161,7 @@ class Card(Kind):
     def load_value(self, value: Any, stored: bool) -> str:
         card = cards.parse_card(value) if isinstance(value, str) else None
         if card is None:
-            raise Invalid([f"{value!r} is not a card (e.g. '3D', 'TH', '10h', 'T♥')"])
+            raise Invalid([f"{_quoted(value)} is not a card (e.g. '3D', 'TH', '10h', 'T♥')"])
         return cards.name(card)
 
     def values_text(self) -> str:
@@ -174,10 +179,10 @@ class Straight(Kind):
         text = value.upper().replace("10", "T")
         ranks = [cards.parse_rank(ch) for ch in text]
         if len(text) != 5 or None in ranks or len(set(text)) != 5:
-            raise Invalid([f"{value!r} is not five distinct ranks"])
+            raise Invalid([f"{_quoted(value)} is not five distinct ranks"])
         run = RUN_BY_RANKS.get(frozenset(text))
         if run is None:
-            raise Invalid([f"{value!r} is not five ranks in a row (e.g. '34567', 'A2345')"])
+            raise Invalid([f"{_quoted(value)} is not five ranks in a row (e.g. '34567', 'A2345')"])
         return run
 
     def values_text(self) -> str:
@@ -305,7 +310,7 @@ def load_keys(keys: tuple[tuple[str, Kind], ...], value: Mapping[str, Any],
     known = {key for key, _ in keys}
     for key in value:
         if key not in known:
-            errors[str(key)] = [unknown(key, known)]
+            errors[pointer_key(str(key))] = [unknown(key, known)]
     return out, errors
 
 
@@ -327,7 +332,7 @@ class RankValues(Kind):
         for key, points in value.items():
             rank = cards.parse_rank(key) if isinstance(key, str) else None
             if rank is None:
-                errors[str(key)] = [f"{key!r} is not a rank (3 … 9, T or 10, J, Q, K, A, 2)"]
+                errors[pointer_key(str(key))] = [f"{_quoted(key)} is not a rank (3 … 9, T or 10, J, Q, K, A, 2)"]
                 continue
             name = cards.RANKS[rank]
             if name in out:

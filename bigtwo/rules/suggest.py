@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bigtwo.rules.quoting import quote
+
 _CUTOFF = 0.75  # difflib's ratio: 'handsize'/'hand_size' is 0.94, 'deal'/'deals' 0.89
 
 
@@ -48,7 +50,7 @@ def unknown_name(kind: str, name: str, known: Iterable[str], listed_as: str | No
     nearest known name, and the known ones under ``listed_as`` when given."""
     choices = list(dict.fromkeys(known))
     near = did_you_mean(name, choices)
-    text = f"unknown {kind} {name!r}" + (f" (did you mean {near!r}?)" if near is not None else "")
+    text = f"unknown {kind} {quote(name)}" + (f" (did you mean {near!r}?)" if near is not None else "")
     if listed_as is not None:
         text += f"; {listed_as}: {', '.join(choices)}"
     return text

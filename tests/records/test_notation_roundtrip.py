@@ -78,7 +78,8 @@ def assert_round_trip(doc: dict[str, Any]) -> None:
     assert back.get("profile") == doc.get("profile")
     # the export form is idempotent
     assert write_record(back) == text
-    # the notation's report is the JSON record's, byte for byte
+    # the notation's report is the JSON record's, byte for byte, once the places its rule
+    # errors gain (line, column: where the file writes the move) are taken out
     want = check_record(doc, complete=False)
     got = check_text(text, complete=False)
     assert len(got) == 1
@@ -87,6 +88,10 @@ def assert_round_trip(doc: dict[str, Any]) -> None:
         assert checked.report is None
         assert [p.as_dict() for p in checked.problems] == [p.as_dict() for p in want.problems]
     else:
+        placed = checked.report["errors"]
+        assert all(("line" in e) == (e["move"] is not None) for e in placed)
+        checked.report["errors"] = [{k: v for k, v in e.items() if k not in ("line", "column")}
+                                    for e in placed]
         assert jsoncodec.dumps(checked.report) == jsoncodec.dumps(want.report)
 
 
