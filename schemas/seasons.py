@@ -175,7 +175,9 @@ class DrawRequestSchema(Schema):
     previous = fields.List(fields.List(fields.String()),
                            validate=validate.Length(max=limits.MAX_DRAW_PREVIOUS_TABLES),
                            metadata={"description": "tables already played (earlier rounds or "
-                                                    "nights): the draw avoids repeating them"})
+                                                    "nights): the draw avoids repeating them; "
+                                                    f"at most {limits.MAX_DRAW_PREVIOUS_NAMES} "
+                                                    "names across them"})
     sat_out = fields.List(fields.String(), metadata={
         "description": "earlier sit-outs, one name per sit-out: they sit out later"})
 
@@ -183,6 +185,18 @@ class DrawRequestSchema(Schema):
 class DrawRoundSchema(Schema):
     tables = fields.List(fields.List(fields.String()), required=True)
     sitting_out = fields.List(fields.String(), required=True)
+    repeats = fields.Integer(required=True, metadata={
+        "description": "this round's meetings of two players who had met before"})
+
+
+class DrawPairSchema(Schema):
+    players = fields.List(fields.String(), required=True, validate=validate.Length(equal=2))
+    repeats = fields.Integer(required=True, metadata={
+        "description": "how many of the pair's meetings in these rounds repeat an earlier one"})
+    rounds = fields.List(fields.Integer(), required=True, metadata={
+        "description": "every round (from 1) the two sit at one table in"})
+    before = fields.Integer(required=True, metadata={
+        "description": "tables the two shared before (previous tables, or a season's nights)"})
 
 
 class DrawSchema(Schema):
@@ -190,3 +204,6 @@ class DrawSchema(Schema):
     repeats = fields.Integer(required=True, metadata={
         "description": "meetings of two players who had met before (in previous or an "
                        "earlier round): 0 when nobody meets anybody twice"})
+    pairs = fields.List(fields.Nested(DrawPairSchema), required=True, metadata={
+        "description": "who those meetings are between: every pair that meets again, most "
+                       "repeats first; their repeats add up to repeats"})

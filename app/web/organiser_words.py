@@ -121,6 +121,13 @@ SEASON_MESSAGES: dict[str, Message] = {
     "draw_err_seed": N_("draw_err_seed", "seed: a whole number from 0 to {most}"),
     "draw_err_previous_many": N_("draw_err_previous_many", "at most {most} tables already played; {n} were entered"),
     "draw_err_previous_name": N_("draw_err_previous_name", "tables already played, line {line}: a name has at most {most} characters, and a table at most {seats} names"),
+    "draw_err_previous_names": N_("draw_err_previous_names", "at most {most} names across the tables already played; {n} were entered"),
+    # The draw's list of pairs who sit together again, one row per pair.
+    "draw_pairs_title": N_("draw_pairs_title", "Pairs who meet again"),
+    "draw_pair_players": N_("draw_pair_players", "Players"),
+    "draw_pair_repeats": N_("draw_pair_repeats", "Repeated meetings"),
+    "draw_pair_rounds": N_("draw_pair_rounds", "Rounds at one table"),
+    "draw_pair_before": N_("draw_pair_before", "Tables shared before"),
     "draw_err_profile": N_("draw_err_profile", "no profile has the id “{id}”: choose one from the list"),
 }
 

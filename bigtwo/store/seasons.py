@@ -312,6 +312,10 @@ def make_draw(resolver: ProfileResolver, body: Any) -> Draw:
             or not all(_names_list(t) for t in previous)):
         problems.append(Problem("/previous", f"at most {limits.MAX_DRAW_PREVIOUS_TABLES} "
                                 "tables, each a list of names"))
+    elif sum(len(t) for t in previous) > limits.MAX_DRAW_PREVIOUS_NAMES:
+        problems.append(Problem("/previous", f"at most {limits.MAX_DRAW_PREVIOUS_NAMES} names "
+                                "across the previous tables (send only the tables of players "
+                                "present)"))
     sat_out = body.get("sat_out", [])
     if not _names_list(sat_out) or len(sat_out) > limits.MAX_DRAW_PREVIOUS_TABLES:
         problems.append(Problem("/sat_out", "a list of names (one entry per sit-out)"))
