@@ -42,6 +42,15 @@ def create_tables(db: sqlite_utils.Database) -> None:
                "key TEXT NOT NULL, body BLOB NOT NULL)")
 
 
+class AliasRefused(Exception):
+    """An alias the season's aliases as stored refuse: ``chain`` (its player is an alias, or
+    others stand for it) or ``missing`` (an undo of an alias there is not)."""
+
+    def __init__(self, reason: str, alias: str, player: str | None) -> None:
+        super().__init__(reason)
+        self.reason, self.alias, self.player = reason, alias, player
+
+
 class Seasons(Repository):
     def create(self, name: str, profile_id: str | None, profile_hash: str | None,
                points: str | Sequence[int]) -> tuple[str, str]:
@@ -140,9 +149,17 @@ class Seasons(Repository):
 
     def set_alias(self, season_id: str, alias: str, player: str | None, *, token: str,
                   by: str | None = None) -> bool:
-        """Declare that ``alias`` is ``player`` (None: undo it); False when nothing changed."""
+        """Declare that ``alias`` is ``player`` (None: undo it); False when nothing changed.
+        ``AliasRefused`` when it would chain, or undo an alias there is not. Both are checked
+        inside the write transaction: two organisers sending ``X -> Y`` and ``Y -> X`` at
+        once queue on the write lock, and the second sees the first."""
         with self.write():
             known = self.aliases(season_id)
+            if player is not None and (player in known or alias in known.values()
+                                       or player == alias):
+                raise AliasRefused("chain", alias, player)
+            if player is None and alias not in known:
+                raise AliasRefused("missing", alias, player)
             if known.get(alias) == player:
                 return False
             if player is None:
