@@ -207,3 +207,24 @@ class DrawSchema(Schema):
     pairs = fields.List(fields.Nested(DrawPairSchema), required=True, metadata={
         "description": "who those meetings are between: every pair that meets again, most "
                        "repeats first; their repeats add up to repeats"})
+
+
+class SeasonDrawRequestSchema(Schema):
+    players = fields.List(fields.String(validate=validate.Length(min=1, max=limits.MAX_NAME_LENGTH)),
+                          validate=validate.Length(max=limits.MAX_DRAW_PLAYERS), metadata={
+        "description": "the players present, aliases resolved (default: every player of the "
+                       "season's table)"})
+    rounds = fields.Integer(required=True, validate=validate.Range(min=1, max=limits.MAX_DRAW_ROUNDS))
+    seed = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**64 - 1))
+    # Only for a season of any profile: the night's profile (its table size).
+    profile = ProfileRefField()
+    sat_out = fields.List(fields.String(), metadata={
+        "description": "earlier sit-outs, one name per sit-out: they sit out later"})
+
+
+class SeasonDrawSchema(DrawSchema):
+    season = fields.String(required=True)
+    nights = fields.Integer(required=True, metadata={"description": "nights attached"})
+    tables = fields.Integer(required=True, metadata={
+        "description": "tables already played in them (counted records), all taken into "
+                       "account"})

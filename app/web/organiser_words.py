@@ -145,6 +145,11 @@ ORGANISER_PLURALS: dict[str, Plural] = {
                         "{players} at tables of {n}, {rounds}, seed {seed}."),
     "draw_repeats": NN_("draw_repeats", "{n} repeated meeting: two players who have already played together sit at one table again.",
                         "{n} repeated meetings: pairs of players who have already played together sit at one table again."),
+    # Under the draw's "tables already played" when a season filled them in.
+    "draw_season_tables": NN_("draw_season_tables", "Filled in from this season's nights: {n} table already played.",
+                              "Filled in from this season's nights: {n} tables already played."),
+    "draw_season_tables_cut": NN_("draw_season_tables_cut", "This season's nights hold {n} table already played; the form takes the {shown} most recent. The season's own draw (POST /v1/seasons/…/draws, bigtwo season draw) counts it.",
+                                  "This season's nights hold {n} tables already played; the form takes the {shown} most recent. The season's own draw (POST /v1/seasons/…/draws, bigtwo season draw) counts them all."),
     "draw_err_too_few": NN_("draw_err_too_few", "{n} player cannot fill a table of {seats}",
                             "{n} players cannot fill a table of {seats}"),
 }

@@ -20,7 +20,7 @@ from typing import Any
 from bigtwo import limits
 from bigtwo.records import seasons as league
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
-from bigtwo.records.draws import Draw, DrawError, draw
+from bigtwo.records.draws import Draw, DrawError, Known, draw
 from bigtwo.records.name_rules import name_problem
 from bigtwo.records.names import canonical_name
 from bigtwo.rules.problems import Problem, join
@@ -289,9 +289,10 @@ def standings_csv(body: Mapping[str, Any], delimiter: str = DELIMITERS[DEFAULT_D
 
 
 # --- draws ------------------------------------------------------------------------------------
-def make_draw(resolver: ProfileResolver, body: Any) -> Draw:
+def make_draw(resolver: ProfileResolver, body: Any, known: Known | None = None) -> Draw:
     """``{"profile", "players", "rounds", "seed", "previous"?, "sat_out"?}``: the tables
-    (``bigtwo.records.draws``), seated as the profile's table size says."""
+    (``bigtwo.records.draws``), seated as the profile's table size says; ``known``, the
+    meetings a caller counted itself (a season's nights, ``bigtwo.store.season_draws``)."""
     if not isinstance(body, dict):
         raise unprocessable([Problem("", 'send {"profile", "players", "rounds", "seed"}')],
                             "no draw")
@@ -330,10 +331,11 @@ def make_draw(resolver: ProfileResolver, body: Any) -> Draw:
     if problems or profile is None:
         raise unprocessable(problems, "no draw")
     try:
-        return draw(players, profile.players, rounds, seed, previous, sat_out)  # type: ignore[arg-type]
+        return draw(players, profile.players, rounds, seed, previous, sat_out,  # type: ignore[arg-type]
+                    known)
     except DrawError as exc:
-        raise unprocessable([Problem("/players" if "players" in exc.code else "/rounds",
-                                     str(exc))], "no draw") from exc
+        pointer = next((f"/{f}" for f in ("previous", "players") if f in exc.code), "/rounds")
+        raise unprocessable([Problem(pointer, str(exc))], "no draw") from exc
 
 
 def _names_list(value: Any) -> bool:
