@@ -152,8 +152,15 @@ class SeasonStandingsSchema(PointsViewSchema):
 class SeasonAuditEntrySchema(Schema):
     at = fields.String(required=True)
     action = fields.String(required=True, validate=validate.OneOf(
-        ["attach", "detach", "alias", "unalias"]))
+        ["attach", "detach", "alias", "unalias", "withdraw", "replace"]), metadata={
+        "description": "withdraw and replace: a record of an attached night, which moves the "
+                       "season's table at once (from that tournament's own audit log)"})
     tournament = fields.String()
+    night = fields.Integer(metadata={"description": "withdraw and replace: the night (1 for "
+                                                    "the first attached)"})
+    record = fields.String()
+    replaced_by = fields.String()
+    reason = fields.String()
     alias = fields.String()
     player = fields.String()
     was = fields.String()

@@ -76,7 +76,9 @@ SEASON_MESSAGES: dict[str, Message] = {
     "alias_name": N_("alias_name", "Name"),
     "alias_player": N_("alias_player", "Counts as"),
     "no_aliases": N_("no_aliases", "No aliases."),
-    "season_audit_note": N_("season_audit_note", "Every tournament attached or detached and every alias declared or undone: when, what, and who (the name given, and which token)."),
+    "season_audit_note": N_("season_audit_note", "Every tournament attached or detached, every alias declared or undone, and every record withdrawn or replaced in an attached night: when, what, and who (the name given, and which token)."),
+    # Before the tournament and record of a withdrawal in a season's audit log.
+    "season_audit_record": N_("season_audit_record", "Night {night}:"),
     "season_audit_none": N_("season_audit_none", "No changes yet."),
     "detail": N_("detail", "Details"),
     "action_attach": N_("action_attach", "attached"),

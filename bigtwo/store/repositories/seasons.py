@@ -191,15 +191,37 @@ class Seasons(Repository):
         if count > limits.MAX_SEASON_ALIASES:
             raise QuotaExceeded("aliases_per_season", limits.MAX_SEASON_ALIASES, count - 1, 1)
 
+    # The season's own entries and the withdrawals and replacements of its attached nights
+    # (they move its table at once), as one log ordered by time; each night's entry names
+    # the tournament and its night (1 for the first attached, as the standings count).
+    _AUDIT = (
+        "SELECT at, action, detail, by, token_id, NULL, 0 AS source, seq FROM season_audit "
+        "WHERE season_id = :season UNION ALL "
+        "SELECT u.at, u.action, json_object('tournament', u.tournament_id, 'record', u.record, "
+        "'replaced_by', u.replaced_by, 'reason', u.reason), u.by_label, u.token_id, "
+        "(SELECT count(*) FROM season_tournaments AS b WHERE b.season_id = a.season_id AND "
+        "b.position <= a.position), 1 AS source, u.seq FROM audit AS u JOIN "
+        "season_tournaments AS a ON a.tournament_id = u.tournament_id AND "
+        "a.season_id = :season WHERE u.action IN ('withdraw', 'replace')")
+
     def audit_page(self, season_id: str, limit: int,
                    offset: int) -> tuple[list[dict[str, Any]], int]:
-        rows = self.conn.execute("SELECT at, action, detail, by, token_id FROM season_audit "
-                                 "WHERE season_id = ? ORDER BY seq LIMIT ? OFFSET ?",
-                                 [season_id, limit, offset]).fetchall()
-        total = int(self.conn.execute("SELECT count(*) FROM season_audit WHERE season_id = ?",
-                                      [season_id]).fetchone()[0])
-        return [{"at": r[0], "action": r[1], **json.loads(r[2]), "by": r[3], "token_id": r[4]}
-                for r in rows], total
+        """The season's audit log, oldest first: its attachments and aliases, and every
+        withdrawal or replacement in a night attached now (with ``tournament`` and
+        ``night``); and how many entries there are."""
+        params = {"season": season_id, "limit": limit, "offset": offset}
+        rows = self.conn.execute(self._AUDIT + " ORDER BY 1, 7, 8 LIMIT :limit OFFSET :offset",
+                                 params).fetchall()
+        total = int(self.conn.execute(f"SELECT count(*) FROM ({self._AUDIT})",
+                                      params).fetchone()[0])
+        out = []
+        for at, action, detail, by, token, night, _, _ in rows:
+            entry = {"at": at, "action": action,
+                     **{k: v for k, v in json.loads(detail).items() if v is not None}}
+            if night is not None:
+                entry["night"] = night
+            out.append({**entry, "by": by, "token_id": token})
+        return out, total
 
     # --- what is cached -----------------------------------------------------------------------
     def nights(self, season_id: str) -> list[tuple[str, Any]]:
