@@ -28,9 +28,10 @@ FIELDS = ("players", "rounds", "seed", "profile", "sat_out")
 def played_tables(store: Store, season_id: str,
                   aliases: Mapping[str, str]) -> list[list[str]]:
     """The tables already played in the season's nights, oldest first, each the names of
-    its players as the season knows them (aliases resolved)."""
+    its players as the season knows them (aliases resolved): the most recent
+    ``MAX_SEASON_DRAW_TABLES``, which bounds what a draw with no token reads."""
     out: list[list[str]] = []
-    for _, record, names in store.seasons.tables(season_id):
+    for _, record, names in store.seasons.tables(season_id, limits.MAX_SEASON_DRAW_TABLES):
         if names is None:  # stored before tallies were: from the record itself
             full = store.tournaments.get_record(record)
             counted = None if full is None else tally(full["record"], full["report"])

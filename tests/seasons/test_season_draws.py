@@ -158,3 +158,18 @@ def test_the_form_takes_the_most_recent_tables_within_its_limits(
     page = client.get(f"/draw?season={sid}").get_data(as_text=True)
     note = re.search(r'<p id="previous-help" class="help">(.*?)</p>', page, re.S).group(1)
     assert (f"the {kept} most recent" in htmllib.unescape(note)) == (kept < len(PLAYED))
+
+
+def test_the_season_draw_counts_the_most_recent_tables_up_to_its_limit(
+        client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bigtwo import limits
+
+    sid, _, _ = club_season(client)
+    monkeypatch.setattr(limits, "MAX_SEASON_DRAW_TABLES", 2)
+    body = client.post(f"/v1/seasons/{sid}/draws", json={"rounds": 1}).get_json()
+    assert body["tables"] == 2
+    # The season's players in its table's order, with the last two nights' tables only.
+    by_hand = client.post("/v1/draws", json={
+        "profile": "casual", "players": ["Ben", "Ana", "Eve", "Cai", "Dee"], "rounds": 1,
+        "seed": 0, "previous": PLAYED[2:]}).get_json()
+    assert body["pairs"] == by_hand["pairs"]

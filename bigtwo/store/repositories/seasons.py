@@ -125,17 +125,18 @@ class Seasons(Repository):
             self._audit(season_id, "attach", {"tournament": tournament_id}, by, token)
         return True
 
-    def tables(self, season_id: str) -> list[tuple[str, str, str | None]]:
-        """Every counted record of the attached nights, night by night in upload order, as
-        ``(tournament id, record id, its players' names as JSON)``: the tables already
-        played. Only the names are read out of the stored tallies (JSON1), never the tallies
-        themselves; a record stored without a tally has None."""
+    def tables(self, season_id: str, most: int) -> list[tuple[str, str, str | None]]:
+        """The ``most`` most recent counted records of the attached nights, night by night in
+        upload order, as ``(tournament id, record id, its players' names as JSON)``: the
+        tables already played. Only the names are read out of the stored tallies (JSON1),
+        never the tallies themselves; a record stored without a tally has None."""
         rows = self.conn.execute(
             "SELECT r.tournament_id, r.id, json_extract(r.tally, '$.names') FROM "
             "season_tournaments AS a JOIN records AS r ON r.tournament_id = a.tournament_id "
             "WHERE a.season_id = ? AND r.valid = 1 AND r.duplicate_of IS NULL AND "
-            "r.withdrawn = 0 ORDER BY a.position, r.seq", [season_id]).fetchall()
-        return [(t, r, n) for t, r, n in rows]
+            "r.withdrawn = 0 ORDER BY a.position DESC, r.seq DESC LIMIT ?",
+            [season_id, most]).fetchall()
+        return [(t, r, n) for t, r, n in reversed(rows)]
 
     def check_count_in(self, season_id: str, quota: int) -> None:
         used = int(self.conn.execute("SELECT count(*) FROM season_tournaments WHERE "
