@@ -380,6 +380,34 @@ def huge_token_cases(client: Any) -> list[Case]:
     sheet = "deal,Ana,Ben,Cai,Dee\n1,0," + "\x01" * (body - 40) + ",3,4\n"
     out.append(Case("POST /v1/validate (text/csv)", "a cell of 1 MiB of \\x01 (refused, 422)",
                     text("/v1/validate?profile=hk-standard", sheet, "text/csv"), len(sheet)))
+# --- seating draws (hardening item 1) ------------------------------------------------------------
+def draw_cases(client: Any) -> list[Case]:
+    """``POST /v1/draws`` and the draw page (no token either): 64 players, 10 rounds, and the
+    tables already played at their limits, every name absent (the pairs a draw used to count)
+    or every name present (the pairs it must count)."""
+    from tests.hostile.costly import absent_tables, draw_body, draw_form, draw_players
+
+    out: list[Case] = []
+    seats = limits.MAX_DRAW_PREVIOUS_NAMES // limits.MAX_DRAW_PREVIOUS_TABLES
+    players = draw_players()
+    present = [[players[(t * seats + s) % len(players)] for s in range(seats)]
+               for t in range(limits.MAX_DRAW_PREVIOUS_TABLES)]
+    for label, previous in (
+            (f"{limits.MAX_DRAW_PREVIOUS_TABLES} tables of 64 absent names (refused)",
+             absent_tables(limits.MAX_DRAW_PREVIOUS_TABLES, 64)),
+            (f"{limits.MAX_DRAW_PREVIOUS_TABLES} tables of {seats} absent names",
+             absent_tables(limits.MAX_DRAW_PREVIOUS_TABLES, seats)),
+            (f"{limits.MAX_DRAW_PREVIOUS_TABLES} tables of {seats} players present", present)):
+        body = draw_body(previous)
+        data = json.dumps(body, separators=(",", ":"))
+        out.append(Case("POST /v1/draws", f"64 players, 10 rounds, {label}",
+                        lambda data=data: client.post("/v1/draws", data=data,
+                                                      content_type="application/json"),
+                        len(data)))
+        form = draw_form(previous)
+        out.append(Case("POST /draw (page)", f"64 players, 10 rounds, {label}",
+                        lambda form=form: client.post("/draw", data=form),
+                        len(urlencode(form))))
     return out
 
 
@@ -401,7 +429,7 @@ def main() -> None:
         app = create_app({"TESTING": True, "BIGTWO_DB": str(Path(tmp) / "hostile.db")})
         client = app.test_client()
         rows = []
-        for case in [*cases(client), *door_cases(client)]:
+        for case in [*cases(client), *door_cases(client), *draw_cases(client)]:
             best, status, out_bytes = float("inf"), 0, 0
             for _ in range(args.repeat):
                 start = time.process_time()

@@ -129,6 +129,12 @@ FORM_STORED_PROFILES = 20
 MAX_DRAW_PLAYERS = 64
 MAX_DRAW_ROUNDS = 10
 MAX_DRAW_PREVIOUS_TABLES = 1_000  # tables already played that the draw avoids repeating
+# Names across those tables: 1,000 tables of the largest table (5 seats). Only pairs of
+# players present are counted, but every name given is still read and normalised.
+MAX_DRAW_PREVIOUS_NAMES = 5_000
+# A season's own draw counts the most recent tables of its nights, up to this many: a
+# request with no token then reads at most this many rows (100,000 took 0.9 s of CPU).
+MAX_SEASON_DRAW_TABLES = 50_000
 DRAW_SEARCH_ITERATIONS = 1_000
 DRAW_SEARCH_STALL = 300  # steps without a better draw before the search stops
 

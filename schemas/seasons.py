@@ -152,8 +152,15 @@ class SeasonStandingsSchema(PointsViewSchema):
 class SeasonAuditEntrySchema(Schema):
     at = fields.String(required=True)
     action = fields.String(required=True, validate=validate.OneOf(
-        ["attach", "detach", "alias", "unalias"]))
+        ["attach", "detach", "alias", "unalias", "withdraw", "replace"]), metadata={
+        "description": "withdraw and replace: a record of an attached night, which moves the "
+                       "season's table at once (from that tournament's own audit log)"})
     tournament = fields.String()
+    night = fields.Integer(metadata={"description": "withdraw and replace: the night (1 for "
+                                                    "the first attached)"})
+    record = fields.String()
+    replaced_by = fields.String()
+    reason = fields.String()
     alias = fields.String()
     player = fields.String()
     was = fields.String()
@@ -175,7 +182,9 @@ class DrawRequestSchema(Schema):
     previous = fields.List(fields.List(fields.String()),
                            validate=validate.Length(max=limits.MAX_DRAW_PREVIOUS_TABLES),
                            metadata={"description": "tables already played (earlier rounds or "
-                                                    "nights): the draw avoids repeating them"})
+                                                    "nights): the draw avoids repeating them; "
+                                                    f"at most {limits.MAX_DRAW_PREVIOUS_NAMES} "
+                                                    "names across them"})
     sat_out = fields.List(fields.String(), metadata={
         "description": "earlier sit-outs, one name per sit-out: they sit out later"})
 
@@ -183,6 +192,18 @@ class DrawRequestSchema(Schema):
 class DrawRoundSchema(Schema):
     tables = fields.List(fields.List(fields.String()), required=True)
     sitting_out = fields.List(fields.String(), required=True)
+    repeats = fields.Integer(required=True, metadata={
+        "description": "this round's meetings of two players who had met before"})
+
+
+class DrawPairSchema(Schema):
+    players = fields.List(fields.String(), required=True, validate=validate.Length(equal=2))
+    repeats = fields.Integer(required=True, metadata={
+        "description": "how many of the pair's meetings in these rounds repeat an earlier one"})
+    rounds = fields.List(fields.Integer(), required=True, metadata={
+        "description": "every round (from 1) the two sit at one table in"})
+    before = fields.Integer(required=True, metadata={
+        "description": "tables the two shared before (previous tables, or a season's nights)"})
 
 
 class DrawSchema(Schema):
@@ -190,3 +211,27 @@ class DrawSchema(Schema):
     repeats = fields.Integer(required=True, metadata={
         "description": "meetings of two players who had met before (in previous or an "
                        "earlier round): 0 when nobody meets anybody twice"})
+    pairs = fields.List(fields.Nested(DrawPairSchema), required=True, metadata={
+        "description": "who those meetings are between: every pair that meets again, most "
+                       "repeats first; their repeats add up to repeats"})
+
+
+class SeasonDrawRequestSchema(Schema):
+    players = fields.List(fields.String(validate=validate.Length(min=1, max=limits.MAX_NAME_LENGTH)),
+                          validate=validate.Length(max=limits.MAX_DRAW_PLAYERS), metadata={
+        "description": "the players present, aliases resolved (default: every player of the "
+                       "season's table)"})
+    rounds = fields.Integer(required=True, validate=validate.Range(min=1, max=limits.MAX_DRAW_ROUNDS))
+    seed = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**64 - 1))
+    # Only for a season of any profile: the night's profile (its table size).
+    profile = ProfileRefField()
+    sat_out = fields.List(fields.String(), metadata={
+        "description": "earlier sit-outs, one name per sit-out: they sit out later"})
+
+
+class SeasonDrawSchema(DrawSchema):
+    season = fields.String(required=True)
+    nights = fields.Integer(required=True, metadata={"description": "nights attached"})
+    tables = fields.Integer(required=True, metadata={
+        "description": "tables already played in them (counted records), all taken into "
+                       "account"})

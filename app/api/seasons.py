@@ -29,6 +29,8 @@ from schemas.seasons import (
     SeasonAuditPageSchema,
     SeasonCreatedSchema,
     SeasonCreateSchema,
+    SeasonDrawRequestSchema,
+    SeasonDrawSchema,
     SeasonPageSchema,
     SeasonSchema,
     SeasonStandingsSchema,
@@ -178,3 +180,18 @@ def get_standings(season_id: str) -> Any:
             "Content-Disposition": f'attachment; filename="{season_id}-standings.csv"'})
     # As cached, never decoded and encoded again (as tournament standings).
     return Response(service_call(service.standings_json, season_id), mimetype="application/json")
+
+
+@blp.route("/<season_id>/draws", methods=["POST"])
+@blp.doc(**request_doc(SeasonDrawRequestSchema, "the players present (default: the season's "
+                                                "players), rounds and seed"))
+@blp.response(200, SeasonDrawSchema)
+@errors(404, *BODY_ERRORS)
+def season_draw(season_id: str) -> Any:
+    """The next night's seating draw: the season's nights' tables are taken into account by
+    themselves, and the answer names every pair that meets again. Changes nothing stored,
+    so it needs no token."""
+    from app.problems import json_body
+    from bigtwo.store.season_draws import season_draw as draw
+
+    return service_call(draw, season_id, json_body())

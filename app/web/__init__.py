@@ -291,8 +291,8 @@ def season_page(sid: str) -> tuple[str, int]:
 def draw_page() -> tuple[str, int]:
     """The draw's form (``?season=`` fills in that season's players and profile); posted,
     the draw as one sheet per round. It changes nothing stored, so the form needs no token."""
-    from app.web.draw_pages import DrawForm, check, sheets
-    from app.web.seasons import season_players
+    from app.web.draw_pages import DrawForm, check, pairs, sheets
+    from app.web.seasons import season_played, season_players
     from bigtwo.store import seasons as service
     from bigtwo.store.tournaments import TournamentError
 
@@ -306,8 +306,10 @@ def draw_page() -> tuple[str, int]:
             if players is None:
                 abort(404)
             season = _store().seasons.get(sid)
+            played, total = season_played(_store(), sid)
             form = DrawForm(players="\n".join(players), profile=season["profile_id"] or "",
-                            season=sid)
+                            season=sid, previous="\n".join(", ".join(t) for t in played))
+            common = {**common, "played": {"shown": len(played), "total": total}}
         return _draw_template(form, None, [], 200, common)
     try:
         form = DrawForm.read(request.form)
@@ -326,7 +328,7 @@ def draw_page() -> tuple[str, int]:
         return _draw_template(form, None, details, exc.status if exc.status < 500 else 422,
                               common)
     profile, _ = resolver.resolve(checked.body["profile"])
-    result = {"sheets": sheets(made, checked.body["previous"]), "repeats": made.repeats,
+    result = {"sheets": sheets(made), "repeats": made.repeats, "pairs": pairs(made),
               "players": len(checked.body["players"]), "rounds": len(made.rounds),
               "seed": checked.body["seed"], "seats": profile.players if profile else 0}
     return _draw_template(form, result, [], 200, {**common, "switch_form": "draw-form"})

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bigtwo import limits
-from bigtwo.records.draws import Draw, repeat_count
+from bigtwo.records.draws import Draw
 from bigtwo.records.names import canonical_name
 from bigtwo.rules.profiles import ProfileResolver
 
@@ -104,14 +104,20 @@ def _previous(form: DrawForm, w: Any, problems: list[str]) -> list[list[str]]:
                           n=len(lines)))
         return []
     tables = []
+    total = 0
     for n, line in lines:
         names = [canonical_name(p) for p in _PREVIOUS_SEPARATOR.split(line) if p.strip()]
+        total += len(names)
         if len(names) > limits.MAX_DRAW_PLAYERS or any(
                 len(p) > limits.MAX_NAME_LENGTH for p in names):
             problems.append(w("draw_err_previous_name", line=n, most=limits.MAX_NAME_LENGTH,
                               seats=limits.MAX_DRAW_PLAYERS))
         else:
             tables.append(names)
+    if total > limits.MAX_DRAW_PREVIOUS_NAMES:
+        problems.append(w("draw_err_previous_names", most=limits.MAX_DRAW_PREVIOUS_NAMES,
+                          n=total))
+        return []
     return tables
 
 
@@ -138,15 +144,19 @@ def check(form: DrawForm, resolver: ProfileResolver, w: Any) -> Checked:
                          "previous": previous})
 
 
-def sheets(made: Draw, previous: list[list[str]]) -> list[dict[str, Any]]:
+def sheets(made: Draw) -> list[dict[str, Any]]:
     """One sheet per round: its tables (seat 1 to n and the player there), who sits out, and
-    how many meetings of it repeat one of the previous tables or an earlier round."""
-    out = []
-    before = 0
-    for n, round_ in enumerate(made.rounds, start=1):
-        so_far = repeat_count((r.tables for r in made.rounds[:n]), previous)
-        out.append({"n": n, "tables": [{"n": t, "seats": list(enumerate(table, start=1))}
-                                       for t, table in enumerate(round_.tables, start=1)],
-                    "sitting_out": list(round_.sitting_out), "repeats": so_far - before})
-        before = so_far
-    return out
+    how many meetings of it repeat one of the previous tables or an earlier round (counted
+    with the draw, in one pass over its tables)."""
+    per_round = made.per_round or (0,) * len(made.rounds)
+    return [{"n": n, "tables": [{"n": t, "seats": list(enumerate(table, start=1))}
+                                for t, table in enumerate(round_.tables, start=1)],
+             "sitting_out": list(round_.sitting_out), "repeats": repeats}
+            for n, (round_, repeats) in enumerate(zip(made.rounds, per_round, strict=True),
+                                                  start=1)]
+
+
+def pairs(made: Draw) -> list[dict[str, Any]]:
+    """The pairs that meet again, most repeats first, for the page's list."""
+    return [{"players": list(p.players), "repeats": p.repeats, "rounds": list(p.rounds),
+             "before": p.before} for p in made.pairs]

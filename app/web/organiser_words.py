@@ -76,7 +76,9 @@ SEASON_MESSAGES: dict[str, Message] = {
     "alias_name": N_("alias_name", "Name"),
     "alias_player": N_("alias_player", "Counts as"),
     "no_aliases": N_("no_aliases", "No aliases."),
-    "season_audit_note": N_("season_audit_note", "Every tournament attached or detached and every alias declared or undone: when, what, and who (the name given, and which token)."),
+    "season_audit_note": N_("season_audit_note", "Every tournament attached or detached, every alias declared or undone, and every record withdrawn or replaced in an attached night: when, what, and who (the name given, and which token)."),
+    # Before the tournament and record of a withdrawal in a season's audit log.
+    "season_audit_record": N_("season_audit_record", "Night {night}:"),
     "season_audit_none": N_("season_audit_none", "No changes yet."),
     "detail": N_("detail", "Details"),
     "action_attach": N_("action_attach", "attached"),
@@ -121,6 +123,13 @@ SEASON_MESSAGES: dict[str, Message] = {
     "draw_err_seed": N_("draw_err_seed", "seed: a whole number from 0 to {most}"),
     "draw_err_previous_many": N_("draw_err_previous_many", "at most {most} tables already played; {n} were entered"),
     "draw_err_previous_name": N_("draw_err_previous_name", "tables already played, line {line}: a name has at most {most} characters, and a table at most {seats} names"),
+    "draw_err_previous_names": N_("draw_err_previous_names", "at most {most} names across the tables already played; {n} were entered"),
+    # The draw's list of pairs who sit together again, one row per pair.
+    "draw_pairs_title": N_("draw_pairs_title", "Pairs who meet again"),
+    "draw_pair_players": N_("draw_pair_players", "Players"),
+    "draw_pair_repeats": N_("draw_pair_repeats", "Repeated meetings"),
+    "draw_pair_rounds": N_("draw_pair_rounds", "Rounds at one table"),
+    "draw_pair_before": N_("draw_pair_before", "Tables shared before"),
     "draw_err_profile": N_("draw_err_profile", "no profile has the id “{id}”: choose one from the list"),
 }
 
@@ -138,6 +147,11 @@ ORGANISER_PLURALS: dict[str, Plural] = {
                         "{players} at tables of {n}, {rounds}, seed {seed}."),
     "draw_repeats": NN_("draw_repeats", "{n} repeated meeting: two players who have already played together sit at one table again.",
                         "{n} repeated meetings: pairs of players who have already played together sit at one table again."),
+    # Under the draw's "tables already played" when a season filled them in.
+    "draw_season_tables": NN_("draw_season_tables", "Filled in from this season's nights: {n} table already played.",
+                              "Filled in from this season's nights: {n} tables already played."),
+    "draw_season_tables_cut": NN_("draw_season_tables_cut", "This season's nights hold {n} table already played; the form takes the {shown} most recent. The season's own draw (POST /v1/seasons/…/draws, bigtwo season draw) counts it.",
+                                  "This season's nights hold {n} tables already played; the form takes the {shown} most recent. The season's own draw (POST /v1/seasons/…/draws, bigtwo season draw) counts them all."),
     "draw_err_too_few": NN_("draw_err_too_few", "{n} player cannot fill a table of {seats}",
                             "{n} players cannot fill a table of {seats}"),
 }

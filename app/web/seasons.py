@@ -69,6 +69,16 @@ def season_view(store: Any, resolver: ProfileResolver, sid: str, w: Any) -> dict
     }
 
 
+def season_played(store: Any, sid: str) -> tuple[list[list[str]], int]:
+    """The tables already played in the season's nights for the draw's form (the most recent
+    the form takes, ``bigtwo.store.season_draws.form_tables``), and how many there are."""
+    from bigtwo.store.season_draws import form_tables, played_tables
+
+    with store.snapshot():
+        tables = played_tables(store, sid, store.seasons.aliases(sid))
+    return form_tables(tables), len(tables)
+
+
 def season_players(store: Any, sid: str) -> list[str] | None:
     """The season's players as its standings name them (best first), for the draw's form;
     None when there is no such season."""

@@ -50,6 +50,11 @@ class LocalSeasons(LocalBackend):
     def draw(self, body: dict[str, Any]) -> dict[str, Any]:
         return self.season(lambda store: service.make_draw(store.profiles.resolver(), body).as_json())
 
+    def season_draw(self, season: str, body: dict[str, Any]) -> dict[str, Any]:
+        from bigtwo.store.season_draws import season_draw
+
+        return self.season(season_draw, season, body)
+
 
 class HttpSeasons(HttpBackend):
     def create_season(self, body: dict[str, Any], key: str | None) -> dict[str, Any]:
@@ -83,6 +88,10 @@ class HttpSeasons(HttpBackend):
 
     def draw(self, body: dict[str, Any]) -> dict[str, Any]:
         return self._json("POST", "/v1/draws", body, keys=("rounds", "repeats"))
+
+    def season_draw(self, season: str, body: dict[str, Any]) -> dict[str, Any]:
+        return self._json("POST", f"/v1/seasons/{_seg(season)}/draws", body,
+                          keys=("rounds", "repeats"))
 
 
 def _seg(value: str) -> str:
@@ -238,6 +247,29 @@ def standings_command(season_id: str, as_csv: bool, delimiter: str | None,
 def ratings_command(season_id: str, server: str | None, db: str | None) -> None:
     """Print every player's rating (mu, sigma, ordinal) and its history per night (JSON)."""
     echo_json(run(server, db, lambda api: api.season_standings(season_id))["ratings"])
+
+
+@season.command("draw")
+@season_lang_option
+@click.argument("season_id")
+@click.argument("players", nargs=-1)
+@click.option("--rounds", type=click.IntRange(1), required=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--profile", default=None, metavar="ID",
+              help="Only for a season of any profile: the night's profile (its table size).")
+@server_option
+@db_option
+def season_draw_command(season_id: str, players: tuple[str, ...], rounds: int, seed: int,
+                        profile: str | None, server: str | None, db: str | None) -> None:
+    """Draw the next night's tables for the PLAYERS present (default: every player of the
+    season) with every table of the season's nights taken into account; the JSON names each
+    pair that meets again. Changes nothing, so it needs no token."""
+    body: dict[str, Any] = {"rounds": rounds, "seed": seed}
+    if players:
+        body["players"] = list(players)
+    if profile is not None:
+        body["profile"] = profile
+    echo_json(run(server, db, lambda api: api.season_draw(season_id, body)))
 
 
 @click.command("draw")

@@ -25,6 +25,7 @@ from bigtwo.limits import (
     DRAW_SEARCH_ITERATIONS,
     DRAW_SEARCH_STALL,
     MAX_DRAW_PLAYERS,
+    MAX_DRAW_PREVIOUS_NAMES,
     MAX_DRAW_PREVIOUS_TABLES,
     MAX_DRAW_ROUNDS,
 )
@@ -51,45 +52,120 @@ class Round:
 
 
 @dataclass(frozen=True)
+class Pair:
+    """Two players who meet again: the rounds (from 1) they share a table in, how often they
+    had met at the previous tables, and how many of these meetings repeat an earlier one."""
+
+    players: tuple[str, str]
+    rounds: tuple[int, ...]
+    before: int
+    repeats: int
+
+    def as_json(self) -> dict[str, object]:
+        return {"players": list(self.players), "repeats": self.repeats,
+                "rounds": list(self.rounds), "before": self.before}
+
+
+@dataclass(frozen=True)
+class Meetings:
+    """What ``meetings`` found: repeats per round, the pairs that meet again (most repeats
+    first), and how many pairs of names it looked at to find them (its cost)."""
+
+    per_round: tuple[int, ...]
+    pairs: tuple[Pair, ...]
+    examined: int
+
+    @property
+    def repeats(self) -> int:
+        return sum(self.per_round)
+
+
+@dataclass(frozen=True)
 class Draw:
     rounds: tuple[Round, ...]
     repeats: int  # meetings in these rounds of two players who had already met
+    pairs: tuple[Pair, ...] = ()  # who those meetings are between
+    per_round: tuple[int, ...] = ()  # the repeats of each round
 
     def as_json(self) -> dict[str, object]:
         return {
-            "rounds": [{"tables": [list(t) for t in r.tables], "sitting_out": list(r.sitting_out)}
-                       for r in self.rounds],
+            "rounds": [{"tables": [list(t) for t in r.tables], "sitting_out": list(r.sitting_out),
+                        "repeats": n}
+                       for r, n in zip(self.rounds, self.per_round or (0,) * len(self.rounds),
+                                       strict=True)],
             "repeats": self.repeats,
+            "pairs": [p.as_json() for p in self.pairs],
         }
+
+
+Known = dict[tuple[str, str], int]
+
+
+def known_pairs(tables: Iterable[Iterable[str]], present: Iterable[str]) -> tuple[Known, int]:
+    """How often each two of ``present`` (canonical names) sat at one of ``tables``, and how
+    many pairs that looked at. Names not present are dropped before any pair is made, so the
+    cost follows the tables' seats and the present players' pairs, never the pairs of people
+    who are not here."""
+    here = frozenset(present)
+    known: Known = {}
+    examined = 0
+    for table in tables:
+        names = sorted({c for c in (canonical_name(n) for n in table) if c in here})
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                known[(a, b)] = known.get((a, b), 0) + 1
+        examined += len(names) * (len(names) - 1) // 2
+    return known, examined
+
+
+def meetings(rounds: Iterable[Iterable[Iterable[str]]], previous: Iterable[Iterable[str]] = (),
+             known: Known | None = None) -> Meetings:
+    """Meetings at the tables of ``rounds`` of two players who had met before (at a table of
+    ``previous``, counted in ``known``, or at an earlier table of ``rounds``), per round and
+    per pair, in one pass."""
+    drawn = [[sorted(canonical_name(n) for n in table) for table in tables] for tables in rounds]
+    present = {n for tables in drawn for table in tables for n in table}
+    before, examined = known_pairs(previous, present)
+    for pair, times in (known or {}).items():
+        before[pair] = before.get(pair, 0) + times
+    seen: dict[tuple[str, str], list[int]] = {}
+    per_round = []
+    for r, tables in enumerate(drawn, start=1):
+        repeats = 0
+        for names in tables:
+            for i, a in enumerate(names):
+                for b in names[i + 1:]:
+                    at = seen.setdefault((a, b), [])
+                    repeats += bool(at) or (a, b) in before
+                    at.append(r)
+            examined += len(names) * (len(names) - 1) // 2
+        per_round.append(repeats)
+    pairs = []
+    for pair, at in seen.items():
+        times = before.get(pair, 0)
+        again = len(at) if times else len(at) - 1
+        if again:
+            pairs.append(Pair(pair, tuple(at), times, again))
+    pairs.sort(key=lambda p: (-p.repeats, p.players[0].casefold(), p.players[1].casefold(),
+                              p.players))
+    return Meetings(tuple(per_round), tuple(pairs), examined)
 
 
 def repeat_count(rounds: Iterable[Iterable[Iterable[str]]],
                  previous: Iterable[Iterable[str]] = ()) -> int:
     """Meetings at the tables of `rounds` of two players who had met before (in `previous`
     or an earlier table of `rounds`): 0 when nobody meets anybody twice."""
-    met: set[tuple[str, str]] = set()
-    for table in previous:
-        names = sorted({canonical_name(n) for n in table})
-        met.update((a, b) for i, a in enumerate(names) for b in names[i + 1:])
-    repeats = 0
-    for tables in rounds:
-        for table in tables:
-            names = sorted(canonical_name(n) for n in table)
-            for i, a in enumerate(names):
-                for b in names[i + 1:]:
-                    if (a, b) in met:
-                        repeats += 1
-                    else:
-                        met.add((a, b))
-    return repeats
+    return meetings(rounds, previous).repeats
 
 
 def draw(players: Sequence[str], table_size: int, rounds: int, seed: int,
-         previous: Sequence[Sequence[str]] = (), sat_out: Sequence[str] = ()) -> Draw:
+         previous: Sequence[Sequence[str]] = (), sat_out: Sequence[str] = (),
+         known: Known | None = None) -> Draw:
     """Tables for `rounds` rounds of `players` (names; duplicates after normalising count
     once). `previous` are tables already played, `sat_out` the names of earlier sit-outs (one
     entry per sit-out), so a night continues from its earlier rounds and a season from its
-    earlier nights."""
+    earlier nights. `known` counts meetings already had per pair (canonical names, in sorted
+    order), for a caller that has counted its tables itself (a season's nights)."""
     names = _present(players)
     _check(names, table_size, rounds, previous)
     rng = random.Random(seed)
@@ -98,12 +174,13 @@ def draw(players: Sequence[str], table_size: int, rounds: int, seed: int,
     index = {name: i for i, name in enumerate(order)}
     n = len(order)
     met = [[0] * n for _ in range(n)]
-    for table in previous:
-        seated = sorted({index[c] for c in (canonical_name(p) for p in table) if c in index})
-        for i, a in enumerate(seated):
-            for b in seated[i + 1:]:
-                met[a][b] += 1
-                met[b][a] += 1
+    had, _ = known_pairs(previous, index)
+    for (a, b), times in (known or {}).items():
+        if a in index and b in index:
+            had[(a, b)] = had.get((a, b), 0) + times
+    for (a, b), times in had.items():
+        met[index[a]][index[b]] += times
+        met[index[b]][index[a]] += times
     byes = _bye_schedule(order, index, table_size, rounds, sat_out, rng)
     seated_rounds = [[i for i in range(n) if i not in set(out)] for out in byes]
     plan = _Plan(met, table_size)
@@ -120,7 +197,8 @@ def draw(players: Sequence[str], table_size: int, rounds: int, seed: int,
         Round(tuple(tuple(sorted((order[p] for p in t), key=str.casefold)) for t in rnd),
               tuple(sorted((order[p] for p in out), key=str.casefold)))
         for rnd, out in zip(tables, byes, strict=True))
-    return Draw(result, repeat_count((r.tables for r in result), previous))
+    found = meetings((r.tables for r in result), known=had)
+    return Draw(result, found.repeats, found.pairs, found.per_round)
 
 
 def _present(players: Sequence[str]) -> list[str]:
@@ -147,6 +225,9 @@ def _check(names: Sequence[str], table_size: int, rounds: int,
     if len(previous) > MAX_DRAW_PREVIOUS_TABLES:
         raise DrawError("draw-too-many-previous", f"at most {MAX_DRAW_PREVIOUS_TABLES} "
                         "previous tables", limit=MAX_DRAW_PREVIOUS_TABLES)
+    if sum(len(t) for t in previous) > MAX_DRAW_PREVIOUS_NAMES:
+        raise DrawError("draw-too-many-previous-names", f"at most {MAX_DRAW_PREVIOUS_NAMES} "
+                        "names across the previous tables", limit=MAX_DRAW_PREVIOUS_NAMES)
 
 
 def _bye_schedule(order: list[str], index: dict[str, int], table_size: int, rounds: int,

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bigtwo import limits
-from bigtwo.records.names import unseen_character
+from bigtwo.records.name_rules import name_problem
 from bigtwo.records.shape_words import shape_problem
 from bigtwo.rules import cards, deals, scoring
 from bigtwo.rules.fields import Finish, LastCardGuard
@@ -315,14 +315,10 @@ def _parse_names(names: Any, problems: list[Problem]) -> list[str] | None:
     ok = True
     for i, name in enumerate(names):
         if name.isascii() and name.isprintable() and not name.isspace():
-            continue  # the usual name, checked without a look at Unicode's tables
-        unseen = unseen_character(name)
-        if unseen is not None:
-            problems.append(shape_problem(join("/players", i), "name_char", at=unseen[0],
-                                          char=unseen[1]))
-            ok = False
-        elif not name.strip():
-            problems.append(shape_problem(join("/players", i), "name_blank"))
+            continue  # the usual name, without a call out of the compiled core
+        problem = name_problem(join("/players", i), name)
+        if problem is not None:
+            problems.append(problem)
             ok = False
     return names if ok else None
 

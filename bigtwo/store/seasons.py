@@ -20,12 +20,15 @@ from typing import Any
 from bigtwo import limits
 from bigtwo.records import seasons as league
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
-from bigtwo.records.draws import Draw, DrawError, draw
+from bigtwo.records.draws import Draw, DrawError, Known, draw
+from bigtwo.records.name_rules import name_problem
 from bigtwo.records.names import canonical_name
 from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import ProfileResolver
 from bigtwo.store.db import Store
+from bigtwo.store.labels import label
 from bigtwo.store.quotas import QuotaExceeded
+from bigtwo.store.repositories.seasons import AliasRefused
 from bigtwo.store.tournaments import (
     TournamentError,
     bearer_token,
@@ -127,12 +130,7 @@ def authorize(store: Store, season_id: str, authorization: str | None) -> str:
 
 
 def _by(by: Any) -> str | None:
-    if by is None:
-        return None
-    if not isinstance(by, str) or len(by) > limits.MAX_ORGANISER_LABEL_LENGTH:
-        raise unprocessable([Problem("/by", f"at most {limits.MAX_ORGANISER_LABEL_LENGTH} "
-                                     "characters")], "nothing was changed")
-    return by
+    return label(by, "by", limits.MAX_ORGANISER_LABEL_LENGTH, "/by")
 
 
 def attach(store: Store, season_id: str, body: Any, authorization: str | None) -> dict[str, Any]:
@@ -166,11 +164,14 @@ def detach(store: Store, season_id: str, tournament_id: str, authorization: str 
 
 
 def _name(value: Any, pointer: str) -> str:
-    name = canonical_name(value) if isinstance(value, str) else ""
-    if not name or len(name) > limits.MAX_NAME_LENGTH:
+    """A name as a record's players are checked (``bigtwo.records.name_rules``), canonical."""
+    if not isinstance(value, str) or not 0 < len(value) <= limits.MAX_NAME_LENGTH:
         raise unprocessable([Problem(pointer, f"a player name of 1 to {limits.MAX_NAME_LENGTH} "
                                      "characters")], "nothing was changed")
-    return name
+    problem = name_problem(pointer, value)
+    if problem is not None:
+        raise unprocessable([problem], "nothing was changed")
+    return canonical_name(value)
 
 
 def alias(store: Store, season_id: str, body: Any, authorization: str | None) -> dict[str, Any]:
@@ -183,16 +184,16 @@ def alias(store: Store, season_id: str, body: Any, authorization: str | None) ->
                             "nothing was changed")
     name = _name(body.get("alias"), "/alias")
     player = None if body.get("player") is None else _name(body["player"], "/player")
-    known = store.seasons.aliases(season_id)
-    if player is not None and (player in known or name in known.values() or player == name):
-        raise TournamentError(409, "Conflict", f"{name!r} -> {player!r} would make a chain of "
-                              "aliases; undo the other first", kind="alias-chain")
-    if player is None and name not in known:
-        raise not_found("alias", name)
+    by = _by(body.get("by"))
     try:
-        store.seasons.set_alias(season_id, name, player, token=token, by=_by(body.get("by")))
+        store.seasons.set_alias(season_id, name, player, token=token, by=by)
     except QuotaExceeded as exc:
         raise over_quota(exc) from exc
+    except AliasRefused as exc:
+        if exc.reason == "missing":
+            raise not_found("alias", name) from exc
+        raise TournamentError(409, "Conflict", f"{name!r} -> {player!r} would make a chain of "
+                              "aliases; undo the other first", kind="alias-chain") from exc
     return {"season": season_id, "aliases": _pairs(store.seasons.aliases(season_id))}
 
 
@@ -288,9 +289,10 @@ def standings_csv(body: Mapping[str, Any], delimiter: str = DELIMITERS[DEFAULT_D
 
 
 # --- draws ------------------------------------------------------------------------------------
-def make_draw(resolver: ProfileResolver, body: Any) -> Draw:
+def make_draw(resolver: ProfileResolver, body: Any, known: Known | None = None) -> Draw:
     """``{"profile", "players", "rounds", "seed", "previous"?, "sat_out"?}``: the tables
-    (``bigtwo.records.draws``), seated as the profile's table size says."""
+    (``bigtwo.records.draws``), seated as the profile's table size says; ``known``, the
+    meetings a caller counted itself (a season's nights, ``bigtwo.store.season_draws``)."""
     if not isinstance(body, dict):
         raise unprocessable([Problem("", 'send {"profile", "players", "rounds", "seed"}')],
                             "no draw")
@@ -312,6 +314,10 @@ def make_draw(resolver: ProfileResolver, body: Any) -> Draw:
             or not all(_names_list(t) for t in previous)):
         problems.append(Problem("/previous", f"at most {limits.MAX_DRAW_PREVIOUS_TABLES} "
                                 "tables, each a list of names"))
+    elif sum(len(t) for t in previous) > limits.MAX_DRAW_PREVIOUS_NAMES:
+        problems.append(Problem("/previous", f"at most {limits.MAX_DRAW_PREVIOUS_NAMES} names "
+                                "across the previous tables (send only the tables of players "
+                                "present)"))
     sat_out = body.get("sat_out", [])
     if not _names_list(sat_out) or len(sat_out) > limits.MAX_DRAW_PREVIOUS_TABLES:
         problems.append(Problem("/sat_out", "a list of names (one entry per sit-out)"))
@@ -325,10 +331,11 @@ def make_draw(resolver: ProfileResolver, body: Any) -> Draw:
     if problems or profile is None:
         raise unprocessable(problems, "no draw")
     try:
-        return draw(players, profile.players, rounds, seed, previous, sat_out)  # type: ignore[arg-type]
+        return draw(players, profile.players, rounds, seed, previous, sat_out,  # type: ignore[arg-type]
+                    known)
     except DrawError as exc:
-        raise unprocessable([Problem("/players" if "players" in exc.code else "/rounds",
-                                     str(exc))], "no draw") from exc
+        pointer = next((f"/{f}" for f in ("previous", "players") if f in exc.code), "/rounds")
+        raise unprocessable([Problem(pointer, str(exc))], "no draw") from exc
 
 
 def _names_list(value: Any) -> bool:

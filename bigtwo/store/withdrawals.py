@@ -14,6 +14,7 @@ from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import ProfileRef
 from bigtwo.store.db import Store
+from bigtwo.store.labels import label
 from bigtwo.store.repositories.tournaments import ReplaceConflict
 from bigtwo.store.rows import NewRecord
 from bigtwo.store.tokens import token_hash
@@ -32,16 +33,8 @@ from bigtwo.store.tournaments import (
 
 
 def _label(value: Any, name: str, limit: int) -> str | None:
-    """An optional free-text field of the audit log: trimmed, bounded, no control characters."""
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise unprocessable([Problem("", f"{name}: must be text")], f"bad {name}")
-    value = value.strip()
-    if len(value) > limit or any(ord(c) < 32 or ord(c) == 127 for c in value):
-        raise unprocessable([Problem("", f"{name}: at most {limit} characters, on one line")],
-                            f"bad {name}")
-    return value or None
+    """An optional free-text field of the audit log (``bigtwo.store.labels``)."""
+    return label(value, name, limit)
 
 
 def _presented_digest(authorization: str | None) -> str:

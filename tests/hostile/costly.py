@@ -164,3 +164,25 @@ def refused_card_sheet(limit: int = 1024 * 1024) -> str:
     lines = card_sheet(limit).split("\n")
     lines[-2] = lines[-2].split(",")[0] + ",3D,3D,0,0"
     return "\n".join(lines)
+
+
+# --- seating draws (hardening item 1) ------------------------------------------------------------
+def draw_players(n: int = 64) -> list[str]:
+    return [f"Player {i}" for i in range(n)]
+
+
+def absent_tables(tables: int, seats: int) -> list[list[str]]:
+    """``tables`` earlier tables of ``seats`` names each, none of them a player present: every
+    pair of them is a pair a draw need never count."""
+    return [[f"A{t * seats + s}" for s in range(seats)] for t in range(tables)]
+
+
+def draw_body(previous: list[list[str]], rounds: int = 10) -> dict[str, Any]:
+    return {"profile": "hk-standard", "players": draw_players(), "rounds": rounds, "seed": 1,
+            "previous": previous}
+
+
+def draw_form(previous: list[list[str]], rounds: int = 10) -> dict[str, str]:
+    """The page's form for ``draw_body``: a line per table, the names separated by commas."""
+    return {"players": "\n".join(draw_players()), "rounds": str(rounds), "seed": "1",
+            "profile": "hk-standard", "previous": "\n".join(", ".join(t) for t in previous)}

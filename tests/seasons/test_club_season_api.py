@@ -73,7 +73,10 @@ def test_a_club_season_through_the_api(client):
     assert rows["Eve"]["points"] == 1000.0 and rows["Eve"]["tournaments"] == 1
     assert rows["Ana"]["points"] == 2333.33  # her 0 of night 4 is gone: still 2333.33
     audit = client.get(f"/v1/seasons/{season}/audit").get_json()
-    assert [e["action"] for e in audit["entries"]] == ["attach"] * 4 + ["alias", "detach"]
+    # Night 2's withdrawal moved the season's table: its log shows it, with the night.
+    assert [e["action"] for e in audit["entries"]] == ["attach"] * 4 + ["alias", "withdraw",
+                                                                         "detach"]
+    assert audit["entries"][5]["night"] == 2
 
     # Undoing the alias brings "Benjamin" back.
     assert client.post(f"/v1/seasons/{season}/aliases", json={"alias": "Benjamin", "player": None},

@@ -94,3 +94,38 @@ def test_impossible_draws_say_why(players, rounds, code):
     with pytest.raises(DrawError) as caught:
         draw(names, 4, rounds, 0)
     assert caught.value.code == code
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.integers(4, 20), st.integers(1, 5),
+       st.lists(st.lists(st.sampled_from(NAMES[:24]), min_size=2, max_size=4, unique=True),
+                max_size=10))
+def test_the_pairs_say_who_meets_again_and_add_up_to_the_repeats(seed, n, rounds, previous):
+    result = draw(NAMES[:n], 4, rounds, seed, previous)
+    before = meetings(previous)
+    together: dict[tuple[str, str], list[int]] = {}
+    for r, rnd in enumerate(result.rounds, start=1):
+        for t in rnd.tables:
+            for pair in itertools.combinations(sorted(t), 2):
+                together.setdefault(pair, []).append(r)
+    expected = {pair: (len(at) if before[pair] else len(at) - 1, at, before[pair])
+                for pair, at in together.items()}
+    got = {tuple(p.players): (p.repeats, list(p.rounds), p.before) for p in result.pairs}
+    assert got == {pair: e for pair, e in expected.items() if e[0]}
+    assert sum(p.repeats for p in result.pairs) == result.repeats == sum(result.per_round)
+    assert [p.repeats for p in result.pairs] == sorted((p.repeats for p in result.pairs),
+                                                       reverse=True)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_thirteen_over_three_rounds_names_the_pairs_behind_the_total(seed):
+    result = draw(NAMES[:13], 4, 3, seed)
+    body = result.as_json()
+    assert body["repeats"] == sum(p["repeats"] for p in body["pairs"]) > 0
+    assert [r["repeats"] for r in body["rounds"]] == list(result.per_round)
+    assert all(len(p["rounds"]) >= 2 and p["before"] == 0 for p in body["pairs"])
+
+
+def test_a_pair_seen_only_at_absent_tables_is_not_counted():
+    result = draw(NAMES[:8], 4, 1, 3, [["Nobody", "Else"]] * 500)
+    assert result.repeats == 0 and result.pairs == ()

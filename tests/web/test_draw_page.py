@@ -82,6 +82,23 @@ def test_repeats_are_counted_per_round_and_with_the_tables_played(client: Any) -
     counts = [int(m.group(1)) if (m := re.match(r"(\d+) repeated", s["repeats"])) else 0
               for s in got]
     assert sum(counts) == api["repeats"] > 0  # 8 players, 3 rounds: meetings must repeat
+    assert counts == [r["repeats"] for r in api["rounds"]]
+
+
+@pytest.mark.parametrize("lang", ["en", "fil"])
+def test_the_page_lists_every_pair_that_meets_again(client: Any, lang: str) -> None:
+    players = names(13)
+    html = post(client, players="\n".join(players), rounds="3", lang=lang).get_data(as_text=True)
+    api = client.post("/v1/draws", json={"profile": "casual", "players": players, "rounds": 3,
+                                         "seed": 7}).get_json()
+    table = re.search(r'<table class="scores draw-pairs.*?</table>', html, re.S).group(0)
+    assert OrganiserWords(lang)["draw_pairs_title"] in table
+    rows = re.findall(r"<tr><td class=\"player\">(.*?)</td><td class=\"num\">(\d+)</td>"
+                      r"<td>(.*?)</td><td class=\"num\">(\d+)</td></tr>", table)
+    assert [(int(n), rounds) for _, n, rounds, _ in rows] == [
+        (p["repeats"], ", ".join(map(str, p["rounds"]))) for p in api["pairs"]]
+    assert all(a in who and b in who for (who, *_), p in zip(rows, api["pairs"], strict=True)
+               for a, b in [p["players"]])
 
 
 def test_the_season_fills_in_its_players_and_profile(client: Any) -> None:

@@ -42,6 +42,15 @@ def create_tables(db: sqlite_utils.Database) -> None:
                "key TEXT NOT NULL, body BLOB NOT NULL)")
 
 
+class AliasRefused(Exception):
+    """An alias the season's aliases as stored refuse: ``chain`` (its player is an alias, or
+    others stand for it) or ``missing`` (an undo of an alias there is not)."""
+
+    def __init__(self, reason: str, alias: str, player: str | None) -> None:
+        super().__init__(reason)
+        self.reason, self.alias, self.player = reason, alias, player
+
+
 class Seasons(Repository):
     def create(self, name: str, profile_id: str | None, profile_hash: str | None,
                points: str | Sequence[int]) -> tuple[str, str]:
@@ -116,6 +125,19 @@ class Seasons(Repository):
             self._audit(season_id, "attach", {"tournament": tournament_id}, by, token)
         return True
 
+    def tables(self, season_id: str, most: int) -> list[tuple[str, str, str | None]]:
+        """The ``most`` most recent counted records of the attached nights, night by night in
+        upload order, as ``(tournament id, record id, its players' names as JSON)``: the
+        tables already played. Only the names are read out of the stored tallies (JSON1),
+        never the tallies themselves; a record stored without a tally has None."""
+        rows = self.conn.execute(
+            "SELECT r.tournament_id, r.id, json_extract(r.tally, '$.names') FROM "
+            "season_tournaments AS a JOIN records AS r ON r.tournament_id = a.tournament_id "
+            "WHERE a.season_id = ? AND r.valid = 1 AND r.duplicate_of IS NULL AND "
+            "r.withdrawn = 0 ORDER BY a.position DESC, r.seq DESC LIMIT ?",
+            [season_id, most]).fetchall()
+        return [(t, r, n) for t, r, n in reversed(rows)]
+
     def check_count_in(self, season_id: str, quota: int) -> None:
         used = int(self.conn.execute("SELECT count(*) FROM season_tournaments WHERE "
                                      "season_id = ?", [season_id]).fetchone()[0])
@@ -140,9 +162,17 @@ class Seasons(Repository):
 
     def set_alias(self, season_id: str, alias: str, player: str | None, *, token: str,
                   by: str | None = None) -> bool:
-        """Declare that ``alias`` is ``player`` (None: undo it); False when nothing changed."""
+        """Declare that ``alias`` is ``player`` (None: undo it); False when nothing changed.
+        ``AliasRefused`` when it would chain, or undo an alias there is not. Both are checked
+        inside the write transaction: two organisers sending ``X -> Y`` and ``Y -> X`` at
+        once queue on the write lock, and the second sees the first."""
         with self.write():
             known = self.aliases(season_id)
+            if player is not None and (player in known or alias in known.values()
+                                       or player == alias):
+                raise AliasRefused("chain", alias, player)
+            if player is None and alias not in known:
+                raise AliasRefused("missing", alias, player)
             if known.get(alias) == player:
                 return False
             if player is None:
@@ -162,15 +192,37 @@ class Seasons(Repository):
         if count > limits.MAX_SEASON_ALIASES:
             raise QuotaExceeded("aliases_per_season", limits.MAX_SEASON_ALIASES, count - 1, 1)
 
+    # The season's own entries and the withdrawals and replacements of its attached nights
+    # (they move its table at once), as one log ordered by time; each night's entry names
+    # the tournament and its night (1 for the first attached, as the standings count).
+    _AUDIT = (
+        "SELECT at, action, detail, by, token_id, NULL, 0 AS source, seq FROM season_audit "
+        "WHERE season_id = :season UNION ALL "
+        "SELECT u.at, u.action, json_object('tournament', u.tournament_id, 'record', u.record, "
+        "'replaced_by', u.replaced_by, 'reason', u.reason), u.by_label, u.token_id, "
+        "(SELECT count(*) FROM season_tournaments AS b WHERE b.season_id = a.season_id AND "
+        "b.position <= a.position), 1 AS source, u.seq FROM audit AS u JOIN "
+        "season_tournaments AS a ON a.tournament_id = u.tournament_id AND "
+        "a.season_id = :season WHERE u.action IN ('withdraw', 'replace')")
+
     def audit_page(self, season_id: str, limit: int,
                    offset: int) -> tuple[list[dict[str, Any]], int]:
-        rows = self.conn.execute("SELECT at, action, detail, by, token_id FROM season_audit "
-                                 "WHERE season_id = ? ORDER BY seq LIMIT ? OFFSET ?",
-                                 [season_id, limit, offset]).fetchall()
-        total = int(self.conn.execute("SELECT count(*) FROM season_audit WHERE season_id = ?",
-                                      [season_id]).fetchone()[0])
-        return [{"at": r[0], "action": r[1], **json.loads(r[2]), "by": r[3], "token_id": r[4]}
-                for r in rows], total
+        """The season's audit log, oldest first: its attachments and aliases, and every
+        withdrawal or replacement in a night attached now (with ``tournament`` and
+        ``night``); and how many entries there are."""
+        params = {"season": season_id, "limit": limit, "offset": offset}
+        rows = self.conn.execute(self._AUDIT + " ORDER BY 1, 7, 8 LIMIT :limit OFFSET :offset",
+                                 params).fetchall()
+        total = int(self.conn.execute(f"SELECT count(*) FROM ({self._AUDIT})",
+                                      params).fetchone()[0])
+        out = []
+        for at, action, detail, by, token, night, _, _ in rows:
+            entry = {"at": at, "action": action,
+                     **{k: v for k, v in json.loads(detail).items() if v is not None}}
+            if night is not None:
+                entry["night"] = night
+            out.append({**entry, "by": by, "token_id": token})
+        return out, total
 
     # --- what is cached -----------------------------------------------------------------------
     def nights(self, season_id: str) -> list[tuple[str, Any]]:
