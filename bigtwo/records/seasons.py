@@ -191,9 +191,10 @@ def table_of(rankings: Iterable[Sequence[Sequence[Any]]], state: RatingState,
                            "ordinal": round(ordinal(mu, sigma), 3)}
     ordered = sorted(rows.values(), key=lambda r: (-r["points"], -r["rating"]["ordinal"],
                                                    r["name"].casefold(), r["name"]))
+    # Equal season points share a rank (1, 2, 2, 4), as a night's table does; the ordinal
+    # only orders the rows within the tie, so that the page reads best-rated first.
     for i, row in enumerate(ordered):
-        tied = i > 0 and (ordered[i - 1]["points"], ordered[i - 1]["rating"]["ordinal"]) == (
-            row["points"], row["rating"]["ordinal"])
+        tied = i > 0 and ordered[i - 1]["points"] == row["points"]
         row["rank"] = ordered[i - 1]["rank"] if tied else i + 1
     return [{"rank": r["rank"], "name": r["name"], "points": r["points"], "rating": r["rating"],
              "tournaments": r["tournaments"], "deals": r["deals"]} for r in ordered]

@@ -22,6 +22,7 @@ from bigtwo.records import seasons as league
 from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.records.draws import Draw, DrawError, draw
 from bigtwo.records.names import canonical_name
+from bigtwo.records.standings import UTF8_BOM
 from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import ProfileResolver
 from bigtwo.store.db import Store
@@ -280,7 +281,10 @@ def standings_json(store: Store, season_id: str) -> bytes:
 
 
 def standings_csv(body: Mapping[str, Any], delimiter: str = DELIMITERS[DEFAULT_DELIMITER]) -> str:
+    """The season's table as CSV, with a byte-order mark first, as the tournament's
+    (``standings.to_csv``): without it Excel opens ``Jörg`` as ``JÃ¶rg``."""
     buffer = io.StringIO()
+    buffer.write(UTF8_BOM)
     writer = csv.writer(buffer, delimiter=delimiter, quoting=csv.QUOTE_NONNUMERIC,
                         lineterminator="\r\n")
     writer.writerows(league.csv_rows(body["players"]))
