@@ -280,12 +280,15 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any,
 def _already_stored(store: Store, tournament: Mapping[str, Any],
                     items: list[Any]) -> dict[int, dict[str, Any]]:
     """The items (by index) that are stored in the tournament already, found by their
-    identity without replaying them: ``{id, valid, errors}`` as stored. Only records that
-    name no profile or the tournament's own by its id are looked up; any other is checked."""
+    identity without replaying them: ``{id, valid, errors}`` as stored. A record is looked up
+    when the profile it names resolves to the tournament's rules (its canonical identity, the
+    hash), however it is spelled: by id, inline (``{"extends": "hk-standard"}``, or the
+    tournament's own declaration) or not at all; any other is checked, which says why not."""
     profile_id = tournament["profile_id"]
+    same_rules = _same_rules(store, tournament)
     hashes: dict[int, str] = {}
     for index, doc in enumerate(items):
-        if not isinstance(doc, dict) or doc.get("profile", profile_id) != profile_id:
+        if not isinstance(doc, dict) or not same_rules(doc.get("profile", profile_id)):
             continue
         try:
             hashes[index] = content_hash(doc, profile_id)
@@ -293,6 +296,30 @@ def _already_stored(store: Store, tournament: Mapping[str, Any],
             continue  # a record that cannot be read: its check says why
     found = store.tournaments.known(tournament["id"], sorted(set(hashes.values())))
     return {index: found[h] for index, h in hashes.items() if h in found}
+
+
+def _same_rules(store: Store, tournament: Mapping[str, Any]) -> Callable[[Any], bool]:
+    """Whether a record's profile reference names the tournament's rules. Resolving one costs
+    no replay; a batch of records spelling the profile alike resolves it once."""
+    profile_id = tournament["profile_id"]
+    lookup = store.profiles.resolver()
+    seen: dict[str, bool] = {}
+    wanted: list[str] = []
+
+    def same(ref: Any) -> bool:
+        if ref == profile_id:
+            return True
+        try:
+            key = json.dumps(ref, sort_keys=True)
+        except (TypeError, ValueError):
+            return False
+        if key not in seen:
+            if not wanted:
+                wanted.append(tournament_profile(store, tournament).hash)
+            profile, _ = lookup.resolve(ref)
+            seen[key] = profile is not None and profile.hash == wanted[0]
+        return seen[key]
+    return same
 
 
 def _mark_withdrawn(store: Store, items: list[dict[str, Any]]) -> None:
