@@ -147,6 +147,11 @@ class SeasonStandingsSchema(PointsViewSchema):
                                                                     "is: a counted record"})
     players = fields.List(fields.Nested(SeasonPlayerSchema), required=True)
     ratings = fields.List(fields.Nested(PlayerRatingSchema), required=True)
+    pending = fields.Integer(metadata={
+        "description": "only while nights that changed (an upload, a withdrawal, an alias) are "
+                       "being rated, a bounded amount a request: the records still to rate. The "
+                       "rest of the answer is the last standings known (before any, the nights "
+                       "rated so far, which tournaments lists)"})
 
 
 class SeasonAuditEntrySchema(Schema):

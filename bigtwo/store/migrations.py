@@ -226,10 +226,14 @@ def _seasons(db: sqlite_utils.Database) -> None:
     season_tables.create_tables(db)
 
 
+def _season_leases(db: sqlite_utils.Database) -> None:
+    season_tables.create_lease_table(db)
+
+
 # Each entry moves the schema one version up; append, never edit, once released.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _v1, _v2, _v3, _v4, _v5, _shared_replays, _withdrawals, _stored_volume, _share_holders,
-    _seasons]
+    _seasons, _season_leases]
 
 
 def migrate(connection: Connection) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -40,6 +41,13 @@ def create_tables(db: sqlite_utils.Database) -> None:
                "PRIMARY KEY (season_id, position))")
     db.execute("CREATE TABLE IF NOT EXISTS season_standings (season_id TEXT PRIMARY KEY REFERENCES seasons(id), "
                "key TEXT NOT NULL, body BLOB NOT NULL)")
+
+
+def create_lease_table(db: sqlite_utils.Database) -> None:
+    """The schema step that adds the lease one request at a time holds while it rates a
+    season's nights (``Seasons.take_lease``)."""
+    db.execute("CREATE TABLE IF NOT EXISTS season_leases (season_id TEXT PRIMARY KEY "
+               "REFERENCES seasons(id), owner TEXT NOT NULL, until REAL NOT NULL)")
 
 
 class Seasons(Repository):
@@ -179,6 +187,12 @@ class Seasons(Repository):
                                  "ORDER BY position", [season_id])
         return [(k, json.loads(zlib.decompress(b))) for k, b in rows]
 
+    def night_keys(self, season_id: str) -> list[str]:
+        """The cached nights' keys, in order, without their bodies."""
+        rows = self.conn.execute("SELECT key FROM season_nights WHERE season_id = ? "
+                                 "ORDER BY position", [season_id])
+        return [k for (k,) in rows]
+
     def keep_nights(self, season_id: str, start: int,
                     nights: Sequence[tuple[str, Any]]) -> None:
         """Cache nights from position ``start`` on (counting from 0), dropping any after."""
@@ -200,3 +214,41 @@ class Seasons(Repository):
             self.conn.execute("INSERT INTO season_standings VALUES (?, ?, ?) ON CONFLICT "
                               "(season_id) DO UPDATE SET key = excluded.key, "
                               "body = excluded.body", [season_id, key, zlib.compress(body, 6)])
+
+    def last_standings(self, season_id: str) -> bytes | None:
+        """The standings cached last, whatever changed since."""
+        row = self.conn.execute("SELECT body FROM season_standings WHERE season_id = ?",
+                                [season_id]).fetchone()
+        return None if row is None else zlib.decompress(row[0])
+
+    def counted_records(self, tournament_ids: Sequence[str]) -> dict[str, int]:
+        """How many records each tournament counts (valid, standing, not a duplicate): what
+        rating it costs, known without reading one."""
+        if not tournament_ids:
+            return {}
+        marks = ", ".join("?" * len(tournament_ids))
+        rows = self.conn.execute(
+            f"SELECT tournament_id, count(*) FROM records WHERE tournament_id IN ({marks}) "
+            "AND valid = 1 AND duplicate_of IS NULL AND withdrawn = 0 GROUP BY tournament_id",
+            list(tournament_ids))
+        return {t: int(n) for t, n in rows}
+
+    def take_lease(self, season_id: str, seconds: float) -> str | None:
+        """The right to rate the season's nights for ``seconds``: a token to release it
+        with, or None while another request (or process) holds it."""
+        owner = secrets.token_hex(8)
+        at = time.time()
+        with self.write():
+            row = self.conn.execute("SELECT until FROM season_leases WHERE season_id = ?",
+                                    [season_id]).fetchone()
+            if row is not None and row[0] > at:
+                return None
+            self.conn.execute("INSERT INTO season_leases VALUES (?, ?, ?) ON CONFLICT "
+                              "(season_id) DO UPDATE SET owner = excluded.owner, "
+                              "until = excluded.until", [season_id, owner, at + seconds])
+        return owner
+
+    def release_lease(self, season_id: str, owner: str) -> None:
+        with self.write():
+            self.conn.execute("DELETE FROM season_leases WHERE season_id = ? AND owner = ?",
+                              [season_id, owner])
