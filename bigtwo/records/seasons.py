@@ -12,7 +12,10 @@ by what they paid), ties sharing a place; under ``finish: placings`` the points 
 the places. Teams are rated as teams. Nobody's rating moves on a night they did not play, so
 a late joiner starts at the model's prior and is not marked down for nights missed.
 
-Season points come from each night's ranking through a points-by-place table (``EMA`` by
+Each night is ranked as its tournament ranks it (``ranked_by``): by points per deal played,
+the default, so that a table that played more deals than the others takes no places by it;
+or by total points, when its organiser chose that. Season points come from each night's
+ranking through a points-by-place table (``EMA`` by
 default: the European Mahjong Association's base points, 1000 for first to 0 for last,
 evenly spaced; or a list of points per place). Tied places share the mean of their points.
 """
@@ -35,6 +38,8 @@ EMA = "ema"
 EMA_FIRST = 1000
 ORDINAL_SIGMAS = 3  # the ordinal a league lists: mu - 3 sigma
 RATE_BY = "record"  # the one setting: what one rating update is (see the module's docstring)
+# A night's places follow its tournament's ranked_by: nights cached before that are redone.
+NIGHT_RANKING = "ranked_by"
 
 _MODEL = PlackettLuce()
 
@@ -45,6 +50,7 @@ class Night:
 
     tournament: str
     tallies: tuple[Mapping[str, Any], ...]
+    ranked_by: str = standings.PER_DEAL
 
 
 @dataclass
@@ -124,7 +130,8 @@ def rate_night(state: RatingState, night: Night, aliases: Mapping[str, str]) -> 
 def night_key(previous: str, tournament: str, revision: int, aliases: Mapping[str, str]) -> str:
     """What a night's cached rating state depends on: every night before it (``previous``,
     the key of the one before), this tournament as stored (its revision) and the aliases."""
-    text = json.dumps([previous, tournament, revision, RATE_BY, sorted(aliases.items())])
+    text = json.dumps([previous, tournament, revision, RATE_BY, sorted(aliases.items()),
+                       NIGHT_RANKING])
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -155,9 +162,9 @@ def place_points(table: str | Sequence[int], ranks: Sequence[int]) -> list[float
 
 def night_ranking(night: Night, aliases: Mapping[str, str]) -> list[dict[str, Any]]:
     """The night's player table as its tournament ranks it (match points in a duplicate
-    event, else points), names resolved."""
+    event, else its ``ranked_by``: points per deal, or total points), names resolved."""
     rows = [(str(i), renamed(part, aliases)) for i, part in enumerate(night.tallies)]
-    return standings.ranked_players(tally.compute(rows))
+    return standings.ranked_players(tally.compute(rows, night.ranked_by))
 
 
 def places(night: Night, aliases: Mapping[str, str]) -> list[tuple[str, int, int]]:

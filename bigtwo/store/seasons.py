@@ -256,7 +256,7 @@ def _nights(store: Store, season_id: str, aliases: Mapping[str, str],
         start = i if start is None else start
         tallies = tuple(t for _, t in store.tournaments.tallies(tournament["id"]) if t)
         rated += len(tallies)
-        night = league.Night(tournament["id"], tallies)
+        night = league.Night(tournament["id"], tallies, tournament["ranked_by"])
         state = league.rate_night(state, night, aliases)
         places = [list(p) for p in league.places(night, aliases)]
         rankings.append(places)
@@ -329,6 +329,9 @@ def standings_json(store: Store, season_id: str,
             return _pending(last, found.pending)
     body = {"season": season_id, "name": season["name"], **points_view(season["points"]),
             "tournaments": found.ids, "rate_by": league.RATE_BY,
+            # How each night (in the order of tournaments) ranked its players, which places
+            # and so season points follow.
+            "nights_ranked_by": [t["ranked_by"] for t in attached[:len(found.ids)]],
             "players": league.table_of(found.rankings, found.state, season["points"]),
             "ratings": league.ratings_table(found.state)}
     text = json.dumps(body, ensure_ascii=False).encode()

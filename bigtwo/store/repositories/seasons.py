@@ -13,6 +13,7 @@ from typing import Any
 import sqlite_utils
 
 from bigtwo import limits
+from bigtwo.records.standings import PER_DEAL
 from bigtwo.store import clock
 from bigtwo.store.quotas import QuotaExceeded
 from bigtwo.store.repositories.base import Repository
@@ -102,11 +103,11 @@ class Seasons(Repository):
         """The attached tournaments in the order they were attached, each with its name and
         its revision (the change counter its records bump)."""
         rows = self.conn.execute(
-            "SELECT t.id, t.name, t.revision, a.attached_at, t.profile_hash FROM "
+            "SELECT t.id, t.name, t.revision, a.attached_at, t.profile_hash, t.ranked_by FROM "
             "season_tournaments AS a JOIN tournaments AS t ON t.id = a.tournament_id "
             "WHERE a.season_id = ? ORDER BY a.position", [season_id]).fetchall()
         return [{"id": r[0], "name": r[1], "revision": r[2], "attached_at": r[3],
-                 "profile_hash": r[4]} for r in rows]
+                 "profile_hash": r[4], "ranked_by": r[5] or PER_DEAL} for r in rows]
 
     def attach(self, season_id: str, tournament_id: str, *, token: str,
                by: str | None = None) -> bool:
