@@ -125,6 +125,7 @@ def tournament_view(store: Any, tid: str, show: str, page: int = 1, table: str |
         "created_at": info["created_at"],
         "standings": rows_shown,
         "ranking": ranking,
+        "ranked_by": standings.get("ranked_by", "points"),
         "counted_records": standings["records"],
         "counted_deals": standings["deals"],
         "scored_deals": standings.get("deals_scored", 0),
