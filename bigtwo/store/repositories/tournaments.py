@@ -279,6 +279,13 @@ class Tournaments(Repository):
             out.append({"id": rid, "record": record, "report": record_rows.unpack_report(report)})
         return out
 
+    def record_numbers(self, tournament_id: str) -> dict[str, int]:
+        """Each record's number in its tournament: 1, 2, ... in upload order, every record
+        stored counted (withdrawn, invalid and duplicates too, so a number never changes)."""
+        rows = self.conn.execute("SELECT id FROM records WHERE tournament_id = ? ORDER BY seq",
+                                 [tournament_id])
+        return {rid: n for n, (rid,) in enumerate(rows, start=1)}
+
     def tallies(self, tournament_id: str) -> list[tuple[str, Mapping[str, Any] | None]]:
         """``(id, tally)`` of every counted record (valid, not a duplicate), in upload order:
         the input of ``bigtwo.records.tally.compute``. A valid row without a tally (written
