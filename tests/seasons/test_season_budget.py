@@ -173,3 +173,13 @@ def test_a_lease_whose_holder_died_is_taken_over(season: tuple[Store, dict[str, 
     assert "pending" not in seasons.standings(store, made["id"])
     assert store.seasons.take_lease(made["id"], 30) is not None
     assert store.seasons.take_lease(made["id"], 30) is None
+
+
+def test_nothing_known_and_the_lease_held_rates_nothing(season: tuple[Store, dict[str, str]]) -> None:
+    store, made = season
+    counter = Counter(store)
+    assert store.seasons.take_lease(made["id"], 30) is not None  # another request rates
+    body = seasons.standings(store, made["id"])
+    assert counter.take() == 0
+    assert body["pending"] == sum(SIZES)
+    assert body["tournaments"] == [] and body["players"] == []
