@@ -113,18 +113,42 @@ def _rate(state: RatingState, entrants: list[tuple[list[str], int]]) -> None:
 
 def rate_night(state: RatingState, night: Night, aliases: Mapping[str, str]) -> RatingState:
     """The state after one more night: ``state`` is not changed, so a cached one can resume."""
-    after = RatingState(dict(state.ratings), list(state.history))
-    played: set[str] = set()
+    return rate_tables(state, night_tables(night, aliases))
+
+
+def night_tables(night: Night, aliases: Mapping[str, str]) -> list[list[list[Any]]]:
+    """What rating a night reads of it, per counted record in upload order: its entrants
+    ``[members, points]`` (a player alone, or a team), names resolved. Plain JSON, so that a
+    night whose tournament did not change is rated again from it, its tallies unread, when a
+    night before it changed."""
+    out: list[list[list[Any]]] = []
     for part in night.tallies:
         named = renamed(part, aliases)
         if named.get("teams"):
-            entrants = [(list(members), points) for _, members, _, _, points in named["teams"]]
+            out.append([[list(members), points] for _, members, _, _, points in named["teams"]])
         else:
-            entrants = [([name], points) for name, _, _, points, _ in named["players"]]
+            out.append([[[name], points] for name, _, _, points, _ in named["players"]])
+    return out
+
+
+def rate_tables(state: RatingState, tables: Sequence[Sequence[Sequence[Any]]]) -> RatingState:
+    """``rate_night`` from the night's ``night_tables``."""
+    after = RatingState(dict(state.ratings), list(state.history))
+    played: set[str] = set()
+    for table in tables:
+        entrants = [(list(members), int(points)) for members, points in table]
         _rate(after, entrants)
         played.update(p for members, _ in entrants for p in members)
     after.history.append({p: after.ratings[p] for p in sorted(played) if p in after.ratings})
     return after
+
+
+def content_key(tournament: str, revision: int, aliases: Mapping[str, str],
+                ranked_by: str) -> str:
+    """What a night's tables and places depend on: its tournament as stored, the aliases and
+    how it ranks, and not the nights before it."""
+    text = json.dumps([tournament, revision, sorted(aliases.items()), ranked_by, NIGHT_RANKING])
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def night_key(previous: str, tournament: str, revision: int, aliases: Mapping[str, str]) -> str:

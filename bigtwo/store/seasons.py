@@ -14,7 +14,7 @@ import csv
 import io
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bigtwo import limits
@@ -221,6 +221,7 @@ class _Season:
     stale: bool  # the cache holds nights that are no longer there
     rated: int = 0  # records rated by this request
     pending: int = 0  # records of the nights left for a later request
+    tables: list[tuple[str, str, Any]] = field(default_factory=list)  # nights' tables, to keep
 
 
 def _nights(store: Store, season_id: str, aliases: Mapping[str, str],
@@ -236,6 +237,7 @@ def _nights(store: Store, season_id: str, aliases: Mapping[str, str],
         else {}
     key, state, rankings, fresh, start = "", league.RatingState(), [], [], None
     rated = pending = 0
+    tables: list[tuple[str, str, Any]] = []
     counted: int | None = None  # the nights counted, once the budget stops the rating
     for i, tournament in enumerate(attached):
         size = sizes.get(tournament["id"], 0)
@@ -254,11 +256,20 @@ def _nights(store: Store, season_id: str, aliases: Mapping[str, str],
             counted, pending = i, size
             continue
         start = i if start is None else start
-        tallies = tuple(t for _, t in store.tournaments.tallies(tournament["id"]) if t)
-        rated += len(tallies)
-        night = league.Night(tournament["id"], tallies, tournament["ranked_by"])
-        state = league.rate_night(state, night, aliases)
-        places = [list(p) for p in league.places(night, aliases)]
+        # A night whose tournament and aliases did not change is rated again from its kept
+        # tables (a night before it changed): its tallies are not read again.
+        content = league.content_key(tournament["id"], tournament["revision"], aliases,
+                                     tournament["ranked_by"])
+        kept = store.seasons.night_tables(season_id, tournament["id"], content)
+        if kept is None:
+            tallies = tuple(t for _, t in store.tournaments.tallies(tournament["id"]) if t)
+            night = league.Night(tournament["id"], tallies, tournament["ranked_by"])
+            kept = {"tables": league.night_tables(night, aliases),
+                    "places": [list(p) for p in league.places(night, aliases)]}
+            tables.append((tournament["id"], content, kept))
+        rated += len(kept["tables"])
+        state = league.rate_tables(state, kept["tables"])
+        places = kept["places"]
         rankings.append(places)
         fresh.append((key, {"ratings": state.ratings, "night": state.history[-1],
                             "places": places}))
@@ -268,7 +279,7 @@ def _nights(store: Store, season_id: str, aliases: Mapping[str, str],
     waiting = max(pending, 1) if counted < len(attached) else 0
     return _Season(key, state, rankings, [t["id"] for t in attached[:counted]], fresh,
                    counted if start is None else start,
-                   len(cached) > counted and not waiting, rated, waiting)
+                   len(cached) > counted and not waiting, rated, waiting, tables)
 
 
 def _last_key(attached: list[dict[str, Any]], aliases: Mapping[str, str]) -> str:
@@ -320,6 +331,7 @@ def standings_json(store: Store, season_id: str,
             found = _nights(store, season_id, aliases, refresh_budget)
         if found.fresh or found.stale:
             best_effort(lambda: store.seasons.keep_nights(season_id, found.start, found.fresh))
+        best_effort(lambda: store.seasons.keep_night_tables(season_id, found.tables))
     finally:
         if owner is not None:
             best_effort(lambda: store.seasons.release_lease(season_id, owner))

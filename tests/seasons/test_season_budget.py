@@ -60,10 +60,15 @@ class Counter:
         return read
 
 
-def unbounded(store: Store, sid: str) -> dict[str, Any]:
+def forget(store: Store, sid: str) -> None:
+    """Nothing of the season computed: no night, no night's tables, no standings."""
     with store.write():
-        store.conn.execute("DELETE FROM season_nights WHERE season_id = ?", [sid])
-        store.conn.execute("DELETE FROM season_standings WHERE season_id = ?", [sid])
+        for table in ("season_nights", "season_night_tables", "season_standings"):
+            store.conn.execute(f"DELETE FROM {table} WHERE season_id = ?", [sid])
+
+
+def unbounded(store: Store, sid: str) -> dict[str, Any]:
+    forget(store, sid)
     return seasons.standings(store, sid, None)
 
 
@@ -84,9 +89,7 @@ def test_each_request_rates_at_most_its_budget_and_the_season_ends_right(
     store, made = season
     sid = made["id"]
     expected = unbounded(store, sid)
-    with store.write():
-        store.conn.execute("DELETE FROM season_nights WHERE season_id = ?", [sid])
-        store.conn.execute("DELETE FROM season_standings WHERE season_id = ?", [sid])
+    forget(store, sid)
     monkeypatch.setattr(limits, "SEASON_REFRESH_RECORDS", budget)
     counter = Counter(store)
     first = seasons.standings(store, sid)
@@ -129,6 +132,21 @@ def test_a_change_to_a_late_night_rates_that_night_only(
     assert counter.take() == SIZES[-1] and "pending" not in body
 
 
+def test_a_change_to_night_one_reads_that_night_only_the_rest_from_their_tables(
+        season: tuple[Store, dict[str, str]]) -> None:
+    store, made = season
+    seasons.standings(store, made["id"], None)
+    counter = Counter(store)
+    first = store.seasons.attached(made["id"])[0]
+    with store.write():  # what an upload to night 1 does: it and every night after it change
+        store.conn.execute("UPDATE tournaments SET revision = revision + 1 WHERE id = ?",
+                           [first["id"]])
+    body = seasons.standings(store, made["id"], None)
+    # Night 1's tallies are read again; the others are rated again from their kept tables.
+    assert counter.take() == SIZES[0]
+    assert body == unbounded(store, made["id"])
+
+
 def test_one_request_at_a_time_rates_the_others_answer_pending(
         season: tuple[Store, dict[str, str]], monkeypatch: pytest.MonkeyPatch) -> None:
     store, made = season
@@ -136,13 +154,13 @@ def test_one_request_at_a_time_rates_the_others_answer_pending(
     known = seasons.standings(store, sid)
     seasons.alias(store, sid, {"alias": "Ana", "player": "Ben"}, f"Bearer {made['token']}")
     inside, go_on = threading.Event(), threading.Event()
-    rate_night = league.rate_night
+    rate_tables = league.rate_tables
 
     def slow(*args: Any) -> Any:
         inside.set()
         assert go_on.wait(10)
-        return rate_night(*args)
-    monkeypatch.setattr(league, "rate_night", slow)
+        return rate_tables(*args)
+    monkeypatch.setattr(league, "rate_tables", slow)
     results: dict[str, Any] = {}
 
     def holder() -> None:

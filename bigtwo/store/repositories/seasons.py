@@ -46,9 +46,13 @@ def create_tables(db: sqlite_utils.Database) -> None:
 
 def create_lease_table(db: sqlite_utils.Database) -> None:
     """The schema step that adds the lease one request at a time holds while it rates a
-    season's nights (``Seasons.take_lease``)."""
+    season's nights (``Seasons.take_lease``), and each night's tables and places under the
+    key of what they depend on (``bigtwo.records.seasons.content_key``)."""
     db.execute("CREATE TABLE IF NOT EXISTS season_leases (season_id TEXT PRIMARY KEY "
                "REFERENCES seasons(id), owner TEXT NOT NULL, until REAL NOT NULL)")
+    db.execute("CREATE TABLE IF NOT EXISTS season_night_tables (season_id TEXT NOT NULL "
+               "REFERENCES seasons(id), tournament_id TEXT NOT NULL, key TEXT NOT NULL, "
+               "body BLOB NOT NULL, PRIMARY KEY (season_id, tournament_id))")
 
 
 class Seasons(Repository):
@@ -253,3 +257,24 @@ class Seasons(Repository):
         with self.write():
             self.conn.execute("DELETE FROM season_leases WHERE season_id = ? AND owner = ?",
                               [season_id, owner])
+
+    def night_tables(self, season_id: str, tournament_id: str, key: str) -> Any | None:
+        """A night's tables and places as kept under ``key``; None when they were kept
+        under another (its tournament or the aliases changed since) or not at all."""
+        row = self.conn.execute("SELECT body FROM season_night_tables WHERE season_id = ? AND "
+                                "tournament_id = ? AND key = ?",
+                                [season_id, tournament_id, key]).fetchone()
+        return None if row is None else json.loads(zlib.decompress(row[0]))
+
+    def keep_night_tables(self, season_id: str,
+                          nights: Sequence[tuple[str, str, Any]]) -> None:
+        """Keep ``(tournament id, key, body)`` for each night, replacing what was kept."""
+        if not nights:
+            return
+        with self.write():
+            self.conn.executemany(
+                "INSERT INTO season_night_tables VALUES (?, ?, ?, ?) ON CONFLICT "
+                "(season_id, tournament_id) DO UPDATE SET key = excluded.key, "
+                "body = excluded.body",
+                [(season_id, tid, key, zlib.compress(json.dumps(body).encode(), 6))
+                 for tid, key, body in nights])
