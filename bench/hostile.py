@@ -168,6 +168,7 @@ def cases(client: Any) -> list[Case]:
     out.extend(hardening_v3_cases(client, board))
     out.extend(quota_cases(client))
     out.extend(huge_token_cases(client))
+    out.extend(season_budget_cases(client))
     return out
 
 
@@ -409,6 +410,90 @@ def draw_cases(client: Any) -> list[Case]:
                         lambda form=form: client.post("/draw", data=form),
                         len(urlencode(form))))
     return out
+
+
+# --- season standings per request (hardening, item 4) ----------------------------------------
+def season_budget_cases(client: Any, nights: int = 6, per_night: int = 4_000) -> list[Case]:
+    """A season of 6 nights x 4,000 small records (one deal each, four of 40 players), its
+    first night changed (what an upload to it does: every night after it is out of date too).
+    Before, the next view rated all 24,000 records; now one request rates at most
+    SEASON_REFRESH_RECORDS (one night at least) under a lease, and answers the last known
+    standings with "pending"; a request while another holds the lease rates nothing; nights
+    after the one that changed are rated again from their kept tables. The row "no budget"
+    sets the budget past the season: one request rates the six nights."""
+    import sqlite3
+
+    made = client.post("/v1/seasons", json={"name": "budget"}).json
+    auth = {"Authorization": f"Bearer {made['token']}"}
+    firsts = []
+    for n in range(nights):
+        t = client.post("/v1/tournaments", json={"name": f"N{n}", "profile": "casual"}).json
+        for start in range(0, per_night, 100):
+            records = [{"profile": "casual", "meta": {"table": str(i)},
+                        "players": [f"P{(i + 7 * k + n) % 40}" for k in range(4)],
+                        "deals": [{"result": {"cards_left": [0, i % 13 + 1, (n + k) % 13 + 1,
+                                                             7]}} for k in (0,)]}
+                       for i in range(start, start + 100)]
+            stored = client.post(f"/v1/tournaments/{t['id']}/records", json={"records": records},
+                                 headers={"Authorization": f"Bearer {t['token']}"})
+            assert stored.status_code in (200, 201), stored.get_data(as_text=True)[:300]
+        client.post(f"/v1/seasons/{made['id']}/tournaments", json={"tournament": t["id"]},
+                    headers=auth)
+        firsts.append(t["id"])
+    url = f"/v1/seasons/{made['id']}/standings"
+    db = client.application.config["BIGTWO_DB"]
+    assert client.get(url).status_code == 200
+    while "pending" in client.get(url).json:
+        pass
+
+    def sql(statement: str, *params: Any) -> None:
+        with sqlite3.connect(db) as conn:
+            conn.execute(statement, list(params))
+
+    def changed() -> None:
+        sql("UPDATE tournaments SET revision = revision + 1 WHERE id = ?", firsts[0])
+
+    def rating_view() -> Any:
+        changed()
+        return client.get(url)
+
+    def next_view() -> Any:
+        # Night 1 rated by the request before: this one rates night 2 from its kept tables.
+        rating_view()
+        return client.get(url)
+
+    def leased_view() -> Any:
+        changed()
+        sql("INSERT OR REPLACE INTO season_leases VALUES (?, 'bench', ?)", made["id"],
+            time.time() + 60)
+        try:
+            return client.get(url)
+        finally:
+            sql("DELETE FROM season_leases WHERE season_id = ?", made["id"])
+
+    def unbounded_view() -> Any:
+        budget = limits.SEASON_REFRESH_RECORDS
+        limits.SEASON_REFRESH_RECORDS = 10 ** 9
+        try:
+            return rating_view()
+        finally:
+            limits.SEASON_REFRESH_RECORDS = budget
+
+    what = f"{nights} nights x {per_night:,} records, the first night changed"
+    return [
+        Case("GET /v1/seasons/{id}/standings", f"{nights} nights x {per_night:,} records: cached",
+             lambda: client.get(url), 0),
+        Case("GET /v1/seasons/{id}/standings", f"{what}: no budget (all six nights in one request)",
+             unbounded_view, 0),
+        Case("GET /v1/seasons/{id}/standings", f"{what}: the request that rates (budget)",
+             rating_view, 0),
+        Case("GET /v1/seasons/{id}/standings", f"{what}: the next request (night 2, from "
+             "its kept tables; timed with the request before it)", next_view, 0),
+        Case("GET /v1/seasons/{id}/standings", f"{what}: another request holds the lease",
+             leased_view, 0),
+        Case("GET /seasons/{id} (page)", f"{what}: the request that rates (budget)",
+             lambda: (changed(), client.get(f"/seasons/{made['id']}"))[1], 0),
+    ]
 
 
 def _all_cards() -> list[str]:

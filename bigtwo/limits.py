@@ -147,6 +147,13 @@ MAX_SEASONS = 1_000  # per store
 MAX_TOURNAMENTS_PER_SEASON = 100  # nights in one season
 MAX_SEASON_ALIASES = 500  # names declared to stand for another player, per season
 MAX_SEASON_PLACES = 200  # entries of a points-by-place table
+# A request that finds the season's standings out of date (a night uploaded to, an alias
+# declared) rates nights from the first that changed, at most this many records (one night at
+# least, however big): the rest wait for the next request, and meanwhile every request answers
+# the last known standings with "pending". One request at a time does it, under a lease in
+# the store held at most SEASON_LEASE_SECONDS (taken over when its holder dies).
+SEASON_REFRESH_RECORDS = 5_000
+SEASON_LEASE_SECONDS = 30
 
 # Dask (`bigtwo validate --workers N`, bigtwo/batch/cluster.py): input bytes per partition.
 # 2 MiB is about 1,000 one-deal or 500 two-deal records, a few tenths of a second of checking,

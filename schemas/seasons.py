@@ -145,8 +145,17 @@ class SeasonStandingsSchema(PointsViewSchema):
     tournaments = fields.List(fields.String(), required=True)
     rate_by = fields.String(required=True, metadata={"description": "what one rating update "
                                                                     "is: a counted record"})
+    nights_ranked_by = fields.List(fields.String(), metadata={
+        "description": "per night, in the order of tournaments: how its tournament ranks "
+                       "players (points_per_deal, the default, or points); its places, and so "
+                       "the season points, follow that ranking"})
     players = fields.List(fields.Nested(SeasonPlayerSchema), required=True)
     ratings = fields.List(fields.Nested(PlayerRatingSchema), required=True)
+    pending = fields.Integer(metadata={
+        "description": "only while nights that changed (an upload, a withdrawal, an alias) are "
+                       "being rated, a bounded amount a request: the records still to rate. The "
+                       "rest of the answer is the last standings known (before any, the nights "
+                       "rated so far, which tournaments lists)"})
 
 
 class SeasonAuditEntrySchema(Schema):

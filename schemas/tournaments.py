@@ -22,6 +22,11 @@ class TournamentCreateSchema(Schema):
     name = fields.String(required=True, validate=validate.Length(min=1, max=limits.MAX_TOURNAMENT_NAME_LENGTH),
                          metadata={"example": "Club night, March"})
     profile = ProfileRefField(required=True)
+    ranked_by = fields.String(load_default="points_per_deal",
+                              validate=validate.OneOf(["points_per_deal", "points"]), metadata={
+        "description": "how the standings rank players: by points per deal played (the "
+                       "default: fair when tables play different numbers of deals) or by total "
+                       "points; docs/SEASONS.md says when to choose totals"})
 
 
 class TournamentCreatedSchema(Schema):
@@ -51,6 +56,9 @@ class TournamentSchema(Schema):
     name = fields.String(required=True)
     profile = fields.Nested(ProfileSummarySchema, required=True)
     created_at = fields.String(required=True)
+    ranked_by = fields.String(validate=validate.OneOf(["points_per_deal", "points"]), metadata={
+        "description": "how this tournament ranks players: points per deal played (the "
+                       "default) or total points (the organiser's choice at creation)"})
     counts = fields.Nested(CountsSchema, required=True)
 
 
@@ -183,6 +191,9 @@ class PlayerRowSchema(Schema):
     deals_scored = fields.Integer(required=True, metadata={
         "description": "v2: how many of deals_played came from score sheets (scored from their "
                        "result, moves unseen)"})
+    points_per_deal = fields.Float(required=True, metadata={
+        "description": "points / deals_played (two decimals): what ranks by default, fair when "
+                       "tables played different numbers of deals"})
 
 
 class BoardResultSchema(Schema):
@@ -232,6 +243,9 @@ class TeamRowSchema(Schema):
     deals_won = fields.Integer(required=True, metadata={"description": "deals either partner won"})
     points = fields.Integer(required=True, metadata={"description": "the sum of the team's deal "
                                                                     "scores (team_scores)"})
+    points_per_deal = fields.Float(required=True, metadata={
+        "description": "points / deals_played (two decimals): what ranks by default, fair when "
+                       "tables played different numbers of deals"})
 
 
 class StandingsSchema(Schema):
@@ -244,10 +258,14 @@ class StandingsSchema(Schema):
         "description": "v2: of those, the deals scored from score sheets"})
     players = fields.List(fields.Nested(PlayerRowSchema), required=True)
     duplicate = fields.Nested(DuplicateSchema, required=True)
-    ranking = fields.String(validate=validate.OneOf(["points", "match_points"]), metadata={
+    ranking = fields.String(validate=validate.OneOf(["points_per_deal", "points", "match_points"]), metadata={
         "description": "how the page and the CSV rank players: match_points when some deal "
-                       "code was played at several tables (a duplicate event), else points; "
-                       "players here stay ranked by points, duplicate.players by match points"})
+                       "code was played at several tables (a duplicate event), else ranked_by; "
+                       "players here stay ranked by ranked_by, duplicate.players by match points"})
+    ranked_by = fields.String(validate=validate.OneOf(["points_per_deal", "points"]), metadata={
+        "description": "how players (and teams) are ranked: points per deal played (the "
+                       "default) or total points (the organiser's choice at creation)"})
+
     teams = fields.List(fields.Nested(TeamRowSchema), metadata={
         "description": "only for a profile with teams: the teams ranked by points"})
     pending = fields.Integer(metadata={

@@ -261,7 +261,8 @@ def tournament_page(tid: str) -> tuple[str, int]:
     if view is None:
         abort(404)
     chart = tournament_chart(store.tournaments.tallies(tid),
-                             [p["player"] for p in view["standings"]], Words(_lang()))
+                             [p["player"] for p in view["standings"]], Words(_lang()),
+                             view["numbers"])
     return render_template("web_tournament.html", t=view, chart=chart,
                            **_organiser_common()), 200
 

@@ -135,21 +135,25 @@ _Origin = tuple[int, str, int | None]
 
 
 def tally_data(tallies: Iterable[tuple[str, Mapping[str, Any] | None]], ranked: Sequence[str],
-                words: Mapping[str, str]) -> ChartData:
+                words: Mapping[str, str], numbers: Mapping[str, int] | None = None) -> ChartData:
     """``tournament_data`` from the records' stored tallies (``bigtwo.records.tally``): one
     point after each counted deal, at the number of deals counted so far, each record's start
-    marked. The page's cost then follows the tallies, never the stored reports."""
+    marked. The page's cost then follows the tallies, never the stored reports. ``numbers``
+    are the records' numbers in the tournament (upload order, every record counted, as the
+    records table numbers them); without them, records are numbered as the chart meets them."""
     shown = list(ranked[: limits.CHART_SERIES])
     column = {name: i for i, name in enumerate(shown)}
     rows: list[list[int]] = []
     points: list[int | None] = [None]
     where: list[_Origin | None] = [None]
     starts: list[int] = []
+    numbered: list[int] = []
     counted = 0
     for rid, summary in tallies:
         if not summary or not summary.get("deals"):
             continue
         starts.append(len(points) - 1)
+        numbered.append(numbers.get(rid, len(starts)) if numbers else len(starts))
         for deal, ordinal, scores in _steps(summary):
             row = [0] * len(shown)
             for name, score in scores:
@@ -157,9 +161,10 @@ def tally_data(tallies: Iterable[tuple[str, Mapping[str, Any] | None]], ranked: 
                     row[column[name]] += score
             rows.append(row)
             points.append(counted + ordinal)
-            where.append((len(starts), rid, deal))
+            where.append((numbered[-1], rid, deal))
         counted += int(summary["deals"])
-    return _bounded(points, shown, running(rows, [0] * len(shown)), words, where, starts)
+    return _bounded(points, shown, running(rows, [0] * len(shown)), words, where, starts,
+                    numbered)
 
 
 def _named(raw: str) -> str:
@@ -185,7 +190,7 @@ def _steps(summary: Mapping[str, Any]) -> Iterator[tuple[int | None, int, list[t
 
 def _bounded(points: Sequence[int | None], labels: list[str], totals: list[list[int]],
              words: Mapping[str, str], where: Sequence[_Origin | None] = (),
-             starts: Sequence[int] = ()) -> ChartData:
+             starts: Sequence[int] = (), numbered: Sequence[int] = ()) -> ChartData:
     """The chart of at most ``CHART_POINTS`` points; only the kept points' numbers are
     written out in the page's language (writing each costs more than adding it up)."""
     lang = words.get("lang", "en")
@@ -200,7 +205,7 @@ def _bounded(points: Sequence[int | None], labels: list[str], totals: list[list[
     for n, start in enumerate(starts, start=1):
         at = bisect.bisect_left(keep, start)
         if at < len(keep) and at not in marks:
-            marks[at] = number(n, lang)
+            marks[at] = number(numbered[n - 1] if numbered else n, lang)
     return ChartData(shown, series, words["chart_title"], words["chart_x"], words["chart_y"],
                      lang, words.get("chart_desc", "{y}: {finals} ({x} {last})"), deals,
                      tuple(marks.items()))
@@ -360,9 +365,10 @@ def match_chart(report: Mapping[str, Any], view: Mapping[str, Any], w: Any) -> d
 
 
 def tournament_chart(tallies: Iterable[tuple[str, Mapping[str, Any] | None]], ranked: Sequence[str],
-                     w: Any) -> dict[str, Any] | None:
-    """The tournament page's chart for its best-ranked players, or None before a deal counts."""
-    data = tally_data(tallies, ranked, words_for(w, tournament=True))
+                     w: Any, numbers: Mapping[str, int] | None = None) -> dict[str, Any] | None:
+    """The tournament page's chart for its best-ranked players, or None before a deal counts;
+    records numbered as the page's records table numbers them (``numbers``)."""
+    data = tally_data(tallies, ranked, words_for(w, tournament=True), numbers)
     if data.empty:
         return None
     return {"svg": svg(data, "tournament-chart"), "data": data}

@@ -41,6 +41,13 @@ ORGANISER_MESSAGES: dict[str, Message] = {
     "reason": N_("reason", "Reason"),
     "by": N_("by", "By"),
     "token": N_("token", "Token"),
+    "ranked_by_points_per_deal": N_("ranked_by_points_per_deal", "Ranked by points per deal played, so that a table that played more deals than the others takes no places by it; the total is beside it."),
+    "ranked_by_points": N_("ranked_by_points", "Ranked by total points, as the organiser chose for this tournament."),
+    # A column: a player's points divided by the deals they played.
+    "points_per_deal": N_("points_per_deal", "Per deal"),
+    # On the season page while nights that changed are still being rated ({records}: a number).
+    "season_pending": N_("season_pending", "Some nights changed since these standings were worked out: {records} records are still being rated, a share at each visit. Reload the page in a moment."),
+    "nights_ranked_note": N_("nights_ranked_note", "Each night ranks its players as its tournament does (by points per deal played, unless its organiser chose totals); season points follow those places."),
     "ranked_by_match_points": N_("ranked_by_match_points", "A duplicate event: players are ranked by match points (the same cards compared across tables), with their points beside them."),
     "percent": N_("percent", "%"),
 }

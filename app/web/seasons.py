@@ -59,6 +59,7 @@ def season_view(store: Any, resolver: ProfileResolver, sid: str, w: Any) -> dict
         "points_by_place": info["points_by_place"],
         "nights": nights,
         "standings": [{**p, "tied": ranks[p["rank"]] > 1} for p in players],
+        "pending": table.get("pending", 0),
         "aliases": info["aliases"],
         "audit": recent_audit(service.audit, store, sid),
         "chart": season_chart(table["ratings"], nights, w),

@@ -84,6 +84,9 @@ def tournament_view(store: Any, tid: str, show: str, page: int = 1, table: str |
     page = min(max(1, page), last)
     found = listed(PAGE_SIZE, (page - 1) * PAGE_SIZE)
     rows, total = found["records"], found["total"]
+    # One numbering per tournament, on the records table and the chart alike: a record's
+    # place in the tournament's upload order (the store's sequence runs across tournaments).
+    numbers = store.tournaments.record_numbers(tid)
     records = []
     for row in rows:
         first_error = None
@@ -98,6 +101,7 @@ def tournament_view(store: Any, tid: str, show: str, page: int = 1, table: str |
         records.append({
             "id": row["id"],
             "seq": row["seq"],
+            "number": numbers.get(row["id"], 0),
             "valid": row["valid"],
             "players": list(players) if isinstance(players, list) else None,  # listed by the page
             "deals": row["deal_count"],
@@ -125,6 +129,8 @@ def tournament_view(store: Any, tid: str, show: str, page: int = 1, table: str |
         "created_at": info["created_at"],
         "standings": rows_shown,
         "ranking": ranking,
+        "ranked_by": standings.get("ranked_by", "points"),
+        "numbers": numbers,
         "counted_records": standings["records"],
         "counted_deals": standings["deals"],
         "scored_deals": standings.get("deals_scored", 0),

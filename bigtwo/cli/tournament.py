@@ -81,15 +81,22 @@ def tournament() -> None:
 @click.option("--key", envvar="BIGTWO_CREATION_KEY", default=None, metavar="KEY",
               help="A creation key (`bigtwo keys create`) for a --server in creation-key mode, "
                    "sent as Authorization: Bearer (default: the BIGTWO_CREATION_KEY variable).")
+@click.option("--ranked-by", type=click.Choice(["points_per_deal", "points"]),
+              default="points_per_deal", show_default=True,
+              help="How the standings rank players: per deal played (fair when tables play "
+                   "different numbers of deals) or by total points.")
 @server_option
 @db_option
-def create_command(name: str, profile: str, key: str | None, server: str | None,
-                   db: str | None) -> None:
+def create_command(name: str, profile: str, key: str | None, ranked_by: str,
+                   server: str | None, db: str | None) -> None:
     """Create a tournament and print its id and token (the token is shown only now)."""
 
     api = backend(server, db, create=True)
+    body: dict[str, Any] = {"name": name, "profile": profile_option_value(profile)}
+    if ranked_by != "points_per_deal":
+        body["ranked_by"] = ranked_by
     try:
-        created = api.create({"name": name, "profile": profile_option_value(profile)}, key)
+        created = api.create(body, key)
     except Failure as exc:
         fail(exc)
         return

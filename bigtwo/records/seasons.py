@@ -12,7 +12,10 @@ by what they paid), ties sharing a place; under ``finish: placings`` the points 
 the places. Teams are rated as teams. Nobody's rating moves on a night they did not play, so
 a late joiner starts at the model's prior and is not marked down for nights missed.
 
-Season points come from each night's ranking through a points-by-place table (``EMA`` by
+Each night is ranked as its tournament ranks it (``ranked_by``): by points per deal played,
+the default, so that a table that played more deals than the others takes no places by it;
+or by total points, when its organiser chose that. Season points come from each night's
+ranking through a points-by-place table (``EMA`` by
 default: the European Mahjong Association's base points, 1000 for first to 0 for last,
 evenly spaced; or a list of points per place). Tied places share the mean of their points.
 """
@@ -35,6 +38,8 @@ EMA = "ema"
 EMA_FIRST = 1000
 ORDINAL_SIGMAS = 3  # the ordinal a league lists: mu - 3 sigma
 RATE_BY = "record"  # the one setting: what one rating update is (see the module's docstring)
+# A night's places follow its tournament's ranked_by: nights cached before that are redone.
+NIGHT_RANKING = "ranked_by"
 
 _MODEL = PlackettLuce()
 
@@ -45,6 +50,7 @@ class Night:
 
     tournament: str
     tallies: tuple[Mapping[str, Any], ...]
+    ranked_by: str = standings.PER_DEAL
 
 
 @dataclass
@@ -107,24 +113,49 @@ def _rate(state: RatingState, entrants: list[tuple[list[str], int]]) -> None:
 
 def rate_night(state: RatingState, night: Night, aliases: Mapping[str, str]) -> RatingState:
     """The state after one more night: ``state`` is not changed, so a cached one can resume."""
-    after = RatingState(dict(state.ratings), list(state.history))
-    played: set[str] = set()
+    return rate_tables(state, night_tables(night, aliases))
+
+
+def night_tables(night: Night, aliases: Mapping[str, str]) -> list[list[list[Any]]]:
+    """What rating a night reads of it, per counted record in upload order: its entrants
+    ``[members, points]`` (a player alone, or a team), names resolved. Plain JSON, so that a
+    night whose tournament did not change is rated again from it, its tallies unread, when a
+    night before it changed."""
+    out: list[list[list[Any]]] = []
     for part in night.tallies:
         named = renamed(part, aliases)
         if named.get("teams"):
-            entrants = [(list(members), points) for _, members, _, _, points in named["teams"]]
+            out.append([[list(members), points] for _, members, _, _, points in named["teams"]])
         else:
-            entrants = [([name], points) for name, _, _, points, _ in named["players"]]
+            out.append([[[name], points] for name, _, _, points, _ in named["players"]])
+    return out
+
+
+def rate_tables(state: RatingState, tables: Sequence[Sequence[Sequence[Any]]]) -> RatingState:
+    """``rate_night`` from the night's ``night_tables``."""
+    after = RatingState(dict(state.ratings), list(state.history))
+    played: set[str] = set()
+    for table in tables:
+        entrants = [(list(members), int(points)) for members, points in table]
         _rate(after, entrants)
         played.update(p for members, _ in entrants for p in members)
     after.history.append({p: after.ratings[p] for p in sorted(played) if p in after.ratings})
     return after
 
 
+def content_key(tournament: str, revision: int, aliases: Mapping[str, str],
+                ranked_by: str) -> str:
+    """What a night's tables and places depend on: its tournament as stored, the aliases and
+    how it ranks, and not the nights before it."""
+    text = json.dumps([tournament, revision, sorted(aliases.items()), ranked_by, NIGHT_RANKING])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def night_key(previous: str, tournament: str, revision: int, aliases: Mapping[str, str]) -> str:
     """What a night's cached rating state depends on: every night before it (``previous``,
     the key of the one before), this tournament as stored (its revision) and the aliases."""
-    text = json.dumps([previous, tournament, revision, RATE_BY, sorted(aliases.items())])
+    text = json.dumps([previous, tournament, revision, RATE_BY, sorted(aliases.items()),
+                       NIGHT_RANKING])
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -155,9 +186,9 @@ def place_points(table: str | Sequence[int], ranks: Sequence[int]) -> list[float
 
 def night_ranking(night: Night, aliases: Mapping[str, str]) -> list[dict[str, Any]]:
     """The night's player table as its tournament ranks it (match points in a duplicate
-    event, else points), names resolved."""
+    event, else its ``ranked_by``: points per deal, or total points), names resolved."""
     rows = [(str(i), renamed(part, aliases)) for i, part in enumerate(night.tallies)]
-    return standings.ranked_players(tally.compute(rows))
+    return standings.ranked_players(tally.compute(rows, night.ranked_by))
 
 
 def places(night: Night, aliases: Mapping[str, str]) -> list[tuple[str, int, int]]:
@@ -191,9 +222,10 @@ def table_of(rankings: Iterable[Sequence[Sequence[Any]]], state: RatingState,
                            "ordinal": round(ordinal(mu, sigma), 3)}
     ordered = sorted(rows.values(), key=lambda r: (-r["points"], -r["rating"]["ordinal"],
                                                    r["name"].casefold(), r["name"]))
+    # Equal season points share a rank (1, 2, 2, 4), as a night's table does; the ordinal
+    # only orders the rows within the tie, so that the page reads best-rated first.
     for i, row in enumerate(ordered):
-        tied = i > 0 and (ordered[i - 1]["points"], ordered[i - 1]["rating"]["ordinal"]) == (
-            row["points"], row["rating"]["ordinal"])
+        tied = i > 0 and ordered[i - 1]["points"] == row["points"]
         row["rank"] = ordered[i - 1]["rank"] if tied else i + 1
     return [{"rank": r["rank"], "name": r["name"], "points": r["points"], "rating": r["rating"],
              "tournaments": r["tournaments"], "deals": r["deals"]} for r in ordered]

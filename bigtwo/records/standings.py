@@ -7,8 +7,13 @@ referee, never scored. Each counted deal keeps its source, ``replayed`` or ``sco
 reader sees which results rest on a checked move log and which on a score sheet.
 
 Standings, per player name: deals played, deals won, points (the sum of that player's deal
-scores under the tournament's profile). Rank orders by points, highest first; equal points
-share a rank and the next rank skips (1, 1, 3). Within a tie rows are listed by name.
+scores under the tournament's profile) and points per deal played. Rank orders by points per
+deal (``ranked_by`` "points_per_deal", the default) or, when the organiser chose it, by total
+points (``ranked_by`` "points"), highest first; equal figures share a rank and the next rank
+skips (1, 1, 3). Within a tie rows are listed by name. Per deal is the fair figure when tables
+played different numbers of deals (a table of 5 deals against tables of 3 would otherwise
+take the top places and the last by playing more); with equal deal counts it orders exactly
+as totals do.
 
 Names come from the record's ``players``; a record without names scores its seats as
 ``"seat 0"``, ``"seat 1"`` ... (seats are numbered from 0, as in records), so unnamed tables
@@ -36,6 +41,7 @@ from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from bigtwo.records.names import canonical_name
@@ -47,7 +53,10 @@ MATCH_POINTS_FORMULA = (
     "+ 1 x (those with an equal score); maximum 2 x (tables - 1)"
 )
 CSV_COLUMNS = ("rank", "player", "deals_played", "deals_won", "points", "match_points",
-               "max_match_points", "deals_scored")
+               "max_match_points", "deals_scored", "points_per_deal", "ranked_by")
+PER_DEAL = "points_per_deal"
+TOTAL = "points"
+RANKED_BY = (PER_DEAL, TOTAL)  # a tournament's setting; PER_DEAL unless its organiser chose
 COUNTED = {DealStatus.COMPLETE: "replayed", DealStatus.SCORED: "scored"}  # counted status -> source
 
 
@@ -118,9 +127,28 @@ def _ranked(rows: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
     return [{"rank": r.pop("rank"), **r} for r in rows]
 
 
-def table(results: Sequence[SeatResult]) -> list[dict[str, Any]]:
-    """``[{rank, player, deals_played, deals_won, points, deals_scored}]``, best first;
-    ``deals_scored`` counts the deals among ``deals_played`` that came from score sheets."""
+def per_deal(points: int, deals: int) -> float:
+    """Points per deal played, as shown (two decimals); ranks compare the exact ratio."""
+    return round(points / deals, 2) if deals else 0.0
+
+
+def ranked_by_points(rows: list[dict[str, Any]], ranked_by: str = PER_DEAL) -> list[dict[str, Any]]:
+    """Rows of ``points`` and ``deals_played`` with ``points_per_deal``, ranked as
+    ``ranked_by`` says (see the module docstring). The exact ratio is compared, so 7/3 and
+    14/6 tie and 2/3 never equals 0.67 by rounding."""
+    for row in rows:
+        row["points_per_deal"] = per_deal(row["points"], row["deals_played"])
+    if ranked_by == TOTAL:
+        return _ranked(rows, "points")
+    for row in rows:
+        row["_ratio"] = Fraction(row["points"], row["deals_played"] or 1)
+    return [{k: v for k, v in r.items() if k != "_ratio"} for r in _ranked(rows, "_ratio")]
+
+
+def table(results: Sequence[SeatResult], ranked_by: str = PER_DEAL) -> list[dict[str, Any]]:
+    """``[{rank, player, deals_played, deals_won, points, deals_scored, points_per_deal}]``,
+    best first as ``ranked_by`` says; ``deals_scored`` counts the deals among
+    ``deals_played`` that came from score sheets."""
     totals: dict[str, dict[str, Any]] = {}
     for r in results:
         row = totals.setdefault(r.player, {"player": r.player, "deals_played": 0,
@@ -129,7 +157,7 @@ def table(results: Sequence[SeatResult]) -> list[dict[str, Any]]:
         row["deals_scored"] += r.source == "scored"
         row["deals_won"] += int(r.won)
         row["points"] += r.score
-    return _ranked(list(totals.values()), "points")
+    return ranked_by_points(list(totals.values()), ranked_by)
 
 
 def match_points(score: int, others: Iterable[int]) -> int:
@@ -214,9 +242,9 @@ def team_results(rows: Iterable[Mapping[str, Any]]) -> list[TeamResult]:
     return out
 
 
-def team_table(results: Sequence[TeamResult]) -> list[dict[str, Any]]:
-    """``[{rank, team, players, deals_played, deals_won, points}]``, best first; equal points
-    share a rank as players do."""
+def team_table(results: Sequence[TeamResult], ranked_by: str = PER_DEAL) -> list[dict[str, Any]]:
+    """``[{rank, team, players, deals_played, deals_won, points, points_per_deal}]``, best
+    first as ``ranked_by`` says; equal figures share a rank as players do."""
     totals: dict[str, dict[str, Any]] = {}
     for r in results:
         row = totals.setdefault(r.team, {"team": r.team, "players": list(r.players),
@@ -224,19 +252,23 @@ def team_table(results: Sequence[TeamResult]) -> list[dict[str, Any]]:
         row["deals_played"] += 1
         row["deals_won"] += int(r.won)
         row["points"] += r.score
-    rows = sorted(totals.values(), key=lambda r: (-r["points"], r["team"].casefold(), r["team"]))
-    out: list[dict[str, Any]] = []
-    for i, row in enumerate(rows):
-        rank = out[-1]["rank"] if i > 0 and rows[i - 1]["points"] == row["points"] else i + 1
-        out.append({"rank": rank, **row})
-    return out
+    return ranked_teams(list(totals.values()), ranked_by)
 
 
-def compute(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+def ranked_teams(rows: list[dict[str, Any]], ranked_by: str = PER_DEAL) -> list[dict[str, Any]]:
+    """Team rows ranked as players are (``ranked_by_points``), listed by team name in a tie."""
+    named = [{**r, "player": r["team"]} for r in rows]
+    return [{k: v for k, v in r.items() if k != "player"}
+            for r in ranked_by_points(named, ranked_by)]
+
+
+def compute(rows: Iterable[Mapping[str, Any]], ranked_by: str = PER_DEAL) -> dict[str, Any]:
     """Standings from stored rows ``{"id", "record", "report"}`` (invalid ones are skipped).
 
-    ``{"records": n, "deals": n, "players": [...], "duplicate": {...}}``, and ``"teams"``
-    (``team_table``) when the reports are of a profile with teams."""
+    ``{"records": n, "deals": n, "players": [...], "duplicate": {...}, "ranked_by",
+    "ranking"}``, and ``"teams"`` (``team_table``) when the reports are of a profile with
+    teams. ``players`` are ranked as ``ranked_by`` says; ``ranking`` is what the page and the
+    CSV rank by: match points in a duplicate event, else ``ranked_by``."""
     rows = list(rows)
     results = seat_results(rows)
     counted = {(r.record, r.deal): r.source for r in results}
@@ -244,14 +276,19 @@ def compute(rows: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
         "records": len({r.record for r in results}),
         "deals": len(counted),
         "deals_scored": sum(source == "scored" for source in counted.values()),
-        "players": table(results),
+        "players": table(results, ranked_by),
         "duplicate": duplicate(results),
     }
-    out["ranking"] = "match_points" if out["duplicate"]["boards"] else "points"
+    mark(out, ranked_by)
     teams = team_results(rows)
     if teams:
-        out["teams"] = team_table(teams)
+        out["teams"] = team_table(teams, ranked_by)
     return out
+
+
+def mark(out: dict[str, Any], ranked_by: str) -> None:
+    out["ranked_by"] = ranked_by
+    out["ranking"] = "match_points" if out["duplicate"]["boards"] else ranked_by
 
 
 # What a spreadsheet may take for the start of a formula (the full-width forms too, which some
@@ -286,6 +323,8 @@ def ranked_players(standings: Mapping[str, Any]) -> list[dict[str, Any]]:
     for row in standings["players"]:
         dup = duplicate_rows.get(row["player"])
         rows.append({**row, "deals_scored": row.get("deals_scored", 0),
+                     "points_per_deal": row.get("points_per_deal",
+                                                per_deal(row["points"], row["deals_played"])),
                      "match_points": dup["match_points"] if dup else 0,
                      "max_match_points": dup["max_points"] if dup else 0,
                      "percent": dup["percent"] if dup else None})
@@ -311,8 +350,10 @@ def to_csv(standings: Mapping[str, Any], delimiter: str = ",") -> str:
     writer = csv.writer(buffer, lineterminator="\r\n", delimiter=delimiter,
                         quoting=csv.QUOTE_NONNUMERIC)
     writer.writerow(CSV_COLUMNS)
+    ranked_by = standings.get("ranking", TOTAL)
     for row in ranked_players(standings):
         writer.writerow([row["rank"], _cell(row["player"]), row["deals_played"],
                          row["deals_won"], row["points"], row["match_points"],
-                         row["max_match_points"], row["deals_scored"]])
+                         row["max_match_points"], row["deals_scored"], row["points_per_deal"],
+                         ranked_by])
     return buffer.getvalue()

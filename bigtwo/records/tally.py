@@ -86,7 +86,8 @@ def _running_steps(deals: list[list[int]]) -> list[list[int]]:
     return [out[i] for i in sample(len(out), limits.CHART_POINTS)]
 
 
-def compute(rows: Iterable[tuple[str, Mapping[str, Any] | None]]) -> dict[str, Any]:
+def compute(rows: Iterable[tuple[str, Mapping[str, Any] | None]],
+            ranked_by: str = standings.PER_DEAL) -> dict[str, Any]:
     """Standings from ``(record id, tally)`` in upload order: ``standings.compute``'s answer."""
     players: dict[str, dict[str, Any]] = {}
     teams: dict[str, dict[str, Any]] = {}
@@ -124,15 +125,10 @@ def compute(rows: Iterable[tuple[str, Mapping[str, Any] | None]]) -> dict[str, A
         "records": records,
         "deals": deals,
         "deals_scored": scored,
-        "players": standings._ranked(list(players.values()), "points"),
+        "players": standings.ranked_by_points(list(players.values()), ranked_by),
         "duplicate": standings.duplicate(coded),
     }
-    out["ranking"] = "match_points" if out["duplicate"]["boards"] else "points"
+    standings.mark(out, ranked_by)
     if teams:
-        ordered = sorted(teams.values(), key=lambda r: (-r["points"], r["team"].casefold(), r["team"]))
-        ranked: list[dict[str, Any]] = []
-        for i, row in enumerate(ordered):
-            tied = i > 0 and ordered[i - 1]["points"] == row["points"]
-            ranked.append({"rank": ranked[-1]["rank"] if tied else i + 1, **row})
-        out["teams"] = ranked
+        out["teams"] = standings.ranked_teams(list(teams.values()), ranked_by)
     return out

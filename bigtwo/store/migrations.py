@@ -226,10 +226,18 @@ def _seasons(db: sqlite_utils.Database) -> None:
     season_tables.create_tables(db)
 
 
+def _standings_settings(db: sqlite_utils.Database) -> None:
+    """The lease one request at a time holds while it rates a season's nights, and how a
+    tournament ranks its players (``ranked_by``; NULL: points per deal, the default)."""
+    season_tables.create_lease_table(db)
+    if "ranked_by" not in db.table("tournaments").columns_dict:
+        db.execute("ALTER TABLE tournaments ADD COLUMN ranked_by TEXT")
+
+
 # Each entry moves the schema one version up; append, never edit, once released.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _v1, _v2, _v3, _v4, _v5, _shared_replays, _withdrawals, _stored_volume, _share_holders,
-    _seasons]
+    _seasons, _standings_settings]
 
 
 def migrate(connection: Connection) -> int:

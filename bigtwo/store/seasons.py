@@ -14,7 +14,7 @@ import csv
 import io
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bigtwo import limits
@@ -23,9 +23,11 @@ from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.records.draws import Draw, DrawError, Known, draw
 from bigtwo.records.name_rules import name_problem
 from bigtwo.records.names import canonical_name
+from bigtwo.records.standings import UTF8_BOM
 from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import ProfileResolver
 from bigtwo.store.db import Store
+from bigtwo.store.faults import best_effort
 from bigtwo.store.labels import label
 from bigtwo.store.quotas import QuotaExceeded
 from bigtwo.store.repositories.seasons import AliasRefused
@@ -206,24 +208,43 @@ def audit(store: Store, season_id: str, page: int = 1,
 
 
 # --- standings ----------------------------------------------------------------------------------
+LIMIT_BUDGET = -1  # rate at most limits.SEASON_REFRESH_RECORDS records (read when called)
+
+
 @dataclass
 class _Season:
     key: str
     state: league.RatingState
     rankings: list[Any]
-    ids: list[str]
+    ids: list[str]  # the nights counted, in order
     fresh: list[tuple[str, Any]]  # nights computed now, to cache from position `start` on
     start: int
     stale: bool  # the cache holds nights that are no longer there
+    rated: int = 0  # records rated by this request
+    pending: int = 0  # records of the nights left for a later request
+    tables: list[tuple[str, str, Any]] = field(default_factory=list)  # nights' tables, to keep
 
 
-def _nights(store: Store, season_id: str, aliases: Mapping[str, str]) -> _Season:
+def _nights(store: Store, season_id: str, aliases: Mapping[str, str],
+            budget: int | None = None) -> _Season:
     """The last night's key, the rating state after every night, each night's places and the
-    tournament ids, resuming from the cached nights up to the first that changed."""
+    tournament ids, resuming from the cached nights up to the first that changed. With a
+    ``budget``, the nights rated stop before the one that would take the records rated past
+    it (the first is always rated): the answer counts the nights before, and ``pending`` the
+    records of the others."""
     attached = store.seasons.attached(season_id)
     cached = store.seasons.nights(season_id)
+    sizes = store.seasons.counted_records([t["id"] for t in attached]) if budget is not None \
+        else {}
     key, state, rankings, fresh, start = "", league.RatingState(), [], [], None
+    rated = pending = 0
+    tables: list[tuple[str, str, Any]] = []
+    counted: int | None = None  # the nights counted, once the budget stops the rating
     for i, tournament in enumerate(attached):
+        size = sizes.get(tournament["id"], 0)
+        if counted is not None:
+            pending += size
+            continue
         key = league.night_key(key, tournament["id"], tournament["revision"], aliases)
         if start is None and i < len(cached) and cached[i][0] == key:
             body = cached[i][1]
@@ -232,16 +253,34 @@ def _nights(store: Store, season_id: str, aliases: Mapping[str, str]) -> _Season
                                                          for k, v in body["night"].items()}])
             rankings.append(body["places"])
             continue
+        if budget is not None and rated + size > budget and (rated or not budget):
+            counted, pending = i, size
+            continue
         start = i if start is None else start
-        tallies = tuple(t for _, t in store.tournaments.tallies(tournament["id"]) if t)
-        night = league.Night(tournament["id"], tallies)
-        state = league.rate_night(state, night, aliases)
-        places = [list(p) for p in league.places(night, aliases)]
+        # A night whose tournament and aliases did not change is rated again from its kept
+        # tables (a night before it changed): its tallies are not read again.
+        content = league.content_key(tournament["id"], tournament["revision"], aliases,
+                                     tournament["ranked_by"])
+        kept = store.seasons.night_tables(season_id, tournament["id"], content)
+        if kept is None:
+            tallies = tuple(t for _, t in store.tournaments.tallies(tournament["id"]) if t)
+            night = league.Night(tournament["id"], tallies, tournament["ranked_by"])
+            kept = {"tables": league.night_tables(night, aliases),
+                    "places": [list(p) for p in league.places(night, aliases)]}
+            tables.append((tournament["id"], content, kept))
+        rated += len(kept["tables"])
+        state = league.rate_tables(state, kept["tables"])
+        places = kept["places"]
         rankings.append(places)
         fresh.append((key, {"ratings": state.ratings, "night": state.history[-1],
                             "places": places}))
-    return _Season(key, state, rankings, [t["id"] for t in attached], fresh,
-                   len(attached) - len(fresh), len(cached) > len(attached))
+    if counted is None:
+        counted = len(attached)
+    # A night of no counted record still waits for its turn: "pending" is never 0 then.
+    waiting = max(pending, 1) if counted < len(attached) else 0
+    return _Season(key, state, rankings, [t["id"] for t in attached[:counted]], fresh,
+                   counted if start is None else start,
+                   len(cached) > counted and not waiting, rated, waiting, tables)
 
 
 def _last_key(attached: list[dict[str, Any]], aliases: Mapping[str, str]) -> str:
@@ -251,37 +290,90 @@ def _last_key(attached: list[dict[str, Any]], aliases: Mapping[str, str]) -> str
     return key
 
 
-def standings(store: Store, season_id: str) -> dict[str, Any]:
+def standings(store: Store, season_id: str, refresh_budget: int | None = LIMIT_BUDGET) -> dict[str, Any]:
     """``standings_json`` decoded."""
-    return dict(json.loads(standings_json(store, season_id)))
+    return dict(json.loads(standings_json(store, season_id, refresh_budget)))
 
 
-def standings_json(store: Store, season_id: str) -> bytes:
+def _pending(text: bytes, pending: int) -> bytes:
+    return text.strip()[:-1] + b',"pending":%d}' % pending if pending else text
+
+
+def standings_json(store: Store, season_id: str,
+                   refresh_budget: int | None = LIMIT_BUDGET) -> bytes:
     """``{season, name, points_table, points_by_place, tournaments, players: [{rank, name,
     points, rating {mu, sigma, ordinal}, tournaments, deals}], ratings}``, by season points.
-    A cached answer is found from the attached tournaments' revisions alone."""
+    A cached answer is found from the attached tournaments' revisions alone.
+
+    Their cost is bounded per request: when they are out of date, one request at a time
+    (under a lease in the store) rates the nights that changed, at most ``refresh_budget``
+    records (``limits.SEASON_REFRESH_RECORDS``; None: all, for the CLI), and keeps them. Until
+    every night is rated, requests answer the last standings known with ``"pending"``: the
+    records still to rate (without any, the nights rated so far, which ``tournaments`` lists)."""
+    if refresh_budget == LIMIT_BUDGET:
+        refresh_budget = limits.SEASON_REFRESH_RECORDS
     season = _found(store, season_id)
     with store.snapshot():
         aliases = store.seasons.aliases(season_id)
         attached = store.seasons.attached(season_id)
         whole = json.dumps([_last_key(attached, aliases), season["points"], len(attached)])
         cached = store.seasons.cached_standings(season_id, whole)
-        if cached is not None:
-            return cached
-        found = _nights(store, season_id, aliases)
-    if found.fresh or found.stale:
-        store.seasons.keep_nights(season_id, found.start, found.fresh)
+    if cached is not None:
+        return cached
+    # A store that cannot be written gives no lease: the last known standings answer.
+    owner = best_effort(lambda: store.seasons.take_lease(season_id, limits.SEASON_LEASE_SECONDS))
+    if owner is None:
+        last = store.seasons.last_standings(season_id)
+        if last is not None:
+            return _pending(last, _waiting(store, season_id, aliases, attached))
+        refresh_budget = 0  # no lease and nothing known: the nights cached, none rated
+    try:
+        with store.snapshot():
+            found = _nights(store, season_id, aliases, refresh_budget)
+        if found.fresh or found.stale:
+            best_effort(lambda: store.seasons.keep_nights(season_id, found.start, found.fresh))
+        best_effort(lambda: store.seasons.keep_night_tables(season_id, found.tables))
+    finally:
+        if owner is not None:
+            best_effort(lambda: store.seasons.release_lease(season_id, owner))
+    if found.pending:
+        last = store.seasons.last_standings(season_id)
+        if last is not None:
+            return _pending(last, found.pending)
     body = {"season": season_id, "name": season["name"], **points_view(season["points"]),
             "tournaments": found.ids, "rate_by": league.RATE_BY,
+            # How each night (in the order of tournaments) ranked its players, which places
+            # and so season points follow.
+            "nights_ranked_by": [t["ranked_by"] for t in attached[:len(found.ids)]],
             "players": league.table_of(found.rankings, found.state, season["points"]),
             "ratings": league.ratings_table(found.state)}
     text = json.dumps(body, ensure_ascii=False).encode()
-    store.seasons.cache_standings(season_id, whole, text)
+    if found.pending:
+        return _pending(text, found.pending)
+    best_effort(lambda: store.seasons.cache_standings(season_id, whole, text))
     return text
 
 
+def _waiting(store: Store, season_id: str, aliases: Mapping[str, str],
+             attached: list[dict[str, Any]]) -> int:
+    """The records of the nights whose cached rating is out of date, read from the cached
+    keys alone: what another request is rating."""
+    cached = store.seasons.night_keys(season_id)
+    key, first = "", len(attached)
+    for i, tournament in enumerate(attached):
+        key = league.night_key(key, tournament["id"], tournament["revision"], aliases)
+        if i >= len(cached) or cached[i] != key:
+            first = i
+            break
+    sizes = store.seasons.counted_records([t["id"] for t in attached[first:]])
+    return max(1, sum(sizes.values()))
+
+
 def standings_csv(body: Mapping[str, Any], delimiter: str = DELIMITERS[DEFAULT_DELIMITER]) -> str:
+    """The season's table as CSV, with a byte-order mark first, as the tournament's
+    (``standings.to_csv``): without it Excel opens ``Jörg`` as ``JÃ¶rg``."""
     buffer = io.StringIO()
+    buffer.write(UTF8_BOM)
     writer = csv.writer(buffer, delimiter=delimiter, quoting=csv.QUOTE_NONNUMERIC,
                         lineterminator="\r\n")
     writer.writerows(league.csv_rows(body["players"]))

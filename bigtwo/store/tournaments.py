@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bigtwo import ENGINE_VERSION, limits
-from bigtwo.records import tally
+from bigtwo.records import standings, tally
 from bigtwo.records.identity import record_hash
 from bigtwo.records.jsonin import dumps_stored, loads_stored
 from bigtwo.records.messages import DEFAULT_LANGUAGE, render
@@ -85,11 +85,17 @@ def require_creation_key(store: Store, authorization: str | None) -> None:
 
 # --- creating and reading tournaments ---------------------------------------------------------
 def create(store: Store, body: Any) -> dict[str, str]:
-    """``{"name", "profile"}`` -> ``{"id", "token"}``; an inline profile is stored too."""
+    """``{"name", "profile", "ranked_by"?}`` -> ``{"id", "token"}``; an inline profile is
+    stored too. ``ranked_by`` is how the standings rank players: "points_per_deal" (the
+    default) or "points" (totals, for an organiser whose tables all play as many deals)."""
     if not isinstance(body, dict):
         raise unprocessable([Problem("", 'send {"name": ..., "profile": ...}')],
                             "a tournament needs a name and a profile")
-    problems = [Problem(join("", k), "unknown field") for k in body if k not in ("name", "profile")]
+    problems = [Problem(join("", k), "unknown field") for k in body
+                if k not in ("name", "profile", "ranked_by")]
+    ranked_by = body.get("ranked_by", standings.PER_DEAL)
+    if ranked_by not in standings.RANKED_BY:
+        problems.append(Problem("/ranked_by", "one of " + ", ".join(standings.RANKED_BY)))
     name = body.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > limits.MAX_TOURNAMENT_NAME_LENGTH:
         problems.append(Problem("/name", f"must be a name of 1 to {limits.MAX_TOURNAMENT_NAME_LENGTH} characters"))
@@ -106,7 +112,8 @@ def create(store: Store, body: Any) -> dict[str, str]:
         raise unprocessable(problems, "the tournament cannot be created")
     inline = body["profile"] if isinstance(body["profile"], Mapping) else None
     try:
-        tournament_id, token = store.tournaments.create(name.strip(), profile, inline)
+        tournament_id, token = store.tournaments.create(
+            name.strip(), profile, inline, None if ranked_by == standings.PER_DEAL else ranked_by)
     except ProfileIdCollision as exc:
         raise id_collision(str(exc)) from exc
     except QuotaExceeded as exc:
@@ -128,7 +135,8 @@ def get(store: Store, tournament_id: str) -> dict[str, Any]:
         raise not_found("tournament", tournament_id)
     profile = tournament_profile(store, found)
     return {"id": found["id"], "name": found["name"], "profile": profile.summary(),
-            "created_at": found["created_at"], "counts": found["counts"]}
+            "created_at": found["created_at"], "ranked_by": found["ranked_by"],
+            "counts": found["counts"]}
 
 
 def authorize(store: Store, tournament_id: str, authorization: str | None) -> dict[str, Any]:
@@ -280,12 +288,15 @@ def upload(store: Store, tournament: Mapping[str, Any], body: Any,
 def _already_stored(store: Store, tournament: Mapping[str, Any],
                     items: list[Any]) -> dict[int, dict[str, Any]]:
     """The items (by index) that are stored in the tournament already, found by their
-    identity without replaying them: ``{id, valid, errors}`` as stored. Only records that
-    name no profile or the tournament's own by its id are looked up; any other is checked."""
+    identity without replaying them: ``{id, valid, errors}`` as stored. A record is looked up
+    when the profile it names resolves to the tournament's rules (its canonical identity, the
+    hash), however it is spelled: by id, inline (``{"extends": "hk-standard"}``, or the
+    tournament's own declaration) or not at all; any other is checked, which says why not."""
     profile_id = tournament["profile_id"]
+    same_rules = _same_rules(store, tournament)
     hashes: dict[int, str] = {}
     for index, doc in enumerate(items):
-        if not isinstance(doc, dict) or doc.get("profile", profile_id) != profile_id:
+        if not isinstance(doc, dict) or not same_rules(doc.get("profile", profile_id)):
             continue
         try:
             hashes[index] = content_hash(doc, profile_id)
@@ -293,6 +304,30 @@ def _already_stored(store: Store, tournament: Mapping[str, Any],
             continue  # a record that cannot be read: its check says why
     found = store.tournaments.known(tournament["id"], sorted(set(hashes.values())))
     return {index: found[h] for index, h in hashes.items() if h in found}
+
+
+def _same_rules(store: Store, tournament: Mapping[str, Any]) -> Callable[[Any], bool]:
+    """Whether a record's profile reference names the tournament's rules. Resolving one costs
+    no replay; a batch of records spelling the profile alike resolves it once."""
+    profile_id = tournament["profile_id"]
+    lookup = store.profiles.resolver()
+    seen: dict[str, bool] = {}
+    wanted: list[str] = []
+
+    def same(ref: Any) -> bool:
+        if ref == profile_id:
+            return True
+        try:
+            key = json.dumps(ref, sort_keys=True)
+        except (TypeError, ValueError):
+            return False
+        if key not in seen:
+            if not wanted:
+                wanted.append(tournament_profile(store, tournament).hash)
+            profile, _ = lookup.resolve(ref)
+            seen[key] = profile is not None and profile.hash == wanted[0]
+        return seen[key]
+    return same
 
 
 def _mark_withdrawn(store: Store, items: list[dict[str, Any]]) -> None:
@@ -401,6 +436,9 @@ def get_record(store: Store, record_id: str, lang: str = DEFAULT_LANGUAGE) -> di
 
 
 LIMIT_BUDGET = -1  # refresh at most limits.STANDINGS_REFRESH_DEALS (read when called)
+# What cached standings were computed by: the engine, and the shape of the answer (standings
+# cached before points per deal ranked them are computed again, not served).
+STANDINGS_VERSION = f"{ENGINE_VERSION}+ranked_by"
 
 
 def standings_json(store: Store, tournament_id: str,
@@ -437,7 +475,7 @@ def _standings(store: Store, tournament_id: str,
     found = store.tournaments.get(tournament_id)
     if found is None:
         raise not_found("tournament", tournament_id)
-    cached = store.standings.cached(tournament_id, ENGINE_VERSION)
+    cached = store.standings.cached(tournament_id, STANDINGS_VERSION)
     if cached is not None:
         return found, cached, 0
     if refresh_budget == LIMIT_BUDGET:
@@ -459,15 +497,16 @@ def _standings(store: Store, tournament_id: str,
             finally:
                 best_effort(lambda: store.standings.release_lease(tournament_id, owner))
             waiting = stale()
-        last = store.standings.cached(tournament_id, ENGINE_VERSION, current=False)
+        last = store.standings.cached(tournament_id, STANDINGS_VERSION, current=False)
         if waiting and last is not None:
             return found, last, len(waiting)  # the last known standings, not a merge
     with store.snapshot():
         revision = store.standings.revision(tournament_id)
         rows = store.tournaments.tallies(tournament_id)
-    body = dumps_stored(tally.compute(rows)).encode()
+    body = dumps_stored(tally.compute(rows, found["ranked_by"])).encode()
     if not waiting:  # a cache that cannot be written is computed again next time
-        best_effort(lambda: store.standings.cache(tournament_id, revision, ENGINE_VERSION, body))
+        best_effort(lambda: store.standings.cache(tournament_id, revision, STANDINGS_VERSION,
+                                                  body))
     return found, body, len(waiting)
 
 

@@ -72,6 +72,43 @@ def seasons_only() -> int:
     return 0
 
 
+def standings_only() -> int:
+    """``--standings``: the pages that show standings (the tournament's in English and
+    Filipino, the season's), without the referee's screenshots."""
+    from app import create_app
+
+    hk = example_record("hk-two-deals")
+    if hk is None:
+        print("the example records are missing", file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"BIGTWO_DB": str(Path(tmp) / "shots.db")})
+        client = app.test_client()
+        tid, _ = create_tournament(client, "Club night", "hk-standard", _tables(hk))
+        with serve(app) as base, chromium() as browser:
+            for lang, name in (("en", "tournament.png"), ("fil", "tournament-fil.png")):
+                context = browser.new_context(viewport={"width": 1280, "height": 900})
+                shot = context.new_page()
+                shot.goto(f"{base}/tournaments/{tid}?lang={lang}")
+                shot.screenshot(path=str(OUT / name), full_page=True)
+                context.close()
+            season_screenshots(browser, base, client)
+    for name in ("tournament.png", "tournament-fil.png", "season.png", "season-zh-Hant-HK.png"):
+        print((OUT / name).relative_to(ROOT))
+    return 0
+
+
+def _tables(hk: dict[str, Any]) -> list[dict[str, Any]]:
+    """The tournament of the screenshots: the example match, the same with a wrong turn in its
+    first deal, and another table that played the first deal only."""
+    broken = copy.deepcopy(hk)
+    broken["deals"][0]["moves"][9]["seat"] = 0
+    renamed = copy.deepcopy(hk)
+    renamed["players"] = ["Eve", "Fay", "Gus", "Hal"]
+    renamed["deals"] = renamed["deals"][:1]
+    return [hk, broken, renamed]
+
+
 def main() -> int:
     from app import create_app
 
@@ -128,4 +165,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(seasons_only() if sys.argv[1:] == ["--seasons"] else main())
+    raise SystemExit(seasons_only() if sys.argv[1:] == ["--seasons"] else
+                     standings_only() if sys.argv[1:] == ["--standings"] else main())

@@ -61,6 +61,8 @@ def test_a_club_season_through_the_api(client):
         assert abs(rating["ordinal"] - (rating["mu"] - 3 * rating["sigma"])) < 0.002
 
     text = client.get(f"/v1/seasons/{season}/standings?format=csv").get_data(as_text=True)
+    assert text.startswith("\ufeff")
+    text = text.removeprefix("\ufeff")
     cells = list(csv.reader(io.StringIO(text)))
     assert cells[0] == ["rank", "name", "points", "mu", "sigma", "ordinal", "tournaments", "deals"]
     assert [(c[1], float(c[2])) for c in cells[1:]] == [(n, p) for n, p, _, _ in EXPECTED]

@@ -50,7 +50,7 @@ def test_a_club_season_through_the_cli(runner: CliRunner, tmp_path: Path, reques
     table = json.loads(run(runner, "season", "standings", sid, *where).stdout)
     assert [(r["name"], r["points"], r["tournaments"], r["deals"])
             for r in table["players"]] == EXPECTED
-    text = run(runner, "season", "standings", sid, "--csv", *where).stdout
+    text = run(runner, "season", "standings", sid, "--csv", *where).stdout.removeprefix("\ufeff")
     assert [row[1] for row in csv.reader(io.StringIO(text))][1:] == [n for n, *_ in EXPECTED]
     ratings = json.loads(run(runner, "season", "ratings", sid, *where).stdout)
     eve = next(r for r in ratings if r["name"] == "Eve")

@@ -131,3 +131,19 @@ def test_unreachable_server_is_a_clean_error(runner: CliRunner) -> None:
     result = invoke(runner, "standings", "t-x", "--server", "http://127.0.0.1:9")
     assert result.exit_code == 2  # the README: 2 when the command failed as a whole
     assert "cannot reach http://127.0.0.1:9" in result.output
+
+
+@pytest.mark.parametrize(("option", "ranked_by"), [((), "points_per_deal"),
+                                                    (("--ranked-by", "points"), "points")])
+def test_create_chooses_how_the_standings_rank(tmp_path: Path, option: tuple[str, ...],
+                                               ranked_by: str) -> None:
+    runner = CliRunner()
+    db = str(tmp_path / "t.db")
+    created = create(runner, "--db", db, *option)
+    token = created["token"]
+    path = jsonl(tmp_path / "r.jsonl", simulated(2, seed=3))
+    assert invoke(runner, "import", created["id"], str(path), "--token", token,
+                  "--db", db).exit_code == 0
+    table = json.loads(invoke(runner, "standings", created["id"], "--db", db).stdout)
+    assert table["ranked_by"] == table["ranking"] == ranked_by
+    assert all("points_per_deal" in p for p in table["players"])

@@ -27,7 +27,8 @@ def test_a_duplicate_event_says_it_is_ranked_by_match_points() -> None:
     result = standings.compute(ROWS)
     assert result["ranking"] == "match_points"
     assert result["players"][0]["player"] == "Ana"  # the JSON table stays ranked by points
-    assert standings.compute(ROWS[:1])["ranking"] == "points"  # one table: no board
+    assert standings.compute(ROWS[:1])["ranking"] == "points_per_deal"  # one table: no board
+    assert standings.compute(ROWS[:1], standings.TOTAL)["ranking"] == "points"
 
 
 def test_ranked_players_order_by_match_points_with_points_beside() -> None:

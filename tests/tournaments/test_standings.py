@@ -42,9 +42,16 @@ def test_points_sum_deal_scores_and_ties_share_a_rank() -> None:
             ["Ana", "Ben", "Cai", "Dee"]),
         row("r2", [deal([-2, -1, 3, 0], 2)], ["Ana", "Ben", "Eve", "Fay"]),
     ]
-    result = standings.compute(rows)
+    result = standings.compute(rows, standings.TOTAL)
     assert [(r["rank"], r["player"], r["points"]) for r in result["players"]] == [
         (1, "Ana", 4), (2, "Ben", 3), (2, "Eve", 3), (4, "Fay", 0), (5, "Dee", -3), (6, "Cai", -7)]
+    # By default, per deal played: Eve's 3 in one deal beats Ana's 4 in three.
+    fair = standings.compute(rows)
+    assert fair["ranked_by"] == fair["ranking"] == "points_per_deal"
+    assert [(r["rank"], r["player"], r["points_per_deal"]) for r in fair["players"]] == [
+        (1, "Eve", 3.0), (2, "Ana", 1.33), (3, "Ben", 1.0), (4, "Fay", 0.0), (5, "Dee", -1.5),
+        (6, "Cai", -3.5)]
+    result = fair
     ana = by_player(result)["Ana"]
     assert (ana["deals_played"], ana["deals_won"]) == (3, 1)
     assert (result["records"], result["deals"]) == (2, 3)
@@ -123,7 +130,7 @@ def test_csv_has_a_header_and_one_row_per_player() -> None:
     assert len(parsed) == 1 + 5
     by_name = {r[1]: r for r in parsed[1:]}
     assert "'=cmd()" in by_name  # a formula-looking name is defused for spreadsheets
-    assert by_name["Ben"][2:] == ["2", "1", "3", "2", "4", "0"]
+    assert by_name["Ben"][2:] == ["2", "1", "3", "2", "4", "0", "1.5", "match_points"]
 
 
 # --- over HTTP ----------------------------------------------------------------------------------
@@ -255,10 +262,14 @@ def test_teams_are_ranked_when_the_profile_has_them() -> None:
         team_row("r1", ["Ana", "Ben", "Cai", "Dee"], [([11, -11], 2), ([-3, 3], 1)]),
         team_row("r2", ["Cai", "Eve", "Ana", "Fay"], [([5, -5], 0)]),
     ]
-    result = standings.compute(rows)
+    result = standings.compute(rows, standings.TOTAL)
     assert [(t["rank"], t["team"], t["points"], t["deals_played"], t["deals_won"])
             for t in result["teams"]] == [
         (1, "Ana & Cai", 13, 3, 2), (2, "Eve & Fay", -5, 1, 0), (3, "Ben & Dee", -8, 2, 1)]
+    # Per deal (the default), Ben & Dee's -8 in two deals is above Eve & Fay's -5 in one.
+    assert [(t["rank"], t["team"], t["points_per_deal"])
+            for t in standings.compute(rows)["teams"]] == [
+        (1, "Ana & Cai", 4.33), (2, "Ben & Dee", -4.0), (3, "Eve & Fay", -5.0)]
     assert result["teams"][0]["players"] == ["Ana", "Cai"]
     assert by_player(result)["Ana"]["points"] == 13  # each partner carries the team's score
 

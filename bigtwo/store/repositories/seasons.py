@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 import sqlite_utils
 
 from bigtwo import limits
+from bigtwo.records.standings import PER_DEAL
 from bigtwo.store import clock
 from bigtwo.store.quotas import QuotaExceeded
 from bigtwo.store.repositories.base import Repository
@@ -49,6 +51,17 @@ class AliasRefused(Exception):
     def __init__(self, reason: str, alias: str, player: str | None) -> None:
         super().__init__(reason)
         self.reason, self.alias, self.player = reason, alias, player
+
+
+def create_lease_table(db: sqlite_utils.Database) -> None:
+    """The schema step that adds the lease one request at a time holds while it rates a
+    season's nights (``Seasons.take_lease``), and each night's tables and places under the
+    key of what they depend on (``bigtwo.records.seasons.content_key``)."""
+    db.execute("CREATE TABLE IF NOT EXISTS season_leases (season_id TEXT PRIMARY KEY "
+               "REFERENCES seasons(id), owner TEXT NOT NULL, until REAL NOT NULL)")
+    db.execute("CREATE TABLE IF NOT EXISTS season_night_tables (season_id TEXT NOT NULL "
+               "REFERENCES seasons(id), tournament_id TEXT NOT NULL, key TEXT NOT NULL, "
+               "body BLOB NOT NULL, PRIMARY KEY (season_id, tournament_id))")
 
 
 class Seasons(Repository):
@@ -103,11 +116,11 @@ class Seasons(Repository):
         """The attached tournaments in the order they were attached, each with its name and
         its revision (the change counter its records bump)."""
         rows = self.conn.execute(
-            "SELECT t.id, t.name, t.revision, a.attached_at, t.profile_hash FROM "
+            "SELECT t.id, t.name, t.revision, a.attached_at, t.profile_hash, t.ranked_by FROM "
             "season_tournaments AS a JOIN tournaments AS t ON t.id = a.tournament_id "
             "WHERE a.season_id = ? ORDER BY a.position", [season_id]).fetchall()
         return [{"id": r[0], "name": r[1], "revision": r[2], "attached_at": r[3],
-                 "profile_hash": r[4]} for r in rows]
+                 "profile_hash": r[4], "ranked_by": r[5] or PER_DEAL} for r in rows]
 
     def attach(self, season_id: str, tournament_id: str, *, token: str,
                by: str | None = None) -> bool:
@@ -231,6 +244,12 @@ class Seasons(Repository):
                                  "ORDER BY position", [season_id])
         return [(k, json.loads(zlib.decompress(b))) for k, b in rows]
 
+    def night_keys(self, season_id: str) -> list[str]:
+        """The cached nights' keys, in order, without their bodies."""
+        rows = self.conn.execute("SELECT key FROM season_nights WHERE season_id = ? "
+                                 "ORDER BY position", [season_id])
+        return [k for (k,) in rows]
+
     def keep_nights(self, season_id: str, start: int,
                     nights: Sequence[tuple[str, Any]]) -> None:
         """Cache nights from position ``start`` on (counting from 0), dropping any after."""
@@ -252,3 +271,62 @@ class Seasons(Repository):
             self.conn.execute("INSERT INTO season_standings VALUES (?, ?, ?) ON CONFLICT "
                               "(season_id) DO UPDATE SET key = excluded.key, "
                               "body = excluded.body", [season_id, key, zlib.compress(body, 6)])
+
+    def last_standings(self, season_id: str) -> bytes | None:
+        """The standings cached last, whatever changed since."""
+        row = self.conn.execute("SELECT body FROM season_standings WHERE season_id = ?",
+                                [season_id]).fetchone()
+        return None if row is None else zlib.decompress(row[0])
+
+    def counted_records(self, tournament_ids: Sequence[str]) -> dict[str, int]:
+        """How many records each tournament counts (valid, standing, not a duplicate): what
+        rating it costs, known without reading one."""
+        if not tournament_ids:
+            return {}
+        marks = ", ".join("?" * len(tournament_ids))
+        rows = self.conn.execute(
+            f"SELECT tournament_id, count(*) FROM records WHERE tournament_id IN ({marks}) "
+            "AND valid = 1 AND duplicate_of IS NULL AND withdrawn = 0 GROUP BY tournament_id",
+            list(tournament_ids))
+        return {t: int(n) for t, n in rows}
+
+    def take_lease(self, season_id: str, seconds: float) -> str | None:
+        """The right to rate the season's nights for ``seconds``: a token to release it
+        with, or None while another request (or process) holds it."""
+        owner = secrets.token_hex(8)
+        at = time.time()
+        with self.write():
+            row = self.conn.execute("SELECT until FROM season_leases WHERE season_id = ?",
+                                    [season_id]).fetchone()
+            if row is not None and row[0] > at:
+                return None
+            self.conn.execute("INSERT INTO season_leases VALUES (?, ?, ?) ON CONFLICT "
+                              "(season_id) DO UPDATE SET owner = excluded.owner, "
+                              "until = excluded.until", [season_id, owner, at + seconds])
+        return owner
+
+    def release_lease(self, season_id: str, owner: str) -> None:
+        with self.write():
+            self.conn.execute("DELETE FROM season_leases WHERE season_id = ? AND owner = ?",
+                              [season_id, owner])
+
+    def night_tables(self, season_id: str, tournament_id: str, key: str) -> Any | None:
+        """A night's tables and places as kept under ``key``; None when they were kept
+        under another (its tournament or the aliases changed since) or not at all."""
+        row = self.conn.execute("SELECT body FROM season_night_tables WHERE season_id = ? AND "
+                                "tournament_id = ? AND key = ?",
+                                [season_id, tournament_id, key]).fetchone()
+        return None if row is None else json.loads(zlib.decompress(row[0]))
+
+    def keep_night_tables(self, season_id: str,
+                          nights: Sequence[tuple[str, str, Any]]) -> None:
+        """Keep ``(tournament id, key, body)`` for each night, replacing what was kept."""
+        if not nights:
+            return
+        with self.write():
+            self.conn.executemany(
+                "INSERT INTO season_night_tables VALUES (?, ?, ?, ?) ON CONFLICT "
+                "(season_id, tournament_id) DO UPDATE SET key = excluded.key, "
+                "body = excluded.body",
+                [(season_id, tid, key, zlib.compress(json.dumps(body).encode(), 6))
+                 for tid, key, body in nights])

@@ -12,6 +12,7 @@ from typing import Any
 
 import sqlite_utils
 
+from bigtwo.records import standings
 from bigtwo.records.jsonin import dumps_stored, loads_stored
 from bigtwo.records.tally import tally
 from bigtwo.rules.profiles import Profile
@@ -32,7 +33,8 @@ class Tournaments(Repository):
         self.profiles = profiles
 
     def create(self, name: str, profile: Profile,
-               declaration: Mapping[str, Any] | None = None) -> tuple[str, str]:
+               declaration: Mapping[str, Any] | None = None,
+               ranked_by: str | None = None) -> tuple[str, str]:
         """A new tournament playing ``profile``; returns ``(id, token)``.
 
         The token is returned here and nowhere else: only its SHA-256 is stored. When the
@@ -45,18 +47,20 @@ class Tournaments(Repository):
             profile_id = profile.id
             if declaration is not None:
                 profile_id, _ = self.profiles.put_in(db, declaration, profile)
-            db.table("tournaments").insert({
-                "id": tournament_id, "name": name, "profile_id": profile_id,
-                "profile_hash": profile.hash, "token_hash": token_hash(token),
-                "created_at": clock.now(),
-            })
+            row = {"id": tournament_id, "name": name, "profile_id": profile_id,
+                   "profile_hash": profile.hash, "token_hash": token_hash(token),
+                   "created_at": clock.now()}
+            if ranked_by is not None:  # NULL is the default (points per deal)
+                row["ranked_by"] = ranked_by
+            db.table("tournaments").insert(row)
         return tournament_id, token
 
     def get(self, tournament_id: str) -> dict[str, Any] | None:
-        """``{id, name, profile_id, profile_hash, created_at, counts: {records, valid,
-        invalid}}`` or None. The token hash is never part of it."""
+        """``{id, name, profile_id, profile_hash, created_at, ranked_by, counts: {records,
+        valid, invalid}}`` or None. The token hash is never part of it."""
         row = self.conn.execute(
-            "SELECT id, name, profile_id, profile_hash, created_at FROM tournaments WHERE id = ?",
+            "SELECT id, name, profile_id, profile_hash, created_at, ranked_by FROM tournaments "
+            "WHERE id = ?",
             [tournament_id]).fetchone()
         if row is None:
             return None
@@ -69,7 +73,7 @@ class Tournaments(Repository):
             [tournament_id]).fetchone()[0] if withdrawn else 0
         standing, standing_valid = total - withdrawn, valid - withdrawn_valid
         return {"id": row[0], "name": row[1], "profile_id": row[2], "profile_hash": row[3],
-                "created_at": row[4],
+                "created_at": row[4], "ranked_by": row[5] or standings.PER_DEAL,
                 "counts": {"records": standing, "valid": standing_valid,
                            "invalid": standing - standing_valid, "withdrawn": withdrawn}}
 
@@ -274,6 +278,13 @@ class Tournaments(Repository):
                 record["players"] = loads_stored(players)
             out.append({"id": rid, "record": record, "report": record_rows.unpack_report(report)})
         return out
+
+    def record_numbers(self, tournament_id: str) -> dict[str, int]:
+        """Each record's number in its tournament: 1, 2, ... in upload order, every record
+        stored counted (withdrawn, invalid and duplicates too, so a number never changes)."""
+        rows = self.conn.execute("SELECT id FROM records WHERE tournament_id = ? ORDER BY seq",
+                                 [tournament_id])
+        return {rid: n for n, (rid,) in enumerate(rows, start=1)}
 
     def tallies(self, tournament_id: str) -> list[tuple[str, Mapping[str, Any] | None]]:
         """``(id, tally)`` of every counted record (valid, not a duplicate), in upload order:
