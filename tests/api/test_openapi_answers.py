@@ -176,6 +176,7 @@ def test_tournaments_and_seasons_answer_as_documented(api: CheckedClient) -> Non
     api.get("/v1/seasons")
     api.get(f"/v1/seasons/{sid}/standings")
     api.get(f"/v1/seasons/{sid}/audit")
+    assert api.post(f"/v1/seasons/{sid}/draws", json={"rounds": 2, "seed": 3}).status_code == 200
     api.post(f"/v1/seasons/{sid}/aliases", json={"alias": "Benjamin", "player": None},
              headers=bearer(stoken))
     api.delete(f"/v1/seasons/{sid}/tournaments/{tid}", headers=bearer(stoken))
@@ -235,7 +236,7 @@ BODIES = {
     ("post", "/v1/tournaments/{tournament_id}/records"): {"application/json", "text/x-bigtwo",
                                                           "text/csv"},
     ("put", "/v1/tournaments/{tournament_id}/records/{record_id}"): {"application/json",
-                                                                     "text/csv"},
+                                                                     "text/x-bigtwo", "text/csv"},
 }
 
 
