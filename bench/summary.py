@@ -13,11 +13,14 @@ to write the byte-code cache). Rows:
   absent. It is never copied into this project;
 - the same ``bigtwo validate`` against a process that only parses every line with orjson;
 - compiled against pure;
-- start-up: ``bigtwo validate`` of one one-deal record naming a preset, pinned, against
-  ``python -c pass`` (the interpreter alone), at least 9 rounds (goal: at most 0.06 s of CPU);
+- start-up: ``bigtwo validate`` of one one-deal record naming a preset (the console script's
+  way, bigtwo.cli.entry), pinned, against ``python -c pass`` (the interpreter alone), at
+  least 9 rounds (goal: at most 3.5x its CPU);
 - ``bigtwo validate FILE`` against ``bigtwo validate --workers 2 FILE`` on
-  ``--cluster-records`` records (not pinned: the cluster needs both cores), and the local
-  cluster's fixed cost: ``--workers 2`` on a one-record file;
+  ``--cluster-records`` records (not pinned: the cluster needs both cores): CPU, the reaped
+  workers' included (goal: at most 1.10x), wall, the one process's rate on one core (the
+  figure docs/SCALING.md opens with), and the local cluster's fixed cost: ``--workers 2`` on
+  a one-record file;
 - ``POST /v1/validate/batch`` (gunicorn, one worker, batches of 100 sent one after another)
   records/s against the CLI's on the same records.
 
@@ -59,9 +62,17 @@ from bigtwo import native  # noqa: E402
 from bigtwo.rules.profiles import PRESETS, ProfileResolver  # noqa: E402
 from bigtwo.rules.simulate import simulate  # noqa: E402
 
-# What the console script runs (the script pip writes imports main and calls it).
-VALIDATE = "import sys; from bigtwo.cli.main import main; main(sys.argv[1:], prog_name='bigtwo')"
-STARTUP_GOAL = 0.06  # seconds of CPU for `bigtwo validate` of one record, whole process
+# What the console script runs (pyproject's [project.scripts]: bigtwo.cli.entry, whose plain
+# `bigtwo validate FILE` needs no click).
+VALIDATE = "import sys; sys.argv[0] = 'bigtwo'; from bigtwo.cli.entry import run; run()"
+STARTUP_GOAL = 3.5  # `bigtwo validate` of one record at most this many `python -c pass`, CPU
+CLUSTER_CPU_GOAL = 1.10  # `--workers 2` at most this many one process's CPU, workers included
+
+
+def one_core_rate(records: int, cpu: float) -> str:
+    """The one-core rate as docs/SCALING.md quotes it (tests/docs/test_scaling_doc.py holds
+    the doc to this format, never to a figure)."""
+    return f"{records / cpu:,.0f} one-deal records a second of CPU"
 ORJSON_PARSE = ("import orjson, sys\n"
                 "with open(sys.argv[1], 'rb') as f:\n"
                 "    for line in f:\n"
@@ -169,7 +180,10 @@ def cluster_rows(args: argparse.Namespace, base: dict[str, str], python: str,
                         ("two-tiny", "`bigtwo validate --workers 2` of one record")):
         wall, cpu = cluster[name]
         print(f"| {label} | {wall:.2f} | {cpu:.2f} |")
-    rows.append(("one process wall / `--workers 2` wall", "goal 1.7x",
+    print(f"\none process: {one_core_rate(args.cluster_records, cluster['one'][1])} on one core")
+    rows.append(("`--workers 2` CPU / one process CPU, the workers' included",
+                 f"goal at most {CLUSTER_CPU_GOAL}x", cluster["two"][1] / cluster["one"][1]))
+    rows.append(("one process wall / `--workers 2` wall", "",
                  cluster["one"][0] / cluster["two"][0]))
     rows.append(("local cluster's fixed cost (s): `--workers 2` minus one process, one record",
                  "", cluster["two-tiny"][0] - cluster["one-tiny"][0]))
@@ -252,9 +266,10 @@ def main() -> None:
             print(f"| `python -c pass` | {started['pass'][1]:.3f} | {started['pass'][0]:.3f} |")
             print(f"| `bigtwo validate` of one record (hk-standard, one deal) | "
                   f"{started['validate'][1]:.3f} | {started['validate'][0]:.3f} |")
-            rows.append(("start-up: `bigtwo validate` of one record, CPU (s)",
-                         f"goal at most {STARTUP_GOAL}", started["validate"][1]))
-            rows.append(("start-up: `bigtwo validate` of one record CPU / `python -c pass` CPU", "",
+            rows.append(("start-up: `bigtwo validate` of one record, CPU (s)", "",
+                         started["validate"][1]))
+            rows.append(("start-up: `bigtwo validate` of one record CPU / `python -c pass` CPU",
+                         f"goal at most {STARTUP_GOAL}x",
                          started["validate"][1] / started["pass"][1]))
 
         if "cluster" in only:

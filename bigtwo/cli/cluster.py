@@ -43,6 +43,7 @@ from bigtwo.batch.cluster import (
     split_lines,
 )
 from bigtwo.cli.cluster_options import in_process
+from bigtwo.cli.heap import keep_blocks_in_heap
 from bigtwo.cli.language import Refusal, gettext, ngettext
 from bigtwo.cli.verdicts import EXIT_UNREADABLE, exit_status, line_error, summary_line
 from bigtwo.records.lines import VERDICTS
@@ -500,6 +501,7 @@ def client_for(workers: int | None, scheduler: str | None) -> Iterator[Any]:
     # What this process holds now is frozen out of the collector while the workers fork: a
     # worker's collections would otherwise visit (and so copy) every page of it.
     gc.freeze()
+    keep_blocks_in_heap()
     try:
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                dashboard_address=None, silence_logs=CRITICAL)

@@ -22,11 +22,12 @@ import click
 
 from bigtwo import limits
 from bigtwo.cli.language import Refusal, gettext
+from bigtwo.cli.resolver import local_resolver as local_resolver
 from bigtwo.cli.verdicts import EXIT_UNREADABLE
 from bigtwo.records import door, jsoncodec
 from bigtwo.records.formats import Format
 from bigtwo.rules.frozen import Frozen, Slotted
-from bigtwo.rules.profiles import Lookup, ProfileRef, ProfileResolver
+from bigtwo.rules.profiles import ProfileRef, ProfileResolver
 
 SKIP_CHUNK = 1 << 20
 # What click's option decorators take and give back: a command's function, or the command.
@@ -261,29 +262,6 @@ def sheet_text(data: bytes, path: str, lang: str) -> str | None:
     except SheetTextError as exc:
         click.echo(gettext("error: {path}: {detail}", path=path, detail=exc.detail), err=True)
         return None
-
-
-def local_resolver() -> ProfileResolver:
-    """Presets, plus profiles stored in the local database (BIGTWO_DB) when it exists.
-
-    The store is opened on the first id that is not a preset, so validating records that name
-    presets never loads sqlite-utils."""
-    opened: dict[str, Lookup] = {}
-
-    def lookup(profile_id: str) -> Any:
-        if "lookup" not in opened:
-            from bigtwo.store.db import Store
-            from bigtwo.store.paths import default_db_path
-
-            path = default_db_path()
-            opened["lookup"] = Store(path).profiles.declaration if os.path.exists(path) else _nothing
-        return opened["lookup"](profile_id)
-
-    return ProfileResolver(lookup)
-
-
-def _nothing(_: str) -> None:
-    return None
 
 
 def open_validate_input(path: str, max_bytes: int) -> tuple[IO[bytes], Format, int | None]:

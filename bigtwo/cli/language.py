@@ -4,8 +4,9 @@ Every line the CLI prints for people (stderr, and the tables and summaries on st
 message of the library's ``bigtwo`` catalogs, translated here. A command with ``--lang`` speaks
 that language; every command's default is the environment, read as gettext reads it
 (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``) and matched with the library's
-``canonical``. This is the only place that reads those variables: the core and the records
-library take the language as a value (docs/TRANSLATING.md, "The CLI's lines").
+``canonical`` (``bigtwo.cli.env_language``, the only place that reads those variables; it
+needs no click). The core and the records library take the language as a value
+(docs/TRANSLATING.md, "The CLI's lines").
 
 Machine output (JSON, JSON Lines, CSV, exit statuses) is never translated; click's own usage
 errors and ``--help`` texts stay English (click renders them with its own words).
@@ -13,53 +14,16 @@ errors and ``--help`` texts stay English (click renders them with its own words)
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Mapping
-from functools import cache
+from collections.abc import Callable
 from typing import IO, Any, TypeVar
 
 import click
 
-from bigtwo.records.i18n import ACCEPTED_TAGS, DEFAULT_LANGUAGE, canonical, translator
+from bigtwo.cli.env_language import environment_language as environment_language
+from bigtwo.records.i18n import ACCEPTED_TAGS, canonical, translator
 
-# In gettext's order: LANGUAGE (a colon-separated list) first, then the locale itself.
-ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 _META = "bigtwo.lang"
 _Decorated = TypeVar("_Decorated", bound=Callable[..., Any] | click.Command)
-
-
-def _is_c(value: str) -> bool:
-    return value.split(".", 1)[0].split("@", 1)[0] in ("C", "POSIX")
-
-
-def _tag(value: str) -> str:
-    """``de_DE.UTF-8@euro`` -> ``de_DE``: the part of a locale name that names a language."""
-    return value.split(".", 1)[0].split("@", 1)[0]
-
-
-@cache
-def _from_values(language: str, locale: str) -> str:
-    if _is_c(locale):
-        # GNU gettext's rule: in the C locale LANGUAGE is ignored, so `LC_ALL=C` always
-        # gives English (what a bug report or a script wants), whatever a desktop set.
-        return DEFAULT_LANGUAGE
-    for entry in [*language.split(":"), locale] if language else [locale]:
-        if not entry:
-            continue
-        if _is_c(entry):  # "C" in LANGUAGE ends the list, as in gettext
-            return DEFAULT_LANGUAGE
-        found = canonical(_tag(entry))
-        if found is not None:
-            return found
-    return DEFAULT_LANGUAGE
-
-
-def environment_language(environ: Mapping[str, str] | None = None) -> str:
-    """The supported language the environment asks for, as gettext reads it; English for
-    ``C``, ``POSIX``, nothing set, or only languages we have no words for."""
-    env = os.environ if environ is None else environ
-    locale = next((env[name] for name in ENVIRONMENT[1:] if env.get(name)), "")
-    return _from_values(env.get("LANGUAGE", ""), locale)
 
 
 def current() -> str:

@@ -22,6 +22,7 @@ import click
 from bigtwo import limits
 from bigtwo.cli import CORE
 from bigtwo.cli.cluster_options import cluster_options, in_process
+from bigtwo.cli.failures import refusal_for
 from bigtwo.cli.inputs import (
     InputError,
     LongLine,
@@ -64,19 +65,6 @@ FORMATS = ("json", "text")
 __all__ = ["LanguageTag", "main"]  # LanguageTag lives in bigtwo.cli.language now
 
 
-def _store_fault(exc: Exception) -> str | None:
-    """The store's sentence for a write it refused (read-only, a full disk), or None; the
-    store's module is imported only then, so a plain ``validate`` never loads it."""
-    import sqlite3
-
-    if not isinstance(exc, sqlite3.OperationalError):
-        return None
-    from bigtwo.store.faults import fault
-
-    named = fault(exc)
-    return None if named is None else named.detail
-
-
 # The commands whose modules load only when they run (bigtwo.cli.lazy): where each lives and
 # its short help, which `bigtwo --help` lists without importing it.
 LAZY_COMMANDS: dict[str, Lazy] = {
@@ -112,21 +100,11 @@ class MainGroup(LazyGroup):
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit,
                 KeyboardInterrupt):
             raise
-        except MemoryError:
-            raise InputError(gettext("out of memory reading the input; give a smaller "
-                                     "--max-bytes or a smaller input")) from None
-        except OSError as exc:
-            raise InputError(gettext("cannot read the input: {reason}",
-                                     reason=exc.strerror or exc)) from None
         except Exception as exc:  # noqa: BLE001 - one line, exit 2, instead of a traceback
-            if os.environ.get("BIGTWO_DEBUG"):
+            refusal = refusal_for(exc)
+            if refusal is None:
                 raise
-            named = _store_fault(exc)
-            if named is not None:  # the store refused a write (read-only, full): say which
-                raise InputError(named) from None
-            raise InputError(gettext("unexpected failure ({kind}: {reason}); BIGTWO_DEBUG=1 "
-                                     "shows the traceback", kind=type(exc).__name__,
-                                     reason=exc)) from None
+            raise refusal from None
 
 
 @click.group(cls=MainGroup, lazy_subcommands=LAZY_COMMANDS,

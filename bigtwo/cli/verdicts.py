@@ -3,9 +3,11 @@ line, and the stderr line of a record it could not read (one home for both runs)
 
 from __future__ import annotations
 
+from bigtwo.cli.exits import EXIT_INVALID as EXIT_INVALID
+from bigtwo.cli.exits import EXIT_UNREADABLE as EXIT_UNREADABLE
+from bigtwo.cli.exits import EXIT_VALID as EXIT_VALID
+from bigtwo.cli.exits import exit_status as exit_status
 from bigtwo.cli.language import gettext, ngettext
-
-EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
 
 def summary_line(counts: dict[str, int]) -> str:
@@ -33,8 +35,3 @@ def line_error(path: str, number: int, message: str) -> str:
     # TRANSLATORS: {message} is the library's, already in the report's language.
     return gettext("error: {path}:{line}: {message}", path=path, line=number, message=message)
 
-
-def exit_status(counts: dict[str, int]) -> int:
-    if counts["unreadable"]:
-        return EXIT_UNREADABLE
-    return EXIT_INVALID if counts["invalid"] else EXIT_VALID

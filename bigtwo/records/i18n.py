@@ -14,11 +14,13 @@ canonical, so that the aliases players' browsers send (``zh-HK``, ``zh-TW``, ``z
 
 from __future__ import annotations
 
-import gettext as _gettext
 import os
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the module itself when a catalog is first read: a run that says nothing
+    import gettext as _gettext  # in words (a valid record's report) never imports it
 
 from bigtwo import limits
 
@@ -207,6 +209,8 @@ def NN_(context: str, singular: str, plural: str) -> MarkedPlural:  # noqa: N802
 @cache
 def translator(lang: str | None) -> Translator:
     """The catalog of a language (an unknown one gets English). Loaded once per process."""
+    import gettext as _gettext
+
     code = supported(lang)
     with open(os.path.join(LOCALE_DIR, babel_locale(code), "LC_MESSAGES", f"{DOMAIN}.mo"),
               "rb") as mo:

@@ -15,11 +15,11 @@ card lists are put in one order).
 
 from __future__ import annotations
 
+import _thread
 import copy
 import hashlib
 import json
 import pkgutil
-import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import FrozenInstanceError
@@ -230,7 +230,8 @@ def _declaration_key(ref: Mapping[str, Any]) -> str:
 # far more than reading it, and a stored profile is read for every record that names it.
 _CHECKED_LIMIT = 256
 _CHECKED: OrderedDict[str, tuple[Profile | None, list[Problem]]] = OrderedDict()
-_CHECKED_LOCK = threading.Lock()
+# threading's Lock itself, without importing threading (part of every start).
+_CHECKED_LOCK = _thread.allocate_lock()
 
 # A lookup returns the *declaration* of a stored profile by id (storage is an adapter).
 Lookup = Callable[[str], Mapping[str, Any] | None]
@@ -421,7 +422,7 @@ class _Presets(Mapping[str, _T]):
     def __init__(self, load: Callable[[str], _T]) -> None:
         self._load = load
         self._loaded: dict[str, _T] = {}
-        self._lock = threading.Lock()
+        self._lock = _thread.allocate_lock()
 
     def __getitem__(self, preset_id: str) -> _T:
         found = self._loaded.get(preset_id)

@@ -1,0 +1,181 @@
+"""The console script's click-free ``bigtwo validate FILE`` (bigtwo.cli.quick) against the
+click command, on a table of argument forms: the same stdout, stderr and exit status, byte for
+byte, whether the quick path takes the form or hands it to click. The forms it must take are
+checked to have run without importing click at all."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+
+# The console script (bigtwo.cli.entry, as pyproject's [project.scripts] names it), and the
+# click command alone. Each prints, after its output, whether click was imported.
+ENTRY = """
+import sys
+sys.argv[0] = "bigtwo"
+from bigtwo.cli.entry import run
+try:
+    run()
+except SystemExit as exc:
+    code = exc.code
+sys.stdout.flush()
+sys.stderr.write("\\x00click=%s\\n" % ("click" in sys.modules))
+sys.exit(code)
+"""
+CLICK = """
+import sys
+from bigtwo.cli.main import main
+try:
+    main(sys.argv[1:], prog_name="bigtwo")
+except SystemExit as exc:
+    code = exc.code
+sys.stdout.flush()
+sys.stderr.write("\\x00click=%s\\n" % ("click" in sys.modules))
+sys.exit(code)
+"""
+
+FEED = f"""
+import sys
+with open(sys.argv[1], "wb") as fifo:
+    fifo.write(open({str(EXAMPLES / "games.jsonl")!r}, "rb").read())
+"""
+
+GOOD = (EXAMPLES / "hk-game.json").read_bytes()
+INVALID = (EXAMPLES / "pusoy-wrong-turn.json").read_bytes()
+LINES = (EXAMPLES / "games.jsonl").read_bytes() + (EXAMPLES / "tournament.jsonl").read_bytes()
+UNREPLAYABLE = b'{"profile": "hk-standard", "deals": 3}\n'
+NAMES_A_STORED_ID = b'{"profile": "p-0123456789ab", "deals": []}\n'
+MIXED = (LINES + b"\n   \n" + b"{not json\n" + UNREPLAYABLE + NAMES_A_STORED_ID
+         + json.dumps(json.loads(GOOD)).encode() + b"\n[1, 2]\n")
+
+
+def files(folder: Path) -> None:
+    (folder / "good.json").write_bytes(GOOD)
+    (folder / "GOOD.JSON").write_bytes(GOOD)
+    (folder / "invalid.json").write_bytes(INVALID)
+    (folder / "record").write_bytes(GOOD)  # no extension: one JSON record
+    (folder / "not-json.json").write_bytes(b"{\"deals\": [1, 2,\n")
+    (folder / "empty.json").write_bytes(b"")
+    (folder / "unreplayable.json").write_bytes(UNREPLAYABLE)
+    (folder / "stored-id.json").write_bytes(NAMES_A_STORED_ID)
+    (folder / "nan.json").write_bytes(GOOD.replace(b'"deals"', b'"meta": {"x": NaN}, "deals"', 1))
+    (folder / "games.jsonl").write_bytes(LINES)
+    (folder / "games.ndjson").write_bytes(LINES)
+    (folder / "mixed.jsonl").write_bytes(MIXED)
+    (folder / "no-final-newline.jsonl").write_bytes(LINES.rstrip(b"\n"))
+    (folder / "empty.jsonl").write_bytes(b"")
+    (folder / "a directory.json").mkdir()
+    os.mkfifo(folder / "fifo.jsonl")
+    (folder / "sheet.csv").write_bytes((EXAMPLES / "club-night.csv").read_bytes())
+    (folder / "record.txt").write_bytes(GOOD)
+    # Over the default --max-bytes (1 MiB): a line of it may be over the limit.
+    (folder / "big.jsonl").write_bytes(LINES * (1 + (1 << 20) // len(LINES)))
+
+
+# (argument form, environment, whether the quick path takes it)
+FORMS: list[tuple[list[str], dict[str, str], bool]] = [
+    (["validate", "good.json"], {}, True),
+    (["validate", "GOOD.JSON"], {}, True),
+    (["validate", "invalid.json"], {}, True),
+    (["validate", "record"], {}, True),
+    (["validate", "games.jsonl"], {}, True),
+    (["validate", "games.ndjson"], {}, True),
+    (["validate", "no-final-newline.jsonl"], {}, True),
+    (["validate", "empty.jsonl"], {}, True),
+    (["validate", "big.jsonl"], {}, False),
+    (["validate", "good.json"], {"BIGTWO_PURE": "1"}, True),
+    (["validate", "invalid.json"], {"LC_ALL": "zh_HK.UTF-8"}, True),
+    # Lines it cannot read: the quick path writes their reports, click's words on stderr.
+    (["validate", "mixed.jsonl"], {}, None),
+    (["validate", "mixed.jsonl"], {"LANG": "de_DE.UTF-8"}, None),
+    (["validate", "mixed.jsonl"], {"LANGUAGE": "it:de", "LANG": "fr_FR.UTF-8"}, None),
+    # What it hands to click.
+    (["validate", "not-json.json"], {}, False),
+    (["validate", "empty.json"], {}, False),
+    (["validate", "unreplayable.json"], {}, False),
+    (["validate", "stored-id.json"], {}, False),
+    (["validate", "nan.json"], {"LANG": "de_DE.UTF-8"}, False),
+    (["validate", "missing.json"], {}, False),
+    (["validate", "a directory.json"], {}, False),
+    (["validate", "fifo.jsonl"], {}, False),
+    (["validate", "sheet.csv"], {}, False),
+    (["validate", "record.txt"], {}, False),
+    (["validate", "-"], {}, False),
+    (["validate", "--lang", "de", "mixed.jsonl"], {}, False),
+    (["validate", "mixed.jsonl", "--lang", "de"], {}, False),
+    (["validate", "--format", "text", "invalid.json"], {}, False),
+    (["validate", "--profile", "casual", "good.json"], {}, False),
+    (["validate", "--", "good.json"], {}, False),
+    (["validate", "good.json", "invalid.json"], {}, False),
+    (["validate"], {}, False),
+    (["validate", "--help"], {}, False),
+    (["--version"], {}, False),
+    (["validat", "good.json"], {}, False),
+    (["validate", "good.json"], {"BIGTWO_JSON": "stdlib"}, False),
+    (["validate", "mixed.jsonl"], {"BIGTWO_JSON": "stdlib"}, False),
+]
+
+
+def run(program: str, args: list[str], env: dict[str, str], cwd: Path,
+        stdin: bytes, fifo: Path | None = None) -> tuple[int, bytes, bytes, bool]:
+    """Exit status, stdout, stderr and whether click was imported. A FIFO among the
+    arguments is fed the JSON Lines as the command runs."""
+    if fifo is not None and fifo.name in args:
+        with subprocess.Popen([sys.executable, "-c", FEED, str(fifo)]) as feeder:
+            found = run(program, args, env, cwd, stdin)
+            assert feeder.wait(timeout=60) == 0
+        return found
+    base = {k: v for k, v in os.environ.items()
+            if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "BIGTWO_JSON", "BIGTWO_PURE")}
+    proc = subprocess.run([sys.executable, "-c", program, *args], cwd=cwd, input=stdin,
+                          capture_output=True, timeout=120, check=False,
+                          env={**base, "BIGTWO_DB": str(cwd / "absent.db"), **env})
+    err, _, marker = proc.stderr.rpartition(b"\x00")
+    return proc.returncode, proc.stdout, err, marker.strip() == b"click=True"
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    made = tmp_path_factory.mktemp("quick")
+    files(made)
+    return made
+
+
+@pytest.mark.parametrize(("args", "env", "quick"), FORMS,
+                         ids=[" ".join(a) + "".join(f" {k}={v}" for k, v in e.items())
+                              for a, e, _ in FORMS])
+def test_the_console_script_answers_as_the_click_command(
+        folder: Path, args: list[str], env: dict[str, str], quick: bool | None) -> None:
+    stdin = GOOD if args[-1:] == ["-"] else b""
+    fifo = folder / "fifo.jsonl"
+    expected = run(CLICK, args, env, folder, stdin, fifo)
+    got = run(ENTRY, args, env, folder, stdin, fifo)
+    assert got[:3] == expected[:3]
+    if quick is True:
+        assert got[3] is False, "the quick path imported click"
+    elif quick is False:
+        assert got[3] is True, "the quick path took a form it must hand to click"
+    # None: taken without click, which is imported for the first line it must explain.
+
+
+def test_the_table_covers_every_verdict(folder: Path) -> None:
+    """The forms reach every exit status, and the mixed file every kind of line."""
+    statuses = {run(CLICK, args, env, folder, b"")[0] for args, env, quick in FORMS if quick}
+    assert statuses == {0, 1}
+    status, out, err, _ = run(CLICK, ["validate", "mixed.jsonl"], {}, folder, b"")
+    verdicts = {json.loads(line)["valid"] for line in out.splitlines()}
+    assert status == 2 and verdicts == {True, False, None}
+    assert b"not JSON" in err and b"cannot replay" in err
+
+
+def test_the_console_script_is_the_entry_point() -> None:
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'bigtwo = "bigtwo.cli.entry:run"' in text

@@ -1,0 +1,125 @@
+"""A cluster laid out as separate machines would be: a ``dask scheduler`` on 127.0.0.2 and one
+``dask worker`` each on 127.0.0.3 and 127.0.0.4, every one a process of its own started from
+the command line (not a LocalCluster of the test's). ``bigtwo validate --scheduler`` against it
+prints the single process's output byte for byte, and again when one worker (its whole
+process: the machine gone, no nanny to restart it) is killed with SIGKILL mid-run."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.cluster import corpus
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+SCHEDULER_HOST, WORKER_HOSTS = "127.0.0.2", ("127.0.0.3", "127.0.0.4")
+
+
+def _free_port(host: str) -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return int(s.getsockname()[1])
+
+
+class Hosts:
+    def __init__(self, address: str, workers: dict[str, subprocess.Popen[bytes]]) -> None:
+        self.address = address
+        self.workers = workers  # by host
+
+
+@pytest.fixture
+def hosts(tmp_path: Path) -> Iterator[Hosts]:
+    from distributed import Client
+
+    port = _free_port(SCHEDULER_HOST)
+    address = f"tcp://{SCHEDULER_HOST}:{port}"
+    env = {**os.environ, "BIGTWO_DB": str(tmp_path / "none.db")}
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env,
+             "cwd": tmp_path}
+    processes = [subprocess.Popen([str(BIN / "dask"), "scheduler", "--host", SCHEDULER_HOST,
+                                   "--port", str(port), "--no-dashboard"], **quiet)]
+    workers = {}
+    try:
+        for host in WORKER_HOSTS:
+            workers[host] = subprocess.Popen(
+                [str(BIN / "dask"), "worker", address, "--host", host, "--nthreads", "1",
+                 "--no-nanny", "--no-dashboard", "--name", host], **quiet)
+            processes.append(workers[host])
+        with Client(address, timeout="60s") as client:
+            client.wait_for_workers(2, timeout=120)
+            hosts_seen = {info["host"] for info in client.scheduler_info()["workers"].values()}
+            assert hosts_seen == set(WORKER_HOSTS)
+        yield Hosts(address, workers)
+    finally:
+        for process in reversed(processes):
+            if process.poll() is None:
+                process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def bigtwo(args: list[str], tmp_path: Path) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-c", "from bigtwo.cli.main import main; main(prog_name='bigtwo')",
+         *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+        env={**os.environ, "BIGTWO_DB": str(tmp_path / "none.db")})
+
+
+def finished(proc: subprocess.Popen[bytes]) -> tuple[int, bytes, bytes]:
+    out, err = proc.communicate(timeout=600)
+    return proc.returncode, out, err
+
+
+def test_separate_scheduler_and_workers_print_the_single_process_output(
+        tmp_path: Path, hosts: Hosts) -> None:
+    path = corpus.write(tmp_path / "season.jsonl", corpus.lines())
+    single = finished(bigtwo(["validate", str(path)], tmp_path))
+    remote = finished(bigtwo(["validate", "--scheduler", hosts.address, "--block-bytes",
+                              "20000", str(path)], tmp_path))
+    assert single[0] == 2  # the corpus holds unreadable lines
+    assert remote == single
+
+
+def test_a_worker_host_killed_mid_run_loses_nothing(tmp_path: Path, hosts: Hosts) -> None:
+    from distributed import Client
+
+    lines = corpus.lines()
+    path = corpus.write(tmp_path / "season.jsonl", lines * 6)
+    single = finished(bigtwo(["validate", str(path)], tmp_path))
+    # Blocks of about 8 lines: a few hundred tasks, still in flight when one host goes.
+    block_bytes = 8 * path.stat().st_size // (6 * len(lines))
+    victim_host = WORKER_HOSTS[0]
+    with Client(hosts.address, timeout="60s") as client:
+        run = bigtwo(["validate", "--scheduler", hosts.address, "--block-bytes",
+                      str(block_bytes), str(path)], tmp_path)
+        deadline = time.monotonic() + 300
+        while True:
+            assert run.poll() is None, "the run ended before a worker could be killed"
+            assert time.monotonic() < deadline, "the victim never got a task"
+            busy = {client.scheduler_info()["workers"][address]["host"]
+                    for address, keys in client.processing().items() if keys}
+            if victim_host in busy:
+                break
+            time.sleep(0.02)
+        hosts.workers[victim_host].send_signal(signal.SIGKILL)
+        hosts.workers[victim_host].wait(timeout=30)
+        killed_mid_run = run.poll() is None
+        remote = finished(run)
+        survivors: dict[str, Any] = client.scheduler_info()["workers"]
+    assert killed_mid_run
+    assert {info["host"] for info in survivors.values()} == {WORKER_HOSTS[1]}
+    assert remote == single
