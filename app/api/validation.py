@@ -13,7 +13,7 @@ from flask_smorest import Blueprint
 
 from app.api.common import body_errors, json_request_body, language, localized, resolver
 from app.api.examples import record_examples
-from app.api.notation_body import body_format, notation_content, notation_docs, notation_games
+from app.api.notation_body import body_format, notation_content, notation_games
 from app.api.sheet_body import SHEET_DESCRIPTION, csv_content, sheet_text
 from app.metrics import count_checked
 from app.problems import PROBLEM_TYPE_BASE, invalid, json_body, problem_document
@@ -131,12 +131,18 @@ def _batch_doc() -> dict[str, Any]:
 def validate_batch(complete: bool = True, lang: str | None = None) -> Response:
     """Replay many records at once; one bad record does not spoil the others."""
     chosen = language(lang)
-    records = _batch_records({"records": notation_docs(
-        chosen, most=limits.MAX_RECORDS_PER_BATCH)} if body_format() == "notation" else json_body())
+    games: list[Game] = []
+    if body_format() == "notation":
+        games = notation_games(chosen, most=limits.MAX_RECORDS_PER_BATCH)
+        records = _batch_records({"records": [game.doc for game in games]})
+    else:
+        records = _batch_records(json_body())
     shared = resolver()  # one resolver: an inline profile repeated across records resolves once
     reports: list[dict[str, Any]] = []
-    for doc in records:
+    for index, doc in enumerate(records):
         checked = check_record(doc, complete=complete, lang=chosen, resolver=shared)
+        if games and checked.report is not None:
+            place_errors(checked.report, games[index])  # each game's rule errors at their lines
         count_checked(checked.report)
         if checked.report is None:
             reports.append(problem_document(

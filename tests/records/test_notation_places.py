@@ -118,3 +118,15 @@ def test_the_api_places_rule_errors_of_a_notation_body(client: Any) -> None:
     (game,) = read_games(HEAD + "Ana: 3D\nBen: 4C\nDee: AD\n")
     plain = client.post("/v1/validate", json=game.doc).get_json()
     assert "line" not in plain["errors"][0]
+
+
+def test_the_batch_places_each_games_rule_errors_in_the_whole_text(client: Any) -> None:
+    """Two games in one body: the second game's error is at its own line of the whole text,
+    not at the line it would have in a file of its own."""
+    game = "game\n" + HEAD + "Ana: 3D\nBen: 4C\nDee: AD\n"
+    body = (game + game).encode()
+    answer = client.post("/v1/validate/batch", data=body, content_type="text/x-bigtwo")
+    assert answer.status_code == 200, answer.get_data()[:300]
+    first, second = answer.get_json()["reports"]
+    assert (first["errors"][0]["line"], first["errors"][0]["column"]) == (12, 1)
+    assert (second["errors"][0]["line"], second["errors"][0]["column"]) == (12 + game.count("\n"), 1)
