@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from gettext import gettext as _  # as click words its own headings
+from gettext import gettext as click_word  # not `_`: click's own heading, not ours to extract
 from typing import Any
 
 import click
@@ -50,7 +50,7 @@ class LazyGroup(click.Group):
             return
         limit = formatter.width - 6 - max(len(name) for name, _ in commands)
         rows = [(name, cmd.get_short_help_str(limit)) for name, cmd in commands]
-        with formatter.section(_("Commands")):
+        with formatter.section(click_word("Commands")):
             formatter.write_dl(rows)
 
 
