@@ -24,6 +24,7 @@ import shlex
 import shutil
 import sys
 import sysconfig
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,10 @@ sys.path.insert(0, str(ROOT))
 from bigtwo import native  # noqa: E402 - the list of modules, its manifest; standard library only
 
 PURE_SWITCH = "BIGTWO_PURE_BUILD"
+
+# The first screen of `make serve` (which runs `make native`): setuptools calls the
+# [tool.setuptools] table of pyproject.toml "beta" at every build, in two lines of warning.
+warnings.filterwarnings("ignore", message=r"Support for `\[tool\.setuptools\]`")
 
 # mypy's options for mypyc. No config file: pyproject.toml's [tool.mypy] is the strict check of
 # the whole package, which wants the dependencies' type information. The modules the compiled

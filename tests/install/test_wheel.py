@@ -160,8 +160,14 @@ def test_installs_from_a_clean_clone_compile_the_core(tmp_path: Path) -> None:
     assert run(probe, work).stdout.strip().endswith(".py")
 
     # As the Makefile installs it: a plain path in a .pth file, no import finder at start-up.
-    run([pip, "install", *quiet, "--no-deps", "--config-settings", "editable_mode=compat",
-         "-e", clone], tmp_path)
+    # Its build log (pip -v shows it) is what `make native` prints on `make serve`'s first
+    # screen: the one line, no warning from mypyc or setuptools.
+    log = run([pip, "install", "-v", "--disable-pip-version-check", "--no-deps",
+               "--config-settings", "editable_mode=compat", "-e", clone], tmp_path).stdout
+    assert f"bigtwo build: compiled {len(native.COMPILED)} modules with mypyc" in log
+    # (pip's own warnings about the package index are not the build's)
+    assert [line for line in log.splitlines()
+            if ": warning:" in line or "warnings.warn" in line] == []
     assert f"core: {native.COMPILED_CORE}" in version(bigtwo, work)
     started = run([python, "-c", "import sys; print(sorted(sys.modules))"], work)
     assert "__editable__" not in started.stdout and "pathlib" not in started.stdout
