@@ -162,8 +162,9 @@ def test_installs_from_a_clean_clone_compile_the_core(tmp_path: Path) -> None:
     # As the Makefile installs it: a plain path in a .pth file, no import finder at start-up.
     # Its build log (pip -v shows it) is what `make native` prints on `make serve`'s first
     # screen: the one line, no warning from mypyc or setuptools.
-    log = run([pip, "install", "-v", "--disable-pip-version-check", "--no-deps",
-               "--config-settings", "editable_mode=compat", "-e", clone], tmp_path).stdout
+    editable = run([pip, "install", "-v", "--disable-pip-version-check", "--no-deps",
+                    "--config-settings", "editable_mode=compat", "-e", clone], tmp_path)
+    log = editable.stdout + editable.stderr  # pip -v logs the build's output on stderr
     assert f"bigtwo build: compiled {len(native.COMPILED)} modules with mypyc" in log
     # (pip's own warnings about the package index are not the build's)
     assert [line for line in log.splitlines()
