@@ -56,7 +56,9 @@ def test_make_test_says_it_before_it_sets_anything_up(tmp_path: Path) -> None:
     import os
 
     missing = tmp_path / "no-chromium"
-    env = {**os.environ, "BIGTWO_CHROMIUM": str(missing)}
+    # Not as a sub-make of `make test` itself (which would print "Entering directory" first).
+    env = {**{k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")},
+           "BIGTWO_CHROMIUM": str(missing)}
     planned = subprocess.run(["make", "-n", "-B", "test"], cwd=ROOT, env=env,
                              capture_output=True, text=True, check=True).stdout.splitlines()
     assert "NOTE: the browser tests (tests/browser) will be SKIPPED" in planned[0], planned[:3]
