@@ -13,7 +13,7 @@ WORKERS ?= $(shell nproc 2>/dev/null || echo 2)
 BIGTWO_DB ?= var/bigtwo.db
 export BIGTWO_DB
 
-.PHONY: serve test lint typecheck bench clean venv golden docs native native-clean cluster \
+.PHONY: serve test browser-note lint typecheck bench clean venv golden docs native native-clean cluster \
 	i18n-extract i18n-update i18n-compile extract update compile \
 	i18n-core-extract i18n-core-update i18n-core-compile \
 	i18n-pages-extract i18n-pages-update i18n-pages-compile
@@ -77,7 +77,15 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: $(STAMP) native i18n-compile lint typecheck
+# The browser tests' Chromium (tests/browser/support.py): when it is missing, make test says so
+# before anything else (pytest says it again, with the reason, when the run starts).
+CHROMIUM := $(or $(BIGTWO_CHROMIUM),/usr/bin/chromium)
+
+browser-note:
+	@[ -x "$(CHROMIUM)" ] || echo "NOTE: the browser tests (tests/browser) will be SKIPPED: no Chromium at $(CHROMIUM) (Debian: apt-get install chromium; or set BIGTWO_CHROMIUM to a Chromium binary)"
+
+# browser-note first: make builds the prerequisites in the order listed.
+test: browser-note $(STAMP) native i18n-compile lint typecheck
 	$(BIN)/python -m pytest -n 2 -q
 	@# The core compiled (above) and as Python: where it is compiled, its tests run again without.
 	if [ -f $(NATIVE_MANIFEST) ]; then BIGTWO_PURE=1 $(BIN)/python -m pytest -n 2 -q tests/core; fi

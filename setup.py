@@ -5,7 +5,10 @@ theirs. Everything else about the package is declared in pyproject.toml.
 - ``BIGTWO_PURE_BUILD=1`` builds the pure-Python package (a ``py3-none-any`` wheel).
 - Without a C compiler, Python's headers or mypyc, or when compiling fails, the build goes on
   as pure Python and says why in one line; the installed core then runs as Python, and
-  ``bigtwo --version`` says so.
+  ``bigtwo --version`` says so (after a failed compile, with the reason).
+- The build's own type checks are mypyc's, on the compiled modules only, with nothing the
+  build environment lacks: ``pip install .`` builds in isolation, with setuptools and mypy but
+  none of the package's dependencies (``make typecheck`` is the strict check).
 - Beside the extensions the build writes ``bigtwo/native-build.json`` (each compiled source's
   SHA-256), so an edited source runs as Python, never as the old compiled code: in an
   editable install the extensions sit beside the sources you edit.
@@ -21,6 +24,7 @@ import shlex
 import shutil
 import sys
 import sysconfig
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +38,35 @@ from bigtwo import native  # noqa: E402 - the list of modules, its manifest; sta
 
 PURE_SWITCH = "BIGTWO_PURE_BUILD"
 
+# The first screen of `make serve` (which runs `make native`): setuptools calls the
+# [tool.setuptools] table of pyproject.toml "beta" at every build, in two lines of warning.
+warnings.filterwarnings("ignore", message=r"Support for `\[tool\.setuptools\]`")
+
+# mypy's options for mypyc. No config file: pyproject.toml's [tool.mypy] is the strict check of
+# the whole package, which wants the dependencies' type information. The modules the compiled
+# ones import are analysed for their types but not reported on (follow_imports=silent), and a
+# package the build environment lacks (babel, orjson) is Any, which mypyc compiles as it does
+# any object: the same behaviour, checked at run time.
+MYPYC_OPTIONS = ["--config-file=", "--ignore-missing-imports", "--follow-imports=silent"]
+
 
 def say(message: str) -> None:
     print(f"bigtwo build: {message}", file=sys.stderr, flush=True)
+
+
+def warn(message: str) -> None:
+    """A build that was to compile the core and could not. pip shows a build's output only when
+    the build fails, and this one goes on as Python: the line also goes to the terminal pip
+    runs in, when there is one (``pip install -v`` then shows it twice)."""
+    line = f"bigtwo build: WARNING: {message}"
+    print(line, file=sys.stderr, flush=True)
+    if sys.stderr.isatty():
+        return
+    try:
+        with open("/dev/tty", "w", encoding="utf-8") as terminal:
+            terminal.write(line + "\n")
+    except OSError:
+        pass  # no terminal (CI, a pipe): the build log and `bigtwo --version` say it
 
 
 def why_pure(environ: dict[str, str] | None = None) -> str | None:
@@ -86,7 +116,7 @@ class build_mypyc(build_ext):
         cwd = os.getcwd()
         os.chdir(ROOT)
         try:
-            return list(mypycify(sources, group_name=native.GROUP, opt_level="3",
+            return list(mypycify([*MYPYC_OPTIONS, *sources], group_name=native.GROUP, opt_level="3",
                                  target_dir=str(ROOT / "build" / "mypyc")))
         finally:
             os.chdir(cwd)
@@ -95,7 +125,7 @@ class build_mypyc(build_ext):
         target = self.package_dir()
         if self.reason is not None:
             self.extensions = []
-            say(f"the core is pure Python: {self.reason}")
+            self.fail(target, self.reason)
             return
         digests, stats = native.snapshot()  # the sources as compiled: read before the build
         native.remove_built(target)
@@ -104,10 +134,19 @@ class build_mypyc(build_ext):
         except (Exception, SystemExit) as exc:  # noqa: BLE001 - any failure: build as Python
             native.remove_built(target)
             self.extensions = []
-            say(f"the core is pure Python: compiling failed ({type(exc).__name__}: {exc})")
+            self.fail(target, f"compiling failed ({type(exc).__name__}: {exc})")
             return
         native.write_manifest(digests, target / native.MANIFEST_NAME, stats)
         say(f"compiled {len(native.COMPILED)} modules with mypyc")
+
+    @staticmethod
+    def fail(target: Path, reason: str) -> None:
+        """Go on as Python, saying why; unless asked for, the reason stays with the package."""
+        if os.environ.get(PURE_SWITCH, "") not in ("", "0"):
+            say(f"the core is pure Python: {reason}")
+            return
+        warn(f"the core is NOT compiled and runs as pure Python (about half the speed): {reason}")
+        native.write_failure(reason, target)
 
     def package_dir(self) -> Path:
         """Where the package's files land: the sources (in place, as an editable install and
@@ -116,8 +155,8 @@ class build_mypyc(build_ext):
 
     def get_outputs(self) -> list[str]:
         outputs: list[str] = super().get_outputs()
-        manifest = self.package_dir() / native.MANIFEST_NAME
-        return [*outputs, str(manifest)] if manifest.is_file() else outputs
+        notes = [self.package_dir() / name for name in (native.MANIFEST_NAME, native.FAILED_NAME)]
+        return [*outputs, *(str(note) for note in notes if note.is_file())]
 
 
 def main() -> Any:

@@ -62,6 +62,10 @@ GROUP = "bigtwo.native"  # the group's shared library: bigtwo/native__mypyc.*.so
 PACKAGE_DIR = os.path.dirname(os.path.realpath(__file__))
 MANIFEST_NAME = "native-build.json"
 MANIFEST = os.path.join(PACKAGE_DIR, MANIFEST_NAME)
+# Written instead of the extensions by a build that was to compile the core and could not: the
+# reason, for `bigtwo --version` (pip shows a successful build's output only with -v).
+FAILED_NAME = "native-build-failed.txt"
+FAILED = os.path.join(PACKAGE_DIR, FAILED_NAME)
 
 
 def _source_file(module: str) -> str:
@@ -175,6 +179,21 @@ def write_manifest(digests: dict[str, str], path: str | Path = MANIFEST,
         manifest.write(json.dumps(doc, indent=2, sort_keys=True) + "\n")
 
 
+def write_failure(reason: str, package_dir: str | Path = PACKAGE_DIR) -> None:
+    with open(os.path.join(package_dir, FAILED_NAME), "w", encoding="utf-8") as note:
+        note.write(" ".join(reason.split()) + "\n")
+
+
+def build_failure() -> str | None:
+    """Why the build that installed this package could not compile the core (None: it did, it
+    was not asked to, or nothing built here)."""
+    try:
+        with open(FAILED, encoding="utf-8") as note:
+            return note.read().strip() or None
+    except OSError:
+        return None
+
+
 def remove_built(package_dir: str | Path = PACKAGE_DIR) -> None:
     """The extensions and manifest of an earlier build under ``package_dir`` (the sources, or
     a wheel's build directory): a half-built group must never be imported."""
@@ -189,6 +208,7 @@ def remove_built(package_dir: str | Path = PACKAGE_DIR) -> None:
     for path in package_dir.glob(GROUP.rsplit(".", 1)[1] + "__mypyc*"):
         path.unlink()
     (package_dir / MANIFEST_NAME).unlink(missing_ok=True)
+    (package_dir / FAILED_NAME).unlink(missing_ok=True)
 
 
 def choose(environ: dict[str, str] | None = None) -> str:
@@ -199,7 +219,8 @@ def choose(environ: dict[str, str] | None = None) -> str:
         prefer_source()
         return "pure Python (BIGTWO_PURE=1)"
     if not built():
-        return f"pure Python ({NOT_COMPILED})"
+        failed = build_failure()
+        return f"pure Python (not compiled: {failed})" if failed else f"pure Python ({NOT_COMPILED})"
     outdated = stale()
     if outdated:
         prefer_source()

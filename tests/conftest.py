@@ -66,6 +66,21 @@ def pytest_sessionstart(session: pytest.Session) -> None:
                             yellow=True, bold=True)
 
 
+INSTALL_TESTS = Path(__file__).resolve().parent / "install"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest tests first: ``make test`` runs two workers, and a test handed out late runs
+    alone at the end. The install test (two compilations, about two minutes of CPU) starts
+    at once, the other slow ones next, and the many short ones fill in behind them."""
+    def order(item: pytest.Item) -> int:
+        if INSTALL_TESTS in item.path.parents:
+            return 0
+        return 1 if item.get_closest_marker("slow") is not None else 2
+
+    items.sort(key=order)  # stable: the order within each group is the files' own
+
+
 # The CLI speaks the language of the environment (bigtwo.cli.language): every test starts
 # from none, so that a developer's LANG=de_DE.UTF-8 changes no expected line. A test that
 # wants a language sets it (monkeypatch.setenv, or CliRunner's env).

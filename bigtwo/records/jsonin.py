@@ -83,7 +83,7 @@ CHARSETS: dict[str, str] = {
 CHARSET_NAMES = ("utf-8", "us-ascii", "iso-8859-1", "windows-1252", "utf-16", "utf-16le",
                  "utf-16be", "gb18030", "big5")
 
-_NOT_MARKS = bytes(b for b in range(256) if b not in b'[]{}"')
+_NOT_MARKS = bytes([b for b in range(256) if b not in b'[]{}"'])
 _PARENS = bytes.maketrans(b"[]{}", b"()()")
 # Only an escape (or a raw surrogate in text that did not come from UTF-8) can make one.
 _SURROGATE_HINT = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")

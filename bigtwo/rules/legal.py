@@ -64,7 +64,9 @@ def lead_sizes(classifier: Classifier) -> frozenset[int]:
 def _four_candidates(groups: list[list[int]], classifier: Classifier) -> Iterator[tuple[int, ...]]:
     listed = classifier.four_card_rank
     if "four_of_a_kind" in listed:
-        yield from (tuple(g) for g in groups if len(g) == 4)
+        for g in groups:
+            if len(g) == 4:
+                yield tuple(g)
     if "two_pair" in listed:
         pairs = [p for g in groups for p in combinations(g, 2)]
         for i, low in enumerate(pairs):
@@ -131,7 +133,8 @@ def _contenders(
         sizes = lead_sizes(classifier)
     groups = _by_rank(hand)
     if 1 in sizes:
-        yield from ((c,) for c in hand)
+        for c in hand:
+            yield (c,)
     for group in groups:
         for size in (2, 3):
             if size in sizes:
@@ -187,7 +190,9 @@ def _four_contenders(groups: list[list[int]], classifier: Classifier) -> Iterato
     weaker card of its rank, and a pair of a rank below it in the order in force."""
     listed = classifier.four_card_rank
     if "four_of_a_kind" in listed:
-        yield from (tuple(g) for g in groups if len(g) == 4)
+        for g in groups:
+            if len(g) == 4:
+                yield tuple(g)
     if "two_pair" not in listed:
         return
     value, strength = classifier.rank_value, classifier.strength

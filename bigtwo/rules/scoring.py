@@ -81,7 +81,7 @@ def holds_hand(profile: Profile, hand_mask: int, kinds: Sequence[str]) -> bool:
         for run in profile.straight_flushes:
             ranks = [cards.RANKS.index(r) for r in run]
             for suit in range(4):
-                run_mask = cards.mask_of(rank * 4 + suit for rank in ranks)
+                run_mask = cards.mask_of([rank * 4 + suit for rank in ranks])
                 if hand_mask & run_mask == run_mask:
                     return True
     return False

@@ -153,9 +153,25 @@ def test_a_source_with_its_recorded_stat_is_not_hashed(tmp_path: Path,
     assert native.stale() == [] and hashed == list(native.COMPILED)
 
 
-def test_not_built_is_never_stale(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_not_built_is_never_stale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(native, "built", lambda: False)
+    monkeypatch.setattr(native, "FAILED", str(tmp_path / native.FAILED_NAME))
     assert native.stale() == []
+    assert native.choose({}) == f"pure Python ({native.NOT_COMPILED})"
+
+
+def test_a_failed_build_gives_its_reason_until_a_build_succeeds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The install's output is gone when someone asks why the core is slow: the build that
+    could not compile leaves its reason, on one line, for --version."""
+    monkeypatch.setattr(native, "built", lambda: False)
+    monkeypatch.setattr(native, "FAILED", str(tmp_path / native.FAILED_NAME))
+    native.write_failure("compiling failed (CompileError:\n  command 'false' failed)", tmp_path)
+    assert native.build_failure() == "compiling failed (CompileError: command 'false' failed)"
+    assert native.choose({}) == ("pure Python (not compiled: compiling failed (CompileError: "
+                                 "command 'false' failed))")
+    native.remove_built(tmp_path)  # what a build does first
+    assert native.build_failure() is None
     assert native.choose({}) == f"pure Python ({native.NOT_COMPILED})"
 
 

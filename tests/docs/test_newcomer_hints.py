@@ -53,3 +53,25 @@ def test_a_run_without_chromium_says_so_in_its_first_line(tmp_path: Path) -> Non
                             "--collect-only", "tests/docs/test_readme.py"],
                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert "SKIPPED" not in quiet.stdout  # a run without the browser tests says nothing
+
+
+def test_make_test_says_it_before_it_sets_anything_up(tmp_path: Path) -> None:
+    """``make test`` prints the setup's, the linters' and the type checker's output before
+    pytest starts: the note comes first from the Makefile itself."""
+    import os
+
+    missing = tmp_path / "no-chromium"
+    # Not as a sub-make of `make test` itself (which would print "Entering directory" first).
+    env = {**{k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")},
+           "BIGTWO_CHROMIUM": str(missing)}
+    planned = subprocess.run(["make", "-n", "-B", "test"], cwd=ROOT, env=env,
+                             capture_output=True, text=True, check=True).stdout.splitlines()
+    assert "NOTE: the browser tests (tests/browser) will be SKIPPED" in planned[0], planned[:3]
+    said = subprocess.run(["make", "-s", "browser-note"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, check=True).stdout
+    assert said.startswith(f"NOTE: the browser tests (tests/browser) will be SKIPPED: no "
+                           f"Chromium at {missing}")
+    present = subprocess.run(["make", "-s", "browser-note"], cwd=ROOT,
+                             env={**env, "BIGTWO_CHROMIUM": "/bin/sh"},
+                             capture_output=True, text=True, check=True).stdout
+    assert present == ""

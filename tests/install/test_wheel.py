@@ -1,19 +1,25 @@
-"""Every install gets the compiled core: the sdist and wheels built from a clean clone.
+"""Every install gets the compiled core, installed as a user installs it.
 
-A clone of HEAD (what a user gets, nothing of this checkout's build beside it) makes an sdist;
-the sdist makes a compiled wheel and, with ``BIGTWO_PURE_BUILD=1``, a pure one; a fresh venv
-installs them (its dependencies from pip's cache) and then the clone as an editable install.
-Each install must say which core it runs and rule every golden record byte for byte as this
-checkout does; an editable install whose source is edited after the build must run the edit
-as Python (the stale-build guard), never the old compiled code.
+A clone of HEAD (what a user gets, nothing of this checkout's build beside it) is installed
+into a fresh venv with a plain ``pip install <clone>``: build isolation on, so the build has
+setuptools and mypy from the package index and nothing else (the build's type checks must
+need nothing more), and the dependencies from the index pip is configured with. Then the
+clone's sdist makes a pure wheel (``BIGTWO_PURE_BUILD=1``) and, with a C compiler that fails,
+a wheel whose build says so on the terminal in one line and still installs the Python core;
+last, the clone as an editable install. Each install must say which core it runs and rule
+every golden record byte for byte as this checkout does; an editable install whose source is
+edited after the build must run the edit as Python (the stale-build guard), never the old
+compiled code.
 
-Slow (a few minutes: two compilations), but in ``make test``: CI has the package index.
+Slow (two compilations, about a minute and a half of CPU), but in ``make test``: CI has the
+package index.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import pty
 import shutil
 import subprocess
 import sys
@@ -24,6 +30,7 @@ from typing import Any
 
 import pytest
 
+from bigtwo import native
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.slow
@@ -33,15 +40,46 @@ COMPILER = (sysconfig.get_config_var("CC") or "cc").split()[0]
 needs_tools = pytest.mark.skipif(
     shutil.which("git") is None or shutil.which(COMPILER) is None,
     reason=f"needs git and a C compiler ({COMPILER})")
+WARNING = "bigtwo build: WARNING: the core is NOT compiled and runs as pure Python"
+
+
+def environment(**env: str) -> dict[str, str]:
+    environ = {k: v for k, v in os.environ.items()
+               if k not in ("BIGTWO_PURE", "BIGTWO_PURE_BUILD", "PYTHONPATH", "VIRTUAL_ENV")}
+    return {**environ, **env}
 
 
 def run(args: list[str | Path], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    environ = {k: v for k, v in os.environ.items()
-               if k not in ("BIGTWO_PURE", "BIGTWO_PURE_BUILD", "PYTHONPATH", "VIRTUAL_ENV")}
-    done = subprocess.run([str(a) for a in args], cwd=cwd, env={**environ, **env},
+    done = subprocess.run([str(a) for a in args], cwd=cwd, env=environment(**env),
                           capture_output=True, text=True, check=False, timeout=900)
     assert done.returncode in (0, 1), f"{args}: {done.returncode}\n{done.stdout}\n{done.stderr}"
     return done
+
+
+def on_a_terminal(args: list[str | Path], cwd: Path, **env: str) -> str:
+    """What a user at a terminal sees of ``args``: run on a pseudo-terminal of its own (its
+    controlling terminal, as a shell's would be), the output as the terminal shows it."""
+    pid, terminal = pty.fork()
+    if pid == 0:  # the child: nothing but exec (or exit), whatever happens
+        try:
+            os.chdir(cwd)
+            os.execve(str(args[0]), [str(a) for a in args], environment(**env))
+        finally:
+            os._exit(127)
+    shown = bytearray()
+    while True:
+        try:
+            chunk = os.read(terminal, 65536)
+        except OSError:  # EIO: the child has exited and the terminal is closed
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(terminal)
+    _, status = os.waitpid(pid, 0)
+    text = shown.decode("utf-8", "replace")
+    assert os.waitstatus_to_exitcode(status) == 0, f"{args}:\n{text}"
+    return text
 
 
 def golden_inputs(tmp: Path) -> list[tuple[list[str], Path, list[dict[str, Any]]]]:
@@ -74,7 +112,7 @@ def version(bigtwo: Path, cwd: Path) -> str:
 
 
 @needs_tools
-def test_wheels_and_editable_installs_from_a_clean_clone(tmp_path: Path) -> None:
+def test_installs_from_a_clean_clone_compile_the_core(tmp_path: Path) -> None:
     clone, venv, dist, work = (tmp_path / d for d in ("clone", "venv", "dist", "work"))
     work.mkdir()
     run(["git", "clone", "--quiet", "--no-hardlinks", ROOT, clone], tmp_path)
@@ -85,39 +123,55 @@ def test_wheels_and_editable_installs_from_a_clean_clone(tmp_path: Path) -> None
     for text, (_, _, wanted) in zip(expected, inputs, strict=True):
         assert [json.loads(line) for line in text.splitlines()] == wanted
 
+    base = getattr(sys, "_base_executable", sys.executable)
+    run([base, "-m", "venv", venv], tmp_path)
+    pip, python, bigtwo = (venv / "bin" / name for name in ("pip", "python", "bigtwo"))
+    installed = [bigtwo]
+    env = {"BIGTWO_DB": str(work / "none.db")}
+    quiet = ["--quiet", "--disable-pip-version-check"]
+
+    # As the README says to install it: nothing but the path, pip's defaults (isolation on).
+    run([pip, "install", *quiet, clone], tmp_path)
+    assert f"core: {native.COMPILED_CORE}" in version(bigtwo, work)
+    probe = [python, "-c", "import bigtwo.cli, bigtwo.rules.scoring as s; print(s.__file__)"]
+    assert run(probe, work).stdout.strip().endswith(".so")
+    assert reports(installed, inputs, work, **env) == expected
+
     run([sys.executable, "-c", "from setuptools import build_meta as b; b.build_sdist('../dist')"],
         clone)
     (sdist,) = dist.glob("bigtwo-*.tar.gz")
-    pip_wheel = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w"]
-    run([*pip_wheel, dist / "compiled", sdist], tmp_path)
+    pip_wheel = [pip, "wheel", *quiet, "--no-deps", "-w"]
     run([*pip_wheel, dist / "pure", sdist], tmp_path, BIGTWO_PURE_BUILD="1")
-    (compiled_wheel,) = (dist / "compiled").glob("*.whl")
     (pure_wheel,) = (dist / "pure").glob("*.whl")
-    assert compiled_wheel.name.endswith("-linux_x86_64.whl") or "cp3" in compiled_wheel.name
     assert pure_wheel.name.endswith("-py3-none-any.whl")
-
-    base = getattr(sys, "_base_executable", sys.executable)
-    run([base, "-m", "venv", venv], tmp_path)
-    pip, bigtwo = venv / "bin" / "pip", venv / "bin" / "bigtwo"
-    installed = [bigtwo]
-    env = {"BIGTWO_DB": str(work / "none.db")}
-
-    run([pip, "install", "--quiet", "--disable-pip-version-check", compiled_wheel], tmp_path)
-    assert "core: compiled with mypyc" in version(bigtwo, work)
+    run([pip, "install", *quiet, "--no-deps", "--force-reinstall", pure_wheel], tmp_path)
+    assert f"core: pure Python ({native.NOT_COMPILED})" in version(bigtwo, work)
     assert reports(installed, inputs, work, **env) == expected
 
-    run([pip, "install", "--quiet", "--no-deps", "--force-reinstall", pure_wheel], tmp_path)
-    assert "core: pure Python (not compiled" in version(bigtwo, work)
-    assert reports(installed, inputs, work, **env) == expected
+    # A compile that fails (here the C compiler; mypyc has checked and generated the sdist's
+    # modules first): one line on the terminal pip runs in, and the Python core installed,
+    # whose --version gives the reason.
+    shown = on_a_terminal([*pip_wheel, dist / "failed", sdist], tmp_path, CC="false")
+    (line,) = [line for line in shown.splitlines() if "bigtwo build" in line]
+    assert line.startswith(WARNING) and "compiling failed" in line
+    (failed_wheel,) = (dist / "failed").glob("*.whl")
+    run([pip, "install", *quiet, "--no-deps", "--force-reinstall", failed_wheel], tmp_path)
+    assert "core: pure Python (not compiled: compiling failed (" in version(bigtwo, work)
+    assert run(probe, work).stdout.strip().endswith(".py")
 
     # As the Makefile installs it: a plain path in a .pth file, no import finder at start-up.
-    run([pip, "install", "--quiet", "--no-deps", "--config-settings", "editable_mode=compat",
-         "-e", clone], tmp_path)
-    assert "core: compiled with mypyc" in version(bigtwo, work)
-    started = run([venv / "bin" / "python", "-c", "import sys; print(sorted(sys.modules))"], work)
+    # Its build log (pip -v shows it) is what `make native` prints on `make serve`'s first
+    # screen: the one line, no warning from mypyc or setuptools.
+    editable = run([pip, "install", "-v", "--disable-pip-version-check", "--no-deps",
+                    "--config-settings", "editable_mode=compat", "-e", clone], tmp_path)
+    log = editable.stdout + editable.stderr  # pip -v logs the build's output on stderr
+    assert f"bigtwo build: compiled {len(native.COMPILED)} modules with mypyc" in log
+    # (pip's own warnings about the package index are not the build's)
+    assert [line for line in log.splitlines()
+            if ": warning:" in line or "warnings.warn" in line] == []
+    assert f"core: {native.COMPILED_CORE}" in version(bigtwo, work)
+    started = run([python, "-c", "import sys; print(sorted(sys.modules))"], work)
     assert "__editable__" not in started.stdout and "pathlib" not in started.stdout
-    probe = [venv / "bin" / "python", "-c",
-             "import bigtwo.cli, bigtwo.rules.scoring as s; print(s.__file__)"]
     assert run(probe, work).stdout.strip().endswith(".so")
     assert reports(installed, inputs, work, **env) == expected
     # An edit after the build: the extension is stale, the edited source is what runs.
