@@ -150,3 +150,30 @@ def test_the_audit_keeps_by_trimmed(client: Any) -> None:
     sid = client.get("/v1/seasons").get_json()["seasons"][0]["id"]
     entries = client.get(f"/v1/seasons/{sid}/audit?per_page=100").get_json()["entries"]
     assert entries[-1]["by"] == "Jo (desk 2)"
+
+
+
+@pytest.mark.parametrize("lang", ["de", "it", "zh-Hans", "zh-Hant-HK", "zh-Hant-TW", "fil"])
+@pytest.mark.parametrize("what", ["season alias", "tournament withdraw"])
+def test_a_refused_by_is_said_in_the_asked_language(client: Any, what: str, lang: str) -> None:
+    # A German organiser reads the refusal of `by` in German, as the alias's name problems.
+    english, said = (_refused_by(client, what, asked) for asked in ("en", lang))
+    assert said["pointer"] == english["pointer"]
+    assert said["detail"] != english["detail"]
+    assert said["detail"].startswith("by") and "100" in said["detail"]
+
+
+def _refused_by(client: Any, what: str, lang: str) -> dict[str, Any]:
+    if what == "season alias":
+        sid, auth = season(client)
+        got = client.post(f"/v1/seasons/{sid}/aliases", headers=auth,
+                          query_string={"lang": lang},
+                          json={"alias": "Eva", "player": "Eve", "by": "Jo\nEve"})
+    else:
+        made = client.post("/v1/tournaments", json={"name": "T", "profile": "casual"}).get_json()
+        got = client.delete(f"/v1/tournaments/{made['id']}/records/r-none",
+                            query_string={"by": "Jo\nEve", "lang": lang},
+                            headers={"Authorization": f"Bearer {made['token']}"})
+    assert got.status_code == 422, got.get_json()
+    problem: dict[str, Any] = got.get_json()["errors"][0]
+    return problem
