@@ -54,6 +54,22 @@ def test_a_blank_alias_is_refused_as_a_blank_player_name(client: Any, field: str
     assert got.get_json()["errors"][0]["pointer"] == f"/{field}"
 
 
+@pytest.mark.parametrize("lang", ["de", "it", "zh-Hans", "zh-Hant-HK", "zh-Hant-TW", "fil"])
+@pytest.mark.parametrize("name", ["", "B" * (limits.MAX_NAME_LENGTH + 1), 7])
+def test_an_alias_of_no_length_a_name_has_is_refused_in_the_asked_language(
+        client: Any, lang: str, name: Any) -> None:
+    sid, auth = season(client)
+    said = {}
+    for asked in ("en", lang):
+        got = client.post(f"/v1/seasons/{sid}/aliases", query_string={"lang": asked},
+                          json={"alias": name, "player": "Ben"}, headers=auth)
+        assert got.status_code == 422
+        [said[asked]] = got.get_json()["errors"]
+    assert said[lang]["pointer"] == said["en"]["pointer"] == "/alias"
+    assert said[lang]["detail"] != said["en"]["detail"]
+    assert str(limits.MAX_NAME_LENGTH) in said[lang]["detail"]
+
+
 NAME_CHARS = st.lists(st.sampled_from(["a", "B", " ", "\t", "é", "e\u0301", "李", "👩", "\u200d",
                                        "\ufe0f", "\u3164", *UNSEEN.values()]),
                       min_size=1, max_size=6).map("".join)
