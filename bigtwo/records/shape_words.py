@@ -79,6 +79,11 @@ SHAPE_WORDS: dict[str, Marked] = {
     "name_char": NP_("record shape", "character {at} of this name is {char}, which cannot be seen: "
                               "names are compared as they read, so it is refused"),
     "name_blank": NP_("record shape", "a name has at least one character besides spaces"),
+    "name_length": NP_("record shape", "a player name of 1 to {n} characters"),
+    # An organiser's label in an audit log; {name} is the field (by, reason), kept as typed.
+    "label_text": NP_("record shape", "{name}: must be text"),
+    "label_line": NP_("record shape", "{name}: at most {limit} characters, on one line, each of "
+                               "them seen"),
 }
 
 

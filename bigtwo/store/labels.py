@@ -9,7 +9,7 @@ import unicodedata
 from typing import Any
 
 from bigtwo.records.names import unseen_character
-from bigtwo.rules.problems import Problem
+from bigtwo.records.shape_words import shape_problem
 from bigtwo.store.tournaments import unprocessable
 
 
@@ -26,9 +26,10 @@ def label(value: Any, name: str, limit: int, pointer: str = "") -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise unprocessable([Problem(pointer, f"{name}: must be text")], f"bad {name}")
+        raise unprocessable([shape_problem(pointer, "label_text", name=name)], f"bad {name}")
     value = value.strip()
     if len(value) > limit or (not value.isascii() or not value.isprintable()) and _hidden(value):
-        raise unprocessable([Problem(pointer, f"{name}: at most {limit} characters, on one "
-                                     "line, each of them seen")], f"bad {name}")
+        # A problem of the reader's words, so that the answer says it in the asked language.
+        raise unprocessable([shape_problem(pointer, "label_line", name=name, limit=limit)],
+                            f"bad {name}")
     return value or None

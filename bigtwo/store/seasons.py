@@ -23,6 +23,7 @@ from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.records.draws import Draw, DrawError, Known, draw
 from bigtwo.records.name_rules import name_problem
 from bigtwo.records.names import canonical_name
+from bigtwo.records.shape_words import shape_problem
 from bigtwo.records.standings import UTF8_BOM
 from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import ProfileResolver
@@ -168,8 +169,8 @@ def detach(store: Store, season_id: str, tournament_id: str, authorization: str 
 def _name(value: Any, pointer: str) -> str:
     """A name as a record's players are checked (``bigtwo.records.name_rules``), canonical."""
     if not isinstance(value, str) or not 0 < len(value) <= limits.MAX_NAME_LENGTH:
-        raise unprocessable([Problem(pointer, f"a player name of 1 to {limits.MAX_NAME_LENGTH} "
-                                     "characters")], "nothing was changed")
+        raise unprocessable([shape_problem(pointer, "name_length", n=limits.MAX_NAME_LENGTH)],
+                            "nothing was changed")
     problem = name_problem(pointer, value)
     if problem is not None:
         raise unprocessable([problem], "nothing was changed")

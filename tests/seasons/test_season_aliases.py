@@ -54,6 +54,22 @@ def test_a_blank_alias_is_refused_as_a_blank_player_name(client: Any, field: str
     assert got.get_json()["errors"][0]["pointer"] == f"/{field}"
 
 
+@pytest.mark.parametrize("lang", ["de", "it", "zh-Hans", "zh-Hant-HK", "zh-Hant-TW", "fil"])
+@pytest.mark.parametrize("name", ["", "B" * (limits.MAX_NAME_LENGTH + 1), 7])
+def test_an_alias_of_no_length_a_name_has_is_refused_in_the_asked_language(
+        client: Any, lang: str, name: Any) -> None:
+    sid, auth = season(client)
+    said = {}
+    for asked in ("en", lang):
+        got = client.post(f"/v1/seasons/{sid}/aliases", query_string={"lang": asked},
+                          json={"alias": name, "player": "Ben"}, headers=auth)
+        assert got.status_code == 422
+        [said[asked]] = got.get_json()["errors"]
+    assert said[lang]["pointer"] == said["en"]["pointer"] == "/alias"
+    assert said[lang]["detail"] != said["en"]["detail"]
+    assert str(limits.MAX_NAME_LENGTH) in said[lang]["detail"]
+
+
 NAME_CHARS = st.lists(st.sampled_from(["a", "B", " ", "\t", "é", "e\u0301", "李", "👩", "\u200d",
                                        "\ufe0f", "\u3164", *UNSEEN.values()]),
                       min_size=1, max_size=6).map("".join)
@@ -150,3 +166,30 @@ def test_the_audit_keeps_by_trimmed(client: Any) -> None:
     sid = client.get("/v1/seasons").get_json()["seasons"][0]["id"]
     entries = client.get(f"/v1/seasons/{sid}/audit?per_page=100").get_json()["entries"]
     assert entries[-1]["by"] == "Jo (desk 2)"
+
+
+
+@pytest.mark.parametrize("lang", ["de", "it", "zh-Hans", "zh-Hant-HK", "zh-Hant-TW", "fil"])
+@pytest.mark.parametrize("what", ["season alias", "tournament withdraw"])
+def test_a_refused_by_is_said_in_the_asked_language(client: Any, what: str, lang: str) -> None:
+    # A German organiser reads the refusal of `by` in German, as the alias's name problems.
+    english, said = (_refused_by(client, what, asked) for asked in ("en", lang))
+    assert said["pointer"] == english["pointer"]
+    assert said["detail"] != english["detail"]
+    assert said["detail"].startswith("by") and "100" in said["detail"]
+
+
+def _refused_by(client: Any, what: str, lang: str) -> dict[str, Any]:
+    if what == "season alias":
+        sid, auth = season(client)
+        got = client.post(f"/v1/seasons/{sid}/aliases", headers=auth,
+                          query_string={"lang": lang},
+                          json={"alias": "Eva", "player": "Eve", "by": "Jo\nEve"})
+    else:
+        made = client.post("/v1/tournaments", json={"name": "T", "profile": "casual"}).get_json()
+        got = client.delete(f"/v1/tournaments/{made['id']}/records/r-none",
+                            query_string={"by": "Jo\nEve", "lang": lang},
+                            headers={"Authorization": f"Bearer {made['token']}"})
+    assert got.status_code == 422, got.get_json()
+    problem: dict[str, Any] = got.get_json()["errors"][0]
+    return problem
