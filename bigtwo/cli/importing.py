@@ -23,7 +23,7 @@ from bigtwo.cli.inputs import (
     sheet_text,
     sniff_stream,
 )
-from bigtwo.cli.language import current, gettext, ngettext
+from bigtwo.cli.language import current, gettext, ngettext, pgettext
 from bigtwo.cli.output import echo_json
 from bigtwo.records import door, jsonin
 from bigtwo.records.formats import Format
@@ -48,10 +48,16 @@ class ImportSummary:
     lines: list[dict[str, Any]] = field(default_factory=list)
     first_line: dict[str, int] = field(default_factory=dict)  # record id -> line stored here
     said: list[str | None] = field(default_factory=list)
+    # A notation game by its first line, kept only until its verdict: its rule errors are
+    # named by the line and column the referee wrote the move at, not by a pointer into
+    # the JSON record the referee never saw.
+    games: dict[int, Any] = field(default_factory=dict)
 
     def verdict(self, line: int | None, verdict: str, record_id: str | None = None,
                 reason: str | None = None, said: str | None = None) -> None:
         self.counts[verdict] += 1
+        if line is not None:
+            self.games.pop(line, None)
         self.lines.append({"line": line, "verdict": verdict, "id": record_id, "reason": reason})
         self.said.append(reason if said is None else said)
 
@@ -73,7 +79,9 @@ class ImportSummary:
             if item["valid"]:
                 self.verdict(line, "valid", rid)
             else:
-                self.verdict(line, "invalid", rid, *_first_error(api, rid, item["errors"]))
+                game = self.games.get(line) if line is not None else None
+                self.verdict(line, "invalid", rid,
+                             *_first_error(api, rid, item["errors"], game))
 
     def line(self) -> str:
         c = self.counts
@@ -136,9 +144,11 @@ def _verdict_line(entry: dict[str, Any], reason: str | None) -> str:
     return f"{where}: {verdict}{f' {rid}' if rid else ''}: {said}"
 
 
-def _first_error(api: Backend, record_id: str, count: int) -> tuple[str, str]:
+def _first_error(api: Backend, record_id: str, count: int,
+                 game: Any = None) -> tuple[str, str]:
     """``CODE at /pointer: message`` of a stored invalid record, and how many more there are:
-    as --json prints it (English, as it always was) and in the command's language."""
+    as --json prints it (English, as it always was) and in the command's language. A move of
+    a notation ``game`` is named by its line and column in the file instead of the pointer."""
     try:
         errors = api.record(record_id)["report"]["errors"]
     except (Failure, KeyError, TypeError):
@@ -149,7 +159,13 @@ def _first_error(api: Backend, record_id: str, count: int) -> tuple[str, str]:
     first = errors[0]
     code, pointer, message = first.get("code"), first.get("pointer") or "/", first.get("message")
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    english = f"{code} at {pointer}: {message}{more}"
+    place = _place(first, game)
+    if place is not None:
+        english = f"{code} at line {place[0]}, column {place[1]} ({pointer}): {message}{more}"
+        pointer = pgettext("text report", "line {line}, column {column}", line=place[0],
+                           column=place[1])
+    else:
+        english = f"{code} at {pointer}: {message}{more}"
     message = _rendered(first, message)
     if len(errors) > 1:
         return english, ngettext("{code} at {pointer}: {message} (and {n} more)",
@@ -157,6 +173,14 @@ def _first_error(api: Backend, record_id: str, count: int) -> tuple[str, str]:
                                  len(errors) - 1, code=code, pointer=pointer, message=message)
     return english, gettext("{code} at {pointer}: {message}", code=code, pointer=pointer,
                             message=message)
+
+
+def _place(error: dict[str, Any], game: Any) -> tuple[int, int] | None:
+    if game is None:
+        return None
+    from bigtwo.records.notation_places import place_of
+
+    return place_of(game, error.get("deal"), error.get("move"))
 
 
 def _rendered(error: dict[str, Any], stored: Any) -> Any:
@@ -242,6 +266,7 @@ def _notation_games(stream: IO[bytes], summary: ImportSummary,
             said = "; ".join(p.detail for p in game.problems)
             summary.verdict(game.line, "unreadable", reason=said, said=said)
             continue
+        summary.games[game.line] = game
         yield game.line, game.doc, len(jsoncodec.dumps(game.doc)), 0
 
 

@@ -95,3 +95,34 @@ def test_replace_refuses_notation_that_is_not_one_readable_game(
     path.write_text(games if text == "two games" else text, encoding="utf-8")
     done = invoke(runner, "replace", tid, rid, str(path), "--token", token)
     assert done.exit_code == 2 and said in done.stderr
+
+
+def _wrong_turn(text: str) -> tuple[str, int, int]:
+    """``text`` with the second move of the last game's first trick passed by a player whose
+    turn it is not, and that move's line and column."""
+    lines = text.split("\n")
+    first_move = max(n for n, line in enumerate(lines) if line.startswith("hand ")) + 1
+    players = next(line for line in reversed(lines) if line.startswith("players ")).split()[1:]
+    moves = lines[first_move].split(", ")
+    named = {moves[0].split(":")[0], moves[1].split(":")[0]}
+    moves[1] = f"{next(p for p in players if p not in named)}: pass"
+    lines[first_move] = ", ".join(moves)
+    return "\n".join(lines), first_move + 1, len(moves[0]) + 3
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "WRONG_TURN at line {line}, column {column}: "),
+    ("zh-Hant-HK", "WRONG_TURN（第 {line} 行第 {column} 欄）："),
+])
+def test_a_rule_broken_in_a_notation_game_is_named_by_its_line(
+        runner: CliRunner, lang: str, said: str) -> None:
+    tid, token = _create(runner)
+    text, line, column = _wrong_turn(_games(runner, 2))
+    done = invoke(runner, "import", tid, "-", "--token", token, "--lang", lang,
+                  stdin=text.encode())
+    assert said.format(line=line, column=column) in done.stdout
+    assert "/deals/0/moves/1" not in done.stdout
+    as_json = invoke(runner, "import", tid, "-", "--token", token, "--json",
+                     stdin=_wrong_turn(_games(runner, 2, seed=5))[0].encode())
+    reason = json.loads(as_json.stdout)["lines"][-1]["reason"]
+    assert reason.startswith("WRONG_TURN at line ") and "(/deals/0/moves/1)" in reason
