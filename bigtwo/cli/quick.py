@@ -4,8 +4,8 @@ record or of JSON Lines, checked with the very functions the click command uses.
 Importing click and building the command tree is about a third of the start of a command that
 checks one record (docs/PERFORMANCE.md, "Start-up"). This path takes only the form that needs
 none of it: exactly ``validate PATH``, no option, a ``.json``/``.jsonl``/``.ndjson`` file (or
-one with no extension we read otherwise, taken as one JSON record, as the command does) of at
-most the default ``--max-bytes``. Anything else, and anything it would have to say in words
+one whose name leaves the format to its text, which the library's door finds to be JSON or
+JSON Lines, as it does for the command) of at most the default ``--max-bytes``. Anything else, and anything it would have to say in words
 before it has written a byte (a record it cannot read, a file it cannot open), it declines
 (``None``) and the click command runs as always: the output is the click command's, byte for
 byte (tests/cli/test_quick_validate.py runs both on a table of argument forms). The words it
@@ -15,6 +15,7 @@ command's own functions, imported then.
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 import sys
@@ -24,7 +25,7 @@ from bigtwo import limits
 from bigtwo.cli.env_language import environment_language
 from bigtwo.cli.exits import EXIT_INVALID, EXIT_VALID, exit_status
 from bigtwo.cli.resolver import local_resolver
-from bigtwo.records import formats, jsoncodec
+from bigtwo.records import door, jsoncodec
 from bigtwo.records.lines import VERDICTS, check_line
 from bigtwo.records.pipeline import CheckOptions
 
@@ -41,8 +42,8 @@ def validate(argv: list[str]) -> int | None:
     path = argv[1]
     if path.startswith("-") or any(name in os.environ for name in CLICK_ENVIRONMENT):
         return None
-    kind = formats.by_extension(path) or "json"
-    if kind not in ("json", "jsonl") or formats.is_sheet_name(path):
+    kind = door.name_format(path)
+    if kind not in (None, "json", "jsonl"):
         return None
     try:
         # Asked before opening: opening a FIFO would wait for its writer, and closing it
@@ -54,9 +55,16 @@ def validate(argv: list[str]) -> int | None:
         fd = os.open(path, os.O_RDONLY)
     except OSError:
         return None
-    with os.fdopen(fd, "rb") as stream:
+    with os.fdopen(fd, "rb") as file:
         options = CheckOptions(complete=True, lang=environment_language(),
                                resolver=local_resolver(), default_profile=None)
+        stream: IO[bytes] = file
+        if kind is None:  # the text decides, as the command's door decides it
+            data = file.read()
+            kind = door.sniff(data)
+            if kind not in ("json", "jsonl"):
+                return None
+            stream = io.BytesIO(data)
         if kind == "json":
             return _one(stream.read(), options)
         if sys.stderr.isatty() and not sys.stdout.isatty():  # the command shows a progress bar

@@ -62,6 +62,9 @@ def files(folder: Path) -> None:
     (folder / "GOOD.JSON").write_bytes(GOOD)
     (folder / "invalid.json").write_bytes(INVALID)
     (folder / "record").write_bytes(GOOD)  # no extension: one JSON record
+    # No extension, one record on one line: the door reads JSON Lines, a report line.
+    (folder / "one-line").write_bytes(json.dumps(json.loads(GOOD)).encode() + b"\n")
+    (folder / "notation").write_bytes(b"game\n")  # no extension, notation: the command's
     (folder / "not-json.json").write_bytes(b"{\"deals\": [1, 2,\n")
     (folder / "empty.json").write_bytes(b"")
     (folder / "unreplayable.json").write_bytes(UNREPLAYABLE)
@@ -86,6 +89,7 @@ FORMS: list[tuple[list[str], dict[str, str], bool]] = [
     (["validate", "GOOD.JSON"], {}, True),
     (["validate", "invalid.json"], {}, True),
     (["validate", "record"], {}, True),
+    (["validate", "one-line"], {}, True),
     (["validate", "games.jsonl"], {}, True),
     (["validate", "games.ndjson"], {}, True),
     (["validate", "no-final-newline.jsonl"], {}, True),
@@ -108,6 +112,7 @@ FORMS: list[tuple[list[str], dict[str, str], bool]] = [
     (["validate", "fifo.jsonl"], {}, False),
     (["validate", "sheet.csv"], {}, False),
     (["validate", "record.txt"], {}, False),
+    (["validate", "notation"], {}, False),
     (["validate", "-"], {}, False),
     (["validate", "--lang", "de", "mixed.jsonl"], {}, False),
     (["validate", "mixed.jsonl", "--lang", "de"], {}, False),
