@@ -79,7 +79,7 @@ def sniff(data: bytes | str) -> Format:
     saw_comment = False
     for line, _ in text_lines(head_text(data)):
         found = formats.sniff_line(line)
-        if found == "notation" and strip_boms(line).strip()[:1] in (";", "#"):
+        if found == "notation" and _comment(line):
             saw_comment = True
             continue
         if found == "json":
@@ -119,8 +119,12 @@ def line_decides(line: str) -> bool:
     """Whether ``sniff`` knows the format once it has seen this line (not blank, no comment):
     a stream is read up to such a line and no further."""
     found = formats.sniff_line(line)
-    return found is not None and (found != "notation"
-                                  or strip_boms(line).strip()[:1] not in (";", "#"))
+    return found is not None and (found != "notation" or not _comment(line))
+
+
+def _comment(line: str) -> bool:
+    """A notation comment, which says nothing of the format yet."""
+    return strip_boms(line).strip()[:1] in (";", "#")
 
 
 def decide(data: bytes | str, *, name: str | None = None,
