@@ -106,11 +106,11 @@ docs: $(STAMP)
 	$(BIN)/python scripts/error_table.py
 	$(BIN)/python scripts/field_table.py
 
-# The library's translations (domain "bigtwo", bigtwo/records/locale; docs/TRANSLATING.md):
+# The library's translations (domain "bigtwo", bigtwo/reports/locale; docs/TRANSLATING.md):
 # extract the message ids from the code, merge them into every language's catalog, compile
 # the catalogs the library reads (.mo, committed so that a clean clone and an installed
 # package need no build step; tests/core/test_catalogs.py fails when one is stale).
-LOCALE := bigtwo/records/locale
+LOCALE := bigtwo/reports/locale
 BABEL_KEYWORDS := -k NP_:1c,2 -k N_ -k NN_:1c,2,3
 # pybabel dates every template it writes; a template whose messages did not change is kept
 # as it was, so that `make extract update` touches only the catalogs whose messages changed.

@@ -19,9 +19,9 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
-from bigtwo.records import jsoncodec, jsonin
-from bigtwo.records.i18n import pick_language
-from bigtwo.records.shape_words import localize
+from bigtwo.formats import jsoncodec, jsonin
+from bigtwo.reports.i18n import pick_language
+from bigtwo.reports.shape_words import localize
 from bigtwo.rules.problems import Problem, from_marshmallow
 from bigtwo.store.faults import StoreFault, fault
 from bigtwo.store.quotas import QuotaExceeded
@@ -113,7 +113,7 @@ def json_body() -> Any:
 
 
 def decode_json(raw: bytes | str) -> Any:
-    """``bigtwo.records.jsonin.loads``, its refusals as 400 problems (one type per rule)."""
+    """``bigtwo.formats.jsonin.loads``, its refusals as 400 problems (one type per rule)."""
     try:
         return jsonin.loads(raw)
     except jsonin.JsonInputError as exc:

@@ -19,9 +19,9 @@ if "--pure" in sys.argv:  # before the core is imported: its modules then run as
     native.prefer_source()
 
 from bench.timing import best_of  # noqa: E402
-from bigtwo.records import jsoncodec  # noqa: E402
-from bigtwo.records.notation import iter_games  # noqa: E402
-from bigtwo.records.notation_write import write_records  # noqa: E402
+from bigtwo.formats import jsoncodec  # noqa: E402
+from bigtwo.formats.notation.games import iter_games  # noqa: E402
+from bigtwo.formats.notation.writer import write_records  # noqa: E402
 from bigtwo.records.pipeline import check_record  # noqa: E402
 from bigtwo.rules.profiles import PRESETS  # noqa: E402
 from bigtwo.rules.simulate import simulate  # noqa: E402

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.timing import best_of
-from bigtwo.records.draws import draw
+from bigtwo.league.draws import draw
 from bigtwo.store import seasons, tournaments
 from bigtwo.store.db import Store
 from bigtwo.store.quotas import Quotas

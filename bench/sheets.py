@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT))
 
 from timing import best_of  # noqa: E402 - bench/timing.py, beside this script
 
+from bigtwo.formats.sheets import check_sheet, sheet_to_record  # noqa: E402
 from bigtwo.records.pipeline import check_record  # noqa: E402
-from bigtwo.records.sheets import check_sheet, sheet_to_record  # noqa: E402
 from bigtwo.rules.profiles import PRESETS  # noqa: E402
 from bigtwo.rules.simulate import simulate  # noqa: E402
 

@@ -31,20 +31,20 @@ MAX_PROFILE_CARD_PENALTIES = 64
 MAX_CARD_VALUE = 1000  # points one card may be worth under scoring.card_values
 MAX_PLACE_POINTS = 100_000  # points one place may score under scoring.place_points (either sign)
 
-# Untrusted JSON (bigtwo/records/jsonin.py): every request body, pasted form and file goes through it.
+# Untrusted JSON (bigtwo/formats/jsonin.py): every request body, pasted form and file goes through it.
 MAX_JSON_DEPTH = 64  # a record nests 6 deep, a batch 8: 64 leaves room for any honest `meta`
 MAX_JSON_INT_DIGITS = 20  # every 64-bit integer fits (a deal seed is up to 2**64 - 1); fields
 # check their own ranges after decoding, with a pointer (a seed of 2**64 is a 422 on /seed)
 MAX_PAGE_NUMBER = 1_000_000  # ?page= on pages: 1 to this; past the last page shows the last
 
-# Score sheets (bigtwo/records/sheets.py).
+# Score sheets (bigtwo/formats/sheets.py).
 MAX_SHEET_ROWS = 10_000  # deals in one score sheet (CSV); each costs microseconds to score
 MAX_SHEET_PROBLEMS = 100  # problems listed for one sheet; the rest are not looked for
 # Big Two notation (docs/NOTATION.md): problems listed for one game; the rest are not looked for.
 MAX_NOTATION_PROBLEMS = 100
 # A whole text read at once (an API body, a pasted or uploaded game, a file to replace a
 # record by): problems listed across its games. The reading stops there, as it stops at the
-# first game past what the caller takes (bigtwo/records/door.py), so a body of many broken
+# first game past what the caller takes (bigtwo/formats/door.py), so a body of many broken
 # games costs the games and problems it is answered with, not its size.
 MAX_READ_PROBLEMS = 100
 # Input a problem quotes (a card that is no card, a name that is no player, a word the reader
@@ -104,7 +104,7 @@ SHARE_KEYLESS_DIVISOR = 2  # keyless shares together: 1/2 of the store (keys mod
 
 # Stored volume (issue 19). Quotas bound what clients may store; each is a default that a
 # deployment may change (bigtwo.store.quotas: BIGTWO_QUOTA_<NAME> in the environment). A
-# tournament's standings are merged from per-record tallies (bigtwo/records/tally.py) at a
+# tournament's standings are merged from per-record tallies (bigtwo/league/tally.py) at a
 # cost that follows its counted deals, which MAX_DEALS_PER_TOURNAMENT bounds: at this quota a
 # recomputation stays well under a second, and it is cached until the tournament changes.
 MAX_DEALS_PER_TOURNAMENT = 20_000
@@ -123,7 +123,7 @@ MAX_PER_PAGE = 200
 DEFAULT_PER_PAGE = 50
 FORM_STORED_PROFILES = 20
 
-# Seating draws (POST /v1/draws, bigtwo draw; bigtwo/records/draws.py). The search that lowers
+# Seating draws (POST /v1/draws, bigtwo draw; bigtwo/league/draws.py). The search that lowers
 # repeated meetings is bounded by steps, not by the clock, so one seed always gives one draw;
 # at these limits a draw takes well under a second (bench/seasons.py).
 MAX_DRAW_PLAYERS = 64

@@ -46,16 +46,16 @@ COMPILED: tuple[str, ...] = (
     "bigtwo.rules.replay",
     "bigtwo.rules.scoring",
     "bigtwo.records.parse",
-    "bigtwo.records.notation_values",
-    "bigtwo.records.notation_read",
-    "bigtwo.records.notation_lines",
+    "bigtwo.formats.notation.values",
+    "bigtwo.formats.notation.reader",
+    "bigtwo.formats.notation.lines",
     # The rest of the per-record path of `bigtwo validate`: JSON Pointers (several per record,
     # built before anything is known to be wrong), the decoder's checks, the line and the report.
     "bigtwo.rules.problems",
-    "bigtwo.records.jsonin",
+    "bigtwo.formats.jsonin",
     "bigtwo.records.pipeline",
-    "bigtwo.records.report",
-    "bigtwo.records.lines",
+    "bigtwo.reports.report",
+    "bigtwo.formats.json_lines",
 )
 GROUP = "bigtwo.native"  # the group's shared library: bigtwo/native__mypyc.*.so
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bigtwo.records.messages import CODES
+from bigtwo.reports.messages import CODES
 
 # Components that are not marshmallow schemas: shared enums and unions.
 COMPONENTS: dict[str, dict[str, Any]] = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import RAISE, Schema, fields, validate
 
 from bigtwo import limits
-from bigtwo.records.messages import CODES
+from bigtwo.reports.messages import CODES
 from bigtwo.rules import cards
 from bigtwo.rules.runs import CATEGORIES
 from schemas import profiles as profile_schema

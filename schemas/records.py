@@ -11,8 +11,8 @@ import re
 from marshmallow import Schema, ValidationError, fields, validate
 
 from bigtwo import limits
-from bigtwo.records.i18n import ACCEPTED_TAGS, LANGUAGES, canonical
-from bigtwo.records.messages import CODES
+from bigtwo.reports.i18n import ACCEPTED_TAGS, LANGUAGES, canonical
+from bigtwo.reports.messages import CODES
 from bigtwo.rules import cards
 from bigtwo.rules.fields import BY_PATH
 from bigtwo.rules.kinds import Int
@@ -192,7 +192,7 @@ class BatchResponseSchema(Schema):
 
 
 # --- query parameters -------------------------------------------------------------------
-# A BCP 47 tag as the service reads one (bigtwo.records.i18n.canonical): subtags of letters
+# A BCP 47 tag as the service reads one (bigtwo.reports.i18n.canonical): subtags of letters
 # and digits joined by "-" (or "_", as locales are spelt). The document says the pattern and
 # the languages behind it, not a closed list: ``de-CH`` is German, ``fil-PH`` Filipino, and a
 # typed client must be able to send them.
@@ -201,7 +201,7 @@ _LANG_RE = re.compile(LANG_PATTERN)
 
 
 class LanguageTag(validate.Validator):
-    """A language tag we have words for (bigtwo.records.i18n), or one of its aliases, or a
+    """A language tag we have words for (bigtwo.reports.i18n), or one of its aliases, or a
     tag Babel reads as one of them (a region or script added); spelt as ``LANG_PATTERN``."""
 
     def __call__(self, value: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from bigtwo import limits
-from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
+from bigtwo.formats.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from schemas.common import QueryInteger, component_ref, ref_field
 from schemas.profiles import ProfileRefField
 from schemas.records import RecordSchema, lang_field

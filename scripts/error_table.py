@@ -1,7 +1,7 @@
 """Write docs/RECORDS.md's table of example messages from the engine itself.
 
 Each code's example is a real error from a golden file (the replay of a real record), rendered
-by ``bigtwo.records.messages.render`` in every language, so the table cannot say what the service
+by ``bigtwo.reports.messages.render`` in every language, so the table cannot say what the service
 does not. Run `make docs` after changing a message or adding a code (with its golden file);
 tests/docs/test_records_doc.py fails while the table is out of date.
 """
@@ -16,7 +16,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bigtwo.records.messages import LANGUAGES, render  # noqa: E402
+from bigtwo.reports.messages import LANGUAGES, render  # noqa: E402
 from bigtwo.rules.codes import RuleCode  # noqa: E402
 
 RECORDS = ROOT / "docs" / "RECORDS.md"

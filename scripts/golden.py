@@ -15,9 +15,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bigtwo.records.i18n import LANGUAGES, babel_locale  # noqa: E402
+from bigtwo.formats.text_report import render_checked  # noqa: E402
 from bigtwo.records.pipeline import check_record  # noqa: E402
-from bigtwo.records.text_report import render_checked  # noqa: E402
+from bigtwo.reports.i18n import LANGUAGES, babel_locale  # noqa: E402
 from bigtwo.rules.profiles import PRESETS  # noqa: E402
 from bigtwo.rules.simulate import simulate  # noqa: E402
 from tests.core.helpers import deal, record, small  # noqa: E402

@@ -13,7 +13,7 @@ from flask import Response, current_app, jsonify, request
 from flask_smorest import Blueprint
 from marshmallow import Schema
 
-from bigtwo.records.messages import LANGUAGES, pick_language
+from bigtwo.reports.messages import LANGUAGES, pick_language
 from bigtwo.rules.profiles import ProfileResolver
 
 F = TypeVar("F", bound=Callable[..., Any])

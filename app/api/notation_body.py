@@ -1,5 +1,5 @@
 """Big Two notation over HTTP: a ``text/x-bigtwo`` body (docs/NOTATION.md) read into record
-documents by the library's one door (``bigtwo.records.door``), which then take the JSON path.
+documents by the library's one door (``bigtwo.formats.door``), which then take the JSON path.
 A game the reader cannot read is a 422 whose errors name its lines and columns
 (``/lines/4/1``). The body is read only as far as the answer needs: up to the first game past
 ``most`` and ``limits.MAX_READ_PROBLEMS`` problems."""
@@ -13,9 +13,9 @@ from flask import request
 from app.api.common import resolver
 from app.problems import PROBLEM_TYPE_BASE, abort_problem, invalid
 from bigtwo import limits
-from bigtwo.records import door, jsonin
-from bigtwo.records.formats import Format
-from bigtwo.records.notation import MEDIA_TYPE, Game
+from bigtwo.formats import door, jsonin
+from bigtwo.formats.notation.games import MEDIA_TYPE, Game
+from bigtwo.formats.sniff import Format
 from bigtwo.rules.problems import Problem
 
 EXAMPLE = ("profile extends hk-standard\nhand_size = 3\nplayers Ana Ben Cai Dee\ndeal 1\n"
@@ -44,7 +44,7 @@ def notation_docs(lang: str, default_profile: Any = None, *, most: int,
 def notation_games(lang: str, default_profile: Any = None, *, most: int,
                    more: str | None = None) -> list[Game]:
     """As ``notation_docs``, the games themselves: their moves' places in the text, for the
-    report's rule errors (``bigtwo.records.notation.place_errors``)."""
+    report's rule errors (``bigtwo.formats.notation.games.place_errors``)."""
     try:
         text = jsonin.decode_text(request.get_data(cache=True), "utf-8")
     except jsonin.JsonInputError as exc:

@@ -16,9 +16,9 @@ from app.api.common import body_errors, json_request_body, language, localized, 
 from app.api.examples import unfinished_record
 from app.problems import PROBLEM_TYPE_BASE, abort_problem, invalid, json_body
 from bigtwo import limits
-from bigtwo.records.messages import combo_label, render
 from bigtwo.records.pipeline import check_record
-from bigtwo.records.shape_words import shape_problem
+from bigtwo.reports.messages import combo_label, render
+from bigtwo.reports.shape_words import shape_problem
 from bigtwo.rules import cards
 from bigtwo.rules.codes import DealStatus, RuleCode
 from bigtwo.rules.combos import Combo, classifier_for

@@ -18,8 +18,8 @@ from app.api.tournaments import (
     request_doc,
     service_call,
 )
-from bigtwo.records import seasons as league
-from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
+from bigtwo.formats.csvdialect import DEFAULT_DELIMITER, DELIMITERS
+from bigtwo.league import season_table as league
 from bigtwo.store import seasons as service
 from schemas.seasons import (
     AliasesSchema,

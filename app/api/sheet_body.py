@@ -10,9 +10,9 @@ from typing import Any
 from flask import request
 
 from app.problems import PROBLEM_TYPE_BASE, abort_problem
-from bigtwo.records import jsonin
-from bigtwo.records.i18n import pick_language
-from bigtwo.records.sheet_text import SheetTextError, decode_sheet
+from bigtwo.formats import jsonin
+from bigtwo.formats.sheet_text import SheetTextError, decode_sheet
+from bigtwo.reports.i18n import pick_language
 
 CSV = "text/csv"
 EXAMPLE = "deal,Ana,Ben,Cai,Dee\n1,0,5,2,9\n2,3,0,2S 5C,KH\n"
@@ -53,7 +53,7 @@ def check_charset() -> None:
 
 
 def sheet_text() -> str:
-    """The request's sheet as text, read as ``bigtwo.records.sheet_text`` reads a sheet (a
+    """The request's sheet as text, read as ``bigtwo.formats.sheet_text`` reads a sheet (a
     byte-order mark, else the declared charset, else UTF-16, UTF-8, the legacy code page of
     the answer's language), or a problem: 415 for a charset that is not accepted, 400 naming
     the line no encoding reads and how to save the sheet as UTF-8, in the answer's language.

@@ -16,8 +16,8 @@ from app.api.sheet_body import TOURNAMENT_SHEET_DESCRIPTION, csv_content, sheet_
 from app.metrics import count_checked
 from app.problems import PROBLEM_TYPE_BASE, ProblemException, abort_problem, json_body
 from bigtwo import limits
-from bigtwo.records import standings
-from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
+from bigtwo.formats.csvdialect import DEFAULT_DELIMITER, DELIMITERS
+from bigtwo.league import standings
 from bigtwo.store import tournaments as service
 from bigtwo.store import withdrawals
 from schemas.tournaments import (

@@ -18,10 +18,10 @@ from app.api.sheet_body import SHEET_DESCRIPTION, csv_content, sheet_text
 from app.metrics import count_checked
 from app.problems import PROBLEM_TYPE_BASE, invalid, json_body, problem_document
 from bigtwo import limits
-from bigtwo.records.notation import Game, place_errors
+from bigtwo.formats.notation.games import Game, place_errors
+from bigtwo.formats.sheets import check_sheet
 from bigtwo.records.parse import deals_in
 from bigtwo.records.pipeline import check_record
-from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem
 from schemas.records import (
     BatchRequestSchema,

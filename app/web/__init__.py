@@ -25,10 +25,10 @@ from app.web.language import page_language, switch_links
 from app.web.present import library_language, profile_title, replay_view, script_data
 from app.web.words import Words
 from bigtwo import limits
-from bigtwo.records import door, jsonin
+from bigtwo.formats import door, jsonin
+from bigtwo.formats.sheet_text import SheetTextError, decode_sheet
+from bigtwo.formats.sheets import check_sheet
 from bigtwo.records.pipeline import check_record
-from bigtwo.records.sheet_text import SheetTextError, decode_sheet
-from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import PRESET_IDS, PRESETS, ProfileResolver
 
@@ -95,7 +95,7 @@ def home() -> str:
 
 def _read_record_text() -> tuple[str, list[Problem]]:
     """The pasted text, or the uploaded file's: a score sheet in any encoding a spreadsheet
-    saves (``bigtwo.records.sheet_text``), a JSON record only in UTF-8 (RFC 8259)."""
+    saves (``bigtwo.formats.sheet_text``), a JSON record only in UTF-8 (RFC 8259)."""
     upload = request.files.get("file")
     if upload is not None and upload.filename:
         data = upload.read()

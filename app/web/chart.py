@@ -33,8 +33,8 @@ from app.web.catalog import join
 from app.web.catalog import number as _written
 from app.web.catalog import signed as signed_score
 from bigtwo import limits
+from bigtwo.league.tally import sample
 from bigtwo.records.names import canonical_name
-from bigtwo.records.tally import sample
 
 # Babel writes a number in about 60 µs; a chart writes hundreds, mostly the same again on
 # every view (deal numbers, record numbers, the same tournament's counts).
@@ -136,7 +136,7 @@ _Origin = tuple[int, str, int | None]
 
 def tally_data(tallies: Iterable[tuple[str, Mapping[str, Any] | None]], ranked: Sequence[str],
                 words: Mapping[str, str], numbers: Mapping[str, int] | None = None) -> ChartData:
-    """``tournament_data`` from the records' stored tallies (``bigtwo.records.tally``): one
+    """``tournament_data`` from the records' stored tallies (``bigtwo.league.tally``): one
     point after each counted deal, at the number of deals counted so far, each record's start
     marked. The page's cost then follows the tallies, never the stored reports. ``numbers``
     are the records' numbers in the tournament (upload order, every record counted, as the

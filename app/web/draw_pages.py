@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bigtwo import limits
-from bigtwo.records.draws import Draw
+from bigtwo.league.draws import Draw
 from bigtwo.records.names import canonical_name
 from bigtwo.rules.profiles import ProfileResolver
 

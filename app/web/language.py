@@ -20,7 +20,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from app.web.catalog import DEFAULT, DOMAIN, PAGE_LANGUAGES, TRANSLATIONS_DIR, babel_locale
-from bigtwo.records import i18n
+from bigtwo.reports import i18n
 
 COOKIE = "bigtwo_lang"
 COOKIE_MAX_AGE = 365 * 24 * 3600

@@ -12,10 +12,10 @@ from werkzeug.wrappers import Response
 from app.web import _lang, _resolver, _store
 from app.web.present import library_language
 from bigtwo import limits
-from bigtwo.records import door
-from bigtwo.records.formats import Format
-from bigtwo.records.notation import EXTENSION, MEDIA_TYPE
-from bigtwo.records.notation_write import NotationError, write_record
+from bigtwo.formats import door
+from bigtwo.formats.notation.games import EXTENSION, MEDIA_TYPE
+from bigtwo.formats.notation.writer import NotationError, write_record
+from bigtwo.formats.sniff import Format
 from bigtwo.rules.problems import Problem
 from bigtwo.store import replays
 
@@ -25,7 +25,7 @@ bp = Blueprint("notation", __name__)
 def form_record(text: str, default_profile: Any, lang: str,
                 filename: str | None = None) -> tuple[Format, Any, list[Problem]]:
     """What a pasted or uploaded text is and the record it stands for, through the library's
-    one door (``bigtwo.records.door``), as the command line and the API read the same bytes:
+    one door (``bigtwo.formats.door``), as the command line and the API read the same bytes:
     its format, and its record or its problems. A score sheet is left to the caller, which
     scores it under the form's profile (None, no problems). A page shows one game: the reading
     stops where a second one begins (a problem there), and at ``REPLAY_ERRORS_SHOWN``

@@ -10,12 +10,12 @@ from app.web.catalog import PAGE_LANGUAGES, join
 from app.web.penalty_words import penalty_key
 from app.web.words import RANK_WORDS, SUIT_WORDS, Words, script_words
 from bigtwo import limits
-from bigtwo.records import messages as library_messages
-from bigtwo.records.field_text import house_rules_view
-from bigtwo.records.messages import render
+from bigtwo.formats.text_report import one_based
 from bigtwo.records.pipeline import Checked
-from bigtwo.records.text_report import one_based
-from bigtwo.records.timeline import (
+from bigtwo.reports import messages as library_messages
+from bigtwo.reports.field_text import house_rules_view
+from bigtwo.reports.messages import render
+from bigtwo.reports.timeline import (
     BROKEN,
     DealTimeline,
     MoveStep,
@@ -41,7 +41,7 @@ def library_language(lang: str) -> str:
 def _house_rules(profile: Profile, code: str, params: dict[str, Any],
                  lang: str) -> list[dict[str, Any]]:
     """The house rules beside a ruling (field, label, value), worded by the library's one
-    formatter (bigtwo.records.field_text) in the language it words the page's rulings in."""
+    formatter (bigtwo.reports.field_text) in the language it words the page's rulings in."""
     return list(house_rules_view(profile, code, params, library_language(lang)))
 
 
@@ -350,7 +350,7 @@ def _teams(profile: Profile, names: list[str],
            values: list[int] | None = None) -> list[dict[str, Any]]:
     """The partners of a team profile (seats 0 and 2 against 1 and 3), with a value each.
     A team's name is its partners joined by " & " in every language: the name the standings,
-    their CSV and the API give the team (``bigtwo.records.standings``), not a list in words."""
+    their CSV and the API give the team (``bigtwo.league.standings``), not a list in words."""
     if profile.teams is None:
         return []
     return [{"team": i, "seats": list(team), "names": " & ".join(names[s] for s in team),

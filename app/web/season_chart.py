@@ -22,7 +22,7 @@ from typing import Any
 
 from app.web.chart import ChartData, Series, number, svg
 from bigtwo import limits
-from bigtwo.records.tally import sample
+from bigtwo.league.tally import sample
 
 DECIMALS = 1  # an ordinal on the chart: 12.3; the standings table shows the API's figures
 

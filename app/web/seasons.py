@@ -12,7 +12,7 @@ from typing import Any
 
 from app.web.season_chart import season_chart
 from app.web.tournaments import recent_audit
-from bigtwo.records import seasons as league
+from bigtwo.league import season_table as league
 from bigtwo.rules.profiles import ProfileResolver
 
 SEASONS_PER_PAGE = 50

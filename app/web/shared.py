@@ -21,7 +21,7 @@ from app.web.notation_pages import form_record
 from app.web.present import library_language, replay_view, script_data
 from app.web.words import Words
 from bigtwo import limits
-from bigtwo.records.sheets import check_sheet
+from bigtwo.formats.sheets import check_sheet
 from bigtwo.rules.problems import Problem
 from bigtwo.store import replays as service
 from bigtwo.store.faults import fault

@@ -3,7 +3,7 @@ records (withdrawn ones marked, ``meta.table`` / ``meta.round`` shown and filter
 audit log, and download links.
 
 Everything is computed by the tournament service (``bigtwo.store.tournaments``) and
-``bigtwo.records.standings``, the same code the JSON API answers with; this only arranges it."""
+``bigtwo.league.standings``, the same code the JSON API answers with; this only arranges it."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def recent_audit(audit: Callable[[Any, str, int, int], dict[str, Any]], store: A
 
 def tournament_view(store: Any, tid: str, show: str, page: int = 1, table: str | None = None,
                     round_: str | None = None) -> dict[str, Any] | None:
-    from bigtwo.records.standings import ranked_players
+    from bigtwo.league.standings import ranked_players
     from bigtwo.store import tournaments as service
     from bigtwo.store import withdrawals
 

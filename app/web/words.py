@@ -26,7 +26,7 @@ from app.web.catalog import (
     translate_plural,
 )
 from app.web.penalty_words import MOVED_MESSAGES, PENALTY_MESSAGES
-from bigtwo.records.i18n import sentence_gap
+from bigtwo.reports.i18n import sentence_gap
 
 MESSAGES: dict[str, Message] = {
     "site": N_("site", "bigtwo referee"),

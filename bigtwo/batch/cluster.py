@@ -1,7 +1,7 @@
 """Checking records on a Dask cluster: the optional extra (``make cluster`` in a checkout).
 
 Dask is imported inside the functions that build Dask collections, never at module level, so
-``import bigtwo`` (and this module) works without it. The work itself is ``bigtwo.records.lines``:
+``import bigtwo`` (and this module) works without it. The work itself is ``bigtwo.formats.json_lines``:
 a block of lines checked here gives the very report lines ``bigtwo validate`` prints.
 
 A partition is a *block* of one input's bytes (``DEFAULT_BLOCK_BYTES``), holding the lines
@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bigtwo import limits
-from bigtwo.records.lines import VERDICTS, check_doc, check_line
-from bigtwo.records.messages import DEFAULT_LANGUAGE
+from bigtwo.formats.json_lines import VERDICTS, check_doc, check_line
 from bigtwo.records.pipeline import CheckOptions
+from bigtwo.reports.messages import DEFAULT_LANGUAGE
 from bigtwo.rules.profiles import ProfileRef, ProfileResolver
 
 if TYPE_CHECKING:  # pragma: no cover - only for the type checker

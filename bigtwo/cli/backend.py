@@ -9,8 +9,8 @@ from typing import Any
 import click
 
 from bigtwo.cli.language import gettext
-from bigtwo.records import standings
-from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
+from bigtwo.formats.csvdialect import DEFAULT_DELIMITER, DELIMITERS
+from bigtwo.league import standings
 
 EXIT_OK, EXIT_REJECTED, EXIT_FAILED = 0, 1, 2
 

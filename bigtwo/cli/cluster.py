@@ -46,7 +46,7 @@ from bigtwo.cli.cluster_options import in_process
 from bigtwo.cli.heap import keep_blocks_in_heap
 from bigtwo.cli.language import Refusal, gettext, ngettext
 from bigtwo.cli.verdicts import EXIT_UNREADABLE, exit_status, line_error, summary_line
-from bigtwo.records.lines import VERDICTS
+from bigtwo.formats.json_lines import VERDICTS
 from bigtwo.rules.profiles import ProfileRef
 
 if TYPE_CHECKING:  # the store is opened only when there is one: validate stays light

@@ -8,7 +8,7 @@ import os
 from collections.abc import Mapping
 from functools import cache
 
-from bigtwo.records.i18n import DEFAULT_LANGUAGE, canonical
+from bigtwo.reports.i18n import DEFAULT_LANGUAGE, canonical
 
 # In gettext's order: LANGUAGE (a colon-separated list) first, then the locale itself.
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")

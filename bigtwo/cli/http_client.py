@@ -15,7 +15,7 @@ import click
 
 from bigtwo.cli.backend import EXIT_FAILED, Backend, Failure, shown
 from bigtwo.cli.language import Refusal, gettext
-from bigtwo.records.csvdialect import DEFAULT_DELIMITER
+from bigtwo.formats.csvdialect import DEFAULT_DELIMITER
 
 HTTP_TIMEOUT = 60
 

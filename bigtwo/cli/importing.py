@@ -25,10 +25,10 @@ from bigtwo.cli.inputs import (
 )
 from bigtwo.cli.language import current, gettext, ngettext, pgettext
 from bigtwo.cli.output import echo_json
-from bigtwo.records import door, jsonin
-from bigtwo.records.formats import Format
-from bigtwo.records.i18n import DEFAULT_LANGUAGE
+from bigtwo.formats import door, jsonin
+from bigtwo.formats.sniff import Format
 from bigtwo.records.parse import deals_in
+from bigtwo.reports.i18n import DEFAULT_LANGUAGE
 
 # Leaves room under the server's default 1 MiB body limit for the batch wrapper.
 MAX_BATCH_BYTES = 768 * 1024
@@ -178,7 +178,7 @@ def _first_error(api: Backend, record_id: str, count: int,
 def _place(error: dict[str, Any], game: Any) -> tuple[int, int] | None:
     if game is None:
         return None
-    from bigtwo.records.notation_places import place_of
+    from bigtwo.formats.notation.places import place_of
 
     return place_of(game, error.get("deal"), error.get("move"))
 
@@ -187,7 +187,7 @@ def _rendered(error: dict[str, Any], stored: Any) -> Any:
     """A stored rule error's message in the command's language: rendered again from its code
     and params, as the API does for ``?lang=``; the stored words when it cannot be (a code
     this version does not know, params of another shape)."""
-    from bigtwo.records.messages import render
+    from bigtwo.reports.messages import render
 
     lang = current()
     if lang == DEFAULT_LANGUAGE or not isinstance(error.get("params"), dict):
@@ -256,7 +256,7 @@ def _notation_games(stream: IO[bytes], summary: ImportSummary,
     through the library's one door game by game; a game that cannot be read is unreadable,
     named by its first line, with its problems by line and column."""
     from bigtwo.cli.notation_cmds import read_notation
-    from bigtwo.records import jsoncodec
+    from bigtwo.formats import jsoncodec
     from bigtwo.records.pipeline import CheckOptions
 
     options = CheckOptions(lang=current())
@@ -348,7 +348,7 @@ def input_format(stream: IO[bytes]) -> tuple[IO[bytes], Format]:
 
 
 def read_sheet(stream: IO[bytes]) -> str:
-    """The sheet's text in any encoding a spreadsheet saves (bigtwo.records.sheet_text), read
+    """The sheet's text in any encoding a spreadsheet saves (bigtwo.formats.sheet_text), read
     here and sent on as UTF-8; what none reads exits 2, naming the line."""
     data = read_bounded(stream, limits.MAX_CLI_INPUT_BYTES, "", SHEET)
     text = sheet_text(data, getattr(stream, "name", None) or "-", current())

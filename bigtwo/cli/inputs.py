@@ -24,8 +24,8 @@ from bigtwo import limits
 from bigtwo.cli.language import Refusal, gettext
 from bigtwo.cli.resolver import local_resolver as local_resolver
 from bigtwo.cli.verdicts import EXIT_UNREADABLE
-from bigtwo.records import door, jsoncodec
-from bigtwo.records.formats import Format
+from bigtwo.formats import door, jsoncodec
+from bigtwo.formats.sniff import Format
 from bigtwo.rules.frozen import Frozen, Slotted
 from bigtwo.rules.profiles import ProfileRef, ProfileResolver
 
@@ -243,7 +243,7 @@ def check_profile_option(resolver: ProfileResolver, ref: ProfileRef | None) -> P
     CLI and the API take the same way."""
     if ref is None:
         return None
-    from bigtwo.records.lines import problem_lines
+    from bigtwo.formats.json_lines import problem_lines
 
     profile, problems = resolver.resolve(ref, "--profile")
     if profile is None:
@@ -253,9 +253,9 @@ def check_profile_option(resolver: ProfileResolver, ref: ProfileRef | None) -> P
 
 def sheet_text(data: bytes, path: str, lang: str) -> str | None:
     """A score sheet's bytes as text in any encoding a spreadsheet saves
-    (``bigtwo.records.sheet_text``); None, once stderr names the line it stops at and how to
+    (``bigtwo.formats.sheet_text``); None, once stderr names the line it stops at and how to
     save the sheet as UTF-8."""
-    from bigtwo.records.sheet_text import SheetTextError, decode_sheet
+    from bigtwo.formats.sheet_text import SheetTextError, decode_sheet
 
     try:
         return decode_sheet(data, lang=lang).text
@@ -266,7 +266,7 @@ def sheet_text(data: bytes, path: str, lang: str) -> str | None:
 
 def open_validate_input(path: str, max_bytes: int) -> tuple[IO[bytes], Format, int | None]:
     """The input (a regular file or a pipe), its format and its size if known, as the
-    library's one door (``bigtwo.records.door.decide``) tells it: by the file's extension,
+    library's one door (``bigtwo.formats.door.decide``) tells it: by the file's extension,
     else (standard input, a file with no known extension) by its first lines."""
     opened = open_input(path)
     named = door.name_format(path) if path != "-" else None

@@ -20,7 +20,7 @@ from typing import IO, Any, TypeVar
 import click
 
 from bigtwo.cli.env_language import environment_language as environment_language
-from bigtwo.records.i18n import ACCEPTED_TAGS, canonical, translator
+from bigtwo.reports.i18n import ACCEPTED_TAGS, canonical, translator
 
 _META = "bigtwo.lang"
 _Decorated = TypeVar("_Decorated", bound=Callable[..., Any] | click.Command)
@@ -39,7 +39,7 @@ def _catalog(lang: str | None = None) -> Any:
 
 
 # Positional-only, so that a placeholder may be called {message} or {n}. The catalog is asked
-# directly (bigtwo.records.i18n.Translator's methods name their first parameter ``message``).
+# directly (bigtwo.reports.i18n.Translator's methods name their first parameter ``message``).
 def gettext(msgid: str, /, **params: Any) -> str:
     """``msgid`` in the current language, its ``{name}`` placeholders filled in."""
     return str(_catalog().gettext(msgid)).format(**params)
@@ -56,7 +56,7 @@ def ngettext(singular: str, plural: str, n: int, /, **params: Any) -> str:
 
 class LanguageTag(click.ParamType[str, Any]):
     """--lang: a language we have words for, or an alias (zh-HK, zh-TW, zh-CN, zh, tl); the
-    command gets the canonical tag (bigtwo.records.i18n)."""
+    command gets the canonical tag (bigtwo.reports.i18n)."""
 
     name = "lang"
 

@@ -49,15 +49,15 @@ from bigtwo.cli.verdicts import (
     line_error,
     summary_line,
 )
-from bigtwo.records import jsoncodec
-from bigtwo.records.jsoncodec import JsonError
-from bigtwo.records.lines import (
+from bigtwo.formats import jsoncodec
+from bigtwo.formats.json_lines import (
     VERDICTS,
     LineOutcome,
     check_line,
     problem_doc,
     problem_lines,
 )
+from bigtwo.formats.jsoncodec import JsonError
 from bigtwo.records.pipeline import CheckOptions
 from bigtwo.rules.problems import Problem
 
@@ -202,7 +202,7 @@ def _read_whole(stream: IO[bytes], size: int | None, max_bytes: int, path: str) 
 
 def _write_checked(out: IO[bytes], checked: Any, fmt: str, lang: str) -> None:
     if fmt == "text":
-        from bigtwo.records.text_report import render_checked
+        from bigtwo.formats.text_report import render_checked
 
         out.write(render_checked(checked, lang).encode("utf-8"))
     elif checked.report is None:
@@ -242,7 +242,7 @@ def _validate_sheet(data: bytes, path: str, out: IO[bytes], options: CheckOption
                     fmt: str = "json") -> int:
     """A score sheet (CSV): its record checked as any other; a malformed sheet is named by
     row and column."""
-    from bigtwo.records.sheets import check_sheet
+    from bigtwo.formats.sheets import check_sheet
 
     text = sheet_text(data, path, options.lang)
     if text is None:
@@ -275,7 +275,7 @@ def sheet_command(path: str, profile: str, lang: str, max_bytes: int) -> None:
     per deal whose cells are the cards each player still held: a count, or the cards
     themselves separated by spaces. Exit 0 with the record, 2 when the sheet cannot be read
     (each problem named by row and column on stderr)."""
-    from bigtwo.records.sheets import check_sheet
+    from bigtwo.formats.sheets import check_sheet
 
     text = sheet_text(read_file(path, max_bytes), path, lang)
     if text is None:
@@ -309,7 +309,7 @@ def _validate_lines(stream: IO[bytes], path: str, out: IO[bytes], options: Check
             elif outcome.message is not None:
                 click.echo(line_error(path, number, outcome.message), err=True)
             if fmt == "text":
-                from bigtwo.records.text_report import render_line
+                from bigtwo.formats.text_report import render_line
 
                 out.write(b"\n" * (blocks > 0)
                           + render_line(outcome.document, b"" if isinstance(line, LongLine) else line,

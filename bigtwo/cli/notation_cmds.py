@@ -19,11 +19,11 @@ from bigtwo.cli.inputs import InputError, LongLine, bounded_lines, max_bytes_opt
 from bigtwo.cli.language import gettext, lang_option
 from bigtwo.cli.output import Answers
 from bigtwo.cli.verdicts import EXIT_UNREADABLE, exit_status
-from bigtwo.records import jsoncodec
-from bigtwo.records.door import Games
-from bigtwo.records.lines import VERDICTS, check_doc, problem_doc
-from bigtwo.records.notation import place_errors
-from bigtwo.records.notation_write import NotationError, write_record
+from bigtwo.formats import jsoncodec
+from bigtwo.formats.door import Games
+from bigtwo.formats.json_lines import VERDICTS, check_doc, problem_doc
+from bigtwo.formats.notation.games import place_errors
+from bigtwo.formats.notation.writer import NotationError, write_record
 from bigtwo.records.pipeline import Checked, CheckOptions
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileResolver
@@ -90,7 +90,7 @@ def validate_notation(stream: IO[bytes], path: str, out: IO[bytes], options: Che
             document = outcome.document
             checked = None
         if fmt == "text":
-            from bigtwo.records.text_report import render_checked
+            from bigtwo.formats.text_report import render_checked
 
             if checked is None:
                 checked = options.check(game.doc)

@@ -15,7 +15,7 @@ from typing import IO, Any
 
 import click
 
-from bigtwo.records import jsoncodec
+from bigtwo.formats import jsoncodec
 
 
 def json_document(value: Any) -> bytes:

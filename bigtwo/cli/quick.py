@@ -25,8 +25,8 @@ from bigtwo import limits
 from bigtwo.cli.env_language import environment_language
 from bigtwo.cli.exits import EXIT_INVALID, EXIT_VALID, exit_status
 from bigtwo.cli.resolver import local_resolver
-from bigtwo.records import door, jsoncodec
-from bigtwo.records.lines import VERDICTS, check_line
+from bigtwo.formats import door, jsoncodec
+from bigtwo.formats.json_lines import VERDICTS, check_line
 from bigtwo.records.pipeline import CheckOptions
 
 # Environment the click command reads before any command runs: the JSON backend the group

@@ -15,7 +15,7 @@ from bigtwo.cli.language import gettext, lang_option
 from bigtwo.cli.local_backend import LocalBackend, NoStore, store_path
 from bigtwo.cli.output import echo_json
 from bigtwo.cli.tournament import db_option, server_option
-from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
+from bigtwo.formats.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.rules.profiles import ProfileResolver
 from bigtwo.store import seasons as service
 

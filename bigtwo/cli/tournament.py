@@ -22,8 +22,8 @@ from bigtwo.cli.language import current, gettext, lang_option, ngettext, pgettex
 from bigtwo.cli.lazy import LazyGroup
 from bigtwo.cli.local_backend import LocalBackend, store_path, where_said
 from bigtwo.cli.output import echo_json
-from bigtwo.records import jsonin
-from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
+from bigtwo.formats import jsonin
+from bigtwo.formats.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 
 
 def backend(server: str | None, db: str | None = None, *, create: bool = False) -> Backend:
@@ -284,7 +284,7 @@ def replace_command(tournament_id: str, record_id: str, path: IO[bytes], token: 
 def _one_game(stream: IO[bytes]) -> Any:
     """The record of a notation input that holds one game, read through the library's one
     door; its problems (or a second game) on stderr and exit 2 otherwise."""
-    from bigtwo.records import door
+    from bigtwo.formats import door
 
     name = getattr(stream, "name", None) or "-"
     data = read_bounded(stream, limits.MAX_CLI_INPUT_BYTES, name, source_of(name))

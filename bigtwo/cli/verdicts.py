@@ -18,7 +18,7 @@ def summary_line(counts: dict[str, int]) -> str:
                     unreadable=counts["unreadable"])
 
 
-# The stderr message of an unreadable line (bigtwo.records.lines.LineOutcome.message) starts
+# The stderr message of an unreadable line (bigtwo.formats.json_lines.LineOutcome.message) starts
 # with one of these; the line then says it in the command's language. The reason after it
 # (the JSON parser's, or the record's problems) is the library's, as in the report.
 NOT_JSON, CANNOT_REPLAY = "not JSON: ", "cannot replay: "

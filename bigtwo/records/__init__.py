@@ -1,2 +1,3 @@
-"""Records in and out: parsing, score sheets, identity, JSON, reports and messages, and the
-one checking path (``pipeline.check_record``) that the CLI, the API and the store call."""
+"""A game record: its document read into plain values (``parse``), its identity, its players'
+names, and the one checking path (``pipeline.check_record``) that the CLI, the API and the store
+call."""

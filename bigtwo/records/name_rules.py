@@ -5,7 +5,7 @@ season's aliases. One function, so that a name a record refuses is refused every
 from __future__ import annotations
 
 from bigtwo.records.names import unseen_character
-from bigtwo.records.shape_words import shape_problem
+from bigtwo.reports.shape_words import shape_problem
 from bigtwo.rules.problems import Problem
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from bigtwo import limits
 from bigtwo.records.name_rules import name_problem
-from bigtwo.records.shape_words import shape_problem
+from bigtwo.reports.shape_words import shape_problem
 from bigtwo.rules import cards, deals, scoring
 from bigtwo.rules.fields import Finish, LastCardGuard
 from bigtwo.rules.game import Deal, Move, Record, Result

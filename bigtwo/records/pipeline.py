@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bigtwo.records.messages import DEFAULT_LANGUAGE
 from bigtwo.records.parse import parse_record
-from bigtwo.records.report import build_report
-from bigtwo.records.shape_words import localize
+from bigtwo.reports.messages import DEFAULT_LANGUAGE
+from bigtwo.reports.report import build_report
+from bigtwo.reports.shape_words import localize
 from bigtwo.rules.game import Record
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileRef, ProfileResolver

@@ -35,7 +35,7 @@ CANONICAL: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
 
 
 EMOJI, TEXT = "\ufe0f", "\ufe0e"  # variation selectors: emoji and text presentation
-# Cards as the messages of other languages write them (bigtwo/records/locale): German names
+# Cards as the messages of other languages write them (bigtwo/reports/locale): German names
 # the suit in a word before the rank and writes B (Bube) and D (Dame) for J and Q. A test
 # parses every card as every language prints it.
 MESSAGE_SPELLINGS: dict[str, tuple[str, ...]] = {

@@ -56,7 +56,7 @@ V1, V2, V3 = 1, 2, 3
 # Every word a person reads about a field is declared here, in English, and nowhere else: the
 # field's label (msgctxt "field") and each closed choice's value as a profile spells it
 # (msgctxt "field-value"). ``NP_`` only marks them for `make extract` (the Makefile's
-# BABEL_KEYWORDS); the rules core reads no catalog, bigtwo.records.field_text translates them
+# BABEL_KEYWORDS); the rules core reads no catalog, bigtwo.reports.field_text translates them
 # (docs/TRANSLATING.md). A new field's other languages are catalog entries only.
 LABEL_CONTEXT = "field"
 VALUE_CONTEXT = "field-value"

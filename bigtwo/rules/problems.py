@@ -11,7 +11,7 @@ from typing import Any
 class Problem:
     """``detail`` is the English sentence. A problem the record reader found also carries its
     message key (``code``) and what fills it in (``params``), so that the edge can say it in
-    the reader's language (``bigtwo.records.shape_words.localize``); neither takes part in
+    the reader's language (``bigtwo.reports.shape_words.localize``); neither takes part in
     comparing problems, and neither is part of the document a problem becomes."""
 
     pointer: str

@@ -9,7 +9,7 @@ import unicodedata
 from typing import Any
 
 from bigtwo.records.names import unseen_character
-from bigtwo.records.shape_words import shape_problem
+from bigtwo.reports.shape_words import shape_problem
 from bigtwo.store.tournaments import unprocessable
 
 

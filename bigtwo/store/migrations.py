@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import sqlite_utils
 
-from bigtwo.records.jsonin import dumps_stored, loads_stored
+from bigtwo.formats.jsonin import dumps_stored, loads_stored
 from bigtwo.store.connection import Connection
 from bigtwo.store.repositories import seasons as season_tables
 from bigtwo.store.rows import meta_labels, pack_report, record_extras, unpack_report

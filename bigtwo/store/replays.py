@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bigtwo import limits
+from bigtwo.formats.jsonin import dumps_stored
 from bigtwo.records.identity import record_hash
-from bigtwo.records.jsonin import dumps_stored
-from bigtwo.records.messages import DEFAULT_LANGUAGE
 from bigtwo.records.pipeline import Checked, check_record
+from bigtwo.reports.messages import DEFAULT_LANGUAGE
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import ProfileRef, ProfileResolver
 from bigtwo.store.db import Store

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bigtwo import limits
-from bigtwo.records.jsonin import dumps_stored, loads_stored
-from bigtwo.records.tally import tally
+from bigtwo.formats.jsonin import dumps_stored, loads_stored
+from bigtwo.league.tally import tally
 
 
 def meta_label(value: Any) -> str | None:

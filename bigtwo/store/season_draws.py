@@ -1,4 +1,4 @@
-"""A season's next draw: the seating draw (``bigtwo.records.draws``) for the players present,
+"""A season's next draw: the seating draw (``bigtwo.league.draws``) for the players present,
 counting every table already played in the season's attached nights, found by itself.
 
 The tables are the nights' counted records (one record is one table's sitting), their names
@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from bigtwo import limits
-from bigtwo.records import seasons as league
-from bigtwo.records.draws import known_pairs
-from bigtwo.records.tally import tally
+from bigtwo.league import season_table as league
+from bigtwo.league.draws import known_pairs
+from bigtwo.league.tally import tally
 from bigtwo.rules.problems import Problem, join
 from bigtwo.store.db import Store
 from bigtwo.store.seasons import make_draw, standings

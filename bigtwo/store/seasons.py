@@ -18,13 +18,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bigtwo import limits
-from bigtwo.records import seasons as league
-from bigtwo.records.csvdialect import DEFAULT_DELIMITER, DELIMITERS
-from bigtwo.records.draws import Draw, DrawError, Known, draw
+from bigtwo.formats.csvdialect import DEFAULT_DELIMITER, DELIMITERS
+from bigtwo.league import season_table as league
+from bigtwo.league.draws import Draw, DrawError, Known, draw
+from bigtwo.league.standings import UTF8_BOM
 from bigtwo.records.name_rules import name_problem
 from bigtwo.records.names import canonical_name
-from bigtwo.records.shape_words import shape_problem
-from bigtwo.records.standings import UTF8_BOM
+from bigtwo.reports.shape_words import shape_problem
 from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import ProfileResolver
 from bigtwo.store.db import Store
@@ -384,7 +384,7 @@ def standings_csv(body: Mapping[str, Any], delimiter: str = DELIMITERS[DEFAULT_D
 # --- draws ------------------------------------------------------------------------------------
 def make_draw(resolver: ProfileResolver, body: Any, known: Known | None = None) -> Draw:
     """``{"profile", "players", "rounds", "seed", "previous"?, "sat_out"?}``: the tables
-    (``bigtwo.records.draws``), seated as the profile's table size says; ``known``, the
+    (``bigtwo.league.draws``), seated as the profile's table size says; ``known``, the
     meetings a caller counted itself (a season's nights, ``bigtwo.store.season_draws``)."""
     if not isinstance(body, dict):
         raise unprocessable([Problem("", 'send {"profile", "players", "rounds", "seed"}')],

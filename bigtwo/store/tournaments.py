@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bigtwo import ENGINE_VERSION, limits
-from bigtwo.records import standings, tally
+from bigtwo.formats.jsonin import dumps_stored, loads_stored
+from bigtwo.formats.sheets import check_sheet
+from bigtwo.league import standings, tally
 from bigtwo.records.identity import record_hash
-from bigtwo.records.jsonin import dumps_stored, loads_stored
-from bigtwo.records.messages import DEFAULT_LANGUAGE, render
 from bigtwo.records.parse import deals_in
 from bigtwo.records.pipeline import Checked, check_record
-from bigtwo.records.profile_diff import differences_text
-from bigtwo.records.sheets import check_sheet
+from bigtwo.reports.messages import DEFAULT_LANGUAGE, render
+from bigtwo.reports.profile_diff import differences_text
 from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import ID_COLLISION, Profile, ProfileRef, ProfileResolver
 from bigtwo.store.db import Store
@@ -454,7 +454,7 @@ def standings_json(store: Store, tournament_id: str,
 
 def compute_standings(store: Store, tournament_id: str,
                       refresh_budget: int | None = LIMIT_BUDGET) -> dict[str, Any]:
-    """The tournament's standings (``bigtwo.records.standings``), with its id and name.
+    """The tournament's standings (``bigtwo.league.standings``), with its id and name.
 
     Their cost does not follow what is stored. They are cached, keyed by the tournament's
     change counter and the engine version, and merged from per-record tallies when the cache

@@ -9,8 +9,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bigtwo import limits
+from bigtwo.formats.sheets import check_sheet
 from bigtwo.records.pipeline import check_record
-from bigtwo.records.sheets import check_sheet
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import ProfileRef
 from bigtwo.store.db import Store

@@ -15,11 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bigtwo.cli.main import main
-from bigtwo.records.i18n import LANGUAGES, translator
 from bigtwo.records.identity import record_hash
-from bigtwo.records.messages import card_text, cards_text
 from bigtwo.records.pipeline import check_record
-from bigtwo.records.shape_words import SHAPE_WORDS, localize, shape_problem
+from bigtwo.reports.i18n import LANGUAGES, translator
+from bigtwo.reports.messages import card_text, cards_text
+from bigtwo.reports.shape_words import SHAPE_WORDS, localize, shape_problem
 from bigtwo.rules import cards
 from tests.tournaments.helpers import simulated
 

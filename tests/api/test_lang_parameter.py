@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bigtwo.records.i18n import ACCEPTED_TAGS, LANGUAGES, canonical
+from bigtwo.reports.i18n import ACCEPTED_TAGS, LANGUAGES, canonical
 from schemas.records import LANG_PATTERN
 from tests.api.test_validate import _opening_card_record
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bigtwo.records.notation import read_games
+from bigtwo.formats.notation.games import read_games
 
 ROOT = Path(__file__).resolve().parents[2]
 CLUB = (ROOT / "fixtures" / "notation" / "club-night.b2n").read_text(encoding="utf-8")

@@ -1,7 +1,7 @@
 """One reading for every door: the same bytes get the same verdict from ``bigtwo validate -``,
 from the API (as a client sends them, with their media type) and from the home page's form
 (pasted, and uploaded under a name that says nothing), because all three ask
-``bigtwo.records.door``. Each row once disagreed somewhere (a game whose first line is
+``bigtwo.formats.door``. Each row once disagreed somewhere (a game whose first line is
 ``deal 1`` was a score sheet to the pages; two byte-order marks were a broken game to the
 command line) or pins a format the others must keep telling apart."""
 
@@ -25,7 +25,7 @@ BOM = "\ufeff".encode()
 
 
 def _game(names: bool = True) -> str:
-    from bigtwo.records.notation_write import write_record
+    from bigtwo.formats.notation.writer import write_record
 
     profile, _ = DEFAULT_RESOLVER.resolve("casual", "/profile")
     assert profile is not None
@@ -41,7 +41,7 @@ def _game(names: bool = True) -> str:
 
 
 def _record() -> dict[str, Any]:
-    from bigtwo.records.door import read_text
+    from bigtwo.formats.door import read_text
 
     doc: dict[str, Any] = read_text(_game(), "notation").docs[0]
     return doc

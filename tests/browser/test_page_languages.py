@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bigtwo.records import messages as library_messages
+from bigtwo.reports import messages as library_messages
 from tests.browser.support import create_tournament, example_record
 
 pytestmark = pytest.mark.browser
@@ -26,7 +26,7 @@ CASES = {
                    "passing": "過牌後要等下一次開牌", "position": "第 6 手，共 73 手",
                    "standings": "排名", "switch_to": "Filipino"},
     "fil": {"broken": "Nilabag na patakaran", "house": "Patakarang nagpapasya rito",
-            # the library words the house rules where it speaks the language (bigtwo.records.field_text)
+            # the library words the house rules where it speaks the language (bigtwo.reports.field_text)
             "direction": "pakaliwa (direksyon)",
             "passing": "labas hanggang sa susunod na bukas (pag-pass)",
             "position": "tira 6 sa 73", "standings": "Ranggo ng mga manlalaro",

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 from bigtwo.cli.language import environment_language
 from bigtwo.cli.main import main
-from bigtwo.records.i18n import LANGUAGES
+from bigtwo.reports.i18n import LANGUAGES
 from tests.conftest import example_record as example
 from tests.tournaments.helpers import NAMES, broken, simulated
 

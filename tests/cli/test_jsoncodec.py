@@ -1,4 +1,4 @@
-"""bigtwo.records.jsoncodec: orjson and the standard-library fallback accept and refuse the same texts,
+"""bigtwo.formats.jsoncodec: orjson and the standard-library fallback accept and refuse the same texts,
 write the same bytes, and `bigtwo validate` answers a bad line the same way with either."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from bigtwo import limits
 from bigtwo.cli.main import main
-from bigtwo.records import jsoncodec, jsonin
+from bigtwo.formats import jsoncodec, jsonin
 from bigtwo.records.pipeline import check_record
 from bigtwo.rules.profiles import PRESETS
 from bigtwo.rules.simulate import simulate

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bigtwo.cli.main import main
-from bigtwo.records.i18n import LANGUAGES, translator
+from bigtwo.reports.i18n import LANGUAGES, translator
 
 ROOT = Path(__file__).resolve().parents[2]
 CLUB = ROOT / "fixtures" / "notation" / "club-night.b2n"

@@ -15,8 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from bigtwo.cli.main import main
-from bigtwo.records import standings
-from bigtwo.records.csvdialect import DELIMITERS
+from bigtwo.formats.csvdialect import DELIMITERS
+from bigtwo.league import standings
 
 CLUB_NIGHT = (Path(__file__).resolve().parents[2] / "fixtures" / "sheets" / "club-night.csv"
               ).read_text(encoding="utf-8")

@@ -1,7 +1,7 @@
 """``bigtwo tournament <command> --lang``: every subcommand's lines for people in the language
 asked for, over the environment's, as ``validate --lang`` (docs/TRANSLATING.md, "The CLI's
 lines"); its machine output (--json, CSV, the JSON documents) the same bytes in every
-language. The expected lines are the catalogs' (bigtwo/records/locale/*/bigtwo.po)."""
+language. The expected lines are the catalogs' (bigtwo/reports/locale/*/bigtwo.po)."""
 
 from __future__ import annotations
 

@@ -154,7 +154,7 @@ def test_without_the_extra_the_option_says_how_to_install_it(
 def test_the_core_imports_without_dask() -> None:
     code = ("import sys\n"
             "for name in ('dask', 'distributed', 'fsspec'): sys.modules[name] = None\n"
-            "import bigtwo.batch.cluster, bigtwo.records.lines, bigtwo.cli.main\n"
+            "import bigtwo.batch.cluster, bigtwo.formats.json_lines, bigtwo.cli.main\n"
             "print('ok')")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=ROOT, timeout=120)

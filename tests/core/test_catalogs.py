@@ -4,7 +4,7 @@ Every message the code marks is in the template and in every language's catalog,
 (an empty msgstr would fall back to English without a word); the compiled .mo files are the
 .po files of today; `pybabel compile --statistics` says 100% for every language; and a
 translation uses the placeholders its English message has (those a message allows besides,
-bigtwo.records.messages.optional_placeholders, and no others: an unknown one would raise)."""
+bigtwo.reports.messages.optional_placeholders, and no others: an unknown one would raise)."""
 
 from __future__ import annotations
 
@@ -20,9 +20,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from bigtwo.records import i18n
-from bigtwo.records.i18n import DOMAIN, LANGUAGES, babel_locale, translator
-from bigtwo.records.messages import optional_placeholders
+from bigtwo.reports import i18n
+from bigtwo.reports.i18n import DOMAIN, LANGUAGES, babel_locale, translator
+from bigtwo.reports.messages import optional_placeholders
 
 LOCALE_DIR = Path(i18n.LOCALE_DIR)  # a plain string there (start-up)
 

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bigtwo.records.messages import combo_label, render
 from bigtwo.records.pipeline import check_record
+from bigtwo.reports.messages import combo_label, render
 from bigtwo.rules import cards
 from bigtwo.rules.codes import RuleCode
 from bigtwo.rules.combos import Combo, classifier_for

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bigtwo.records.messages import render
+from bigtwo.reports.messages import render
 from bigtwo.rules import cards
 from bigtwo.rules.codes import RuleCode
 from bigtwo.rules.combos import Classifier, Combo, classifier_for

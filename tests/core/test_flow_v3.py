@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from bigtwo.formats.sheets import check_sheet
 from bigtwo.records.pipeline import check_record
-from bigtwo.records.sheets import check_sheet
 from bigtwo.rules import cards
 from bigtwo.rules.codes import RuleCode as C
 from bigtwo.rules.profiles import DEFAULT_RESOLVER
@@ -413,7 +413,7 @@ def test_sheet_problems_in_german() -> None:
 def test_standings_count_place_points() -> None:
     """Standings sum each player's deal scores: under placings the place points, and the deal's
     winner (for deals won) is the first out."""
-    from bigtwo.records.standings import seat_results, table
+    from bigtwo.league.standings import seat_results, table
 
     names = ["Ana", "Ben", "Cai", "Dee"]
     played = record(placings(hand_size=3, passing="locked_out"), deal(H3, PLACED), players=names)

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from bigtwo.records.i18n import LANGUAGES, babel_locale
 from bigtwo.records.pipeline import check_record
+from bigtwo.reports.i18n import LANGUAGES, babel_locale
 from bigtwo.rules.codes import RuleCode
 
 ROOT = Path(__file__).resolve().parents[2]

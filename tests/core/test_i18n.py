@@ -1,11 +1,11 @@
-"""bigtwo.records.i18n: which language a caller gets, and numbers and lists by the locale."""
+"""bigtwo.reports.i18n: which language a caller gets, and numbers and lists by the locale."""
 
 from __future__ import annotations
 
 import pytest
 
-from bigtwo.records import i18n
-from bigtwo.records.i18n import (
+from bigtwo.reports import i18n
+from bigtwo.reports.i18n import (
     LANGUAGES,
     MINUS_SIGN,
     canonical,

@@ -1,4 +1,4 @@
-"""bigtwo.records.jsonin: the one decoder for untrusted JSON (issue 10, classes 1-3)."""
+"""bigtwo.formats.jsonin: the one decoder for untrusted JSON (issue 10, classes 1-3)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bigtwo import limits
-from bigtwo.records import jsonin
+from bigtwo.formats import jsonin
 
 
 @pytest.fixture(autouse=True, params=["orjson", "json"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bigtwo.records.messages import LANGUAGES, pick_language
+from bigtwo.reports.messages import LANGUAGES, pick_language
 from bigtwo.rules.codes import RuleCode
 from tests.core.helpers import deal, record, report, small
 
@@ -56,7 +56,7 @@ def test_pick_language(query: str | None, header: str | None, expected: str) -> 
 
 
 def test_every_code_has_every_language() -> None:
-    from bigtwo.records.messages import _T  # the renderer table itself
+    from bigtwo.reports.messages import _T  # the renderer table itself
 
     assert len(RuleCode) == 24
     assert set(LANGUAGES) == {"en", "de", "it", "zh-Hant-HK", "zh-Hant-TW", "zh-Hans", "fil"}

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bigtwo.records.parse import parse_record
-from bigtwo.records.profile_diff import differences_text, profile_differences, rule_differences
+from bigtwo.reports.profile_diff import differences_text, profile_differences, rule_differences
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, DEFAULTS, PRESETS
 from bigtwo.rules.suggest import did_you_mean, unknown_field, unknown_name
 

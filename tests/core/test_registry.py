@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
-from bigtwo.records.field_text import label, value_text
-from bigtwo.records.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
+from bigtwo.reports.field_text import label, value_text
+from bigtwo.reports.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 from bigtwo.rules import kinds
 from bigtwo.rules.codes import RuleCode
 from bigtwo.rules.fields import (

@@ -309,7 +309,7 @@ def test_five_player_deal_codes() -> None:
 )
 def test_five_card_messages_say_what_decided(preset: str, play: str, table: str, lang: str, message: str,
                                              seed: str) -> None:
-    from bigtwo.records.messages import render
+    from bigtwo.reports.messages import render
     from bigtwo.rules import cards
     from bigtwo.rules.combos import Combo, classifier_for
     from bigtwo.rules.profiles import PRESETS

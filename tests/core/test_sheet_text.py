@@ -1,5 +1,5 @@
 """A sheet as spreadsheets save it (issue 24): the encodings read by their order of tries
-(bigtwo.records.sheet_text), whole numbers with a decimal comma or point, and the header's
+(bigtwo.formats.sheet_text), whole numbers with a decimal comma or point, and the header's
 problem named in the separator the scorer used. The files are fixtures/sheets/: what German,
 Italian and Hong Kong Excel save as plain CSV, as "CSV UTF-8" and as "Unicode Text"."""
 
@@ -11,8 +11,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from bigtwo.records.sheet_text import SheetTextError, decode_sheet
-from bigtwo.records.sheets import check_sheet
+from bigtwo.formats.sheet_text import SheetTextError, decode_sheet
+from bigtwo.formats.sheets import check_sheet
 from tests.conftest import FIXTURES
 
 SHEETS = FIXTURES / "sheets"

@@ -1,4 +1,4 @@
-"""Score sheets as CSV (bigtwo.records.sheets): the seeds' scoring from a sheet, every way a sheet can
+"""Score sheets as CSV (bigtwo.formats.sheets): the seeds' scoring from a sheet, every way a sheet can
 be malformed (named by row and column), and a simulated game's sheet scoring as its replay."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bigtwo.formats.sheets import check_sheet, sheet_to_record
 from bigtwo.records.pipeline import check_record
-from bigtwo.records.sheets import check_sheet, sheet_to_record
 from bigtwo.rules import cards, deals
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, PRESETS
 from bigtwo.rules.scoring import cards_matter
@@ -218,7 +218,7 @@ def test_a_separator_can_be_given() -> None:
     ("Ana;Ben", ";"), ("Runde\tAna\tBen", "\t"), ("Runde", ","),
 ])
 def test_sniff_delimiter(text: str, expected: str) -> None:
-    from bigtwo.records.sheets import sniff_delimiter
+    from bigtwo.formats.sheets import sniff_delimiter
 
     assert sniff_delimiter(text) == expected
 

@@ -1,4 +1,4 @@
-"""The text ruling (``bigtwo.records.text_report``): golden files beside the JSON goldens, and
+"""The text ruling (``bigtwo.formats.text_report``): golden files beside the JSON goldens, and
 the properties a person relies on (names, cards, numbers from 1, nothing raw to the terminal)."""
 
 from __future__ import annotations
@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bigtwo.records.pipeline import check_record
-from bigtwo.records.text_report import (
+from bigtwo.formats.text_report import (
     card_text,
     one_based,
     render_checked,
@@ -17,6 +16,7 @@ from bigtwo.records.text_report import (
     safe,
     width,
 )
+from bigtwo.records.pipeline import check_record
 from tests.core.test_golden import FILES, GOLDEN
 
 TEXTS = sorted(GOLDEN.glob("*.txt"))

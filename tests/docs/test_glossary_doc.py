@@ -30,7 +30,7 @@ def _section() -> list[list[str]]:
 
 def _translations(lang: str) -> str:
     texts = []
-    for path in (ROOT / "bigtwo/records/locale" / lang / "LC_MESSAGES/bigtwo.po",
+    for path in (ROOT / "bigtwo/reports/locale" / lang / "LC_MESSAGES/bigtwo.po",
                  ROOT / "app/translations" / lang / "LC_MESSAGES/messages.po"):
         with open(path, "rb") as f:
             for m in read_po(f):

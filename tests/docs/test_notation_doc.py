@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bigtwo.records.notation_values import card_name
+from bigtwo.formats.notation.values import card_name
 from bigtwo.rules import cards, scoring
 from bigtwo.rules.profiles import PRESETS
 

@@ -10,7 +10,7 @@ from types import ModuleType
 
 import pytest
 
-from bigtwo.records.messages import LANGUAGES, render
+from bigtwo.reports.messages import LANGUAGES, render
 from bigtwo.rules.codes import RuleCode
 
 ROOT = Path(__file__).resolve().parents[2]

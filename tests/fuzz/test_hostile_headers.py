@@ -24,7 +24,7 @@ from werkzeug.http import parse_options_header
 from app import create_app
 from app.headers import host_allowed, host_name
 from app.metrics import METHODS, REQUESTS, STATUSES
-from bigtwo.records import jsonin
+from bigtwo.formats import jsonin
 
 pytestmark = pytest.mark.slow
 

@@ -25,7 +25,7 @@ from hypothesis.stateful import Bundle, RuleBasedStateMachine, initialize, invar
 
 from app import create_app
 from bigtwo import limits
-from bigtwo.records import standings
+from bigtwo.league import standings
 from bigtwo.store.db import Store
 from bigtwo.store.quotas import Quotas
 from tests.fuzz.store_probe import snapshot

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from bigtwo import limits
-from bigtwo.records import draws
+from bigtwo.league import draws
 from tests.hostile.costly import absent_tables, draw_body, draw_form, draw_players
 
 PLAYERS = draw_players()

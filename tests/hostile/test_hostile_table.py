@@ -352,10 +352,10 @@ def overlong_profile_list(h: Hostile) -> Outcome:
 # --- class 5: quadratic standings ---------------------------------------------------------
 def one_board_many_tables(h: Hostile) -> Outcome:
     """One deal code played at 2,000 tables (10 records of 200 one-card deals): the work,
-    lines of bigtwo/records/standings.py executed, grows with the tables, not with their square."""
+    lines of bigtwo/league/standings.py executed, grows with the tables, not with their square."""
     import sys
 
-    from bigtwo.records import standings
+    from bigtwo.league import standings
     from tests.hostile.costly import ONE_CARD_PROFILE, one_board_records
 
     h.app.config["MAX_CONTENT_LENGTH"] = limits.MAX_BODY_BYTES
@@ -460,7 +460,7 @@ ROWS = [
     Row(4, "a profile with 3,200 card penalties", overlong_profile_list, 422, 4,
         "cards read (the default two_held_cards only)"),
     Row(5, "standings: one deal code at 2,000 tables", one_board_many_tables, 200, 300 * 2000,
-        "lines of bigtwo/records/standings.py run"),
+        "lines of bigtwo/league/standings.py run"),
     Row(6, "replay page of a 200-deal match", long_replay_page, 200, 400,
         "KiB of page (the echoed record aside)", "text/html"),
     Row(14, "the same game re-spelled, re-ordered, profile inline", same_game_respelled, 200, 0,

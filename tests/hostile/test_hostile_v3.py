@@ -53,7 +53,7 @@ def charsets(h: Hostile) -> Got:
     """A 1 MiB sheet under every refused charset, on each endpoint that reads text: a 415
     before a byte is decoded (no sheet is read); malformed text in an accepted charset is a
     400, never a 500."""
-    from bigtwo.records import sheets
+    from bigtwo.formats import sheets
 
     h.app.config["MAX_CONTENT_LENGTH"] = limits.MAX_BODY_BYTES
     read = h.count(sheets, "_read")
@@ -317,7 +317,7 @@ def csv_export(h: Hostile) -> Got:
 def sheet_checked_once(h: Hostile) -> Got:
     """A legal 1 MiB card-list sheet uploaded to a tournament (under 64 card penalties): its
     record is checked once (it was twice) and each card is read by one lookup."""
-    import bigtwo.records.sheets as sheets
+    import bigtwo.formats.sheets as sheets
     import bigtwo.store.tournaments as service
 
     h.app.config["MAX_CONTENT_LENGTH"] = limits.MAX_BODY_BYTES

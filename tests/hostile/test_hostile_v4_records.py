@@ -270,7 +270,7 @@ def test_one_name_however_typed_is_one_player(hostile: Hostile) -> None:  # noqa
 def test_stored_names_group_when_read(hostile: Hostile) -> None:  # noqa: F811
     """A tally stored before names were compared as read still groups: standings read names
     as canonical, the stored bytes stay as they were."""
-    from bigtwo.records import tally
+    from bigtwo.league import tally
 
     parts = [("r1", {"deals": 1, "scored": 0, "players": [["Ben ", 1, 1, 5, 0]],
                      "names": ["Ben "], "coded": [], "teams": []}),

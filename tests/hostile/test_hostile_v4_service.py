@@ -196,7 +196,7 @@ def docs_as_served(h: Hostile) -> Got:
     docs/SECURITY.md names the cookie the pages set, and the pages set it and vary on it; no
     doc says the language is never kept in a cookie. The work: statements that drift."""
     from app.web.language import COOKIE
-    from bigtwo.records.i18n import ACCEPTED_TAGS
+    from bigtwo.reports.i18n import ACCEPTED_TAGS
 
     api_md = (ROOT / "docs" / "API.md").read_text(encoding="utf-8")
     security = (ROOT / "docs" / "SECURITY.md").read_text(encoding="utf-8")

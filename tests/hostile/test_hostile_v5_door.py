@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 from bigtwo import limits
 from bigtwo.cli.main import main
-from bigtwo.records import door
+from bigtwo.formats import door
 from tests.hostile.test_hostile_table import Hostile, hostile  # noqa: F401
 
 MIB = 1024 * 1024

@@ -20,11 +20,11 @@ from typing import Any
 import pytest
 
 from bigtwo import limits
-from bigtwo.records.i18n import LANGUAGES
-from bigtwo.records.notation import check_text, read_games
-from bigtwo.records.notation_words import NotationWords
+from bigtwo.formats.notation.games import check_text, read_games
+from bigtwo.formats.sheets import sheet_to_record
 from bigtwo.records.pipeline import check_record
-from bigtwo.records.sheets import sheet_to_record
+from bigtwo.reports.i18n import LANGUAGES
+from bigtwo.reports.notation_words import NotationWords
 from bigtwo.rules.problems import Problem
 
 HUGE = 200_000

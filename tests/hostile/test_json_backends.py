@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bigtwo import limits
-from bigtwo.records import jsoncodec, jsonin
+from bigtwo.formats import jsoncodec, jsonin
 
 pytest.importorskip("orjson")
 

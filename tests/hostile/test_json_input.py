@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from bigtwo import limits
-from bigtwo.records import jsonin
+from bigtwo.formats import jsonin
 from tests.tournaments.helpers import simulated
 
 PROBLEM = "application/problem+json"

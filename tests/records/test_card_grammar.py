@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bigtwo.records.notation import check_text, read_games
-from bigtwo.records.notation_write import write_record
+from bigtwo.formats.notation.games import check_text, read_games
+from bigtwo.formats.notation.writer import write_record
+from bigtwo.formats.sheets import sheet_to_record
 from bigtwo.records.pipeline import check_record
-from bigtwo.records.sheets import sheet_to_record
 from bigtwo.rules import cards, kinds
 from tests.tournaments.helpers import simulated
 

@@ -1,4 +1,4 @@
-"""The one door (bigtwo.records.door): which format an input is, from a file name, a media
+"""The one door (bigtwo.formats.door): which format an input is, from a file name, a media
 type or its first lines, and notation read only as far as the caller's bounds."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bigtwo import limits
-from bigtwo.records import door
-from bigtwo.records.door import Games, decide, read_text, text_lines
+from bigtwo.formats import door
+from bigtwo.formats.door import Games, decide, read_text, text_lines
 
 BOM = "\ufeff"
 GAME = "game\nprofile casual\nplayers Ana Ben Cai Dee\ndeal\nleft 0 5 9 13\n"

@@ -13,10 +13,10 @@ import pytest
 from click.testing import CliRunner
 
 from bigtwo.cli.main import main
-from bigtwo.records.notation import check_text, read_games
-from bigtwo.records.notation_write import write_record
+from bigtwo.formats.notation.games import check_text, read_games
+from bigtwo.formats.notation.writer import write_record
+from bigtwo.formats.text_report import render_report
 from bigtwo.records.pipeline import check_record
-from bigtwo.records.text_report import render_report
 from tests.tournaments.helpers import simulated
 
 HEAD = """profile extends hk-standard

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bigtwo import limits
-from bigtwo.records.i18n import LANGUAGES
-from bigtwo.records.notation import check_text, read_games
-from bigtwo.records.notation_read import KEYWORDS
+from bigtwo.formats.notation.games import check_text, read_games
+from bigtwo.formats.notation.reader import KEYWORDS
+from bigtwo.reports.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = (ROOT / "docs" / "NOTATION.md").read_text(encoding="utf-8")

@@ -14,10 +14,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bigtwo.records import jsoncodec
+from bigtwo.formats import jsoncodec
+from bigtwo.formats.notation.games import check_text, read_games
+from bigtwo.formats.notation.writer import write_record, write_records
 from bigtwo.records.identity import canonical_record, record_hash
-from bigtwo.records.notation import check_text, read_games
-from bigtwo.records.notation_write import write_record, write_records
 from bigtwo.records.pipeline import check_record
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, PRESETS
 from bigtwo.rules.simulate import simulate

@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from bigtwo.cli.main import main
-from bigtwo.records.notation import read_games
-from bigtwo.records.notation_write import write_record
+from bigtwo.formats.notation.games import read_games
+from bigtwo.formats.notation.writer import write_record
 from bigtwo.records.parse import parse_record
 from bigtwo.rules.combos import Combo
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, PRESETS

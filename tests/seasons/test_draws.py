@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bigtwo.records.draws import DrawError, draw, repeat_count
+from bigtwo.league.draws import DrawError, draw, repeat_count
 
 NAMES = [f"Player {i}" for i in range(64)]
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bigtwo.records import standings
+from bigtwo.league import standings
 from bigtwo.store import seasons, tournaments
 from bigtwo.store.db import Store
 from tests.seasons.club import record

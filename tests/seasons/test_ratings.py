@@ -8,8 +8,8 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bigtwo.records import seasons
-from bigtwo.records.seasons import Night
+from bigtwo.league import season_table as seasons
+from bigtwo.league.season_table import Night
 
 PLAYERS = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bigtwo import limits
-from bigtwo.records import seasons as league
+from bigtwo.league import season_table as league
 from bigtwo.store import seasons, tournaments
 from bigtwo.store.db import Store
 from tests.seasons.club import record

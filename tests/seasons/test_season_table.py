@@ -8,8 +8,8 @@ import io
 
 import pytest
 
-from bigtwo.records import seasons as league
-from bigtwo.records.csvdialect import DELIMITERS
+from bigtwo.formats.csvdialect import DELIMITERS
+from bigtwo.league import season_table as league
 from bigtwo.store import seasons as service
 
 

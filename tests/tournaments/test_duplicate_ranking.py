@@ -8,7 +8,7 @@ import csv
 import io
 from typing import Any
 
-from bigtwo.records import standings
+from bigtwo.league import standings
 from tests.tournaments.test_standings import deal, row
 
 # Two boards at two tables: Ana and Eve hold seat 0 of both, Ben and Fay seat 1, and so on.

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from bigtwo.cli.main import main
-from bigtwo.records.door import read_text
+from bigtwo.formats.door import read_text
 
 BROKEN = "game\nprofile casual\nplayers Ana Ben Cai Dee\ndeal\nEve: 3D\n"
 

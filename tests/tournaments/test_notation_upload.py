@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bigtwo.records.notation import read_games
-from bigtwo.records.notation_write import write_records
+from bigtwo.formats.notation.games import read_games
+from bigtwo.formats.notation.writer import write_records
 from bigtwo.rules.profiles import PRESETS
 from bigtwo.rules.simulate import simulate
 from tests.tournaments.conftest import new_tournament

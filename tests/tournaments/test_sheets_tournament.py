@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from bigtwo.cli.main import main
-from bigtwo.records import standings
+from bigtwo.league import standings
 from tests.tournaments.conftest import Tournament
 from tests.tournaments.helpers import NAMES, coded_record
 

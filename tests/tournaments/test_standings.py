@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bigtwo.records import standings
+from bigtwo.league import standings
 from tests.tournaments.conftest import Tournament
 from tests.tournaments.helpers import NAMES, broken, coded_record
 
@@ -211,7 +211,7 @@ def test_match_points_equal_the_pairwise_definition(tables: list[tuple[str, list
 
 
 def lines_run(fn: Any, *args: Any) -> tuple[Any, int]:
-    """``fn(*args)`` and the number of lines of bigtwo/records/standings.py it executed: a measure of
+    """``fn(*args)`` and the number of lines of bigtwo/league/standings.py it executed: a measure of
     work that does not depend on the machine's speed."""
     count = 0
 

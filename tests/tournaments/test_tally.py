@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bigtwo.records import standings, tally
+from bigtwo.league import standings, tally
 from bigtwo.store import rows as store_rows
 from bigtwo.store import tournaments as service
 from bigtwo.store.db import Store

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from bigtwo.records.i18n import sentences
+from bigtwo.formats.text_report import render_checked
 from bigtwo.records.pipeline import check_record
-from bigtwo.records.text_report import render_checked
+from bigtwo.reports.i18n import sentences
 from tests.conftest import EXAMPLES
 from tests.web.test_pages import _text
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from bigtwo.formats.text_report import render_checked
 from bigtwo.records.pipeline import check_record
-from bigtwo.records.text_report import render_checked
 from tests.core.helpers import deal, record, small
 
 PLACINGS = small("hk-standard", hand_size=3, passing="locked_out", finish="placings",

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bigtwo.records.notation import read_games
+from bigtwo.formats.notation.games import read_games
 from tests.browser.support import example_record
 from tests.web.test_pages import _text
 

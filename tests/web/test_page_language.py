@@ -12,8 +12,8 @@ import pytest
 
 from app.web.catalog import PAGE_LANGUAGES, join, number, signed
 from app.web.language import COOKIE, canonical, from_header
-from bigtwo.records import i18n
-from bigtwo.records.field_text import value_text
+from bigtwo.reports import i18n
+from bigtwo.reports.field_text import value_text
 from tests.conftest import example_record
 from tests.web.test_pages import _text
 
@@ -133,7 +133,7 @@ def test_replay_page_in_the_new_languages(client: Any, lang: str, words: list[st
 @pytest.mark.parametrize(("lang", "direction", "passing"), [
     ("de", "gegen den Uhrzeigersinn", "raus bis zum nächsten Ausspielen"),
     ("it", "in senso antiorario", "fuori fino alla prossima apertura"),
-    # The library words every page language (bigtwo/records/field_text.py, from the
+    # The library words every page language (bigtwo/reports/field_text.py, from the
     # registry's messages in its catalogs), the glossary's terms for these two.
     ("zh-Hant-HK", "逆時針", "過牌後要等下一次開牌"),
     ("fil", "pakaliwa", "labas hanggang sa susunod na bukas"),
@@ -147,7 +147,7 @@ def test_rule_values_are_not_left_in_english(client: Any, lang: str, direction: 
     assert "= counterclockwise" not in text and "locked_out" not in text
 
 
-# The pages show the library's words (one formatter, bigtwo.records.field_text): suits by
+# The pages show the library's words (one formatter, bigtwo.reports.field_text): suits by
 # name, tiers as the library lists them.
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "C < S < H < D"),  # English pages show values as profiles spell them, as before

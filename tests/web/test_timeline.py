@@ -1,4 +1,4 @@
-"""bigtwo.records.timeline: the per-move snapshots behind the referee's view."""
+"""bigtwo.reports.timeline: the per-move snapshots behind the referee's view."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from bigtwo.records.field_text import house_rules_view
 from bigtwo.records.pipeline import check_record
-from bigtwo.records.timeline import (
+from bigtwo.reports.field_text import house_rules_view
+from bigtwo.reports.timeline import (
     BROKEN,
     OK,
     UNCHECKED,

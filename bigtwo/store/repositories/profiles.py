@@ -8,7 +8,7 @@ from typing import Any
 
 import sqlite_utils
 
-from bigtwo.records.jsonin import loads_stored
+from bigtwo.formats.jsonin import loads_stored
 from bigtwo.rules.profiles import Profile, ProfileResolver
 from bigtwo.store import clock
 from bigtwo.store.repositories.base import Repository

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bigtwo.records.jsonin import dumps_stored, loads_stored
+from bigtwo.formats.jsonin import dumps_stored, loads_stored
 from bigtwo.store import clock
 from bigtwo.store.repositories.base import Repository
 

@@ -13,7 +13,7 @@ from typing import Any
 import sqlite_utils
 
 from bigtwo import limits
-from bigtwo.records.standings import PER_DEAL
+from bigtwo.league.standings import PER_DEAL
 from bigtwo.store import clock
 from bigtwo.store.quotas import QuotaExceeded
 from bigtwo.store.repositories.base import Repository
@@ -36,7 +36,7 @@ def create_tables(db: sqlite_utils.Database) -> None:
                "REFERENCES seasons(id), at TEXT NOT NULL, action TEXT NOT NULL, "
                "detail TEXT NOT NULL, by TEXT, token_id TEXT)")
     # One row per attached tournament, in order: the rating state after it and its night's
-    # ranking, under a key over everything before it (bigtwo.records.seasons.night_key).
+    # ranking, under a key over everything before it (bigtwo.league.season_table.night_key).
     db.execute("CREATE TABLE IF NOT EXISTS season_nights (season_id TEXT NOT NULL REFERENCES seasons(id), "
                "position INTEGER NOT NULL, key TEXT NOT NULL, body BLOB NOT NULL, "
                "PRIMARY KEY (season_id, position))")
@@ -56,7 +56,7 @@ class AliasRefused(Exception):
 def create_lease_table(db: sqlite_utils.Database) -> None:
     """The schema step that adds the lease one request at a time holds while it rates a
     season's nights (``Seasons.take_lease``), and each night's tables and places under the
-    key of what they depend on (``bigtwo.records.seasons.content_key``)."""
+    key of what they depend on (``bigtwo.league.season_table.content_key``)."""
     db.execute("CREATE TABLE IF NOT EXISTS season_leases (season_id TEXT PRIMARY KEY "
                "REFERENCES seasons(id), owner TEXT NOT NULL, until REAL NOT NULL)")
     db.execute("CREATE TABLE IF NOT EXISTS season_night_tables (season_id TEXT NOT NULL "

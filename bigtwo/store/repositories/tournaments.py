@@ -12,9 +12,9 @@ from typing import Any
 
 import sqlite_utils
 
-from bigtwo.records import standings
-from bigtwo.records.jsonin import dumps_stored, loads_stored
-from bigtwo.records.tally import tally
+from bigtwo.formats.jsonin import dumps_stored, loads_stored
+from bigtwo.league import standings
+from bigtwo.league.tally import tally
 from bigtwo.rules.profiles import Profile
 from bigtwo.store import clock
 from bigtwo.store import rows as record_rows
@@ -256,7 +256,7 @@ class Tournaments(Repository):
 
     def valid_reports(self, tournament_id: str) -> list[dict[str, Any]]:
         """``{id, record, report}`` of every valid record of a tournament, in upload order: the
-        input of ``bigtwo.records.standings.compute``. ``record`` is trimmed to what standings read
+        input of ``bigtwo.league.standings.compute``. ``record`` is trimmed to what standings read
         (``players`` and each deal's ``deal_code``): decoding whole records would dominate."""
         rows = self.conn.execute(
             "SELECT r.id, r.report, r.players, CASE WHEN json_valid(r.record) THEN (SELECT "
@@ -288,7 +288,7 @@ class Tournaments(Repository):
 
     def tallies(self, tournament_id: str) -> list[tuple[str, Mapping[str, Any] | None]]:
         """``(id, tally)`` of every counted record (valid, not a duplicate), in upload order:
-        the input of ``bigtwo.records.tally.compute``. A valid row without a tally (written
+        the input of ``bigtwo.league.tally.compute``. A valid row without a tally (written
         around this version's migration by hand) gets one from its record and report."""
         rows = self.conn.execute(
             "SELECT id, tally FROM records WHERE tournament_id = ? AND valid = 1 "

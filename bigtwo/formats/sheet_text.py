@@ -8,7 +8,7 @@ carries no label of its own, so it is read by this order of tries, the first tha
 
 1. a byte-order mark: UTF-8, UTF-16LE or UTF-16BE, whatever else was said (as browsers do);
 2. a declared charset (HTTP ``Content-Type: text/csv; charset=...``): that one only, since
-   whoever declared it knows better than a guess (``bigtwo.records.jsonin.CHARSETS``);
+   whoever declared it knows better than a guess (``bigtwo.formats.jsonin.CHARSETS``);
 3. UTF-16 without a mark, when the text's first character is ASCII and so half its first
    two bytes is zero (a sheet starts with the ``d`` of ``deal``);
 4. UTF-8;
@@ -18,20 +18,20 @@ carries no label of its own, so it is read by this order of tries, the first tha
 Every try is a strict, linear C codec. What none of them reads is refused with the line it
 stops at and how to save the sheet as UTF-8, in the reader's language (``SheetTextError``).
 None of them yields a lone UTF-16 surrogate: Python's UTF-8 and UTF-16 decoders refuse one
-(so a sheet is held to what JSON text is held to, ``bigtwo.records.jsonin``). Pure: bytes in.
+(so a sheet is held to what JSON text is held to, ``bigtwo.formats.jsonin``). Pure: bytes in.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bigtwo.records import jsonin
+from bigtwo.formats import jsonin
 
 # Which names are sheets is the formats' question (`validate` asks it of every path).
-from bigtwo.records.formats import SHEET_SUFFIXES as SHEET_SUFFIXES
-from bigtwo.records.formats import is_sheet_name as is_sheet_name
-from bigtwo.records.i18n import DEFAULT_LANGUAGE, supported
-from bigtwo.records.sheet_words import SheetWords
+from bigtwo.formats.sniff import SHEET_SUFFIXES as SHEET_SUFFIXES
+from bigtwo.formats.sniff import is_sheet_name as is_sheet_name
+from bigtwo.reports.i18n import DEFAULT_LANGUAGE, supported
+from bigtwo.reports.sheet_words import SheetWords
 
 BOMS: tuple[tuple[bytes, str, str], ...] = (  # (mark, codec, name)
     (b"\xef\xbb\xbf", "utf-8", "UTF-8"),

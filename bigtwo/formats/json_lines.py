@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from bigtwo.records import jsoncodec
+from bigtwo.formats import jsoncodec
 from bigtwo.records.pipeline import CheckOptions
 from bigtwo.rules.problems import Problem
 

@@ -17,8 +17,10 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bigtwo.records import jsoncodec
-from bigtwo.records.i18n import (
+from bigtwo.formats import jsoncodec
+from bigtwo.records.parse import parse_record
+from bigtwo.records.pipeline import Checked, CheckOptions
+from bigtwo.reports.i18n import (
     DEFAULT_LANGUAGE,
     NN_,
     NP_,
@@ -29,9 +31,7 @@ from bigtwo.records.i18n import (
     supported,
     translator,
 )
-from bigtwo.records.messages import cards_text, render
-from bigtwo.records.parse import parse_record
-from bigtwo.records.pipeline import Checked, CheckOptions
+from bigtwo.reports.messages import cards_text, render
 from bigtwo.rules import cards
 from bigtwo.rules.game import Record
 from bigtwo.rules.problems import Problem

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bigtwo.records.field_text import value_text
+from bigtwo.reports.field_text import value_text
 from bigtwo.rules.fields import BY_DOTTED
 from bigtwo.rules.profiles import Profile
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bigtwo import limits
-from bigtwo.records import jsonin
-from bigtwo.records.notation_values import (
+from bigtwo.formats import jsonin
+from bigtwo.formats.notation.values import (
     CANONICAL_NAME,
     BadString,
     Unclosed,
@@ -30,7 +30,7 @@ from bigtwo.records.notation_values import (
     starts_json,
     words,
 )
-from bigtwo.records.notation_words import NotationWords
+from bigtwo.reports.notation_words import NotationWords
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import ProfileRef, ProfileResolver
 

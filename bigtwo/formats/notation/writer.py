@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bigtwo.records import jsonin
-from bigtwo.records.notation_tricks import Leads, trick_leads
-from bigtwo.records.notation_values import (
+from bigtwo.formats import jsonin
+from bigtwo.formats.notation.tricks import Leads, trick_leads
+from bigtwo.formats.notation.values import (
     card_name,
     compact,
     is_bare,

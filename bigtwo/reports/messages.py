@@ -1,7 +1,7 @@
-"""Plain-language messages for rule errors, in every language of ``bigtwo.records.i18n``.
+"""Plain-language messages for rule errors, in every language of ``bigtwo.reports.i18n``.
 
 Rendering happens at the edge (report building): the replay only produces codes and params.
-The words live in the ``bigtwo`` gettext catalogs (bigtwo/records/locale); this module picks
+The words live in the ``bigtwo`` gettext catalogs (bigtwo/reports/locale); this module picks
 which message a ruling needs and what to fill in. Each grammatical variant is its own whole
 message (a msgctxt tells them apart where the English reads the same), so a translator can
 get German cases and Italian elisions right without the code knowing either: German follows
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bigtwo.records.i18n import (
+from bigtwo.reports.i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
     NP_,

@@ -4,7 +4,7 @@ orjson parses a record several times faster than ``json``. It is in the app's de
 but optional here, so the rules core needs nothing beyond the standard library (and
 marshmallow); both paths must answer alike:
 
-- ``loads`` is ``bigtwo.records.jsonin.loads`` (the one decoder of every JSON input): it refuses NaN,
+- ``loads`` is ``bigtwo.formats.jsonin.loads`` (the one decoder of every JSON input): it refuses NaN,
   Infinity, numbers that overflow to infinity (``1e309``), lone UTF-16 surrogates, invalid
   UTF-8, integers of more than 20 digits and nesting deeper than ``limits.MAX_JSON_DEPTH``,
   each with a ``JsonError`` (``jsonin.JsonInputError``) naming the reason.
@@ -21,7 +21,7 @@ import contextlib
 import json
 from typing import Any
 
-from bigtwo.records import jsonin
+from bigtwo.formats import jsonin
 
 try:
     import orjson
@@ -39,7 +39,7 @@ def use_backend(choice: str | None) -> str:
     BACKEND = jsonin.use_backend(choice)
     return BACKEND
 
-# Decoding has one definition for the whole service (API, pages, CLI): bigtwo.records.jsonin, which
+# Decoding has one definition for the whole service (API, pages, CLI): bigtwo.formats.jsonin, which
 # takes the same orjson fast path and refuses the same texts either way.
 JsonError = jsonin.JsonInputError
 loads = jsonin.loads

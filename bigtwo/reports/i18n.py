@@ -1,7 +1,7 @@
 """The players' languages: which ones there are, which one a caller gets, and their catalogs.
 
 Every sentence the library says to a person lives in a gettext catalog of the ``bigtwo``
-domain (``bigtwo/records/locale/<locale>/LC_MESSAGES/bigtwo.po``, compiled to ``.mo`` by
+domain (``bigtwo/reports/locale/<locale>/LC_MESSAGES/bigtwo.po``, compiled to ``.mo`` by
 ``make compile``); this module finds a language for a caller and hands out a ``Translator``
 for it. The pages (Flask-Babel, their own ``messages`` domain) call the same ``negotiate``,
 ``LANGUAGES`` and formatting helpers, so a page and the rulings on it agree on the language.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bigtwo import ENGINE_VERSION
-from bigtwo.records.messages import DEFAULT_LANGUAGE, render
+from bigtwo.reports.messages import DEFAULT_LANGUAGE, render
 from bigtwo.rules.fields import Finish, LastCardGuard
 from bigtwo.rules.replay import RecordResult, RuleError
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bigtwo.records.i18n import DEFAULT_LANGUAGE, NP_, Marked, Translator, supported, translator
-from bigtwo.records.messages import card_text
-from bigtwo.records.timeline import house_rules
+from bigtwo.reports.i18n import DEFAULT_LANGUAGE, NP_, Marked, Translator, supported, translator
+from bigtwo.reports.messages import card_text
+from bigtwo.reports.timeline import house_rules
 from bigtwo.rules import fields, kinds
 from bigtwo.rules.profiles import Profile
 

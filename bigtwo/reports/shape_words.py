@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bigtwo.records.i18n import DEFAULT_LANGUAGE, NP_, Marked, supported, translator
-from bigtwo.records.notation_words import NOTATION_WORDS
+from bigtwo.reports.i18n import DEFAULT_LANGUAGE, NP_, Marked, supported, translator
+from bigtwo.reports.notation_words import NOTATION_WORDS
 from bigtwo.rules.problems import Problem
 
 # TRANSLATORS: problems with the shape of a game record (RECORDS.md). Keep the JSON field

@@ -1,4 +1,4 @@
-"""What a score sheet's problems say, in every language of ``bigtwo.records.i18n``.
+"""What a score sheet's problems say, in every language of ``bigtwo.reports.i18n``.
 
 A sheet's reader is a scorer, not a programmer: the messages name the sheet's own rows,
 columns and player names, and say what to write, never which JSON field is wrong
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bigtwo.records.i18n import (
+from bigtwo.reports.i18n import (
     DEFAULT_LANGUAGE,
     NN_,
     NP_,
@@ -20,7 +20,7 @@ from bigtwo.records.i18n import (
     supported,
     translator,
 )
-from bigtwo.records.messages import cards_text
+from bigtwo.reports.messages import cards_text
 
 SHEET_WORDS: dict[str, Marked] = {
     "row": NP_("score sheet", "row {row}"),
@@ -80,7 +80,7 @@ SHEET_WORDS: dict[str, Marked] = {
     "places_twice": NP_("score sheet", "each place is taken by one player, but {names} all have place "
                             "{place}"),
     "bad_code": NP_("score sheet", "{detail}"),
-    # Bytes that are not text (bigtwo/records/sheet_text.py); {save} is "save_utf8".
+    # Bytes that are not text (bigtwo/formats/sheet_text.py); {save} is "save_utf8".
     "text_unreadable": NP_("score sheet", "line {line} is not text in any encoding a spreadsheet "
                                "saves (UTF-8, UTF-16, {encoding}): byte {byte}. {save}"),
     "text_not_as_said": NP_("score sheet", "line {line} is not {encoding} text, as the sheet's "

@@ -1,6 +1,6 @@
 """A season across club nights: ratings and the season's table, from the stored tallies.
 
-Each attached tournament is a night. Its tallies (bigtwo/records/tally.py) come in upload
+Each attached tournament is a night. Its tallies (bigtwo/league/tally.py) come in upload
 order, nights in the order they were attached, so one season always gives one answer.
 
 Ratings are Weng-Lin (openskill's Plackett-Luce model), one update per counted record: a
@@ -31,7 +31,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from bigtwo.records import standings, tally
+from bigtwo.league import standings, tally
 from bigtwo.records.names import canonical_name
 
 EMA = "ema"

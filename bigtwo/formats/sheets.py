@@ -16,7 +16,7 @@ which, since its first cell is ``deal``. A byte-order mark before it is ignored.
 
 A sheet is what a scorer wrote, so every mistake in it is named by row and column, never by
 a JSON Pointer into a record the scorer never saw: ``/rows/3/Ben`` and "row 3, column Ben",
-in the scorer's words (bigtwo/records/sheet_words.py). Rows are counted as a spreadsheet or
+in the scorer's words (bigtwo/reports/sheet_words.py). Rows are counted as a spreadsheet or
 an editor counts them: the header is row 1. Every problem of a sheet is listed at once (up
 to ``limits.MAX_SHEET_PROBLEMS``): a row's cells, its arithmetic (one winner, no more cards
 left than were dealt) and, for every row that could be read, what the core finds in it (a
@@ -36,11 +36,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bigtwo import limits
-from bigtwo.records.csvdialect import DELIMITERS
-from bigtwo.records.i18n import DEFAULT_LANGUAGE, format_list
+from bigtwo.formats.csvdialect import DELIMITERS
 from bigtwo.records.names import canonical_name, unseen_character
 from bigtwo.records.pipeline import Checked, check_record
-from bigtwo.records.sheet_words import SheetWords
+from bigtwo.reports.i18n import DEFAULT_LANGUAGE, format_list
+from bigtwo.reports.sheet_words import SheetWords
 from bigtwo.rules import cards, deals, scoring
 from bigtwo.rules.fields import Finish, LastCardGuard
 from bigtwo.rules.play import most_dealt

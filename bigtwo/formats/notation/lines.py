@@ -8,9 +8,9 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from bigtwo import limits
-from bigtwo.records.notation_read import KEYWORDS, PASSES, DealState, Game, GameReader, Stop
-from bigtwo.records.notation_values import CANONICAL_NAME, strip_comment
-from bigtwo.records.notation_words import NotationWords
+from bigtwo.formats.notation.reader import KEYWORDS, PASSES, DealState, Game, GameReader, Stop
+from bigtwo.formats.notation.values import CANONICAL_NAME, strip_comment
+from bigtwo.reports.notation_words import NotationWords
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileRef, ProfileResolver
 

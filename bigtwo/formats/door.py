@@ -19,13 +19,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from bigtwo.records import formats
-from bigtwo.records.formats import Format
-from bigtwo.records.i18n import NP_, Marked, translator
+from bigtwo.formats import sniff as formats
+from bigtwo.formats.sniff import Format
+from bigtwo.reports.i18n import NP_, Marked, translator
 from bigtwo.rules.problems import Problem
 
 if TYPE_CHECKING:
-    from bigtwo.records.notation_read import Game
+    from bigtwo.formats.notation.reader import Game
     from bigtwo.rules.profiles import ProfileRef, ProfileResolver
 
 BOM = "\ufeff"
@@ -90,7 +90,7 @@ def sniff(data: bytes | str) -> Format:
 
 
 def _whole_json(line: str) -> bool:
-    from bigtwo.records import jsonin
+    from bigtwo.formats import jsonin
 
     try:
         jsonin.loads(strip_boms(line))
@@ -165,7 +165,7 @@ class Games:
                  resolver: ProfileResolver | None = None,
                  default_profile: ProfileRef | None = None, max_bytes: int | None = None,
                  max_games: int | None = None, max_problems: int | None = None) -> None:
-        from bigtwo.records.notation_lines import NotationReader
+        from bigtwo.formats.notation.lines import NotationReader
         from bigtwo.rules.profiles import DEFAULT_RESOLVER
 
         self.lines = lines
@@ -209,7 +209,7 @@ def json_string_problem(text: str, lang: str | None = None) -> Problem | None:
     stripped = text.strip()
     if len(stripped) < 2 or stripped[0] != '"' or stripped[-1] != '"':
         return None
-    from bigtwo.records import jsonin
+    from bigtwo.formats import jsonin
 
     try:
         value = jsonin.loads(stripped)
@@ -255,7 +255,7 @@ def read_text(text: str, fmt: Format, *, lang: str | None = None,
     if fmt == "notation":
         _read_notation(reading, lang, resolver, default_profile, max_records, max_problems)
         return reading
-    from bigtwo.records import jsonin
+    from bigtwo.formats import jsonin
 
     pieces = [(1, text)] if fmt == "json" else [
         (n, line) for n, line in enumerate(text.split("\n"), start=1) if line.strip()]

@@ -1,6 +1,6 @@
 """A record's contribution to its tournament's standings, kept beside it in the store.
 
-``bigtwo.records.standings.compute`` reads every stored report: its cost follows what is
+``bigtwo.league.standings.compute`` reads every stored report: its cost follows what is
 stored (a score sheet's report is 30 times its text). The store keeps instead, per record, the
 little that standings add up (``tally``), computed once when the report is written; standings
 are then a merge of these (``compute``), which gives exactly what ``standings.compute`` gives
@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bigtwo import limits
-from bigtwo.records import standings
+from bigtwo.league import standings
 from bigtwo.records.names import canonical_name
 
 

@@ -1,5 +1,5 @@
 """What the notation's reader says about a game it cannot read, in every language of
-``bigtwo.records.i18n``.
+``bigtwo.reports.i18n``.
 
 The reader of these messages wrote the game by hand: they name the game's own players and
 keywords and show what to write (``Ana: 3D``), never a JSON field. The syntax shown stays as
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bigtwo.records.i18n import NP_, Marked, format_list, supported, translator
+from bigtwo.reports.i18n import NP_, Marked, format_list, supported, translator
 from bigtwo.rules import quoting
 
 NOTATION_WORDS: dict[str, Marked] = {

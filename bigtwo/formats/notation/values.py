@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from bigtwo.records import jsonin
+from bigtwo.formats import jsonin
 from bigtwo.rules import cards, fields, kinds
 
 # Characters a bare word never holds: they separate or mark something in a line.
