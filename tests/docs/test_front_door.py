@@ -103,3 +103,22 @@ def test_links_between_the_docs_lead_somewhere(path: Path) -> None:
         if not goal.exists() or (anchor and goal.suffix == ".md" and anchor not in _anchors(goal)):
             broken.append(target)
     assert broken == []
+
+
+# ---- the performance pages: conclusions and the latest figures; the logs beside the benches ----
+
+@pytest.mark.parametrize("name", ["PERFORMANCE.md", "SCALING.md"])
+def test_the_performance_pages_are_at_most_400_lines(name: str) -> None:
+    assert len(_text(ROOT / "docs" / name).splitlines()) <= 400
+
+
+@pytest.mark.parametrize("name", ["PERFORMANCE.md", "SCALING.md"])
+def test_the_latest_figures_name_the_commit_they_were_measured_on(name: str) -> None:
+    text = _text(ROOT / "docs" / name)
+    assert "Latest" in text and re.search(r"\bcommit [0-9a-f]{7}\b", text)
+
+
+def test_every_log_beside_the_benchmarks_is_linked_from_the_docs() -> None:
+    assert RESULTS, "bench/results holds the run-by-run logs"
+    linked = _text(ROOT / "docs" / "PERFORMANCE.md") + _text(ROOT / "docs" / "SCALING.md")
+    assert [p.name for p in RESULTS if f"../bench/results/{p.name}" not in linked] == []
