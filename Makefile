@@ -102,9 +102,12 @@ clean:
 golden: $(STAMP)
 	$(BIN)/python scripts/golden.py
 
+# The generated parts of the docs: RECORDS.md's messages, RULES.md's fields, and CLI.md's
+# command reference from every command's --help (cog; tests/docs/test_cli_doc.py checks it).
 docs: $(STAMP)
 	$(BIN)/python scripts/error_table.py
 	$(BIN)/python scripts/field_table.py
+	$(BIN)/cog -r docs/CLI.md
 
 # The library's translations (domain "bigtwo", bigtwo/reports/locale; docs/TRANSLATING.md):
 # extract the message ids from the code, merge them into every language's catalog, compile

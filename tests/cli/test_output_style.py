@@ -1,4 +1,4 @@
-"""One JSON style for every command (bigtwo.cli.output; README, "Command-line output"): one
+"""One JSON style for every command (bigtwo.cli.output; docs/CLI.md, "Checking records"): one
 answer is a pretty document, a stream of answers is JSON Lines, whatever the command."""
 
 from __future__ import annotations
