@@ -1,4 +1,4 @@
-"""Write the docs' tables of profile fields from the field registry (bigtwo/rules/fields.py).
+"""Write the docs' tables of profile fields from the field registry (bigtwo/rules/registry.py).
 
 docs/RULES.md: each registry entry is one row: its path, its values (from its kind, or the
 entry's own text), its default, the version it came in, its meaning and which rule texts
@@ -23,8 +23,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bigtwo.rules.choices import Field  # noqa: E402
 from bigtwo.rules.codes import RuleCode  # noqa: E402
-from bigtwo.rules.fields import FIELDS, Field, plain  # noqa: E402
+from bigtwo.rules.declarations import plain  # noqa: E402
+from bigtwo.rules.registry import FIELDS  # noqa: E402
 
 RULES = ROOT / "docs" / "RULES.md"
 RECORDS = ROOT / "docs" / "RECORDS.md"

@@ -15,18 +15,11 @@ from babel.messages.pofile import read_po
 from bigtwo.records.field_text import label, value_text
 from bigtwo.records.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 from bigtwo.rules import kinds
+from bigtwo.rules.choices import LABEL_CONTEXT, V1, VALUE_CONTEXT, Field
 from bigtwo.rules.codes import RuleCode
-from bigtwo.rules.fields import (
-    FIELDS,
-    LABEL_CONTEXT,
-    V1,
-    VALUE_CONTEXT,
-    Field,
-    defaults,
-    explaining_fields,
-    plain,
-)
+from bigtwo.rules.declarations import defaults, explaining_fields, plain
 from bigtwo.rules.profiles import PRESETS, ProfileResolver, hashed_rules, stored_id
+from bigtwo.rules.registry import FIELDS
 
 RULES = (Path(__file__).resolve().parents[2] / "docs" / "RULES.md").read_text(encoding="utf-8")
 BY_NAME = {f.dotted: f for f in FIELDS}
