@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import Any
 
 from bigtwo.rules import cards
-from bigtwo.rules.codes import RuleCode
+from bigtwo.rules.codes import NP_, RuleCode
 from bigtwo.rules.frozen import Frozen
 from bigtwo.rules.kinds import (
     Choice,
@@ -29,19 +29,13 @@ Path = tuple[str, ...]
 V1, V2, V3 = 1, 2, 3
 
 # --- the registry's words -------------------------------------------------------------------
-# Every word a person reads about a field is declared here, in English, and nowhere else: the
-# field's label (msgctxt "field") and each closed choice's value as a profile spells it
-# (msgctxt "field-value"). ``NP_`` only marks them for `make extract` (the Makefile's
-# BABEL_KEYWORDS); the rules core reads no catalog, bigtwo.records.field_text translates them
-# (docs/TRANSLATING.md). A new field's other languages are catalog entries only.
+# Every word a person reads about a field is declared in English, in the registry (the
+# field's label, msgctxt "field") or below (each closed choice's value as a profile spells it,
+# msgctxt "field-value"), and nowhere else. ``NP_`` only marks them for `make extract`; the
+# rules core reads no catalog, bigtwo.records.field_text translates them (docs/TRANSLATING.md).
+# A new field's other languages are catalog entries only.
 LABEL_CONTEXT = "field"
 VALUE_CONTEXT = "field-value"
-
-
-def NP_(context: str, text: str) -> str:  # noqa: N802 - the gettext marker extraction looks for
-    """Mark a registry word for extraction (``context`` is LABEL_CONTEXT or VALUE_CONTEXT,
-    spelled out because the extractor reads literals); the English text itself."""
-    return text
 
 
 # --- closed choices -------------------------------------------------------------------------

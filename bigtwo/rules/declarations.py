@@ -17,7 +17,7 @@ from bigtwo.rules.choices import (
     Field,
     Path,
 )
-from bigtwo.rules.codes import RuleCode
+from bigtwo.rules.codes import REASONS, RuleCode
 from bigtwo.rules.kinds import (
     MISSING,
     NOT_AN_OBJECT,
@@ -31,6 +31,7 @@ from bigtwo.rules.registry import (
     FIELDS,
     NAME,
 )
+from bigtwo.rules.runs import CATEGORIES
 
 
 # --- the layout of a declaration ----------------------------------------------------------
@@ -207,13 +208,40 @@ def attributes(rules: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
 
 
 # --- which fields explain an error --------------------------------------------------------
-_ALL_REASONS: dict[RuleCode, tuple[str, ...]] = {}
-for _f in FIELDS:
-    for _e in _f.explains:
-        if _e.code is RuleCode.COMBINATION_NOT_ALLOWED and _e.when is not None:
-            _ALL_REASONS.setdefault(_e.code, ())
-            if _e.when not in _ALL_REASONS[_e.code]:
-                _ALL_REASONS[_e.code] += (_e.when,)
+# The situations ``why(code, when)`` may narrow a code to: its reasons (codes.REASONS), and
+# for a play that does not beat the table its kind, ``<kind>:suits`` where the suits decided,
+# ``across`` kinds, or ``revolution``.
+_KINDS = ("single", "pair", "triple", "two_pair", "dragon", *CATEGORIES)
+_NOT_BEATING = (*_KINDS, *(f"{kind}:suits" for kind in _KINDS), "across", "revolution")
+_REASON_NAMES: dict[str, tuple[str, ...]] = {
+    code: tuple(r.name for r in reasons) for code, reasons in REASONS.items()}
+
+
+def whens(code: str) -> tuple[str, ...]:
+    """Every ``when`` an entry may name for ``code`` (none: the code has one situation)."""
+    return _NOT_BEATING if code == RuleCode.DOES_NOT_BEAT else _REASON_NAMES.get(code, ())
+
+
+class RegistryError(ValueError):
+    """An entry of the registry that cannot be right; raised as the registry loads."""
+
+
+def when_problems(fields: tuple[Field, ...]) -> list[str]:
+    """Each ``why(code, when)`` whose ``when`` is no situation of its code, at the field's
+    pointer: it would match no error, and the field would silently explain nothing."""
+    out = []
+    for f in fields:
+        for e in f.explains:
+            if e.when is not None and e.when not in whens(e.code):
+                known = ", ".join(whens(e.code)) or "none: it has no reasons"
+                out.append(f"{f.pointer}: {e.code} has no situation {e.when!r} (its situations: "
+                           f"{known}; a new reason is declared in bigtwo.rules.codes.REASONS)")
+    return out
+
+
+_PROBLEMS = when_problems(FIELDS)
+if _PROBLEMS:
+    raise RegistryError("; ".join(_PROBLEMS))
 
 
 def _top_ranks_differ(params: Mapping[str, Any]) -> bool:
@@ -222,14 +250,11 @@ def _top_ranks_differ(params: Mapping[str, Any]) -> bool:
 
 
 def situations(code: str, params: Mapping[str, Any]) -> tuple[tuple[str, str | None], ...]:
-    """The (code, when) an error is in: which of a code's situations ``Explains.when`` names.
-    A combination refused by a house rule says which (``reason``); a play that does not beat
-    the table is about its kind, or about categories when the kinds differ, and about the
-    revolution when one is in force."""
-    if code == RuleCode.COMBINATION_NOT_ALLOWED:
-        reason = params.get("reason")
-        reasons = _ALL_REASONS.get(RuleCode.COMBINATION_NOT_ALLOWED, ())
-        return tuple((code, r) for r in ((reason,) if reason in reasons else reasons))
+    """The (code, when) an error is in: which of a code's situations ``Explains.when`` names,
+    beside (code, None), which every field explaining the code without ``when`` names. A
+    refusal of a code with reasons says which (``reason``; without one it may be any); a play
+    that does not beat the table is about its kind, or about categories when the kinds differ,
+    and about the revolution when one is in force."""
     if code == RuleCode.DOES_NOT_BEAT:
         played, on_table = params.get("played_kind"), params.get("table_kind")
         out: tuple[tuple[str, str | None], ...] = (
@@ -237,7 +262,10 @@ def situations(code: str, params: Mapping[str, Any]) -> tuple[tuple[str, str | N
         if played == on_table and (played == "flush" or not _top_ranks_differ(params)):
             out = (*out, (code, f"{played}:suits"))
         return (*out, (code, "revolution")) if params.get("revolution") else out
-    return ((code, None),)
+    reasons = _REASON_NAMES.get(code, ())
+    reason = params.get("reason")
+    named = (reason,) if reason in reasons else reasons
+    return ((code, None), *((code, r) for r in named))
 
 
 def explaining_fields(code: str, params: Mapping[str, Any]) -> tuple[str, ...]:

@@ -19,7 +19,6 @@ from typing import Any
 from bigtwo import limits
 from bigtwo.rules import cards
 from bigtwo.rules.choices import (
-    NP_,
     V1,
     V2,
     V3,
@@ -54,7 +53,7 @@ from bigtwo.rules.choices import (
     tiers_of,
     why,
 )
-from bigtwo.rules.codes import RuleCode
+from bigtwo.rules.codes import NP_, RuleCode
 from bigtwo.rules.kinds import (
     Bool,
     Card,

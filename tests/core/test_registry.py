@@ -1,4 +1,4 @@
-"""The field registry (bigtwo/rules/fields.py), field by field: every registered field has its
+"""The field registry (bigtwo/rules/registry.py), field by field: every registered field has its
 docs row, a default that does not change the hash, a pointer for each bad value, an
 explanation in every language, and a Profile attribute. A new field fails here until it is
 complete (CONTRIBUTING.md, "Adding a house rule")."""
@@ -16,7 +16,7 @@ from bigtwo.records.field_text import label, value_text
 from bigtwo.records.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 from bigtwo.rules import kinds
 from bigtwo.rules.choices import LABEL_CONTEXT, V1, VALUE_CONTEXT, Field
-from bigtwo.rules.codes import RuleCode
+from bigtwo.rules.codes import REASONS, RuleCode
 from bigtwo.rules.declarations import defaults, explaining_fields, plain
 from bigtwo.rules.profiles import PRESETS, ProfileResolver, hashed_rules, stored_id
 from bigtwo.rules.registry import FIELDS
@@ -138,7 +138,7 @@ def test_it_explains_rule_codes_that_name_it(field: Field) -> None:
     for e in field.explains:
         assert isinstance(e.code, RuleCode)
         params: dict[str, Any] = {}
-        if e.code is RuleCode.COMBINATION_NOT_ALLOWED:
+        if e.when is not None and e.code in REASONS:
             params = {"reason": e.when}
         elif e.code is RuleCode.DOES_NOT_BEAT:
             params = ({"played_kind": "flush", "table_kind": "pair"} if e.when == "across"
