@@ -215,9 +215,17 @@ class Explains(Frozen):
 Build = Callable[[Any, Mapping[str, Any]], Any]
 
 
+class PassWhen(StrEnum):
+    """The facts of a position a pass rule is declared in (``Field.refuses_pass``)."""
+
+    FIRST_TRICK = "first_trick"  # the deal's first trick, the one its opening play leads
+    NOT_YET_PLAYED = "not_yet_played"  # the seat has played no card in the first trick
+    CAN_BEAT = "can_beat"  # the seat holds a play that beats the table
+
+
 class Field(Frozen):
     __slots__ = ("path", "kind", "default", "since", "doc", "label", "explains", "section",
-                 "values", "played_by", "build", "canonical", "attr")
+                 "values", "played_by", "build", "canonical", "refuses_pass", "attr")
     path: Path
     kind: Kind
     default: Any
@@ -234,16 +242,19 @@ class Field(Frozen):
     # The canonical value given the whole canonical rules (after every kind's canonical
     # spelling), where equal rules can still be spelled two ways.
     canonical: Callable[[Any, Mapping[str, Any]], Any] | None
+    # A pass rule: while the field is on (true), a pass is refused where all of these hold.
+    # The rule itself is in play.check_play; the property tests check it against this.
+    refuses_pass: tuple[PassWhen, ...]
     attr: str  # the Profile attribute, set from the name it is declared under
 
     def __init__(self, path: Path, kind: Kind, default: Any, since: int, doc: str, label: str,
                  explains: tuple[Explains, ...] = (), section: str = "",
                  values: str | None = None, played_by: str = "", build: Build | None = None,
                  canonical: Callable[[Any, Mapping[str, Any]], Any] | None = None,
-                 attr: str = "") -> None:
+                 refuses_pass: tuple[PassWhen, ...] = (), attr: str = "") -> None:
         self._set(path=path, kind=kind, default=default, since=since, doc=doc, label=label,
                   explains=explains, section=section, values=values, played_by=played_by,
-                  build=build, canonical=canonical, attr=attr)
+                  build=build, canonical=canonical, refuses_pass=refuses_pass, attr=attr)
 
     # Each entry is one field of the registry: equal only to itself.
     __eq__ = object.__eq__

@@ -38,6 +38,7 @@ from bigtwo.rules.choices import (
     LaterDeals,
     Leftover,
     Passing,
+    PassWhen,
     Path,
     Revolution,
     RevolutionRepeats,
@@ -297,6 +298,7 @@ class Rules:
             "holding a play that beats the table; after playing once in it, they may",
         played_by="000's variant \"no passing in the opening trick until a player has played "
                   "once\"",
+        refuses_pass=(PassWhen.FIRST_TRICK, PassWhen.NOT_YET_PLAYED, PassWhen.CAN_BEAT),
         explains=(why(C.MUST_PLAY),))
     no_single_two_finish_on_lead: bool = entry(
         ("no_single_two_finish_on_lead",), Bool(), False, since=V1, section=PASSING,

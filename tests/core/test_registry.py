@@ -224,3 +224,12 @@ def test_explaining_fields_keeps_the_table_it_replaced(code: str, params: dict[s
     assert tuple(f for f in found if f in PINNED_FIELDS) == expected
     for added in set(found) - PINNED_FIELDS:
         assert any(e.code == code for e in BY_NAME[added].explains), added
+
+
+def test_a_pass_rule_is_a_switch() -> None:
+    """``refuses_pass`` is read as "while the field is true" (the property tests' oracle), so
+    only a boolean field declares one."""
+    rules = [f for f in FIELDS if f.refuses_pass]
+    assert rules, "the registry declares no pass rule"
+    for f in rules:
+        assert isinstance(f.kind, kinds.Bool), f.dotted
