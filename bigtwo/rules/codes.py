@@ -123,7 +123,12 @@ REASONS: dict[RuleCode, tuple[Reason, ...]] = {
                NP_("house rule", "House rule: this straight does not count")),
     ),
 }
+# Codes with reasons that also refuse without one (a reason added to a code that had none):
+# an error of theirs that names no reason is that plain situation, where for the others it
+# may be any of their reasons.
+ALSO_WITHOUT_REASON: frozenset[RuleCode] = frozenset()
 assert set(WHEN) == set(RuleCode), "every code says when it applies"
+assert set(REASONS) >= ALSO_WITHOUT_REASON, "a code without reasons always refuses without one"
 
 
 class DealStatus(StrEnum):

@@ -17,7 +17,7 @@ from bigtwo.rules.choices import (
     Field,
     Path,
 )
-from bigtwo.rules.codes import REASONS, RuleCode
+from bigtwo.rules.codes import ALSO_WITHOUT_REASON, REASONS, RuleCode
 from bigtwo.rules.kinds import (
     MISSING,
     NOT_AN_OBJECT,
@@ -252,7 +252,8 @@ def _top_ranks_differ(params: Mapping[str, Any]) -> bool:
 def situations(code: str, params: Mapping[str, Any]) -> tuple[tuple[str, str | None], ...]:
     """The (code, when) an error is in: which of a code's situations ``Explains.when`` names,
     beside (code, None), which every field explaining the code without ``when`` names. A
-    refusal of a code with reasons says which (``reason``; without one it may be any); a play
+    refusal of a code with reasons says which (``reason``; without one it may be any, unless
+    the code also refuses without a reason: codes.ALSO_WITHOUT_REASON); a play
     that does not beat the table is about its kind, or about categories when the kinds differ,
     and about the revolution when one is in force."""
     if code == RuleCode.DOES_NOT_BEAT:
@@ -264,8 +265,11 @@ def situations(code: str, params: Mapping[str, Any]) -> tuple[tuple[str, str | N
         return (*out, (code, "revolution")) if params.get("revolution") else out
     reasons = _REASON_NAMES.get(code, ())
     reason = params.get("reason")
-    named = (reason,) if reason in reasons else reasons
-    return ((code, None), *((code, r) for r in named))
+    if reason in reasons:
+        return ((code, None), (code, reason))
+    if reason is None and code in ALSO_WITHOUT_REASON:
+        return ((code, None),)
+    return ((code, None), *((code, r) for r in reasons))
 
 
 def explaining_fields(code: str, params: Mapping[str, Any]) -> tuple[str, ...]:

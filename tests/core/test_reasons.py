@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from bigtwo.records.messages import render
+from bigtwo.rules import declarations
 from bigtwo.rules.choices import Explains, Field, why
-from bigtwo.rules.codes import REASONS, RuleCode
+from bigtwo.rules.codes import ALSO_WITHOUT_REASON, REASONS, RuleCode
 from bigtwo.rules.declarations import situations, when_problems, whens
 from bigtwo.rules.kinds import Bool
 
@@ -68,12 +69,25 @@ def test_a_code_without_reasons_has_one_situation(code: RuleCode) -> None:
 def test_every_reason_a_golden_report_gives_is_declared() -> None:
     """The reasons the core gives, as the golden records show them, are the declared ones."""
     given: set[tuple[str, str]] = set()
+    plain: set[str] = set()
     for path in GOLDEN.glob("*.json"):
         for error in json.loads(path.read_text(encoding="utf-8"))["report"].get("errors") or []:
             if "reason" in error["params"]:
                 given.add((error["code"], error["params"]["reason"]))
+            else:
+                plain.add(error["code"])
     assert given, "no golden report shows a reason"
     assert given <= set(REASONED)
+    # A code with reasons that the core also gives without one says so.
+    assert plain & set(REASONS) <= ALSO_WITHOUT_REASON
+
+
+@pytest.mark.parametrize("code", list(REASONS))
+def test_an_error_without_a_reason_is_the_plain_situation_where_the_code_has_one(
+        code: RuleCode, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(declarations, "ALSO_WITHOUT_REASON", frozenset({code}))
+    assert situations(code, {}) == ((code, None),)
+    assert situations(code, {"reason": REASONS[code][0].name}) == ((code, None), (code, REASONS[code][0].name))
 
 
 @pytest.mark.parametrize(("code", "reason"), [(c, r.name) for c, rs in REASONS.items()
