@@ -168,6 +168,7 @@ def _add(errors: dict[str, Any], path: Path, text: str) -> None:
         found["_schema"] = [text]
 
 
+# --- the canonical spelling, the rules as hashed, the attributes ---------------------------
 def canonical(loaded: Mapping[str, Any]) -> dict[str, Any]:
     """Checked rules (no ``name``) in the one spelling equal rules share: sets in one order,
     suit letters upper case, ``straight_flushes`` equal to ``straights`` as ``null``."""

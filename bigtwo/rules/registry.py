@@ -70,6 +70,7 @@ from bigtwo.rules.kinds import (
 )
 from bigtwo.rules.runs import BOMB_HANDS, CATEGORIES, MAX_PLAYERS, RUNS
 
+# --- what the entries share -----------------------------------------------------------------
 C = RuleCode
 _cards_order = cards.NOTATION.__getitem__
 # The suit order explains a play that does not beat one of its kind only where the suits
@@ -95,6 +96,7 @@ def _teams(value: Any, rules: Mapping[str, Any]) -> tuple[tuple[int, ...], ...] 
     return None if value is None else tuple(tuple(team) for team in value)
 
 
+# --- the entries ---------------------------------------------------------------------------
 class Rules:
     """The registry. Each name is a ``Profile`` attribute, annotated with its type there."""
 
