@@ -24,7 +24,7 @@ from bigtwo.reports.timeline import (
     build_timeline,
 )
 from bigtwo.rules import cards
-from bigtwo.rules.fields import Revolution
+from bigtwo.rules.choices import Revolution
 from bigtwo.rules.game import Record
 from bigtwo.rules.play import starts_revolution
 from bigtwo.rules.profiles import Profile

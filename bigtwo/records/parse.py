@@ -14,7 +14,7 @@ from bigtwo import limits
 from bigtwo.records.name_rules import name_problem
 from bigtwo.reports.shape_words import shape_problem
 from bigtwo.rules import cards, deals, scoring
-from bigtwo.rules.fields import Finish, LastCardGuard
+from bigtwo.rules.choices import Finish, LastCardGuard
 from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.play import hands_of_code
 from bigtwo.rules.problems import Problem, join

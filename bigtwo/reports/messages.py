@@ -29,7 +29,7 @@ from bigtwo.reports.i18n import (
     translator,
 )
 from bigtwo.rules import cards
-from bigtwo.rules.codes import RuleCode
+from bigtwo.rules.codes import REASONS, REFUSAL_CONTEXT, RuleCode
 from bigtwo.rules.runs import RUN_BY_RANKS
 
 __all__ = ["CODES", "DEFAULT_LANGUAGE", "LANGUAGES", "card_text", "cards_text", "combo_label",
@@ -281,12 +281,14 @@ def _does_not_beat(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
     return t.gettext("{Left} does not beat {right}", **sides)
 
 
-_NOT_ALLOWED: dict[str, Marked] = {
-    "no_triples": NP_("house rule", "House rule: no triples"),
-    "no_five_card_hands": NP_("house rule", "House rule: no five-card hands"),
-    "no_two_in_straights": NP_("house rule", "House rule: no 2 in straights"),
-    "straight_not_listed": NP_("house rule", "House rule: this straight does not count"),
-}
+# A reason with a sentence of its own (bigtwo.rules.codes.REASONS) is worded by it, whatever
+# the code's message would say: a house rule's refusal needs no renderer here.
+_SAYS: dict[tuple[str, str], str] = {
+    (code, r.name): r.says for code, reasons in REASONS.items() for r in reasons if r.says}
+
+
+def _by_reason(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
+    return t.pgettext(REFUSAL_CONTEXT, _SAYS[(e["code"], p["reason"])])
 
 
 def _not_a_combination(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
@@ -393,7 +395,7 @@ _T: dict[RuleCode, Renderer] = {
         "Seat {seat} does not hold {cards}", seat=e["seat"], cards=cards_text(p["cards"], t.lang)),
     RuleCode.CARD_COUNT: _card_count,
     RuleCode.NOT_A_COMBINATION: _not_a_combination,
-    RuleCode.COMBINATION_NOT_ALLOWED: lambda p, e, t: t.marked(_NOT_ALLOWED[p["reason"]]),
+    RuleCode.COMBINATION_NOT_ALLOWED: _by_reason,
     RuleCode.CATEGORY: lambda p, e, t: t.marked(_CATEGORY[p["table_kind"]]),
     RuleCode.DOES_NOT_BEAT: _does_not_beat,
     RuleCode.MUST_PLAY_HIGHEST: lambda p, e, t: t.gettext(
@@ -426,4 +428,7 @@ CODES: tuple[str, ...] = tuple(code.value for code in _T)
 
 def render(error: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> str:
     """The message for one error dict (code, deal, move, seat, params)."""
-    return _T[error["code"]](error["params"], error, translator(lang))
+    params = error["params"]
+    if (error["code"], params.get("reason")) in _SAYS:
+        return _by_reason(params, error, translator(lang))
+    return _T[error["code"]](params, error, translator(lang))

@@ -6,7 +6,7 @@ from typing import Any
 
 from bigtwo import ENGINE_VERSION
 from bigtwo.reports.messages import DEFAULT_LANGUAGE, render
-from bigtwo.rules.fields import Finish, LastCardGuard
+from bigtwo.rules.choices import Finish, LastCardGuard
 from bigtwo.rules.replay import RecordResult, RuleError
 
 

@@ -1,6 +1,6 @@
 """Value classes without dataclasses: ``Slotted`` (mutable) and ``Frozen`` (immutable).
 
-Every process that reads a record imports the field registry (``bigtwo.rules.fields``), its
+Every process that reads a record imports the field registry (``bigtwo.rules.registry``), its
 kinds, and the values a game is parsed into, some twenty-five classes. Defining a dataclass
 costs about a millisecond (it compiles the source of each method it generates), which made
 them the largest part of `bigtwo validate`'s start-up (docs/PERFORMANCE.md, "Start-up").

@@ -4,7 +4,7 @@ A declaration is either complete or ``{"extends": id, ...overrides}``; nested ob
 key by key, lists replace. The resolved profile's hash covers the rules only (not its id or
 name), so two declarations that mean the same rules share one hash and one stored id.
 
-Every field is declared once, in the field registry (``bigtwo.rules.fields``): the check, the
+Every field is declared once, in the field registry (``bigtwo.rules.registry``): the check, the
 defaults, the attributes of ``Profile`` and the hashing come from it. Fields added after v1
 are left out of the hashed rules while they hold their default. A profile stored under v1,
 which never named them, therefore keeps its hash and id, and a declaration that restates a
@@ -26,9 +26,10 @@ from dataclasses import FrozenInstanceError
 from functools import cached_property
 from typing import Any, TypeVar, cast
 
-from bigtwo.rules import cards, fields
-from bigtwo.rules.fields import CardPenalty, Direction, Rules, Tier
+from bigtwo.rules import cards, declarations, registry
+from bigtwo.rules.choices import CardPenalty, Direction, Tier
 from bigtwo.rules.problems import Problem, from_marshmallow, join
+from bigtwo.rules.registry import Rules
 from bigtwo.rules.runs import CATEGORIES, RUN_CIRCLE
 from bigtwo.rules.suggest import unknown_name
 
@@ -46,7 +47,7 @@ MAX_EXTENDS_DEPTH = 8
 
 
 class Profile(Rules):
-    """A resolved profile. Every field of the registry (``fields.Rules``) is a plain instance
+    """A resolved profile. Every field of the registry (``registry.Rules``) is a plain instance
     attribute, set once from the canonical rules: the replay reads them in its hot loops."""
 
     id: str
@@ -61,7 +62,7 @@ class Profile(Rules):
         put(self, "id", profile_id)
         put(self, "name", name)
         put(self, "rules", rules)
-        for attr, value in fields.attributes(rules):
+        for attr, value in declarations.attributes(rules):
             put(self, attr, value)
         put(self, "classifiers", {})
 
@@ -72,7 +73,7 @@ class Profile(Rules):
         raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def _values(self) -> tuple[Any, ...]:
-        return (self.id, self.name, *(getattr(self, f.attr) for f in fields.FIELDS))
+        return (self.id, self.name, *(getattr(self, f.attr) for f in registry.FIELDS))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Profile):
@@ -158,8 +159,8 @@ def rules_hash(rules: Mapping[str, Any]) -> str:
 
 def hashed_rules(rules: Mapping[str, Any]) -> dict[str, Any]:
     """The rules as hashed: fields newer than v1 that hold their default are left out
-    (``fields.strip_defaults``), so every v1 and v2 profile keeps its id."""
-    return fields.strip_defaults(rules)
+    (``declarations.strip_defaults``), so every v1 and v2 profile keeps its id."""
+    return declarations.strip_defaults(rules)
 
 
 # New ids carry 128 bits of the hash: a collision is out of reach (a birthday search over 48
@@ -185,7 +186,7 @@ def collision(prefix: str, profile: Profile, stored_hash: str) -> Problem:
 
 def _canonical_rules(data: dict[str, Any]) -> dict[str, Any]:
     """Normalise spellings so that equal rules serialise (and hash) identically."""
-    return fields.canonical(data)
+    return declarations.canonical(data)
 
 
 def _build(profile_id: str, name: str, rules: dict[str, Any]) -> Profile:
@@ -208,7 +209,7 @@ def check_declaration(
     """The declaration loaded, or its problems. ``stored``: a profile the store accepted
     earlier, which keeps resolving even if it is over a list bound added since (stored
     profiles are immutable; it is checked once per process, so its length costs once)."""
-    loaded, errors = fields.check(data, stored=stored)
+    loaded, errors = declarations.check(data, stored=stored)
     if errors:
         return None, from_marshmallow(errors, prefix)
     return loaded, []
@@ -388,7 +389,7 @@ class ProfileResolver:
         return _build(stored_id(h), loaded.get("name") or stored_id(h), rules), []
 
 
-DEFAULTS: dict[str, Any] = fields.defaults()
+DEFAULTS: dict[str, Any] = declarations.defaults()
 
 
 def _read_preset(preset_id: str) -> dict[str, Any]:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from bigtwo.rules import cards
+from bigtwo.rules.choices import Finish, LastCardGuard, Revolution
 from bigtwo.rules.codes import DealStatus, RuleCode
 from bigtwo.rules.combos import Combo, classifier_for
-from bigtwo.rules.fields import Finish, LastCardGuard, Revolution
 from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.play import (
     COMBO,

@@ -74,7 +74,7 @@ def test_validate_of_a_one_deal_preset_record_loads_no_marshmallow_or_store(tmp_
                                               profile_ref="hk-standard")), encoding="utf-8")
     code, modules = imported(["validate", str(one)], tmp_path)
     assert code == 0
-    assert "bigtwo.rules.fields" in modules and "bigtwo.rules.replay" in modules
+    assert "bigtwo.rules.registry" in modules and "bigtwo.rules.replay" in modules
     assert loaded_forbidden(modules) == []
     # Neither what only other inputs need (Dask's driver, notation, score sheets, lazily
     # loaded commands) nor the standard library's heavier helpers a JSON record never uses.
