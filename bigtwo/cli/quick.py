@@ -33,6 +33,12 @@ from bigtwo.records.pipeline import CheckOptions
 # chooses, and click's shell completion.
 CLICK_ENVIRONMENT = ("BIGTWO_JSON", "_BIGTWO_COMPLETE")
 
+# A file up to this size is read and written with the standard library's json, not orjson:
+# importing orjson (it imports dataclasses, uuid and datetime) costs more CPU than json's
+# slower parse and write of this much (docs/PERFORMANCE.md, "Start-up"). The two backends
+# give the same reports, byte for byte (bigtwo.records.jsoncodec).
+STDLIB_JSON_BYTES = 64 * 1024
+
 
 def validate(argv: list[str]) -> int | None:
     """The exit status of ``bigtwo validate PATH`` (its output written), or None when the
@@ -55,6 +61,16 @@ def validate(argv: list[str]) -> int | None:
         fd = os.open(path, os.O_RDONLY)
     except OSError:
         return None
+    if found.st_size > STDLIB_JSON_BYTES:
+        return _checked(fd, path, kind)
+    jsoncodec.use_backend("stdlib")
+    status = _checked(fd, path, kind)
+    if status is None:
+        jsoncodec.use_backend("auto")  # the command reads as it always does
+    return status
+
+
+def _checked(fd: int, path: str, kind: str | None) -> int | None:
     with os.fdopen(fd, "rb") as file:
         options = CheckOptions(complete=True, lang=environment_language(),
                                resolver=local_resolver(), default_profile=None)

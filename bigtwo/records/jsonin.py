@@ -33,29 +33,54 @@ import json
 import math
 import re
 import types
+from functools import cache
+from importlib.util import find_spec
 from typing import Any
 
 from bigtwo import limits
 from bigtwo.rules.problems import join
 
-try:
-    import orjson as _found
-except ImportError:
-    _found = None  # type: ignore[assignment]
 
-# Typed Any, not as the module: compiled, ``_orjson is None`` must be asked at run time.
-_INSTALLED: Any = _found
-_orjson: Any = _INSTALLED
-BACKEND: str = "json" if _orjson is None else "orjson"
+@cache
+def orjson_module() -> Any:
+    """orjson, or None when it is not installed. Imported by the first document read or
+    written with it, not with this module: its import (with ``dataclasses``, ``uuid`` and
+    ``datetime``, which it imports itself) costs more than the standard library's parse of a
+    small record, so a run that reads one record with ``json`` never pays for it."""
+    try:
+        import orjson
+    except ImportError:  # pragma: no cover - orjson is in the default install
+        return None
+    return orjson
+
+
+# ``_orjson`` is orjson, None (the standard library), or _PENDING: orjson chosen, not yet
+# imported (``_fast``). Typed Any, not as the module: compiled, ``is None`` must be asked at
+# run time.
+_PENDING: Any = object()
+_INSTALLED: bool = find_spec("orjson") is not None
+_orjson: Any = _PENDING if _INSTALLED else None
+BACKEND: str = "orjson" if _INSTALLED else "json"
 
 
 def use_backend(choice: str | None) -> str:
     """Pick the decoder: ``stdlib`` forces the standard library, ``auto`` (or None, or
     ``orjson``) takes orjson when it is installed. Returns the backend in use."""
     global _orjson, BACKEND
-    _orjson = None if (choice or "auto").strip().lower() == "stdlib" else _INSTALLED
+    stdlib = (choice or "auto").strip().lower() == "stdlib"
+    _orjson = None if stdlib or not _INSTALLED else _PENDING
     BACKEND = "json" if _orjson is None else "orjson"
     return BACKEND
+
+
+def _fast() -> Any:
+    """The module ``loads`` parses with first: orjson, or None for the standard path."""
+    global _orjson, BACKEND
+    if _orjson is _PENDING:
+        _orjson = orjson_module()
+        if _orjson is None:  # found on the path, yet it would not import
+            BACKEND = "json"
+    return _orjson
 
 # Error codes (documented in docs/SECURITY.md).
 INVALID_UTF8 = "invalid-utf8"
@@ -308,14 +333,15 @@ _WALK_FIRST: bool = not isinstance(plain, types.FunctionType)
 
 def loads(data: bytes | str, *, max_depth: int = limits.MAX_JSON_DEPTH) -> Any:
     """Decode untrusted JSON, or raise ``JsonInputError``. Every check is linear in the size."""
-    if _WALK_FIRST and _orjson is not None:
+    fast = _fast()
+    if _WALK_FIRST and fast is not None:
         try:  # noqa: SIM105 - a with-statement costs a microsecond per record here
-            doc = _orjson.loads(data if type(data) is bytes
-                                else data.encode("utf-8", "surrogatepass")
-                                if isinstance(data, str) else bytes(data))
+            doc = fast.loads(data if type(data) is bytes
+                             else data.encode("utf-8", "surrogatepass")
+                             if isinstance(data, str) else bytes(data))
             if plain(doc, max_depth):
                 return doc
-        except _orjson.JSONDecodeError:
+        except fast.JSONDecodeError:
             pass
     return _checked_loads(data, max_depth)
 
@@ -337,12 +363,13 @@ def _checked_loads(data: bytes | str, max_depth: int) -> Any:
         raise _too_deep_error(max_depth)
     long_digits = _LONG_DIGITS in raw.translate(_DIGITS_AS_ZERO)
     doc: Any = _MISSING
-    if _orjson is not None and not long_digits:
+    fast = _fast()
+    if fast is not None and not long_digits:
         # orjson itself refuses NaN, Infinity, overflow and lone surrogates; what it refuses,
         # the standard path refuses too, and says precisely why.
         try:  # noqa: SIM105 - a with-statement costs a microsecond per record here
-            doc = _orjson.loads(raw)
-        except _orjson.JSONDecodeError:
+            doc = fast.loads(raw)
+        except fast.JSONDecodeError:
             pass
     if doc is _MISSING:
         doc = _standard_loads(decode_utf8(raw) if text is None else text, max_depth,

@@ -8,7 +8,6 @@ tournament's profile id.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from bigtwo.records.messages import DEFAULT_LANGUAGE
@@ -59,15 +58,25 @@ def check_record(
     return Checked(build_report(result, lang), [], record, result)
 
 
-@dataclass(frozen=True, slots=True)
 class CheckOptions:
     """How to check records, the same for every record of a run (a file, a JSON Lines
-    archive, a Dask partition): ``check_record``'s options, held once."""
+    archive, a Dask partition): ``check_record``'s options, held once. Never changed once
+    made; plain and slotted, not a frozen dataclass, for the start-up (as ``Checked``)."""
 
-    complete: bool = True
-    lang: str = DEFAULT_LANGUAGE
-    resolver: ProfileResolver = DEFAULT_RESOLVER
-    default_profile: ProfileRef | None = None
+    __slots__ = ("complete", "lang", "resolver", "default_profile")
+
+    complete: bool
+    lang: str
+    resolver: ProfileResolver
+    default_profile: ProfileRef | None
+
+    def __init__(self, complete: bool = True, lang: str = DEFAULT_LANGUAGE,
+                 resolver: ProfileResolver = DEFAULT_RESOLVER,
+                 default_profile: ProfileRef | None = None) -> None:
+        self.complete = complete
+        self.lang = lang
+        self.resolver = resolver
+        self.default_profile = default_profile
 
     def check(self, doc: Any) -> Checked:
         return check_record(doc, complete=self.complete, lang=self.lang, resolver=self.resolver,

@@ -17,28 +17,45 @@ from __future__ import annotations
 
 import _thread
 import copy
-import hashlib
 import json
 import pkgutil
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import FrozenInstanceError
-from functools import cached_property
-from typing import Any, TypeVar, cast
+from functools import cache, cached_property
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from bigtwo.rules import cards, fields
 from bigtwo.rules.fields import CardPenalty, Direction, Rules, Tier
+from bigtwo.rules.frozen import frozen_error
 from bigtwo.rules.problems import Problem, from_marshmallow, join
 from bigtwo.rules.runs import CATEGORIES, RUN_CIRCLE
 from bigtwo.rules.suggest import unknown_name
 
-try:  # optional (the core needs only the standard library): a faster key for inline profiles
-    import orjson as _orjson
-except ImportError:  # pragma: no cover - orjson is in the default install
-    _orjson = None  # type: ignore[assignment]
+# SHA-256 for the profile hash every report carries: the interpreter's own module when it has
+# one, for hashlib's import loads OpenSSL (a twentieth of the start of `bigtwo validate` of
+# one record). Both give the same digest.
+if TYPE_CHECKING:  # the same function; typeshed describes only hashlib's
+    from hashlib import sha256
+else:
+    try:
+        from _sha256 import sha256
+    except ImportError:  # pragma: no cover - an interpreter built without it
+        from hashlib import sha256
 
 __all__ = ["CardPenalty", "Profile", "ProfileRef", "ProfileResolver", "Tier", "check_declaration",
            "hashed_rules", "rules_hash", "stored_id"]
+
+
+@cache
+def _orjson() -> Any:
+    """orjson (optional: the core needs only the standard library), for a faster key of an
+    inline profile; imported with the first one, not at start-up. None when not installed."""
+    try:
+        import orjson
+    except ImportError:  # pragma: no cover - orjson is in the default install
+        return None
+    return orjson
+
 
 PRESET_IDS = ("hk-standard", "big-two-web", "casual", "pusoy-dos", "taiwanese", "western")
 DEFAULT_BASE = "hk-standard"
@@ -66,10 +83,10 @@ class Profile(Rules):
         put(self, "classifiers", {})
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        raise frozen_error(f"cannot assign to field {name!r}")
 
     def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
+        raise frozen_error(f"cannot delete field {name!r}")
 
     def _values(self) -> tuple[Any, ...]:
         return (self.id, self.name, *(getattr(self, f.attr) for f in fields.FIELDS))
@@ -153,7 +170,7 @@ class Profile(Rules):
 
 def rules_hash(rules: Mapping[str, Any]) -> str:
     canonical = json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
+    return "sha256:" + sha256(canonical.encode()).hexdigest()
 
 
 def hashed_rules(rules: Mapping[str, Any]) -> dict[str, Any]:
@@ -218,9 +235,11 @@ def _declaration_key(ref: Mapping[str, Any]) -> str:
     """A declaration's text as a cache key: its keys sorted, so that key order does not
     matter. orjson writes it several times faster; what orjson cannot write (keys that are
     not strings, integers past 64 bits) takes ``json``. The two kinds of key start apart."""
-    if _orjson is not None:
+    orjson = _orjson()
+    if orjson is not None:
         try:
-            return "o" + _orjson.dumps(ref, default=str, option=_orjson.OPT_SORT_KEYS).decode()
+            key: bytes = orjson.dumps(ref, default=str, option=orjson.OPT_SORT_KEYS)
+            return "o" + key.decode()
         except TypeError:  # orjson.JSONEncodeError
             pass
     return "j" + json.dumps(ref, sort_keys=True, default=str)
