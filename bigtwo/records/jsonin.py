@@ -110,9 +110,20 @@ CHARSET_NAMES = ("utf-8", "us-ascii", "iso-8859-1", "windows-1252", "utf-16", "u
 
 _NOT_MARKS = bytes([b for b in range(256) if b not in b'[]{}"'])
 _PARENS = bytes.maketrans(b"[]{}", b"()()")
-# Only an escape (or a raw surrogate in text that did not come from UTF-8) can make one.
-_SURROGATE_HINT = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+# Compiled when first needed, not at every start: a class of the surrogates costs about a
+# millisecond to compile, and a text of ASCII without an escape needs neither.
+@cache
+def _surrogate() -> re.Pattern[str]:
+    return re.compile(r"[\ud800-\udfff]")
+
+
+@cache
+def _surrogate_hint() -> re.Pattern[str]:
+    """Only an escape (or a raw surrogate in text that did not come from UTF-8) can make one."""
+    return re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+
+
 # orjson reads integers past 64 bits as floats; a text that may hold one takes the standard path.
 # Found as a run of digits in the bytes with every digit mapped to "0" (C speed: a regex scan
 # cost more than orjson's whole parse of a record, whose cards and seats are full of digits).
@@ -170,7 +181,7 @@ def decode_text(data: bytes, charset: str = "utf-8") -> str:
                              position=exc.start) from None
     if codec.startswith("utf-16"):
         text = text.removeprefix("\ufeff")
-    found = _SURROGATE.search(text)
+    found = _surrogate().search(text)
     if found is not None:
         raise JsonInputError(LONE_SURROGATE, f"decoding as {charset} gives a lone UTF-16 "
                                              "surrogate", position=found.start())
@@ -278,11 +289,11 @@ def _surrogate_pointer(doc: Any) -> str | None:
     while stack:
         at, value = stack.pop()
         if isinstance(value, str):
-            if _SURROGATE.search(value):
+            if _surrogate().search(value):
                 return at
         elif isinstance(value, dict):
             for key, item in value.items():
-                if _SURROGATE.search(key):
+                if _surrogate().search(key):
                     return join(at, key.encode("utf-8", "backslashreplace").decode("ascii"))
                 stack.append((join(at, key), item))
         elif isinstance(value, list):
@@ -398,7 +409,7 @@ def _standard_loads(text: str, max_depth: int, long_digits: bool = True) -> Any:
                                            f"column {bad.colno}", position=bad.pos) from None
     except RecursionError:  # brackets hidden by strings: the parser stopped at its own limit
         raise _too_deep_error(max_depth) from None
-    if _SURROGATE_HINT.search(text):
+    if ("\\u" in text or not text.isascii()) and _surrogate_hint().search(text):
         at = _surrogate_pointer(doc)
         if at is not None:
             raise JsonInputError(LONE_SURROGATE, "a string holds a lone UTF-16 surrogate "

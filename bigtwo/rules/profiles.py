@@ -16,9 +16,9 @@ card lists are put in one order).
 from __future__ import annotations
 
 import _thread
-import copy
 import json
-import pkgutil
+import os
+import sys
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache, cached_property
@@ -165,7 +165,7 @@ class Profile(Rules):
 
     def as_dict(self) -> dict[str, Any]:
         """The full resolved profile as served by the API: every field, defaults filled."""
-        return {"id": self.id, "name": self.name, "hash": self.hash, **copy.deepcopy(dict(self.rules))}
+        return {"id": self.id, "name": self.name, "hash": self.hash, **_copied(dict(self.rules))}
 
 
 def rules_hash(rules: Mapping[str, Any]) -> str:
@@ -209,13 +209,28 @@ def _build(profile_id: str, name: str, rules: dict[str, Any]) -> Profile:
     return Profile(profile_id, name, rules)
 
 
+def _copied(value: Any) -> Any:
+    """``copy.deepcopy`` of a declaration: its dicts and lists copied here, anything else by
+    ``copy``, which (with ``weakref``) is imported only then, not at every start."""
+    kind = type(value)
+    if kind is dict:
+        return {key: _copied(item) for key, item in value.items()}
+    if kind is list:
+        return [_copied(item) for item in value]
+    if kind is str or kind is int or kind is bool or kind is float or value is None:
+        return value
+    import copy
+
+    return copy.deepcopy(value)
+
+
 def deep_merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
-    merged = copy.deepcopy(dict(base))
+    merged: dict[str, Any] = _copied(dict(base))
     for key, value in override.items():
         if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
             merged[key] = deep_merge(merged[key], value)
         else:
-            merged[key] = copy.deepcopy(value)
+            merged[key] = _copied(value)
     return merged
 
 
@@ -320,7 +335,7 @@ class ProfileResolver:
             if last[1] is None:
                 # Asked for twice: worth a copy to compare with from now on.
                 cached = self._inline_by_text(ref, prefix)
-                self._last_inline = (ref, copy.deepcopy(ref), prefix, cached)
+                self._last_inline = (ref, _copied(ref), prefix, cached)
                 return cached
         cached = self._inline_by_text(ref, prefix)
         self._last_inline = (ref, None, prefix, cached)
@@ -412,11 +427,15 @@ DEFAULTS: dict[str, Any] = fields.defaults()
 
 def _read_preset(preset_id: str) -> dict[str, Any]:
     """A preset file: it states its id, its name and what it plays unlike the defaults."""
-    # pkgutil reads package data as importlib.resources does (from a directory or a zip),
-    # without importing that machinery (tempfile, zipfile, pathlib) at every start.
-    data = pkgutil.get_data("bigtwo.rules", f"presets/{preset_id}.json")
-    if data is None:
-        raise RuntimeError(f"preset file {preset_id}.json is missing")
+    # As pkgutil.get_data does, without importing it (nor importlib.resources' tempfile,
+    # zipfile and pathlib) at every start: the package's loader reads its data, from a
+    # directory or a zip.
+    package = sys.modules["bigtwo.rules"]
+    loader: Any = package.__spec__.loader if package.__spec__ is not None else None
+    if loader is None or not hasattr(loader, "get_data") or package.__file__ is None:
+        raise RuntimeError(f"preset file {preset_id}.json cannot be read: no package loader")
+    data: bytes = loader.get_data(os.path.join(os.path.dirname(package.__file__), "presets",
+                                               f"{preset_id}.json"))
     raw = json.loads(data.decode("utf-8"))
     if raw.pop("id") != preset_id:
         raise RuntimeError(f"preset file {preset_id}.json names another id")
