@@ -35,9 +35,10 @@ CLICK_ENVIRONMENT = ("BIGTWO_JSON", "_BIGTWO_COMPLETE")
 
 # A file up to this size is read and written with the standard library's json, not orjson:
 # importing orjson (it imports dataclasses, uuid and datetime) costs more CPU than json's
-# slower parse and write of this much (docs/PERFORMANCE.md, "Start-up"). The two backends
-# give the same reports, byte for byte (bigtwo.records.jsoncodec).
-STDLIB_JSON_BYTES = 64 * 1024
+# slower parse and write of this much, about three times more at this size, and about as
+# much at 1 MiB of JSON Lines (docs/PERFORMANCE.md, "Start-up"). The two backends give the
+# same reports, byte for byte (bigtwo.records.jsoncodec).
+STDLIB_JSON_BYTES = 256 * 1024
 
 
 def validate(argv: list[str]) -> int | None:
