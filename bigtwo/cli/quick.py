@@ -10,7 +10,8 @@ before it has written a byte (a record it cannot read, a file it cannot open), i
 (``None``) and the click command runs as always: the output is the click command's, byte for
 byte (tests/cli/test_quick_validate.py runs both on a table of argument forms). The words it
 does say afterwards (an unreadable line of JSON Lines, a failure mid-run) are the click
-command's own functions, imported then.
+command's own functions, imported then. A small file is read and written with the standard
+library's json, whose import the check needs anyway, and not orjson (``STDLIB_JSON_BYTES``).
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ def validate(argv: list[str]) -> int | None:
 
 
 def _checked(fd: int, path: str, kind: str | None) -> int | None:
+    """The open file checked as ``validate`` would, or None (nothing written) for click."""
     with os.fdopen(fd, "rb") as file:
         options = CheckOptions(complete=True, lang=environment_language(),
                                resolver=local_resolver(), default_profile=None)
