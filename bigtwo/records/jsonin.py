@@ -111,6 +111,7 @@ CHARSET_NAMES = ("utf-8", "us-ascii", "iso-8859-1", "windows-1252", "utf-16", "u
 _NOT_MARKS = bytes([b for b in range(256) if b not in b'[]{}"'])
 _PARENS = bytes.maketrans(b"[]{}", b"()()")
 
+
 # Compiled when first needed, not at every start: a class of the surrogates costs about a
 # millisecond to compile, and a text of ASCII without an escape needs neither.
 @cache

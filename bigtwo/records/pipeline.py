@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bigtwo.records.messages import DEFAULT_LANGUAGE
+from bigtwo.records.i18n import DEFAULT_LANGUAGE
 from bigtwo.records.parse import parse_record
 from bigtwo.records.report import build_report
-from bigtwo.records.shape_words import localize
 from bigtwo.rules.game import Record
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileRef, ProfileResolver
@@ -53,6 +52,8 @@ def check_record(
 ) -> Checked:
     record, problems = parse_record(doc, resolver=resolver, default_profile=default_profile)
     if record is None:
+        from bigtwo.records.shape_words import localize  # with the first problem: start-up
+
         return Checked(None, localize(problems, lang))
     result = replay_record(record, complete=complete)
     return Checked(build_report(result, lang), [], record, result)
