@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import _thread
 import json
-import os
 import sys
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
@@ -429,13 +428,13 @@ def _read_preset(preset_id: str) -> dict[str, Any]:
     """A preset file: it states its id, its name and what it plays unlike the defaults."""
     # As pkgutil.get_data does, without importing it (nor importlib.resources' tempfile,
     # zipfile and pathlib) at every start: the package's loader reads its data, from a
-    # directory or a zip.
-    package = sys.modules["bigtwo.rules"]
-    loader: Any = package.__spec__.loader if package.__spec__ is not None else None
-    if loader is None or not hasattr(loader, "get_data") or package.__file__ is None:
+    # directory or a zip ("/" is a separator to both, on every system).
+    spec = sys.modules["bigtwo.rules"].__spec__
+    loader: Any = None if spec is None else spec.loader
+    folders = None if spec is None else spec.submodule_search_locations
+    if not hasattr(loader, "get_data") or not folders:
         raise RuntimeError(f"preset file {preset_id}.json cannot be read: no package loader")
-    data: bytes = loader.get_data(os.path.join(os.path.dirname(package.__file__), "presets",
-                                               f"{preset_id}.json"))
+    data: bytes = loader.get_data(f"{next(iter(folders))}/presets/{preset_id}.json")
     raw = json.loads(data.decode("utf-8"))
     if raw.pop("id") != preset_id:
         raise RuntimeError(f"preset file {preset_id}.json names another id")
