@@ -9,9 +9,7 @@ registry entry (``Field``, with the rule codes it ``Explains``) and of a rule re
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
 from typing import Any
 
 from bigtwo.rules import cards
@@ -161,19 +159,25 @@ class HeldHandFactor(Frozen):
         self._set(hands=hands, factor=factor)
 
 
-# A dataclass still: its mask is computed once, on first use (a cached property needs the
-# instance dictionary a slotted class has not).
+def _mask(names: tuple[str, ...]) -> int:
+    return cards.mask_of(cards.NOTATION[c] for c in names)
 
 
-@dataclass(frozen=True)
-class CardPenalty:
+class CardPenalty(Frozen):
+    """Points a loser pays on top when holding ``cards`` (every one, or any, as ``all``
+    says); ``mask`` is their bitmask, for the scoring."""
+
+    __slots__ = ("cards", "all", "points", "mask")
     cards: tuple[str, ...]
     all: bool
     points: int
+    mask: int
 
-    @cached_property
-    def mask(self) -> int:
-        return cards.mask_of(cards.NOTATION[c] for c in self.cards)
+    def __init__(self, cards: tuple[str, ...], all: bool, points: int) -> None:
+        self._set(cards=cards, all=all, points=points, mask=_mask(cards))
+
+    def _fields(self) -> tuple[tuple[str, Any], ...]:
+        return super()._fields()[:3]  # equal, hashed and shown by what was declared
 
 
 # How the declaration's value becomes the attribute's (a field's ``build``).

@@ -3,21 +3,45 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
 class Problem:
     """``detail`` is the English sentence. A problem the record reader found also carries its
     message key (``code``) and what fills it in (``params``), so that the edge can say it in
     the reader's language (``bigtwo.reports.shape_words.localize``); neither takes part in
-    comparing problems, and neither is part of the document a problem becomes."""
+    comparing problems, and neither is part of the document a problem becomes.
+
+    Equal, hashed and shown as the frozen dataclass it was (by ``pointer`` and ``detail``;
+    ``repr`` with all four), but a plain class: importing ``dataclasses`` brings ``inspect``,
+    a tenth of the start of `bigtwo validate` of one record. Nothing assigns to a problem.
+    """
+
+    __slots__ = ("pointer", "detail", "code", "params")
 
     pointer: str
     detail: str
-    code: str = field(default="", compare=False)
-    params: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    code: str
+    params: Mapping[str, Any]
+
+    def __init__(self, pointer: str, detail: str, code: str = "",
+                 params: Mapping[str, Any] | None = None) -> None:
+        self.pointer = pointer
+        self.detail = detail
+        self.code = code
+        self.params = {} if params is None else params
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Problem):
+            return NotImplemented
+        return self.pointer == other.pointer and self.detail == other.detail
+
+    def __hash__(self) -> int:
+        return hash((self.pointer, self.detail))
+
+    def __repr__(self) -> str:
+        return (f"Problem(pointer={self.pointer!r}, detail={self.detail!r}, code={self.code!r}, "
+                f"params={self.params!r})")
 
     def as_dict(self) -> dict[str, str]:
         return {"pointer": self.pointer, "detail": self.detail}
