@@ -34,8 +34,10 @@ ROOT = Path(__file__).resolve().parent.parent
 # library's http for everything imported here.
 sys.path[0] = str(ROOT)
 
+from bigtwo.batch.blocks import partition  # noqa: E402
 from bigtwo.batch.cluster import DEFAULT_BLOCK_BYTES, BlockResult, CheckSpec  # noqa: E402
-from bigtwo.cli.cluster import cluster_map, partition, plan, run  # noqa: E402
+from bigtwo.batch.driver import cluster_map, run  # noqa: E402
+from bigtwo.batch.scans import plan  # noqa: E402
 
 BIGTWO = ROOT / ".venv" / "bin" / "bigtwo"
 PROFILES = ["hk-standard", "big-two-web", "casual", "pusoy-dos"]

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from bigtwo.batch.blocks import partition
 from bigtwo.batch.cluster import CheckSpec
-from bigtwo.cli.cluster import partition, validate_on_cluster
+from bigtwo.cli.cluster import validate_on_cluster
 from bigtwo.cli.main import main
 from tests.cluster import corpus
 
@@ -154,7 +155,8 @@ def test_without_the_extra_the_option_says_how_to_install_it(
 def test_the_core_imports_without_dask() -> None:
     code = ("import sys\n"
             "for name in ('dask', 'distributed', 'fsspec'): sys.modules[name] = None\n"
-            "import bigtwo.batch.cluster, bigtwo.records.lines, bigtwo.cli.main\n"
+            "import bigtwo.records.lines, bigtwo.cli.main\n"
+            "import bigtwo.batch.cluster, bigtwo.batch.driver, bigtwo.cli.cluster\n"
             "print('ok')")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=ROOT, timeout=120)
