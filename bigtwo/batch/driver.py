@@ -21,15 +21,17 @@ from __future__ import annotations
 import json
 import shutil
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field, replace
-from typing import IO, Any, cast
+from typing import IO, Any, Protocol, cast
 
 from bigtwo import ENGINE_VERSION
+from bigtwo.batch import forks
 from bigtwo.batch.blocks import Block, Input, part_name, partition
 from bigtwo.batch.cluster import BlockResult, CheckSpec
 from bigtwo.batch.errors import BatchError, ClusterFailed, OutNotEmpty
+from bigtwo.batch.heap import keep_blocks_in_heap
 from bigtwo.batch.local import client_for, import_for_a_local_cluster, require_extra
 from bigtwo.batch.scans import Scan, numbered, plan, profile_ids
 from bigtwo.batch.spool import SpoolReader, spool_dir
@@ -42,27 +44,54 @@ Progress = Callable[[int], AbstractContextManager[Callable[[int], None] | None]]
 OnMessage = Callable[[str, int, str], None]
 
 
+class Runner(Protocol):
+    """Where tasks run: Dask (``DaskRunner``) or a local run's forked workers (``ForkPool``)."""
+
+    def map(self, fn: Callable[..., Any], items: Iterable[Any], **kwargs: Any) -> list[Any]:
+        """``fn(item, **kwargs)`` for every item, the results in the items' order."""
+
+    def each(self, fn: Callable[..., Any], tasks: list[tuple[Any, ...]], **kwargs: Any,
+             ) -> Iterator[tuple[int, Any]]:
+        """``(index, fn(*tasks[index], **kwargs))`` for every task, as each finishes."""
+
+
+class DaskRunner:
+    """Tasks on a Dask client's cluster."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+
+    def map(self, fn: Callable[..., Any], items: Iterable[Any], **kwargs: Any) -> list[Any]:
+        return list(self.client.gather(self.client.map(fn, list(items), pure=False, **kwargs)))
+
+    def each(self, fn: Callable[..., Any], tasks: list[tuple[Any, ...]], **kwargs: Any,
+             ) -> Iterator[tuple[int, Any]]:
+        from distributed import as_completed
+
+        if not tasks:
+            return
+        futures = self.client.map(fn, *zip(*tasks, strict=True), pure=False, **kwargs)
+        index = {future.key: at for at, future in enumerate(futures)}
+        for future in as_completed(futures):
+            value = future.result()
+            future.release()
+            yield index[future.key], value
+
+
 def cluster_map(client: Any) -> Callable[..., list[Any]]:
     """``map`` on the cluster, results in order."""
-    def mapper(fn: Callable[..., Any], items: list[Any]) -> list[Any]:
-        return list(client.gather(client.map(fn, items, pure=False)))
-
-    return mapper
+    return DaskRunner(client).map
 
 
-def run(client: Any, blocks: list[Block], before: list[int], spec: CheckSpec, out: str | None,
-        emit: Callable[[BlockResult], None],
+def run(runner: Runner, blocks: list[Block], before: list[int], spec: CheckSpec,
+        out: str | None, emit: Callable[[BlockResult], None],
         on_done: Callable[[int], None] | None = None, spool: str | None = None) -> None:
     """Every block on the cluster; ``emit`` sees the results in input order, as soon as all
     blocks before them are done. ``on_done`` is told each completed block's index."""
-    from distributed import as_completed
-
-    futures = client.map(run_block, blocks, before, spec=spec, out=out, spool=spool, pure=False)
     waiting: dict[int, BlockResult] = {}
     following = 0
-    for future in as_completed(futures):
-        result: BlockResult = future.result()
-        future.release()
+    for _, result in runner.each(run_block, list(zip(blocks, before, strict=True)), spec=spec,
+                                 out=out, spool=spool):
         waiting[result.index] = result
         if on_done is not None:
             on_done(result.index)
@@ -71,20 +100,15 @@ def run(client: Any, blocks: list[Block], before: list[int], spec: CheckSpec, ou
             following += 1
 
 
-def run_fused(client: Any, blocks: list[Block], max_line: int | None, spec: CheckSpec,
+def run_fused(runner: Runner, blocks: list[Block], max_line: int | None, spec: CheckSpec,
               spool: str, on_done: Callable[[int], None] | None = None,
               ) -> tuple[list[Scan], list[BlockResult]]:
     """Every block scanned and checked in one task (``scan_and_check``): no pass over the
     data waits for another. The driver numbers the lines once all are in."""
-    from distributed import as_completed
-
-    futures = client.map(scan_and_check, blocks, max_line=max_line, spec=spec, spool=spool,
-                         pure=False)
     scans: list[Scan | None] = [None] * len(blocks)
     results: list[BlockResult | None] = [None] * len(blocks)
-    for future in as_completed(futures):
-        scan, result = future.result()
-        future.release()
+    for _, (scan, result) in runner.each(scan_and_check, [(b,) for b in blocks],
+                                         max_line=max_line, spec=spec, spool=spool):
         scans[result.index], results[result.index] = scan, result
         if on_done is not None:
             on_done(result.index)
@@ -149,9 +173,12 @@ def validate_files(patterns: tuple[str, ...], *, workers: int | None, scheduler:
     to ``stdout``) has the workers write their reports to a temporary directory of this
     machine, which the driver copies out; without stored profiles to ship, each block is then
     scanned and checked in one task. ``on_done`` is told each finished block's index."""
-    if client is None and scheduler is None:
+    # A local run forks its own workers where it can (bigtwo.batch.forks): Dask is then
+    # neither needed nor imported.
+    forked = client is None and scheduler is None and forks.available()
+    if client is None and scheduler is None and not forked:
         import_for_a_local_cluster()
-    require_extra()
+    require_extra(with_dask=not forked)
     inputs, blocks = partition(patterns, block_bytes, workers)
     if block_bytes is None:
         block_bytes = inputs[0].block_bytes
@@ -173,7 +200,7 @@ def validate_files(patterns: tuple[str, ...], *, workers: int | None, scheduler:
         elif out is None:
             stdout.write(result.data)
 
-    def check(on: Any) -> None:
+    def check(on: Runner) -> None:
         with (progress or _no_progress)(len(blocks)) as update:
             def done(index: int) -> None:
                 if update is not None:
@@ -187,7 +214,7 @@ def validate_files(patterns: tuple[str, ...], *, workers: int | None, scheduler:
                 for result in results:
                     emit(result, before[result.index])
                 return
-            before = plan(inputs, blocks, max_line, cluster_map(on))
+            before = plan(inputs, blocks, max_line, on.map)
             checking = spec
             if profiles_for is not None:
                 named = set().union(*(i.profile_ids for i in inputs))
@@ -197,10 +224,14 @@ def validate_files(patterns: tuple[str, ...], *, workers: int | None, scheduler:
 
     try:
         if client is not None:
-            check(client)
+            check(DaskRunner(client))
+        elif forked:
+            keep_blocks_in_heap()
+            with forks.ForkPool(workers or 1) as pool:
+                check(pool)
         else:
             with client_for(workers, scheduler) as own:
-                check(own)
+                check(DaskRunner(own))
     except BatchError:
         raise
     except Exception as exc:  # a block that failed on every worker it was given to

@@ -14,12 +14,15 @@ from bigtwo.batch.errors import ExtraMissing, SchedulerUnreachable
 from bigtwo.batch.heap import keep_blocks_in_heap
 
 
-def require_extra() -> None:
-    """Raise ExtraMissing, naming the module, when the cluster extra is not installed."""
+def require_extra(with_dask: bool = True) -> None:
+    """Raise ExtraMissing, naming the module, when the cluster extra is not installed (its
+    fsspec alone, without ``with_dask``: a local run of forked workers reads through it only)."""
     try:
-        import dask  # noqa: F401
-        import distributed  # noqa: F401
         import fsspec  # noqa: F401
+
+        if with_dask:
+            import dask  # noqa: F401
+            import distributed  # noqa: F401
     except ImportError as exc:
         raise ExtraMissing(exc.name or "dask") from exc
 
