@@ -80,12 +80,14 @@ def test_a_worker_killed_mid_run_loses_nothing(tmp_path: Path) -> None:
     path = corpus.write(tmp_path / "season.jsonl", lines * 2)
     expected = CliRunner().invoke(main, ["validate", str(path)])
     killed: list[int] = []
+    others = {child.pid for child in psutil.Process().children()}  # e.g. another test's Dask
 
     def kill_one(_: int) -> None:
         if not killed:
-            victim = psutil.Process().children()[0].pid
-            os.kill(victim, signal.SIGKILL)
-            killed.append(victim)
+            workers = [c.pid for c in psutil.Process().children() if c.pid not in others]
+            assert len(workers) == 2
+            os.kill(workers[0], signal.SIGKILL)
+            killed.append(workers[0])
 
     stdout, messages = io.BytesIO(), []
     validate_files((str(path),), workers=2, scheduler=None, out=None,
@@ -93,5 +95,6 @@ def test_a_worker_killed_mid_run_loses_nothing(tmp_path: Path) -> None:
                    stdout=stdout, on_message=lambda *said: messages.append(said),
                    on_done=kill_one)
     assert killed
+    assert not psutil.pid_exists(killed[0])  # reaped, as every worker is at the end
     assert stdout.getvalue() == expected.stdout_bytes
     assert "".join(line_error(*said) + "\n" for said in messages) == expected.stderr
