@@ -6,8 +6,8 @@ connection each, and every task's round trip through them. A forked worker start
 core already imported and costs nothing while idle: it blocks on a pipe. What Dask gave a
 local run is kept: the results come back in any order and the driver puts them in order, a
 worker that dies (SIGKILL, out of memory) is replaced by a fresh fork and its task given
-again, and a task that kills ``ALLOWED_FAILURES`` workers fails the run (Dask's
-``distributed.scheduler.allowed-failures``).
+again, and a task that kills ``MAX_WORKER_DEATHS_PER_BLOCK`` workers fails the run (as
+Dask's ``distributed.scheduler.allowed-failures`` does).
 
 Only where ``os.fork`` is safe to call with nothing running but this thread (Linux); the
 driver forks before it starts any thread, and again to replace a dead worker.
@@ -25,7 +25,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-ALLOWED_FAILURES = 3
+from bigtwo import limits
+
+ALLOWED_FAILURES = limits.MAX_WORKER_DEATHS_PER_BLOCK
 _HEAD = 8  # bytes of a message's length, before it
 
 
@@ -34,7 +36,7 @@ def available() -> bool:
 
 
 class KilledWorker(RuntimeError):
-    """A task whose worker died ``ALLOWED_FAILURES`` times: it would kill the next one too."""
+    """A task whose workers died ``ALLOWED_FAILURES`` times: it would kill the next one too."""
 
 
 @dataclass(slots=True)

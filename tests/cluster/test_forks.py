@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bigtwo.batch import forks
+from bigtwo.batch import errors, forks
 from bigtwo.batch.cluster import CheckSpec
 from bigtwo.batch.driver import validate_files
 from bigtwo.cli.main import main
@@ -98,3 +98,23 @@ def test_a_worker_killed_mid_run_loses_nothing(tmp_path: Path) -> None:
     assert not psutil.pid_exists(killed[0])  # reaped, as every worker is at the end
     assert stdout.getvalue() == expected.stdout_bytes
     assert "".join(line_error(*said) + "\n" for said in messages) == expected.stderr
+
+
+def suicidal(*_: object, **__: object) -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_block_that_kills_every_worker_ends_the_run_with_exit_2(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bigtwo.batch import driver
+
+    path = corpus.write(tmp_path / "season.jsonl", corpus.lines(records=20, seed=6))
+    monkeypatch.setattr(driver, "scan_and_check", suicidal)  # the forks inherit it
+    with pytest.raises(errors.ClusterFailed) as failed:
+        validate_files((str(path),), workers=2, scheduler=None, out=None, block_bytes=None,
+                       spec=CheckSpec(), stdout=io.BytesIO(), on_message=print)
+    assert failed.value.kind == "KilledWorker"
+    result = CliRunner().invoke(main, ["validate", "--workers", "2", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: the cluster could not finish: KilledWorker: ")
+    assert result.stdout == ""
