@@ -178,7 +178,7 @@ class ForkPool:
         while left:
             for key, _ in self._selector.select():
                 worker = key.data
-                chunk = os.read(worker.outbox, 1 << 16)
+                chunk = os.read(worker.outbox, 1 << 20)
                 if not chunk:  # it died: a fresh one takes its task again
                     lost = worker.task
                     self._retire(worker)

@@ -66,3 +66,19 @@ def test_a_line_over_the_limit_is_refused_with_its_input_line_and_limit(
     refused = _refused(str(path), client=dask_client, spool=spool)
     assert isinstance(refused, errors.LineTooLong)
     assert (refused.name, refused.line, refused.limit) == (str(path), 4, 100)
+
+
+def test_where_the_system_cannot_fork_a_local_run_starts_a_dask_cluster(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bigtwo.batch import forks
+
+    path = corpus.write(tmp_path / "season.jsonl", corpus.lines(records=30, seed=9))
+    expected = CliRunner().invoke(main, ["validate", str(path)])
+    monkeypatch.setattr(forks, "available", lambda: False)
+    monkeypatch.setattr(forks, "ForkPool", None)  # never reached
+    stdout, messages = io.BytesIO(), []
+    validate_files((str(path),), workers=2, scheduler=None, out=None, block_bytes=5000,
+                   spec=CheckSpec(), stdout=stdout,
+                   on_message=lambda *said: messages.append(said))
+    assert stdout.getvalue() == expected.stdout_bytes
+    assert "".join(line_error(*said) + "\n" for said in messages) == expected.stderr
