@@ -162,3 +162,7 @@ DEFAULT_BLOCK_BYTES = 2 << 20
 # A local run (`--workers N`) cuts bigger blocks, at most this: a worker takes fresh memory
 # for each block it holds, and bigger ones cost the kernel more (docs/SCALING.md).
 MAX_LOCAL_BLOCK_BYTES = 16 << 20
+# Workers one block may kill in a local run of forked workers (bigtwo/batch/forks.py) before
+# the run fails: a block that crashes every worker (out of memory, a bug) would otherwise be
+# given to fresh ones forever. Dask's own default (`allowed-failures`) is the same.
+MAX_WORKER_DEATHS_PER_BLOCK = 3
