@@ -49,7 +49,7 @@ MAX_NOTATION_PROBLEMS = 100
 MAX_READ_PROBLEMS = 100
 # Input a problem quotes (a card that is no card, a name that is no player, a word the reader
 # did not expect): at most this many characters of it, then "…" and its length, so that a
-# problem's size does not follow its input's (bigtwo/rules/quoting.py).
+# problem's size does not follow its input's (bigtwo/rules/problems.py).
 MAX_QUOTED_CHARS = 20
 # An unknown key of a record or a profile is pointed at (/deals/0/<key>) when at most this long;
 # a longer one is named, shortened, at its object's pointer.

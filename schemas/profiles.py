@@ -14,10 +14,10 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
 from bigtwo import limits
 from bigtwo.rules import kinds
+from bigtwo.rules.cards import TEAMS
 from bigtwo.rules.choices import Field
 from bigtwo.rules.declarations import LAYOUT, Group, plain
 from bigtwo.rules.registry import NAME
-from bigtwo.rules.runs import TEAMS
 from schemas.common import QueryInteger
 
 DECLARATION_REF = "#/components/schemas/ProfileDeclaration"

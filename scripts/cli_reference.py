@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from bigtwo.cli.main import main  # noqa: E402
 
 WIDTH = 88
-# Every variable gettext (and bigtwo.cli.env_language) reads, cleared: the help is English.
+# Every variable gettext (and bigtwo.cli.shared.env_language) reads, cleared: the help is English.
 QUIET_LOCALE = {"LANGUAGE": None, "LC_ALL": "C", "LC_MESSAGES": None, "LANG": None}
 
 

@@ -26,7 +26,8 @@ from bigtwo.rules.combos import Combo, classifier_for
 from bigtwo.rules.play import first_duplicate, judge_cards, may_pass
 from bigtwo.rules.problems import Problem, from_marshmallow
 from bigtwo.rules.profiles import Profile
-from bigtwo.rules.replay import Table, live_penalties
+from bigtwo.rules.replay import live_penalties
+from bigtwo.rules.table import Table
 from schemas.play import EvaluateRequestSchema, EvaluateResponseSchema, NextResponseSchema
 from schemas.records import LangQuerySchema, RecordSchema
 

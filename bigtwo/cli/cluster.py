@@ -22,8 +22,8 @@ from bigtwo.batch.driver import validate_files
 from bigtwo.batch.local import client_for as library_client_for
 from bigtwo.batch.local import require_extra as library_require_extra
 from bigtwo.cli.cluster_options import in_process
-from bigtwo.cli.language import Refusal, gettext, ngettext
-from bigtwo.cli.verdicts import EXIT_UNREADABLE, exit_status, line_error, summary_line
+from bigtwo.cli.shared.language import Refusal, gettext, ngettext
+from bigtwo.cli.shared.verdicts import EXIT_UNREADABLE, exit_status, line_error, summary_line
 from bigtwo.rules.profiles import ProfileRef
 
 if TYPE_CHECKING:  # the store is opened only when there is one: validate stays light

@@ -11,7 +11,7 @@ import sqlite3
 from typing import Any
 
 from bigtwo.cli.backend import EXIT_FAILED, Backend, Failure
-from bigtwo.cli.language import Refusal, gettext
+from bigtwo.cli.shared.language import Refusal, gettext
 from bigtwo.store import tournaments as service
 from bigtwo.store import withdrawals
 from bigtwo.store.connection import StoreMissing

@@ -23,9 +23,9 @@ import sys
 from typing import IO
 
 from bigtwo import limits
-from bigtwo.cli.env_language import environment_language
-from bigtwo.cli.exits import EXIT_INVALID, EXIT_VALID, exit_status
-from bigtwo.cli.resolver import local_resolver
+from bigtwo.cli.shared.env_language import environment_language
+from bigtwo.cli.shared.exits import EXIT_INVALID, EXIT_VALID, exit_status
+from bigtwo.cli.shared.resolver import local_resolver
 from bigtwo.formats import door, jsoncodec
 from bigtwo.formats.json_lines import VERDICTS, check_line
 from bigtwo.records.pipeline import CheckOptions
@@ -121,7 +121,7 @@ def _lines(stream: IO[bytes], path: str, options: CheckOptions) -> int:
         sys.stderr.write("\nAborted!\n")  # click's words for an interrupted command
         return 1
     except Exception as exc:  # noqa: BLE001 - one line, exit 2, as the command ends
-        from bigtwo.cli.failures import refusal_for
+        from bigtwo.cli.shared.failures import refusal_for
 
         refusal = refusal_for(exc)
         if refusal is None:
@@ -135,6 +135,6 @@ def _say_line_error(path: str, number: int, message: str) -> None:
     # click and the catalogs load with the first line that needs them, not before.
     import click
 
-    from bigtwo.cli.verdicts import line_error
+    from bigtwo.cli.shared.verdicts import line_error
 
     click.echo(line_error(path, number, message), err=True)

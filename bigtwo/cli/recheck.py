@@ -21,8 +21,8 @@ from bigtwo.batch.cluster import CheckSpec, Rechecked, recheck_records
 from bigtwo.batch.scans import profile_ids
 from bigtwo.batch.window import in_flight
 from bigtwo.cli.cluster import client_for, require_extra, stored_profiles
-from bigtwo.cli.language import gettext, lang_option
-from bigtwo.cli.output import echo_json
+from bigtwo.cli.shared.language import gettext, lang_option
+from bigtwo.cli.shared.output import echo_json
 from bigtwo.store import tournaments as service
 from bigtwo.store.connection import StoreMissing
 from bigtwo.store.db import Store

@@ -15,9 +15,8 @@ from bigtwo.rules import cards, deals, scoring
 from bigtwo.rules.choices import Finish, LastCardGuard
 from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.play import hands_of_code
-from bigtwo.rules.problems import Problem, join
+from bigtwo.rules.problems import Problem, is_long, join, pointer_key, quote
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, ProfileRef, ProfileResolver
-from bigtwo.rules.quoting import is_long, pointer_key, quote
 from bigtwo.rules.suggest import did_you_mean
 
 
@@ -88,7 +87,7 @@ def parse_cards(value: Any, at: str, problems: list[Problem], *, max_len: int) -
 def _not_a_card(at: str, text: Any) -> Problem:
     if not isinstance(text, str) or not is_long(text):
         return shape_problem(at, "not_a_card", text=repr(text))
-    # Shortened (bigtwo.rules.quoting); its pieces kept, for localize to say the length.
+    # Shortened (bigtwo.rules.problems); its pieces kept, for localize to say the length.
     return shape_problem(at, "not_a_card", text=quote(text),
                          start=repr(text[:limits.MAX_QUOTED_CHARS]), length=len(text))
 

@@ -29,8 +29,8 @@ from bigtwo.reports.i18n import (
     translator,
 )
 from bigtwo.rules import cards
+from bigtwo.rules.cards import RUN_BY_RANKS
 from bigtwo.rules.codes import REASONS, REFUSAL_CONTEXT, RuleCode
-from bigtwo.rules.runs import RUN_BY_RANKS
 
 __all__ = ["CODES", "DEFAULT_LANGUAGE", "LANGUAGES", "card_text", "cards_text", "combo_label",
            "kind_name", "optional_placeholders", "pick_language", "render", "suit_name"]

@@ -24,7 +24,8 @@ from bigtwo.rules.game import Deal, Record
 from bigtwo.rules.play import deal_lead
 from bigtwo.rules.profiles import Profile
 from bigtwo.rules.registry import BY_DOTTED
-from bigtwo.rules.replay import RecordResult, RuleError, Table, live_penalties
+from bigtwo.rules.replay import RecordResult, RuleError, live_penalties
+from bigtwo.rules.table import Table
 
 # Move status values.
 OK = "ok"  # replayed and legal

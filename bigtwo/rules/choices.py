@@ -13,13 +13,13 @@ from enum import StrEnum
 from typing import Any
 
 from bigtwo.rules import cards
+from bigtwo.rules.cards import BOMB_HANDS, CATEGORIES
 from bigtwo.rules.codes import NP_, RuleCode
 from bigtwo.rules.frozen import Frozen
 from bigtwo.rules.kinds import (
     Choice,
     Kind,
 )
-from bigtwo.rules.runs import BOMB_HANDS, CATEGORIES
 
 Path = tuple[str, ...]
 # The rules versions: a field added after v1 is left out of the hash while it holds its

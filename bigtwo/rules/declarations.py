@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from bigtwo.rules import cards
+from bigtwo.rules.cards import CATEGORIES
 from bigtwo.rules.choices import (
     V1,
     Field,
@@ -25,13 +26,12 @@ from bigtwo.rules.kinds import (
     Invalid,
     unknown,
 )
-from bigtwo.rules.quoting import pointer_key
+from bigtwo.rules.problems import pointer_key
 from bigtwo.rules.registry import (
     CHECKS,
     FIELDS,
     NAME,
 )
-from bigtwo.rules.runs import CATEGORIES
 
 
 # --- the layout of a declaration ----------------------------------------------------------

@@ -1,9 +1,16 @@
-"""Input problems: why a document cannot be replayed at all, each with a JSON Pointer."""
+"""Input problems: why a document cannot be replayed at all, each with a JSON Pointer; and the
+input a problem quotes: the token itself when it is short, else its first characters and its
+length. A problem names what it refuses so that the writer can find it, and a line of a
+megabyte must not come back as a problem of several (each control character escaped is four
+to six characters). The rules core reads no catalog: ``long`` is the English form, and the
+records layer passes its translation."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+
+from bigtwo import limits
 
 
 class Problem:
@@ -77,3 +84,32 @@ def from_marshmallow(messages: Any, prefix: str = "") -> list[Problem]:
     else:
         out.append(Problem(prefix, str(messages)))
     return out
+
+
+# --- input quoted in a problem ---------------------------------------------------------------
+LONG = "{start}… ({n} characters)"
+
+
+def shorten(text: str, long: str = LONG) -> str:
+    """``text`` as it is, or its first characters, ``…`` and its length."""
+    if len(text) <= limits.MAX_QUOTED_CHARS:
+        return text
+    return long.format(start=text[:limits.MAX_QUOTED_CHARS], n=len(text))
+
+
+def quote(text: str, long: str = LONG) -> str:
+    """``repr(text)``, of its first characters only when it is long."""
+    if len(text) <= limits.MAX_QUOTED_CHARS:
+        return repr(text)
+    return long.format(start=repr(text[:limits.MAX_QUOTED_CHARS]), n=len(text))
+
+
+def is_long(text: str) -> bool:
+    return len(text) > limits.MAX_QUOTED_CHARS
+
+
+def pointer_key(key: str) -> str:
+    """An unknown key as its problem's pointer names it: whole up to
+    ``limits.MAX_POINTER_KEY_CHARS``, shortened beyond (then no key of the document, but a
+    pointer the size of a line, not of the input)."""
+    return key if len(key) <= limits.MAX_POINTER_KEY_CHARS else shorten(key)

@@ -24,11 +24,11 @@ from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from bigtwo.rules import cards, declarations, registry
+from bigtwo.rules.cards import CATEGORIES, RUN_CIRCLE
 from bigtwo.rules.choices import CardPenalty, Direction, Tier
 from bigtwo.rules.frozen import frozen_error
 from bigtwo.rules.problems import Problem, from_marshmallow, join
 from bigtwo.rules.registry import Rules
-from bigtwo.rules.runs import CATEGORIES, RUN_CIRCLE
 from bigtwo.rules.suggest import unknown_name
 
 # SHA-256 for the profile hash every report carries: the interpreter's own module when it has

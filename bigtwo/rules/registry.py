@@ -18,6 +18,7 @@ from typing import Any
 
 from bigtwo import limits
 from bigtwo.rules import cards
+from bigtwo.rules.cards import BOMB_HANDS, CATEGORIES, MAX_PLAYERS, RUNS
 from bigtwo.rules.choices import (
     V1,
     V2,
@@ -68,7 +69,6 @@ from bigtwo.rules.kinds import (
     Teams,
     Text,
 )
-from bigtwo.rules.runs import BOMB_HANDS, CATEGORIES, MAX_PLAYERS, RUNS
 
 # --- what the entries share -----------------------------------------------------------------
 C = RuleCode

@@ -11,9 +11,9 @@ import jsonschema
 import pytest
 
 from bigtwo.rules import cards
+from bigtwo.rules.cards import MAX_PLAYERS
 from bigtwo.rules.profiles import DEFAULT_RESOLVER
 from bigtwo.rules.registry import BY_PATH
-from bigtwo.rules.runs import MAX_PLAYERS
 from bigtwo.rules.simulate import simulate_record
 from schemas.records import MoveSchema, RecordDealSchema, RecordSchema, ResultSchema
 

@@ -14,7 +14,7 @@ from bigtwo.batch import errors
 from bigtwo.batch.cluster import CheckSpec
 from bigtwo.batch.driver import validate_files
 from bigtwo.cli.main import main
-from bigtwo.cli.verdicts import line_error
+from bigtwo.cli.shared.verdicts import line_error
 from tests.cluster import corpus
 
 

@@ -22,7 +22,7 @@ from bigtwo.batch.scans import numbered
 from bigtwo.batch.spool import SpoolReader
 from bigtwo.batch.tasks import scan_and_check
 from bigtwo.cli.cluster import validate_on_cluster
-from bigtwo.cli.verdicts import line_error
+from bigtwo.cli.shared.verdicts import line_error
 from tests.cluster import corpus
 
 # A valid record, a broken one, lines that are not JSON, a record that cannot be replayed,

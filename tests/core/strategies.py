@@ -16,7 +16,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from bigtwo.rules import kinds, registry
-from bigtwo.rules.runs import CATEGORIES, RUNS
+from bigtwo.rules.cards import CATEGORIES, RUNS
 
 Drawn = dict[str, Any]  # the values drawn so far, by dotted path
 Tuned = Callable[[st.DrawFn, Drawn], Any]

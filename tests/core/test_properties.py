@@ -154,7 +154,7 @@ def test_legal_plays_agree_with_the_referee(declaration: dict[str, Any], seed: i
     from bigtwo.rules.combos import Combo
     from bigtwo.rules.legal import all_combos
     from bigtwo.rules.play import lowest_card
-    from bigtwo.rules.replay import Table
+    from bigtwo.rules.table import Table
 
     profile, _ = DEFAULT_RESOLVER.resolve(declaration)
     assert profile is not None
@@ -204,7 +204,7 @@ def test_a_pass_in_the_first_trick_is_refused_where_the_pass_rules_say(
     from bigtwo.records.parse import parse_record
     from bigtwo.rules.combos import Combo
     from bigtwo.rules.play import lowest_card
-    from bigtwo.rules.replay import Table
+    from bigtwo.rules.table import Table
 
     declaration = copy.deepcopy(declaration)
     for f, value in zip(PASS_RULES, on, strict=True):

@@ -28,8 +28,8 @@ import pytest
 from click.testing import CliRunner
 
 from bigtwo import limits
-from bigtwo.cli import inputs
 from bigtwo.cli.main import main
+from bigtwo.cli.shared import inputs
 from tests.hostile.costly import card_sheet
 from tests.hostile.test_hostile_table import PROBLEM, Hostile, _Stalling, hostile  # noqa: F401
 from tests.tournaments.helpers import simulated
