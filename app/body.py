@@ -23,6 +23,8 @@ from typing import Any
 
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, RequestTimeout
 
+from bigtwo.store.errors import StoreError
+
 CHUNK = 64 * 1024
 PROBLEM_KEY = "bigtwo.body_problem"
 
@@ -110,7 +112,7 @@ def _tournament_token(view_args: dict[str, Any], authorization: str | None) -> N
 
     try:
         service.authorize(get_store(), view_args["tournament_id"], authorization)
-    except service.TournamentError as exc:
+    except StoreError as exc:
         raise_problem(exc)
 
 
@@ -122,18 +124,18 @@ def _creation_key(_: dict[str, Any], authorization: str | None) -> None:
 
     try:
         service.require_creation_key(get_store(), authorization)
-    except service.TournamentError as exc:
+    except StoreError as exc:
         raise_problem(exc)
 
 
 def _season_token(view_args: dict[str, Any], authorization: str | None) -> None:
     from app import get_store
     from app.api.tournaments import raise_problem
-    from bigtwo.store import seasons, tournaments
+    from bigtwo.store import seasons
 
     try:
         seasons.authorize(get_store(), view_args["season_id"], authorization)
-    except tournaments.TournamentError as exc:
+    except StoreError as exc:
         raise_problem(exc)
 
 

@@ -20,6 +20,7 @@ from bigtwo.formats.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.league import standings
 from bigtwo.store import tournaments as service
 from bigtwo.store import withdrawals
+from bigtwo.store.errors import StoreError
 from schemas.tournaments import (
     RECORD_UPLOAD,
     AuditPageSchema,
@@ -78,7 +79,7 @@ class _Unauthorized(ProblemException):
         return response
 
 
-def raise_problem(exc: service.TournamentError) -> NoReturn:
+def raise_problem(exc: StoreError) -> NoReturn:
     kind = exc.kind or ("invalid-input" if exc.status == 422 else None)
     type_ = PROBLEM_TYPE_BASE + kind if kind else None
     problem = _Unauthorized if exc.status == 401 else ProblemException
@@ -97,7 +98,7 @@ register_problem_handlers(blp)
 def service_call(call: Any, *args: Any) -> Any:
     try:
         return call(get_store(), *args)
-    except service.TournamentError as exc:
+    except StoreError as exc:
         raise_problem(exc)
 
 
@@ -254,7 +255,7 @@ def upload_records(tournament_id: str) -> Any:
             result = service.upload(store, tournament, body, observe=count_checked)
         else:
             result = service.upload(store, tournament, json_body(), observe=count_checked)
-    except service.TournamentError as exc:
+    except StoreError as exc:
         raise_problem(exc)
     schema = UploadBatchSchema() if result.batch else UploadItemSchema()
     return Response(json.dumps(schema.dump(result.body())), status=result.status,
@@ -371,7 +372,7 @@ def replace_record(tournament_id: str, record_id: str) -> Any:
         result = withdrawals.replace(store, tournament_id, record_id, authorization, body,
                                  sheet=sheet, profile_ref=args["profile"], reason=args["reason"],
                                  by=args["by"], observe=count_checked)
-    except service.TournamentError as exc:
+    except StoreError as exc:
         raise_problem(exc)
     return Response(json.dumps(ReplacedSchema().dump(result)), status=result["status"],
                     mimetype="application/json")

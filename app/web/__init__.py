@@ -295,7 +295,7 @@ def draw_page() -> tuple[str, int]:
     from app.web.draw_pages import DrawForm, check, pairs, sheets
     from app.web.seasons import season_played, season_players
     from bigtwo.store import seasons as service
-    from bigtwo.store.tournaments import TournamentError
+    from bigtwo.store.errors import StoreError
 
     common = _organiser_common()
     w = common["w"]
@@ -324,7 +324,7 @@ def draw_page() -> tuple[str, int]:
         return _draw_template(form, None, checked.problems, 422, common)
     try:
         made = service.make_draw(resolver, checked.body)
-    except TournamentError as exc:  # what the form's checks let through: the service's words
+    except StoreError as exc:  # what the form's checks let through: the service's words
         details = [p.detail for p in exc.problems or []] or [exc.detail]
         return _draw_template(form, None, details, exc.status if exc.status < 500 else 422,
                               common)
