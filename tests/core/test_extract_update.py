@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGS = {"LOCALE": ROOT / "bigtwo" / "records" / "locale", "PAGES_LOCALE": ROOT / "app" / "translations"}
+CATALOGS = {"LOCALE": ROOT / "bigtwo" / "reports" / "locale", "PAGES_LOCALE": ROOT / "app" / "translations"}
 DATED = b'"POT-Creation-Date:'
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
