@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Iterator
@@ -106,12 +107,14 @@ def _environment_key() -> tuple[tuple[str, str], ...]:
                         if k.startswith("BIGTWO_") and k != "BIGTWO_DB"))
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Any]:
+@contextlib.contextmanager
+def shared_app(directory: Path) -> Iterator[Any]:
+    """The worker's app for this environment, on a fresh store in ``directory``; its config as
+    it was found is put back on leaving."""
     from app import create_app
     from bigtwo.store.db import Store
 
-    db = str(tmp_path / "test.db")
+    db = str(directory / "test.db")
     key = _environment_key()
     shared = _APPS.get(key)
     if shared is None:
@@ -122,9 +125,17 @@ def app(tmp_path: Path) -> Iterator[Any]:
         store.close()
     found = dict(shared.config)
     shared.config["BIGTWO_DB"] = db
-    yield shared
-    shared.config.clear()
-    shared.config.update(found)
+    try:
+        yield shared
+    finally:
+        shared.config.clear()
+        shared.config.update(found)
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Any]:
+    with shared_app(tmp_path) as made:
+        yield made
 
 
 @pytest.fixture
