@@ -42,7 +42,10 @@ def test_a_run_without_chromium_says_so_in_its_first_line(tmp_path: Path) -> Non
     import os
     import sys
 
-    env = {**os.environ, "BIGTWO_CHROMIUM": str(tmp_path / "no-chromium")}
+    # The note is the project's conftest's: the installed plugins (schemathesis's alone costs
+    # seconds to import) play no part in it.
+    env = {**os.environ, "BIGTWO_CHROMIUM": str(tmp_path / "no-chromium"),
+           "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                           "--collect-only", "tests/browser/test_security_policy.py"],
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
