@@ -69,3 +69,41 @@ def test_its_example_entry_without_its_reason_is_refused_as_it_says(
 
 def test_its_behaviour_snippet_is_python() -> None:
     ast.parse(textwrap.dedent(BLOCKS[2]))  # the parser takes a bare return; the compiler would not
+
+
+def test_its_measured_totals_add_up() -> None:
+    # The bold total is the sum of the table's "by hand" rows, so a row re-measured alone
+    # cannot leave the total stale.
+    total = re.search(r"\*\*(\d+) files by hand, (\d+) lines\*\*", TEXT)
+    assert total is not None
+    rows = [int(n) for n in re.findall(r"\| by hand \((\d+) lines?\)", TEXT)]
+    assert (len(rows), sum(rows)) == (int(total.group(1)), int(total.group(2)))
+
+
+def _command_blocks() -> list[str]:
+    # Fences pair up in order: a bare opening fence starts a block of commands to run.
+    blocks, language, lines = [], None, []
+    for line in TEXT.splitlines():
+        if line.startswith("```"):
+            if language is None:
+                language, lines = line[3:], []
+            else:
+                if not language:
+                    blocks.append("\n".join(lines))
+                language = None
+        elif language is not None:
+            lines.append(line)
+    return blocks
+
+
+COMMAND_PATHS = sorted({path for block in _command_blocks()
+                        for path in re.findall(r"(?<![\w/])(tests/[\w/.]+)", block)})
+
+
+def test_its_commands_name_tests() -> None:
+    assert "tests/core/test_replay.py" in COMMAND_PATHS
+
+
+@pytest.mark.parametrize("path", COMMAND_PATHS)
+def test_every_path_its_commands_run_exists(path: str) -> None:
+    assert (ROOT / path).exists(), path
