@@ -20,7 +20,7 @@ import json
 import sys
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
-from functools import cache, cached_property
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from bigtwo.rules import cards, declarations, registry
@@ -46,15 +46,11 @@ __all__ = ["CardPenalty", "Profile", "ProfileRef", "ProfileResolver", "Tier", "c
            "hashed_rules", "rules_hash", "stored_id"]
 
 
-@cache
 def _orjson() -> Any:
-    """orjson (optional: the core needs only the standard library), for a faster key of an
-    inline profile; imported with the first one, not at start-up. None when not installed."""
-    try:
-        import orjson
-    except ImportError:  # pragma: no cover - orjson is in the default install
-        return None
-    return orjson
+    """orjson when something has imported it already (a batch decodes with it), for a faster
+    key of an inline profile; else None and ``json``: importing orjson (it brings dataclasses,
+    uuid and datetime) would cost a one-record check more than its keys save."""
+    return sys.modules.get("orjson")
 
 
 PRESET_IDS = ("hk-standard", "big-two-web", "casual", "pusoy-dos", "taiwanese", "western")

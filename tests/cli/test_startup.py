@@ -174,6 +174,14 @@ def test_the_console_script_checks_one_record_without_the_heavy_imports(
     assert heavy(modules, NOT_FOR_ONE_RECORD) == []
 
 
+def test_an_inline_profile_is_keyed_without_orjson(tmp_path: Path) -> None:
+    """An inline profile's cache key takes orjson only when something imported it already."""
+    code, modules = entry_imported(["validate", str(ROOT / "examples" / "minimal.json")], tmp_path)
+    assert code == 0
+    assert "bigtwo.rules.profiles" in modules
+    assert heavy(modules, NOT_FOR_ONE_RECORD) == []
+
+
 def test_an_invalid_record_is_reported_without_the_heavy_imports(tmp_path: Path) -> None:
     """Its errors are rendered in words (the catalogs' gettext), nothing more."""
     code, modules = entry_imported(["validate", str(ROOT / "examples" / "pusoy-wrong-turn.json")],
