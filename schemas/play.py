@@ -8,14 +8,14 @@ from bigtwo import limits
 from bigtwo.reports.messages import CODES
 from bigtwo.rules import cards
 from bigtwo.rules.runs import CATEGORIES
-from schemas import profiles as profile_schema
+from schemas import profiles
 from schemas.profiles import ProfileRefField
 from schemas.records import CARD, ref_field
 
 KINDS = ("single", "pair", "triple", "two_pair", *CATEGORIES, "dragon")
 
 
-class CardField(profile_schema.CardField):
+class CardField(profiles.CardField):
     """One card in any accepted spelling (checked as profiles check theirs), loaded as its id."""
 
     def __init__(self, **kwargs: object) -> None:
@@ -37,7 +37,7 @@ class EvaluateRequestSchema(Schema):
                         validate=validate.Length(min=1, max=13),
                         metadata={"description": "the combination to beat (at most 13 cards: "
                                                  "a dragon); null when leading"})
-    revolution = profile_schema.StrictBool(load_default=False, metadata={
+    revolution = profiles.StrictBool(load_default=False, metadata={
         "description": "the deal's state under `revolution: ranks`: true once a four of a kind "
                        "has reversed the rank order (`/v1/next` reports it)"})
 
