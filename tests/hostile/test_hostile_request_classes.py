@@ -317,8 +317,8 @@ def csv_export(h: Hostile) -> Got:
 def sheet_checked_once(h: Hostile) -> Got:
     """A legal 1 MiB card-list sheet uploaded to a tournament (under 64 card penalties): its
     record is checked once (it was twice) and each card is read by one lookup."""
-    import bigtwo.formats.sheets as sheets
-    import bigtwo.store.tournaments as service
+    from bigtwo.formats import sheets
+    from bigtwo.store import tournaments
 
     h.app.config["MAX_CONTENT_LENGTH"] = limits.MAX_BODY_BYTES
     penalties = [{"cards": ["2D", "2C"], "all": True, "points": i}
@@ -326,7 +326,7 @@ def sheet_checked_once(h: Hostile) -> Got:
     made = h.client.post("/v1/tournaments", json={"name": "sheet", "profile": {
         "extends": "pusoy-dos", "scoring": {"card_penalties": penalties}}}).get_json()
     checks = h.count(sheets, "check_record")
-    also = h.count(service, "check_record")
+    also = h.count(tournaments, "check_record")
     text = card_sheet()
     assert len(text) > MIB - 200
     answer = h.client.post(f"/v1/tournaments/{made['id']}/records", data=text.encode(),
