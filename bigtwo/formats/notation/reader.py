@@ -131,10 +131,10 @@ class DealState:
 class GameReader:
     """The statements of one game, in order."""
 
-    def __init__(self, line: int, words_: NotationWords, resolver: ProfileResolver,
+    def __init__(self, line: int, notation_words: NotationWords, resolver: ProfileResolver,
                  default_profile: ProfileRef | None) -> None:
         self.line = line
-        self.w = words_
+        self.words = notation_words
         self.resolver = resolver
         self.default_profile = default_profile
         self.doc: dict[str, Any] = {}
@@ -152,11 +152,11 @@ class GameReader:
         if len(self.problems) >= limits.MAX_NOTATION_PROBLEMS:
             raise Stop
         self.problems.append((line, col, Problem(f"/lines/{line}/{col}",
-                                                 f"{line}:{col}: {self.w(key, **params)}")))
+                                                 f"{line}:{col}: {self.words(key, **params)}")))
 
     def expected(self, line: int, col: int, syntax: str, found: str) -> None:
         self.problem(line, col, "expected", syntax=syntax,
-                     found=self.w.quote(found) if found else "nothing")
+                     found=self.words.quote(found) if found else "nothing")
 
     # --- one line --------------------------------------------------------------------------
     def statement(self, number: int, key: str, text: str, col: int, rest: str, rest_col: int) -> None:
@@ -210,7 +210,7 @@ class GameReader:
             return None
         except BadString as bad:  # another name: compiled, one name holds one type
             at, key, fault = bad.args
-            self.problem(line, col + int(at), key, fault=self.w.shorten(fault))
+            self.problem(line, col + int(at), key, fault=self.words.shorten(fault))
             return None
 
     # --- the header ------------------------------------------------------------------------
@@ -239,7 +239,7 @@ class GameReader:
 
     def _field(self, line: int, col: int, path: str, value: str, value_col: int) -> None:
         if self.fields is None:
-            self.problem(line, col, "after_profile", path=self.w.shorten(path))
+            self.problem(line, col, "after_profile", path=self.words.shorten(path))
             return
         keys = path.split(".")
         if "" in keys:
@@ -249,11 +249,11 @@ class GameReader:
         for key in keys[:-1]:
             inner = at.setdefault(key, {})
             if not isinstance(inner, dict):
-                self.problem(line, col, "twice", what=self.w.shorten(key))
+                self.problem(line, col, "twice", what=self.words.shorten(key))
                 return
             at = inner
         if keys[-1] in at:
-            self.problem(line, col, "twice", what=self.w.shorten(path))
+            self.problem(line, col, "twice", what=self.words.shorten(path))
             return
         try:
             at[keys[-1]] = read_value(path, value)
@@ -307,7 +307,7 @@ class GameReader:
         if meta is None:
             meta = self.doc["meta"] = {}
         elif not isinstance(meta, dict) or found[0][0] in meta:
-            self.problem(line, rest_col, "twice", what=f"meta {self.w.shorten(found[0][0])}")
+            self.problem(line, rest_col, "twice", what=f"meta {self.words.shorten(found[0][0])}")
             return
         text = rest[pieces[1][1]:].strip()
         try:
@@ -367,7 +367,7 @@ class GameReader:
         if label is not None:
             seat = self._seat(label[0], label[2], line, label[1])
             if seat is not None and seat != len(hands):
-                self.problem(line, label[1], "hand_seat", seat=len(hands), who=self.w.shorten(label[0]))
+                self.problem(line, label[1], "hand_seat", seat=len(hands), who=self.words.shorten(label[0]))
         tokens = body.split()
         if len(tokens) == 1 and tokens[0] == "-":
             hands.append([])
@@ -401,7 +401,7 @@ class GameReader:
             at = text.index(token, at)
             name = card_name(token)
             if name is None:
-                self.problem(line, col + at, "not_a_card", text=self.w.quote(token))
+                self.problem(line, col + at, "not_a_card", text=self.words.quote(token))
             else:
                 out.append(name)
             at += len(token)
@@ -415,13 +415,13 @@ class GameReader:
             if "players" in self.doc:
                 names = self.doc["players"]
                 shown = [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
-                self.problem(line, col, "unknown_player", name=self.w.shorten(text),
-                             names=self.w.names(shown))
+                self.problem(line, col, "unknown_player", name=self.words.shorten(text),
+                             names=self.words.names(shown))
             else:
-                self.problem(line, col, "no_players", name=self.w.shorten(text))
+                self.problem(line, col, "no_players", name=self.words.shorten(text))
             return None
         if seat < 0:
-            self.problem(line, col, "ambiguous_player", name=self.w.shorten(text))
+            self.problem(line, col, "ambiguous_player", name=self.words.shorten(text))
             return None
         return seat
 
@@ -625,7 +625,7 @@ class GameReader:
         if self.problems:
             found = [p for _, _, p in sorted(self.problems, key=lambda f: (f[0], f[1]))]
             if stopped and len(self.problems) >= limits.MAX_NOTATION_PROBLEMS:
-                found.append(Problem("", self.w("stopped", n=limits.MAX_NOTATION_PROBLEMS)))
+                found.append(Problem("", self.words("stopped", n=limits.MAX_NOTATION_PROBLEMS)))
             return Game(None, found, self.line)
         self.doc["deals"] = out
         return Game(self.doc, [], self.line, [d.move_lines for d in self.deals],
