@@ -109,9 +109,12 @@ clean:
 golden: $(STAMP)
 	$(BIN)/python scripts/golden.py
 
+# The generated parts of the docs: RECORDS.md's messages, RULES.md's fields, and CLI.md's
+# command reference from every command's --help (cog; tests/docs/test_cli_doc.py checks it).
 docs: $(STAMP)
 	$(BIN)/python scripts/error_table.py
 	$(BIN)/python scripts/field_table.py
+	$(BIN)/cog -r docs/CLI.md
 
 # The library's translations (domain "bigtwo", bigtwo/reports/locale; docs/TRANSLATING.md):
 # extract the message ids from the code, merge them into every language's catalog, compile
@@ -140,7 +143,8 @@ i18n-core-compile: $(SERVE_STAMP)
 # app/translations; extract writes the template (.pot) from the N_() declarations, update
 # merges it into every language's .po, compile writes the .mo files the pages read (they are
 # also committed, so a clean clone serves every language before anything is compiled).
-PAGES_POT := app/translations/messages.pot
+PAGES_LOCALE := app/translations
+PAGES_POT := $(PAGES_LOCALE)/messages.pot
 PYBABEL := $(BIN)/pybabel
 
 i18n-extract extract: i18n-core-extract i18n-pages-extract
@@ -156,8 +160,8 @@ i18n-pages-extract: $(SERVE_STAMP)
 	$(call KEEP_IF_SAME,$(PAGES_POT))
 
 i18n-pages-update: i18n-pages-extract
-	$(PYBABEL) update --no-fuzzy-matching --ignore-obsolete -i $(PAGES_POT) -d app/translations \
+	$(PYBABEL) update --no-fuzzy-matching --ignore-obsolete -i $(PAGES_POT) -d $(PAGES_LOCALE) \
 		-D messages
 
 i18n-pages-compile: $(SERVE_STAMP)
-	$(PYBABEL) compile --statistics -d app/translations -D messages
+	$(PYBABEL) compile --statistics -d $(PAGES_LOCALE) -D messages

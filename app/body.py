@@ -11,16 +11,17 @@ view runs.
 A route that needs a token or, in creation-key mode, a creation key checks it *before* the
 body is read (``token_first``): a wrong or missing one is a 401 (a token of another
 tournament a 403, an unknown tournament a 404) at once, however large or slow the body,
-which is never read. Such routes are listed in
-``TOKEN_ROUTES`` by endpoint; each entry says how to check the request's authorization.
+which is never read. Such a route says so where it is declared, with the check it needs
+(``@token_first(check)``, the checks are in ``app.api.tokens``).
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
+from flask import request
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, RequestTimeout
 
 CHUNK = 64 * 1024
@@ -94,67 +95,33 @@ def _read(stream: Any, cap: int | None) -> bytes:
 
 def raise_body_problem() -> None:
     """``before_request``: answer a body the gate refused (the problem handlers render it)."""
-    from flask import request
-
     problem = request.environ.get(PROBLEM_KEY)
     if problem is not None:
         raise problem
 
 
 # --- token first -------------------------------------------------------------------------
-def _tournament_token(view_args: dict[str, Any], authorization: str | None) -> None:
-    """The tournament's token, as the upload view checks it (it checks again, cheaply)."""
-    from app import get_store
-    from app.api.tournaments import raise_problem
-    from bigtwo.store import tournaments as service
-
-    try:
-        service.authorize(get_store(), view_args["tournament_id"], authorization)
-    except service.TournamentError as exc:
-        raise_problem(exc)
-
-
-def _creation_key(_: dict[str, Any], authorization: str | None) -> None:
-    """In creation-key mode, the key, as the creating views check it (they check again)."""
-    from app import get_store
-    from app.api.tournaments import raise_problem
-    from bigtwo.store import tournaments as service
-
-    try:
-        service.require_creation_key(get_store(), authorization)
-    except service.TournamentError as exc:
-        raise_problem(exc)
-
-
-def _season_token(view_args: dict[str, Any], authorization: str | None) -> None:
-    from app import get_store
-    from app.api.tournaments import raise_problem
-    from bigtwo.store import seasons, tournaments
-
-    try:
-        seasons.authorize(get_store(), view_args["season_id"], authorization)
-    except tournaments.TournamentError as exc:
-        raise_problem(exc)
-
-
-# endpoint -> check(view_args, Authorization header); raises the problem that answers.
-TOKEN_ROUTES: dict[str, Callable[[dict[str, Any], str | None], None]] = {
-    "tournaments.upload_records": _tournament_token,
-    "tournaments.withdraw_record": _tournament_token,
-    "tournaments.replace_record": _tournament_token,
-    "tournaments.create_tournament": _creation_key,
-    "profiles.declare_profile": _creation_key,
-    "seasons.create_season": _creation_key,
-    "seasons.attach": _season_token,
-    "seasons.detach": _season_token,
-    "seasons.set_alias": _season_token,
-}
+TokenCheck = Callable[[dict[str, Any], str | None], None]
+F = TypeVar("F", bound=Callable[..., Any])
+# The attribute a guarded view carries; functools.wraps copies it to any wrapper outside it.
+TOKEN_CHECK = "bigtwo_token_check"
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
-def token_first(app: Any) -> Authorize:
-    """The ``authorize`` of ``BodyGate`` for ``app``: routes in TOKEN_ROUTES check their token
-    before a byte of the body is read."""
+def token_first(check: TokenCheck) -> Callable[[F], F]:
+    """Declared on a view, right under its route: ``check(view_args, Authorization header)``
+    runs before a byte of the body is read, and the problem it raises is the answer."""
+
+    def declare(view: F) -> F:
+        setattr(view, TOKEN_CHECK, check)
+        return view
+
+    return declare
+
+
+def token_gate(app: Any) -> Authorize:
+    """The ``authorize`` of ``BodyGate`` for ``app``: a view declared ``token_first`` has its
+    token checked before a byte of the body is read."""
 
     def check(environ: dict[str, Any]) -> HTTPException | None:
         if environ.get("REQUEST_METHOD") not in BODY_METHODS:
@@ -163,7 +130,7 @@ def token_first(app: Any) -> Authorize:
             endpoint, view_args = app.url_map.bind_to_environ(environ).match()
         except HTTPException:
             return None  # no route: nothing to authorize, the 404/405 comes later
-        checker = TOKEN_ROUTES.get(endpoint)
+        checker: TokenCheck | None = getattr(app.view_functions.get(endpoint), TOKEN_CHECK, None)
         if checker is None:
             return None
         with app.app_context():

@@ -25,6 +25,7 @@ from bigtwo.reports.shape_words import localize
 from bigtwo.rules.problems import Problem, from_marshmallow
 from bigtwo.store.faults import StoreFault, fault
 from bigtwo.store.quotas import QuotaExceeded
+from schemas.problems import ProblemSchema
 
 PROBLEM_TYPE_BASE = "https://bigtwo.invalid/problems/"
 MEDIA_TYPE = "application/problem+json"
@@ -258,8 +259,6 @@ class ProblemApi(Api):
     """flask-smorest's Api with problem documents as its error format, documented as such."""
 
     def __init__(self, app: Flask | None = None, **kwargs: Any) -> None:
-        from schemas.problems import ProblemSchema
-
         self.ERROR_SCHEMA = ProblemSchema
         super().__init__(app, **kwargs)
 

@@ -34,8 +34,10 @@ ROOT = Path(__file__).resolve().parent.parent
 # library's http for everything imported here.
 sys.path[0] = str(ROOT)
 
+from bigtwo.batch.blocks import partition  # noqa: E402
 from bigtwo.batch.cluster import DEFAULT_BLOCK_BYTES, BlockResult, CheckSpec  # noqa: E402
-from bigtwo.cli.cluster import cluster_map, partition, plan, run  # noqa: E402
+from bigtwo.batch.driver import DaskRunner, cluster_map, run  # noqa: E402
+from bigtwo.batch.scans import plan  # noqa: E402
 
 BIGTWO = ROOT / ".venv" / "bin" / "bigtwo"
 PROFILES = ["hk-standard", "big-two-web", "casual", "pusoy-dos"]
@@ -141,7 +143,7 @@ class Local:
 
         start = time.perf_counter()
         with get_task_stream(self.client) as stream:
-            run(self.client, blocks, before, CheckSpec(), None, emit)
+            run(DaskRunner(self.client), blocks, before, CheckSpec(), None, emit)
         checked = time.perf_counter() - start
         driver_cpu = cpu_seconds(resource.RUSAGE_SELF) - driver_before
         workers_after = self.client.run(_worker_cpu)

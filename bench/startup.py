@@ -1,17 +1,23 @@
 """Start-up of `bigtwo validate` on a one-deal record, against `python -c pass`.
 
-Each command runs as a whole process (interleaved, best of ``--repeat``, pinned to one core
-with ``taskset`` when it is there); CPU time is user + system from ``wait4``. Rows:
+Each command runs as a whole process, the commands of a round in turn, round after round
+(pinned to one core with ``taskset`` when it is there), so that load on a shared machine hits
+them alike; CPU time is user + system from ``wait4``, byte code cached (in a temporary
+directory, whatever PYTHONDONTWRITEBYTECODE says: one uncounted round writes it). Printed:
+the median of the rounds, and the median of each round's own ratio to ``python -c pass``
+(the figure the goal is read on: at most 3.5x). Rows:
 
 - ``python -c pass``: the interpreter alone, the floor;
-- ``import bigtwo.cli.main``: the CLI's imports (click, the rules core, records);
-- ``bigtwo validate one.json``: a one-deal record naming a preset, end to end;
-- with ``--compare DIR``, the same two for another checkout (e.g. the commit before a change),
+- ``import bigtwo.cli.main``: the click group's imports (click, the rules core, records);
+- ``bigtwo validate one.json``: a one-deal record naming a preset, end to end, as the
+  console script runs it (``bigtwo.cli.entry``: the click-free path, ``bigtwo.cli.quick``);
+- ``bigtwo validate one.json``, through click: the same command as ``bigtwo.cli.main`` runs it;
+- with ``--compare DIR``, the same for another checkout (e.g. the commit before a change),
   so both sides are measured in one run on one machine.
 
-It also lists which of the heavy packages each `validate` loaded (marshmallow, the store).
+It also lists which of the heavy modules each checkout's console script loaded for it.
 
-    .venv/bin/python bench/startup.py [--repeat 15] [--compare ../other-checkout]
+    .venv/bin/python bench/startup.py [--repeat 41] [--compare ../other-checkout]
 """
 
 from __future__ import annotations
@@ -21,20 +27,24 @@ import json
 import os
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-VALIDATE = "import sys; from bigtwo.cli.main import main; main(sys.argv[1:], prog_name='bigtwo')"
-PROBE = ("import sys, json; from bigtwo.cli.main import main\n"
-         "try:\n    main(sys.argv[1:], prog_name='bigtwo')\nexcept SystemExit:\n    pass\n"
+ENTRY = "import sys; sys.argv[0] = 'bigtwo'; from bigtwo.cli.entry import run; run()"
+CLICK = "import sys; from bigtwo.cli.main import main; main(sys.argv[1:], prog_name='bigtwo')"
+PROBE = ("import sys, json; sys.argv[0] = 'bigtwo'; from bigtwo.cli.entry import run\n"
+         "try:\n    run()\nexcept SystemExit:\n    pass\n"
          "print(json.dumps(sorted(sys.modules)), file=sys.stderr)")
-HEAVY = ("marshmallow", "sqlite_utils", "sqlite3", "bigtwo.store", "flask", "schemas")
+# What a one-record check does not need: the web and the store, click, and the standard
+# library's and orjson's heavier imports (docs/PERFORMANCE.md, "Start-up").
+HEAVY = ("marshmallow", "sqlite_utils", "sqlite3", "bigtwo.store", "flask", "schemas", "click",
+         "babel", "orjson", "dataclasses", "inspect", "hashlib", "copy", "pkgutil", "gettext")
 
 
 def one_deal_record(folder: Path) -> Path:
@@ -47,23 +57,20 @@ def one_deal_record(folder: Path) -> Path:
     return path
 
 
-def run(argv: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
-    """(CPU, wall) seconds of one whole process. ``cwd`` holds no package: ``python -c`` puts
-    it first on sys.path, where it would shadow PYTHONPATH."""
+def run(argv: list[str], env: dict[str, str], cwd: Path) -> float:
+    """CPU seconds of one whole process. ``cwd`` holds no package: ``python -c`` puts it first
+    on sys.path, where it would shadow PYTHONPATH."""
     pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
-    start = time.perf_counter()
     proc = subprocess.Popen([*pin, *argv], env=env, cwd=cwd, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode not in (0, 1):
         raise SystemExit(f"{argv} exited {proc.returncode}")
-    return usage.ru_utime + usage.ru_stime, wall
+    return usage.ru_utime + usage.ru_stime
 
 
-def heavy_modules(root: Path, record: Path) -> list[str]:
-    env = {**os.environ, "PYTHONPATH": str(root), "BIGTWO_DB": "/nonexistent/bigtwo.db"}
+def heavy_modules(env: dict[str, str], record: Path) -> list[str]:
     proc = subprocess.run([sys.executable, "-c", PROBE, "validate", str(record)], env=env,
                           cwd=record.parent, capture_output=True, text=True, check=False)
     modules = json.loads(proc.stderr.strip().splitlines()[-1])
@@ -73,7 +80,7 @@ def heavy_modules(root: Path, record: Path) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--repeat", type=int, default=41, help="counted rounds")
     parser.add_argument("--compare", type=Path, help="another checkout to measure beside this one")
     args = parser.parse_args()
     roots = [("this checkout", ROOT)] + ([("--compare", args.compare.resolve())] if args.compare else [])
@@ -81,32 +88,41 @@ def main() -> None:
         record = one_deal_record(Path(tmp))
         cases: list[tuple[str, list[str], dict[str, str]]] = []
         base_env = {**os.environ, "BIGTWO_DB": str(Path(tmp) / "absent.db")}
-        base_env.pop("PYTHONPATH", None)
+        for name in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE"):
+            base_env.pop(name, None)
         cases.append(("`python -c pass`", [sys.executable, "-c", "pass"], base_env))
-        for label, root in roots:
-            env = {**base_env, "PYTHONPATH": str(root)}
+        envs = {}
+        for number, (label, root) in enumerate(roots):
+            # One byte-code cache per checkout: the same module paths must not share one.
+            envs[label] = env = {**base_env, "PYTHONPATH": str(root),
+                                 "PYTHONPYCACHEPREFIX": str(Path(tmp) / f"pycache{number}")}
             cases.append((f"`import bigtwo.cli.main` ({label})",
                           [sys.executable, "-c", "import bigtwo.cli.main"], env))
             cases.append((f"`bigtwo validate one.json` ({label})",
-                          [sys.executable, "-c", VALIDATE, "validate", str(record)], env))
-        best = {name: (float("inf"), float("inf")) for name, _, _ in cases}
+                          [sys.executable, "-c", ENTRY, "validate", str(record)], env))
+            cases.append((f"`bigtwo validate one.json` through click ({label})",
+                          [sys.executable, "-c", CLICK, "validate", str(record)], env))
+        for _, argv, env in cases:  # writes the byte-code caches; not counted
+            run(argv, env, Path(tmp))
+        cpu: dict[str, list[float]] = {name: [] for name, _, _ in cases}
         for _ in range(args.repeat):
             for name, argv, env in cases:
-                cpu, wall = run(argv, env, Path(tmp))
-                best[name] = (min(best[name][0], cpu), min(best[name][1], wall))
-        loaded = {label: heavy_modules(root, record) for label, root in roots}
-    floor_cpu, floor_wall = best[cases[0][0]]
-    print(f"start-up: one-deal record naming hk-standard; best of {args.repeat} interleaved "
-          f"whole-process runs{' pinned to core 0' if shutil.which('taskset') else ''}")
+                cpu[name].append(run(argv, env, Path(tmp)))
+        loaded = {label: heavy_modules(envs[label], record) for label, _ in roots}
+    floor = cpu[cases[0][0]]
+    print(f"start-up: one-deal record naming hk-standard; {args.repeat} rounds of whole processes "
+          f"in turn{', pinned to core 0' if shutil.which('taskset') else ''}; medians")
     print()
-    print("| command | CPU (s) | wall (s) | CPU - python -c pass (s) | x python -c pass (CPU) |")
-    print("| --- | ---: | ---: | ---: | ---: |")
+    print("| command | CPU (s) | CPU - python -c pass (s) | x python -c pass (CPU) |")
+    print("| --- | ---: | ---: | ---: |")
     for name, _, _ in cases:
-        cpu, wall = best[name]
-        print(f"| {name} | {cpu:.3f} | {wall:.3f} | {cpu - floor_cpu:.3f} | {cpu / floor_cpu:.2f} |")
+        median = statistics.median(cpu[name])
+        ratio = statistics.median(c / f for c, f in zip(cpu[name], floor, strict=True))
+        print(f"| {name} | {median:.4f} | {median - statistics.median(floor):.4f} | {ratio:.2f} |")
     print()
     for label, modules in loaded.items():
-        print(f"heavy packages loaded by validate ({label}): {', '.join(modules) or 'none'}")
+        print(f"heavy modules the console script's validate loaded ({label}): "
+              f"{', '.join(modules) or 'none'}")
 
 
 if __name__ == "__main__":

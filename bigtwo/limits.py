@@ -49,7 +49,7 @@ MAX_NOTATION_PROBLEMS = 100
 MAX_READ_PROBLEMS = 100
 # Input a problem quotes (a card that is no card, a name that is no player, a word the reader
 # did not expect): at most this many characters of it, then "…" and its length, so that a
-# problem's size does not follow its input's (bigtwo/rules/quoting.py).
+# problem's size does not follow its input's (bigtwo/rules/problems.py).
 MAX_QUOTED_CHARS = 20
 # An unknown key of a record or a profile is pointed at (/deals/0/<key>) when at most this long;
 # a longer one is named, shortened, at its object's pointer.
@@ -162,3 +162,7 @@ DEFAULT_BLOCK_BYTES = 2 << 20
 # A local run (`--workers N`) cuts bigger blocks, at most this: a worker takes fresh memory
 # for each block it holds, and bigger ones cost the kernel more (docs/SCALING.md).
 MAX_LOCAL_BLOCK_BYTES = 16 << 20
+# Workers one block may kill in a local run of forked workers (bigtwo/batch/forks.py) before
+# the run fails: a block that crashes every worker (out of memory, a bug) would otherwise be
+# given to fresh ones forever. Dask's own default (`allowed-failures`) is the same.
+MAX_WORKER_DEATHS_PER_BLOCK = 3

@@ -43,6 +43,7 @@ COMPILED: tuple[str, ...] = (
     "bigtwo.rules.combos",
     "bigtwo.rules.legal",
     "bigtwo.rules.play",
+    "bigtwo.rules.table",
     "bigtwo.rules.replay",
     "bigtwo.rules.scoring",
     "bigtwo.records.parse",

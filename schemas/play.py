@@ -7,7 +7,7 @@ from marshmallow import RAISE, Schema, fields, validate
 from bigtwo import limits
 from bigtwo.reports.messages import CODES
 from bigtwo.rules import cards
-from bigtwo.rules.runs import CATEGORIES
+from bigtwo.rules.cards import CATEGORIES
 from schemas import profiles
 from schemas.profiles import ProfileRefField
 from schemas.records import CARD, ref_field

@@ -1,6 +1,6 @@
 """Rule profiles: declarations (full or ``extends`` + overrides), resolved profiles, lists.
 
-The profile schemas are built from the core's field registry (``bigtwo.rules.fields``): each
+The profile schemas are built from the core's field registry (``bigtwo.rules.registry``): each
 registry entry becomes one marshmallow field with its type, choices, bounds and docs line, so
 the documented shape cannot drift from what the resolver checks. They document the shape
 only; declarations are checked by the core.
@@ -14,8 +14,10 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
 from bigtwo import limits
 from bigtwo.rules import kinds
-from bigtwo.rules.fields import LAYOUT, NAME, Field, Group, plain
-from bigtwo.rules.runs import TEAMS
+from bigtwo.rules.cards import TEAMS
+from bigtwo.rules.choices import Field
+from bigtwo.rules.declarations import LAYOUT, Group, plain
+from bigtwo.rules.registry import NAME
 from schemas.common import QueryInteger
 
 DECLARATION_REF = "#/components/schemas/ProfileDeclaration"

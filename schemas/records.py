@@ -14,9 +14,9 @@ from bigtwo import limits
 from bigtwo.reports.i18n import ACCEPTED_TAGS, LANGUAGES, canonical
 from bigtwo.reports.messages import CODES
 from bigtwo.rules import cards
-from bigtwo.rules.fields import BY_PATH
+from bigtwo.rules.cards import MAX_PLAYERS
 from bigtwo.rules.kinds import Int
-from bigtwo.rules.runs import MAX_PLAYERS
+from bigtwo.rules.registry import BY_PATH
 from schemas.common import ref_field
 from schemas.profiles import ProfileRefField
 

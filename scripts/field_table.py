@@ -1,15 +1,16 @@
-"""Write the docs' tables of profile fields from the field registry (bigtwo/rules/fields.py).
+"""Write the docs' tables of profile fields from the field registry (bigtwo/rules/registry.py).
 
 docs/RULES.md: each registry entry is one row: its path, its values (from its kind, or the
 entry's own text), its default, the version it came in, its meaning and which rule texts
 play it. Each section's table sits between ``<!-- fields:<section>:start -->`` and
 ``<!-- fields:<section>:end -->``.
 
-docs/RECORDS.md: the "decided by" column of the error codes' table, the fields whose
-``explains`` names each code (the referee's "house rules that decide this"), in the order
-the referee lists them.
+docs/RECORDS.md: the error codes' table, one row per code in precedence order: its "when"
+column from ``bigtwo.rules.codes`` (``WHEN``, then the reasons of ``REASONS``), and its
+"decided by" column, the fields whose ``explains`` names the code (the referee's "house rules
+that decide this"), in the order the referee lists them.
 
-Run `make docs` after changing the registry; tests/docs/test_rules_doc.py and
+Run `make docs` after changing the registry or the codes; tests/docs/test_rules_doc.py and
 tests/docs/test_records_doc.py fail while a table is out of date.
 """
 
@@ -23,8 +24,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bigtwo.rules.codes import RuleCode  # noqa: E402
-from bigtwo.rules.fields import FIELDS, Field, plain  # noqa: E402
+from bigtwo.rules.choices import Field  # noqa: E402
+from bigtwo.rules.codes import REASONS, WHEN, RuleCode  # noqa: E402
+from bigtwo.rules.declarations import plain  # noqa: E402
+from bigtwo.rules.registry import FIELDS  # noqa: E402
 
 RULES = ROOT / "docs" / "RULES.md"
 RECORDS = ROOT / "docs" / "RECORDS.md"
@@ -93,18 +96,23 @@ def deciding(code: str) -> str:
     return ", ".join(f"`{d}`" for d in sorted(ranked, key=ranked.__getitem__)) or "—"
 
 
+def when(code: RuleCode) -> str:
+    """When ``code`` applies (codes.WHEN), then the reasons its ``reason`` param names."""
+    reasons = REASONS.get(code, ())
+    if not reasons:
+        return WHEN[code]
+    return WHEN[code] + "; by `reason`: " + ", ".join(f"`{r.name}` ({r.when})" for r in reasons)
+
+
 def records_rewritten(text: str) -> str:
-    """RECORDS.md with each code's "decided by" cell written from the registry."""
+    """RECORDS.md with the table of codes written from the codes and the registry: one row
+    per code in precedence order, its "when" and its "decided by"."""
     head, rest = text.split(CODES_HEADER + "\n", 1)
+    rule, rest = rest.split("\n", 1)
     lines = rest.split("\n")
-    for i, line in enumerate(lines):
-        if not line.startswith("|"):
-            break
-        cells = line.split(" | ")
-        code = cells[0].removeprefix("| `").removesuffix("`")
-        if code in RuleCode.__members__:
-            lines[i] = " | ".join([*cells[:-1], deciding(code) + " |"])
-    return head + CODES_HEADER + "\n" + "\n".join(lines)
+    end = next(i for i, line in enumerate(lines) if not line.startswith("|"))
+    rows = [f"| `{code}` | {when(code)} | {deciding(code)} |" for code in RuleCode]
+    return "\n".join([head + CODES_HEADER, rule, *rows, *lines[end:]])
 
 
 def main() -> None:

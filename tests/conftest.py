@@ -81,7 +81,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=order)  # stable: the order within each group is the files' own
 
 
-# The CLI speaks the language of the environment (bigtwo.cli.language): every test starts
+# The CLI speaks the language of the environment (bigtwo.cli.shared.language): every test starts
 # from none, so that a developer's LANG=de_DE.UTF-8 changes no expected line. A test that
 # wants a language sets it (monkeypatch.setenv, or CliRunner's env).
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")

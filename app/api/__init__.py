@@ -1,1 +1,1 @@
-"""HTTP endpoints, one module per resource; each is mounted by app.BLUEPRINT_MODULES."""
+"""HTTP endpoints, one blueprint module per resource; ``app.factory`` imports and registers each."""

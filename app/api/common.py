@@ -1,6 +1,6 @@
-"""What the stateless endpoints share: the profile resolver over the store, language
-negotiation, the OpenAPI description of JSON request bodies that the core parses, and the
-caching of answers that never change."""
+"""What the endpoints share: the profile resolver over the store, language negotiation, the
+OpenAPI description of JSON request bodies that the core parses and of the paging and audit
+query parameters, and the caching of answers that never change."""
 
 from __future__ import annotations
 
@@ -13,13 +13,15 @@ from flask import Response, current_app, jsonify, request
 from flask_smorest import Blueprint
 from marshmallow import Schema
 
+from app.store import request_resolver
+from bigtwo import limits
 from bigtwo.reports.messages import LANGUAGES, pick_language
 from bigtwo.rules.profiles import ProfileResolver
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 # Statuses every JSON-body endpoint may answer besides its own, documented per operation.
-BODY_ERRORS = (
+JSON_BODY_ERRORS = (
     (400, "BAD_REQUEST", "the body is not JSON"),
     (413, "REQUEST_ENTITY_TOO_LARGE", "the body is over the size limit"),
     (415, "UNSUPPORTED_MEDIA_TYPE", "the body is not sent as application/json"),
@@ -31,7 +33,7 @@ def body_errors(blp: Blueprint) -> Callable[[F], F]:
     """Document the problem statuses of a JSON-body endpoint (apply below ``blp.route``)."""
 
     def decorate(func: F) -> F:
-        for status, name, description in BODY_ERRORS:
+        for status, name, description in JSON_BODY_ERRORS:
             func = blp.alt_response(status, response=name, description=description)(func)
         return func
 
@@ -40,8 +42,6 @@ def body_errors(blp: Blueprint) -> Callable[[F], F]:
 
 def resolver() -> ProfileResolver:
     """Presets, plus every profile stored through POST /v1/profiles."""
-    from app import request_resolver
-
     return request_resolver()
 
 
@@ -68,6 +68,29 @@ def json_request_body(schema: type[Schema] | Schema, description: str,
         content["examples"] = {k: {"value": v} for k, v in examples.items()}
     return {"required": True, "description": description,
             "content": {"application/json": content}}
+
+
+def request_doc(schema: type[Schema] | dict[str, Any], description: str) -> dict[str, Any]:
+    """The doc of a JSON request body that the view reads itself (``blp.doc(**...)``)."""
+    return {"requestBody": {"required": True, "description": description,
+                            "content": {"application/json": {"schema": schema}}}}
+
+
+# The query parameters of a paged list, and of a change the audit log records.
+PAGE_PARAMETERS = [
+    {"in": "query", "name": "page", "schema": {"type": "integer", "minimum": 1,
+                                               "maximum": limits.MAX_PAGE_NUMBER, "default": 1}},
+    {"in": "query", "name": "per_page", "schema": {"type": "integer", "minimum": 1,
+                                                   "maximum": limits.MAX_PER_PAGE,
+                                                   "default": 50}},
+]
+CHANGE_PARAMETERS = [
+    {"in": "query", "name": "reason", "description": "why, for the audit log",
+     "schema": {"type": "string", "maxLength": limits.MAX_REASON_LENGTH}},
+    {"in": "query", "name": "by", "description": "who: the organiser's label for the audit "
+                                                 "log (the token is logged by its token_id)",
+     "schema": {"type": "string", "maxLength": limits.MAX_ORGANISER_LABEL_LENGTH}},
+]
 
 
 # An answer that is the same forever (a stored profile is named by its hash, a deal code
@@ -110,4 +133,6 @@ def immutable(blp: Blueprint) -> Callable[[F], F]:
     return decorate
 
 
-__all__ = ["IMMUTABLE", "immutable", "BODY_ERRORS", "LANGUAGES", "body_errors", "json_request_body", "language", "localized", "resolver"]
+__all__ = ["CHANGE_PARAMETERS", "IMMUTABLE", "JSON_BODY_ERRORS", "LANGUAGES", "PAGE_PARAMETERS",
+           "body_errors", "immutable", "json_request_body", "language", "localized",
+           "request_doc", "resolver"]

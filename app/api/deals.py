@@ -7,10 +7,10 @@ from typing import Any
 from flask_smorest import Blueprint
 from marshmallow import ValidationError
 
-from app import get_store
-from app.api.common import immutable
-from app.api.tournaments import BODY_ERRORS, errors, register_problem_handlers, request_doc
+from app.api.common import immutable, request_doc
+from app.api.problem_helpers import BODY_ERRORS, errors_of, register_problem_handlers
 from app.problems import abort_problem, invalid, json_body
+from app.store import get_store
 from bigtwo.rules import cards, deals
 from bigtwo.rules.problems import Problem, from_marshmallow
 from schemas.deals import DealCodeRequestSchema, DealCodeSchema
@@ -18,6 +18,7 @@ from schemas.deals import DealCodeRequestSchema, DealCodeSchema
 blp = Blueprint("deals", __name__, url_prefix="/v1/deals",
                 description="Deal codes: reproducible deals")
 register_problem_handlers(blp)
+errors = errors_of(blp)
 
 
 def deal_view(spec: deals.DealSpec) -> dict[str, Any]:

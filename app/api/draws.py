@@ -6,22 +6,16 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
-from app.api.seasons import errors_of
-from app.api.tournaments import (
-    BODY_ERRORS,
-    ERROR_DOCS,
-    register_problem_handlers,
-    request_doc,
-    service_call,
-)
+from app.api.common import request_doc
+from app.api.problem_helpers import BODY_ERRORS, errors_of, register_problem_handlers, service_call
 from app.problems import json_body
-from bigtwo.store import seasons as service
+from bigtwo.store import seasons
 from schemas.seasons import DrawRequestSchema, DrawSchema
 
 blp = Blueprint("draws", __name__, url_prefix="/v1/draws",
                 description="Seating draws for a club night")
 register_problem_handlers(blp)
-errors = errors_of(blp, ERROR_DOCS)
+errors = errors_of(blp)
 
 
 @blp.route("", methods=["POST"])
@@ -32,4 +26,4 @@ errors = errors_of(blp, ERROR_DOCS)
 def make_draw() -> Any:
     """Tables for each round: sit-outs rotate, repeated meetings as few as found, the same
     draw for the same seed."""
-    return service_call(lambda store: service.make_draw(store.profiles.resolver(), json_body())).as_json()
+    return service_call(lambda store: seasons.make_draw(store.profiles.resolver(), json_body())).as_json()

@@ -6,8 +6,8 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
-from app import get_store
 from app.problems import PROBLEM_TYPE_BASE, abort_problem
+from app.store import get_store
 from schemas.common import HealthSchema
 
 blp = Blueprint("health", __name__, description="Operations")

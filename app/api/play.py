@@ -20,13 +20,14 @@ from bigtwo.records.pipeline import check_record
 from bigtwo.reports.messages import combo_label, render
 from bigtwo.reports.shape_words import shape_problem
 from bigtwo.rules import cards
+from bigtwo.rules.choices import Revolution
 from bigtwo.rules.codes import DealStatus, RuleCode
 from bigtwo.rules.combos import Combo, classifier_for
-from bigtwo.rules.fields import Revolution
 from bigtwo.rules.play import first_duplicate, judge_cards, may_pass
 from bigtwo.rules.problems import Problem, from_marshmallow
 from bigtwo.rules.profiles import Profile
-from bigtwo.rules.replay import Table, live_penalties
+from bigtwo.rules.replay import live_penalties
+from bigtwo.rules.table import Table
 from schemas.play import EvaluateRequestSchema, EvaluateResponseSchema, NextResponseSchema
 from schemas.records import LangQuerySchema, RecordSchema
 

@@ -11,9 +11,12 @@ from typing import Any, NoReturn
 from flask import Response, jsonify, request, url_for
 from flask_smorest import Blueprint
 
-from app import get_store
 from app.api.common import body_errors, immutable, json_request_body, resolver
+from app.api.problem_helpers import query_args, service_call
+from app.api.tokens import creation_key
+from app.body import token_first
 from app.problems import PROBLEM_TYPE_BASE, abort_problem, invalid, json_body
+from app.store import get_store
 from bigtwo import limits
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import ID_COLLISION, PRESET_IDS, PRESETS
@@ -42,8 +45,6 @@ blp = Blueprint("profiles", __name__, url_prefix="/v1", description="Rule profil
 ])
 def list_profiles() -> Response:
     """A page of profiles: the presets, then the stored ones in declaration order."""
-    from app.api.tournaments import query_args
-
     args = query_args(ProfileListArgsSchema())
     page, per_page = args["page"], args["per_page"]
     store = get_store()
@@ -82,6 +83,7 @@ _EXAMPLES = {
 
 
 @blp.route("/profiles", methods=["POST"])
+@token_first(creation_key)
 @blp.doc(requestBody=json_request_body(
     ProfileDeclarationSchema, "a full declaration, or extends + the fields it changes", _EXAMPLES))
 @blp.response(201, DeclaredProfileSchema, description="stored under a new id")
@@ -98,8 +100,6 @@ _EXAMPLES = {
 def declare_profile() -> Response:
     """Declare a profile; it is stored by the hash of its resolved rules. A server in
     creation-key mode asks for a key (Authorization: Bearer, see SECURITY.md)."""
-    from app.api.tournaments import service_call
-
     service_call(tournaments.require_creation_key, request.headers.get("Authorization"))
     declaration: Any = json_body()
     if not isinstance(declaration, dict):

@@ -6,14 +6,15 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
-from app.api.tournaments import errors, query_args, register_problem_handlers, service_call
-from bigtwo.store import tournaments as service
+from app.api.problem_helpers import errors_of, query_args, register_problem_handlers, service_call
+from bigtwo.store import tournaments
 from schemas.records import LANG_DESCRIPTION, LANG_SCHEMA_EXTRAS
 from schemas.tournaments import LangArgsSchema, StoredRecordSchema
 
 blp = Blueprint("records", __name__, url_prefix="/v1/records",
                 description="Tournaments: stored records")
 register_problem_handlers(blp)
+errors = errors_of(blp)
 
 
 @blp.route("/<record_id>")
@@ -25,4 +26,4 @@ def get_record(record_id: str) -> Any:
     """The record as submitted, with its report (recomputed when the engine version or the
     profile changed since it was stored)."""
     args = query_args(LangArgsSchema())
-    return service_call(service.get_record, record_id, args["lang"])
+    return service_call(tournaments.get_record, record_id, args["lang"])

@@ -12,15 +12,15 @@ from typing import Any
 from flask import Response, current_app, jsonify, request
 from flask_smorest import Blueprint
 
-from app import get_store
 from app.api.common import body_errors, immutable, json_request_body, language, resolver
 from app.api.examples import record_examples
-from app.api.tournaments import register_problem_handlers
+from app.api.problem_helpers import register_problem_handlers
 from app.clients import client_network
 from app.metrics import count_checked
 from app.problems import PROBLEM_TYPE_BASE, ProblemException, abort_problem, invalid, json_body
+from app.store import get_store
 from bigtwo import limits
-from bigtwo.store import replays as service
+from bigtwo.store import replays
 from schemas.records import RecordSchema, ValidateOneQuerySchema
 from schemas.replays import ReplayCreatedSchema, ReplaySchema
 
@@ -33,7 +33,7 @@ def body_limit() -> int:
     return int(current_app.config.get("MAX_CONTENT_LENGTH") or limits.MAX_BODY_BYTES)
 
 
-def refuse(shared: service.Shared) -> None:
+def refuse(shared: replays.Shared) -> None:
     """The problem for a record that was not stored (a 4xx or 507), or nothing."""
     if shared.status == "invalid":
         invalid(shared.problems, "the record cannot be replayed")
@@ -64,7 +64,7 @@ def refuse(shared: service.Shared) -> None:
 class _Allowance(ProblemException):
     """429: the client without a key has shared what it may (docs/SECURITY.md)."""
 
-    def __init__(self, shared: service.Shared) -> None:
+    def __init__(self, shared: replays.Shared) -> None:
         hourly = shared.status == "hourly"
         detail = (f"your network has shared {limits.SHARE_CLIENT_PER_HOUR} replays in the last "
                   "hour, what a client without a creation key may" if hourly else
@@ -85,7 +85,7 @@ class _Allowance(ProblemException):
 
 def sharer() -> str | None:
     """Whom a share counts against: the client's network, or None for a creation key."""
-    return service.sharer(get_store(), request.headers.get("Authorization"),
+    return replays.sharer(get_store(), request.headers.get("Authorization"),
                           client_network(request.environ))
 
 
@@ -107,7 +107,7 @@ def sharer() -> str | None:
 @body_errors(blp)
 def share(complete: bool = True, lang: str | None = None, profile: str | None = None) -> Response:
     """Store a record that can be replayed (valid or not) and answer its permanent link."""
-    shared = service.share(get_store(), json_body(), complete=complete, default_profile=profile,
+    shared = replays.share(get_store(), json_body(), complete=complete, default_profile=profile,
                            resolver=resolver(), max_bytes=body_limit(), lang=language(lang),
                            sharer=sharer())
     if shared.checked is not None:
@@ -126,7 +126,7 @@ def share(complete: bool = True, lang: str | None = None, profile: str | None = 
 @blp.alt_response(404, response="NOT_FOUND", description="no replay was shared with this id")
 def get_replay(replay_id: str) -> Any:
     """The shared record (as it was shared) and how to check it again."""
-    found = service.get(get_store(), replay_id)
+    found = replays.get(get_store(), replay_id)
     if found is None:
         abort_problem(404, "Not Found", f"no shared replay {replay_id}")
     # Answered as stored, not dumped through the schema: RecordSchema documents the shape, but

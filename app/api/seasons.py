@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
-from http import HTTPStatus
 from typing import Any
 
 from flask import Response, request
 from flask_smorest import Blueprint
 
-from app.api.tournaments import (
+from app.api.common import CHANGE_PARAMETERS, PAGE_PARAMETERS, request_doc
+from app.api.problem_helpers import (
     BODY_ERRORS,
-    CHANGE_PARAMETERS,
     ERROR_DOCS,
-    PAGE_PARAMETERS,
+    errors_of,
     query_args,
     register_problem_handlers,
-    request_doc,
     service_call,
 )
+from app.api.tokens import creation_key, season_token
+from app.body import token_first
+from app.problems import json_body
 from bigtwo.formats.csvdialect import DEFAULT_DELIMITER, DELIMITERS
-from bigtwo.league import season_table as league
-from bigtwo.store import seasons as service
+from bigtwo.league import season_table
+from bigtwo.store import season_draws, seasons, tournaments
 from schemas.seasons import (
     AliasesSchema,
     AliasSchema,
@@ -50,18 +51,6 @@ SEASON_ERRORS = {**ERROR_DOCS, 403: "the token of another season",
                       "(alias-chain); nothing was changed"}
 
 
-def errors_of(bp: Blueprint, docs: dict[int, str]) -> Any:
-    """Document problem answers of ``bp``'s operations (problem+json, see app.problems)."""
-    def errors(*statuses: int) -> Any:
-        def decorate(func: Any) -> Any:
-            for status in statuses:
-                func = bp.alt_response(status, response=HTTPStatus(status).name,
-                                       description=docs[status])(func)
-            return func
-        return decorate
-    return errors
-
-
 errors = errors_of(blp, SEASON_ERRORS)
 
 
@@ -80,10 +69,11 @@ def init_app(app: Any) -> None:
 def list_seasons() -> Any:
     """Every season, a page at a time."""
     args = query_args(PageArgsSchema())
-    return service_call(service.list_seasons, args["page"], args["per_page"])
+    return service_call(seasons.list_seasons, args["page"], args["per_page"])
 
 
 @blp.route("", methods=["POST"])
+@token_first(creation_key)
 @blp.doc(**request_doc(SeasonCreateSchema, "a name; optionally a profile its tournaments "
                                            "must play and a points-by-place table"))
 @blp.doc(security=[{}, {"CreationKey": []}])
@@ -92,11 +82,8 @@ def list_seasons() -> Any:
 def create_season() -> Any:
     """Create a season; the answer holds its organiser token, shown this once. Creation keys
     and quotas as for tournaments (SECURITY.md)."""
-    from app.problems import json_body
-    from bigtwo.store import tournaments
-
     service_call(tournaments.require_creation_key, request.headers.get("Authorization"))
-    return service_call(service.create, json_body())
+    return service_call(seasons.create, json_body())
 
 
 @blp.route("/<season_id>")
@@ -104,36 +91,37 @@ def create_season() -> Any:
 @errors(404)
 def get_season(season_id: str) -> Any:
     """A season: its name, profile, points table, tournaments in order and aliases."""
-    return service_call(service.get, season_id)
+    return service_call(seasons.get, season_id)
 
 
 @blp.route("/<season_id>/tournaments", methods=["POST"])
+@token_first(season_token)
 @blp.doc(security=[SEASON_TOKEN], **request_doc(AttachSchema, "the tournament to attach"))
 @blp.response(200, AttachedAnswerSchema, description="attached after the others (or already)")
 @errors(401, 403, 404, 409, *BODY_ERRORS)
 def attach(season_id: str) -> Any:
     """Attach a tournament as the season's next night; audit-logged."""
-    from app.problems import json_body
-
-    service_call(service.authorize, season_id, request.headers.get("Authorization"))
-    return service_call(service.attach, season_id, json_body(),
+    service_call(seasons.authorize, season_id, request.headers.get("Authorization"))
+    return service_call(seasons.attach, season_id, json_body(),
                         request.headers.get("Authorization"))
 
 
 @blp.route("/<season_id>/tournaments/<tournament_id>", methods=["DELETE"])
+@token_first(season_token)
 @blp.doc(security=[SEASON_TOKEN])
 @blp.response(200, AttachedAnswerSchema, description="detached")
 @errors(401, 403, 404, 422)
 @blp.doc(parameters=[p for p in CHANGE_PARAMETERS if p["name"] == "by"])
 def detach(season_id: str, tournament_id: str) -> Any:
     """Detach a tournament: the season's figures no longer count it; audit-logged."""
-    service_call(service.authorize, season_id, request.headers.get("Authorization"))
+    service_call(seasons.authorize, season_id, request.headers.get("Authorization"))
     args = query_args(ChangeArgsSchema())
-    return service_call(service.detach, season_id, tournament_id,
+    return service_call(seasons.detach, season_id, tournament_id,
                         request.headers.get("Authorization"), args["by"])
 
 
 @blp.route("/<season_id>/aliases", methods=["POST"])
+@token_first(season_token)
 @blp.doc(security=[SEASON_TOKEN], **request_doc(AliasSchema, "a name and the player it stands "
                                                               "for (null: undo)"))
 @blp.response(200, AliasesSchema, description="the season's aliases now")
@@ -141,10 +129,8 @@ def detach(season_id: str, tournament_id: str) -> Any:
 def set_alias(season_id: str) -> Any:
     """Declare that a name stands for another player ("Benjamin" is "Ben"), or undo it;
     audit-logged, and every figure of the season follows."""
-    from app.problems import json_body
-
-    service_call(service.authorize, season_id, request.headers.get("Authorization"))
-    return service_call(service.alias, season_id, json_body(),
+    service_call(seasons.authorize, season_id, request.headers.get("Authorization"))
+    return service_call(seasons.alias, season_id, json_body(),
                         request.headers.get("Authorization"))
 
 
@@ -155,14 +141,14 @@ def set_alias(season_id: str) -> Any:
 def get_audit(season_id: str) -> Any:
     """The season's audit log."""
     args = query_args(PageArgsSchema())
-    return service_call(service.audit, season_id, args["page"], args["per_page"])
+    return service_call(seasons.audit, season_id, args["page"], args["per_page"])
 
 
 @blp.route("/<season_id>/standings")
 @blp.doc(responses={"200": {"description": "JSON, or text/csv with ?format=csv", "content": {
     "application/json": {"schema": {"$ref": "#/components/schemas/SeasonStandings"}},
     "text/csv": {"schema": {"type": "string",
-                            "description": "header " + ",".join(league.CSV_COLUMNS)}}}}})
+                            "description": "header " + ",".join(season_table.CSV_COLUMNS)}}}}})
 @errors(404, 422)
 @blp.doc(parameters=[{"in": "query", "name": "format",
                       "schema": {"type": "string", "enum": ["json", "csv"], "default": "json"}},
@@ -174,12 +160,12 @@ def get_standings(season_id: str) -> Any:
     and deals played; and every player's rating history per night."""
     args = query_args(StandingsArgsSchema())
     if args["format"] == "csv":
-        body = service_call(service.standings, season_id)
-        return Response(service.standings_csv(body, DELIMITERS[args["delimiter"]]),
+        body = service_call(seasons.standings, season_id)
+        return Response(seasons.standings_csv(body, DELIMITERS[args["delimiter"]]),
                         mimetype="text/csv", headers={
             "Content-Disposition": f'attachment; filename="{season_id}-standings.csv"'})
     # As cached, never decoded and encoded again (as tournament standings).
-    return Response(service_call(service.standings_json, season_id), mimetype="application/json")
+    return Response(service_call(seasons.standings_json, season_id), mimetype="application/json")
 
 
 @blp.route("/<season_id>/draws", methods=["POST"])
@@ -191,7 +177,4 @@ def season_draw(season_id: str) -> Any:
     """The next night's seating draw: the season's nights' tables are taken into account by
     themselves, and the answer names every pair that meets again. Changes nothing stored,
     so it needs no token."""
-    from app.problems import json_body
-    from bigtwo.store.season_draws import season_draw as draw
-
-    return service_call(draw, season_id, json_body())
+    return service_call(season_draws.season_draw, season_id, json_body())

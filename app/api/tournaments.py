@@ -2,24 +2,32 @@
 
 from __future__ import annotations
 
-from http import HTTPStatus
-from typing import Any, NoReturn
+from typing import Any
 
 from flask import Response, json, request
 from flask_smorest import Blueprint
-from marshmallow import Schema, ValidationError
 
-from app import get_store
-from app.api.common import language
+from app.api.common import CHANGE_PARAMETERS, PAGE_PARAMETERS, language, request_doc
 from app.api.notation_body import body_format, notation_content, notation_docs
+from app.api.problem_helpers import (
+    BODY_ERRORS,
+    errors_of,
+    query_args,
+    raise_problem,
+    register_problem_handlers,
+    service_call,
+)
 from app.api.sheet_body import TOURNAMENT_SHEET_DESCRIPTION, csv_content, sheet_text
+from app.api.tokens import creation_key, tournament_token
+from app.body import token_first
 from app.metrics import count_checked
-from app.problems import PROBLEM_TYPE_BASE, ProblemException, abort_problem, json_body
+from app.problems import json_body
+from app.store import get_store
 from bigtwo import limits
 from bigtwo.formats.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.league import standings
-from bigtwo.store import tournaments as service
-from bigtwo.store import withdrawals
+from bigtwo.store import tournaments, withdrawals
+from bigtwo.store.errors import StoreError
 from schemas.tournaments import (
     RECORD_UPLOAD,
     AuditPageSchema,
@@ -44,92 +52,10 @@ from schemas.tournaments import (
 blp = Blueprint("tournaments", __name__, url_prefix="/v1/tournaments",
                 description="Tournaments: stored records, organiser tokens, standings")
 
-BEARER = {"BearerToken": []}
-
-
-class _ParameterProblem(dict[str, str]):
-    """A problem with a query parameter: no body pointer, the parameter named instead.
-    (A dict with ``as_dict`` so that either form of ``abort_problem`` accepts it.)"""
-
-    def __init__(self, parameter: str, detail: str) -> None:
-        super().__init__(pointer="", parameter=parameter, detail=detail)
-
-    def as_dict(self) -> dict[str, str]:
-        return dict(self)
-
-
-def query_args(schema: Schema) -> dict[str, Any]:
-    """The query string loaded by ``schema``, or a 422 naming each bad parameter."""
-    try:
-        loaded: dict[str, Any] = schema.load(request.args)
-    except ValidationError as exc:
-        messages = exc.messages if isinstance(exc.messages, dict) else {"": exc.messages}
-        problems = [_ParameterProblem(name, "; ".join(map(str, detail if isinstance(detail, list) else [detail])))
-                    for name, detail in messages.items()]
-        abort_problem(422, "Unprocessable Content", "bad query parameters",
-                      type_=PROBLEM_TYPE_BASE + "invalid-input", errors=problems)  # type: ignore[arg-type]
-    return loaded
-
-
-class _Unauthorized(ProblemException):
-    def get_response(self, environ: Any = None, scope: Any = None) -> Response:
-        response = super().get_response(environ, scope)
-        response.headers["WWW-Authenticate"] = 'Bearer realm="bigtwo"'
-        return response
-
-
-def raise_problem(exc: service.TournamentError) -> NoReturn:
-    kind = exc.kind or ("invalid-input" if exc.status == 422 else None)
-    type_ = PROBLEM_TYPE_BASE + kind if kind else None
-    problem = _Unauthorized if exc.status == 401 else ProblemException
-    raise problem(exc.status, exc.title, exc.detail, type_=type_, errors=exc.problems)
-
-
-def register_problem_handlers(bp: Blueprint) -> None:
-    """Answer this blueprint's failures as problem documents whatever the app-wide handlers
-    do (flask-smorest's own HTTPException handler would otherwise reformat them)."""
-    bp.register_error_handler(ProblemException, lambda e: e.get_response())
-
-
 register_problem_handlers(blp)
+errors = errors_of(blp)
 
-
-def service_call(call: Any, *args: Any) -> Any:
-    try:
-        return call(get_store(), *args)
-    except service.TournamentError as exc:
-        raise_problem(exc)
-
-
-def request_doc(schema: type[Schema] | dict[str, Any], description: str) -> dict[str, Any]:
-    return {"requestBody": {"required": True, "description": description,
-                            "content": {"application/json": {"schema": schema}}}}
-
-
-def errors(*statuses: int) -> Any:
-    """Document problem answers of an operation (problem+json, see app.problems)."""
-    def decorate(func: Any) -> Any:
-        for status in statuses:
-            name = HTTPStatus(status).name
-            func = blp.alt_response(status, response=name, description=ERROR_DOCS[status])(func)
-        return func
-    return decorate
-
-
-ERROR_DOCS = {
-    400: "the body is not JSON",
-    401: "no token, or not a valid one (WWW-Authenticate: Bearer)",
-    403: "the token of another tournament",
-    404: "no such tournament (or, for a record, no such record in it)",
-    409: "a quota is reached (quota-exceeded), a profile id is stored for other rules "
-         "(profile-id-collision), or the record cannot be replaced (it was withdrawn "
-         "already, or the replacement is itself or another record that counts); nothing was "
-         "changed",
-    413: "the body is over the size limit",
-    415: "the body is not sent as application/json",
-    422: "malformed input: every problem with its pointer; nothing was stored",
-}
-BODY_ERRORS = (400, 413, 415, 422)
+BEARER = {"BearerToken": []}
 UPLOADED = {"oneOf": [{"$ref": "#/components/schemas/UploadItem"},
                       {"$ref": "#/components/schemas/UploadBatch"}]}
 
@@ -177,22 +103,6 @@ CREATED_LINKS = {
 }
 
 
-PAGE_PARAMETERS = [
-    {"in": "query", "name": "page", "schema": {"type": "integer", "minimum": 1,
-                                               "maximum": limits.MAX_PAGE_NUMBER, "default": 1}},
-    {"in": "query", "name": "per_page", "schema": {"type": "integer", "minimum": 1,
-                                                   "maximum": limits.MAX_PER_PAGE,
-                                                   "default": 50}},
-]
-CHANGE_PARAMETERS = [
-    {"in": "query", "name": "reason", "description": "why, for the audit log",
-     "schema": {"type": "string", "maxLength": limits.MAX_REASON_LENGTH}},
-    {"in": "query", "name": "by", "description": "who: the organiser's label for the audit "
-                                                 "log (the token is logged by its token_id)",
-     "schema": {"type": "string", "maxLength": limits.MAX_ORGANISER_LABEL_LENGTH}},
-]
-
-
 @blp.route("", methods=["GET"])
 @blp.response(200, TournamentPageSchema, description="a page of tournaments, newest first")
 @errors(422)
@@ -200,10 +110,11 @@ CHANGE_PARAMETERS = [
 def list_tournaments() -> Any:
     """Every tournament, a page at a time: name, profile, standing records, creation time."""
     args = query_args(PageArgsSchema())
-    return service_call(service.list_tournaments, args["page"], args["per_page"])
+    return service_call(tournaments.list_tournaments, args["page"], args["per_page"])
 
 
 @blp.route("", methods=["POST"])
+@token_first(creation_key)
 @blp.doc(**request_doc(TournamentCreateSchema, "a name and the profile every record must use"))
 # The status as an int, as blp.response keys it: a "201" string would be a second entry that
 # replaces the response's description and schema when the document is written as JSON.
@@ -213,8 +124,8 @@ def list_tournaments() -> Any:
 def create_tournament() -> Any:
     """Create a tournament; the answer holds its organiser token, shown this once. A server
     in creation-key mode asks for a key (Authorization: Bearer, see SECURITY.md)."""
-    service_call(service.require_creation_key, request.headers.get("Authorization"))
-    return service_call(service.create, json_body())
+    service_call(tournaments.require_creation_key, request.headers.get("Authorization"))
+    return service_call(tournaments.create, json_body())
 
 
 @blp.route("/<tournament_id>")
@@ -222,10 +133,11 @@ def create_tournament() -> Any:
 @errors(404)
 def get_tournament(tournament_id: str) -> Any:
     """A tournament: its name, profile and record counts."""
-    return service_call(service.get, tournament_id)
+    return service_call(tournaments.get, tournament_id)
 
 
 @blp.route("/<tournament_id>/records", methods=["POST"])
+@token_first(tournament_token)
 @blp.doc(security=[BEARER], responses={
     "201": {"description": "at least one record was new; a single record answers an "
                            "UploadItem, a batch an UploadBatch with a status per record",
@@ -241,20 +153,20 @@ def upload_records(tournament_id: str) -> Any:
     """Upload records: each is checked and stored with its report, once."""
     store = get_store()
     try:
-        tournament = service.authorize(store, tournament_id, request.headers.get("Authorization"))
+        tournament = tournaments.authorize(store, tournament_id, request.headers.get("Authorization"))
         fmt = body_format()
         if fmt == "csv":
-            result = service.upload_sheet(store, tournament, sheet_text(),
+            result = tournaments.upload_sheet(store, tournament, sheet_text(),
                                           request.args.get("profile"), observe=count_checked,
                                           lang=language(request.args.get("lang")))
         elif fmt == "notation":
             docs = notation_docs(language(request.args.get("lang")), tournament["profile_id"],
                                  most=limits.MAX_RECORDS_PER_BATCH)
             body = docs[0] if len(docs) == 1 else {"records": docs}
-            result = service.upload(store, tournament, body, observe=count_checked)
+            result = tournaments.upload(store, tournament, body, observe=count_checked)
         else:
-            result = service.upload(store, tournament, json_body(), observe=count_checked)
-    except service.TournamentError as exc:
+            result = tournaments.upload(store, tournament, json_body(), observe=count_checked)
+    except StoreError as exc:
         raise_problem(exc)
     schema = UploadBatchSchema() if result.batch else UploadItemSchema()
     return Response(json.dumps(schema.dump(result.body())), status=result.status,
@@ -284,7 +196,7 @@ META_LENGTH = {"type": "string", "minLength": 1, "maxLength": limits.MAX_META_LA
 def list_records(tournament_id: str) -> Any:
     """A page of the tournament's records, in upload order, with meta.table and meta.round."""
     args = query_args(RecordListArgsSchema())
-    return service_call(lambda store: service.list_records(
+    return service_call(lambda store: tournaments.list_records(
         store, tournament_id, valid=args["valid"], withdrawn=args["withdrawn"],
         table=args["table"], round_=args["round"], limit=args["limit"], offset=args["offset"]))
 
@@ -307,16 +219,17 @@ def get_standings(tournament_id: str) -> Any:
     of deal codes played at several tables."""
     args = query_args(StandingsArgsSchema())
     if args["format"] == "csv":
-        table = service_call(service.compute_standings, tournament_id)
+        table = service_call(tournaments.compute_standings, tournament_id)
         return Response(standings.to_csv(table, DELIMITERS[args["delimiter"]]),
                         mimetype="text/csv", headers={
             "Content-Disposition": f'attachment; filename="{tournament_id}-standings.csv"'})
     # As cached, never decoded and encoded again: a view's cost does not follow its size.
-    return Response(service_call(service.standings_json, tournament_id),
+    return Response(service_call(tournaments.standings_json, tournament_id),
                     mimetype="application/json")
 
 
 @blp.route("/<tournament_id>/records/<record_id>", methods=["DELETE"])
+@token_first(tournament_token)
 @blp.doc(security=[BEARER], parameters=CHANGE_PARAMETERS)
 @blp.response(200, RecordSummarySchema, description="the record, now marked withdrawn (also "
                                                     "when it already was: nothing changes)")
@@ -324,7 +237,7 @@ def get_standings(tournament_id: str) -> Any:
 def withdraw_record(tournament_id: str, record_id: str) -> Any:
     """Withdraw a record: kept and listed as withdrawn, no longer counted; audit-logged."""
     # the token first: nobody without it learns anything, not even about their parameters
-    service_call(service.authorize, tournament_id, request.headers.get("Authorization"))
+    service_call(tournaments.authorize, tournament_id, request.headers.get("Authorization"))
     args = query_args(ChangeArgsSchema())
     return service_call(withdrawals.withdraw, tournament_id, record_id,
                         request.headers.get("Authorization"), args["reason"], args["by"])
@@ -343,6 +256,7 @@ def _replace_doc() -> dict[str, Any]:
 
 
 @blp.route("/<tournament_id>/records/<record_id>", methods=["PUT"])
+@token_first(tournament_token)
 @blp.doc(security=[BEARER], parameters=[
     *CHANGE_PARAMETERS,
     {"in": "query", "name": "profile", "schema": {"type": "string"},
@@ -360,7 +274,7 @@ def replace_record(tournament_id: str, record_id: str) -> Any:
     authorization = request.headers.get("Authorization")
     try:
         # the token first, before the parameters and the body are read (as for uploads)
-        service.authorize(store, tournament_id, authorization)
+        tournaments.authorize(store, tournament_id, authorization)
         args = query_args(ReplaceArgsSchema())
         fmt = body_format()
         sheet = fmt == "csv"
@@ -371,7 +285,7 @@ def replace_record(tournament_id: str, record_id: str) -> Any:
         result = withdrawals.replace(store, tournament_id, record_id, authorization, body,
                                  sheet=sheet, profile_ref=args["profile"], reason=args["reason"],
                                  by=args["by"], observe=count_checked)
-    except service.TournamentError as exc:
+    except StoreError as exc:
         raise_problem(exc)
     return Response(json.dumps(ReplacedSchema().dump(result)), status=result["status"],
                     mimetype="application/json")

@@ -4,13 +4,17 @@
 broken rule highlighted, ``/records/<id>`` does the same for a stored record,
 ``/tournaments`` lists the tournaments and ``/tournaments/<id>`` shows standings, records
 (withdrawn ones marked) and the audit log; ``/seasons`` and ``/seasons/<id>`` do the same for
-seasons (nights, standings, ratings), and ``/draw`` prints a seating draw, a sheet per round. Everything the pages need (CSS, script)
-ships in this package: no request leaves the machine.
+seasons (nights, standings, ratings), and ``/draw`` prints a seating draw, a sheet per round.
+Everything the pages need (CSS, script) ships in this package: no request leaves the machine.
+
+This module is the blueprint's face: its routes and template filters. What the pages' other
+modules share with it is in ``app.web.common``; none of them imports this module.
 """
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import Blueprint, abort, current_app, render_template, request, send_from_directory
 from markupsafe import Markup
@@ -19,10 +23,24 @@ from werkzeug.wrappers import Response
 
 from app.metrics import count_checked
 from app.params import ParameterError, page_number
-from app.web.catalog import LANGUAGE_NAMES
-from app.web.language import install as install_language
-from app.web.language import page_language, switch_links
+from app.store import get_store, request_resolver
+from app.web import catalog, language
+from app.web.chart import tournament_chart
+from app.web.common import (
+    home_with_problems,
+    organiser_context,
+    page_context,
+    profile_choices,
+    replay_chart,
+    replay_page,
+)
+from app.web.draw_pages import DrawForm, check, pairs, sheets
+from app.web.language import page_language
+from app.web.moments import moment_html
+from app.web.notation_pages import form_record
 from app.web.present import library_language, profile_title, replay_view, script_data
+from app.web.seasons import season_played, season_players, season_view, seasons_view
+from app.web.tournaments import tournament_view, tournaments_view
 from app.web.words import Words
 from bigtwo import limits
 from bigtwo.formats import door, jsonin
@@ -30,7 +48,8 @@ from bigtwo.formats.sheet_text import SheetTextError, decode_sheet
 from bigtwo.formats.sheets import check_sheet
 from bigtwo.records.pipeline import check_record
 from bigtwo.rules.problems import Problem
-from bigtwo.rules.profiles import PRESET_IDS, PRESETS, ProfileResolver
+from bigtwo.store import seasons
+from bigtwo.store.errors import StoreError
 
 bp = Blueprint(
     "web", __name__,
@@ -39,44 +58,7 @@ bp = Blueprint(
     static_url_path="/web-static",
 )
 # Flask-Babel, the language cookie and Vary for the pages (app/web/language.py).
-bp.record_once(lambda state: install_language(state.app))
-
-
-def _store() -> Any:
-    from app import get_store
-
-    return get_store()
-
-
-def _resolver() -> ProfileResolver:
-    from app import request_resolver
-
-    return request_resolver()
-
-
-def _profile_choices() -> dict[str, list[dict[str, str]]]:
-    """The presets and the newest stored profiles, a bounded number of them: a store may hold
-    thousands. Any other stored profile is named by typing its id (``profile_id``)."""
-    presets = [{"id": p, "name": PRESETS[p].name} for p in PRESET_IDS]
-    try:
-        stored = [{"id": p["id"], "name": p["name"]} for p in _store().profiles.listing(
-            limits.FORM_STORED_PROFILES, newest_first=True)]
-    except Exception:  # a store that cannot answer must not take the form down
-        stored = []
-    return {"presets": presets, "stored": stored}
-
-
-def _lang() -> str:
-    return page_language()
-
-
-def _common(switch_form: str | None = None) -> dict[str, Any]:
-    """What every page's template reads: its language, its words and the language switch
-    (links to this page in each language; on a page that answers a posted form, buttons that
-    post ``switch_form`` again in the chosen language, so nothing typed is lost)."""
-    lang = _lang()
-    return {"languages": LANGUAGE_NAMES, "lang": lang, "w": Words(lang),
-            "switch": switch_links(lang), "switch_form": switch_form}
+bp.record_once(lambda state: language.install(state.app))
 
 
 @bp.get("/favicon.ico")
@@ -90,7 +72,7 @@ def favicon() -> Response:
 @bp.get("/")
 def home() -> str:
     return render_template("web_home.html", form={"record": "", "profile": "", "complete": True},
-                           choices=_profile_choices(), problems=None, **_common())
+                           choices=profile_choices(), problems=None, **page_context())
 
 
 def _read_record_text() -> tuple[str, list[Problem]]:
@@ -100,14 +82,14 @@ def _read_record_text() -> tuple[str, list[Problem]]:
     if upload is not None and upload.filename:
         data = upload.read()
         try:
-            read = decode_sheet(data, lang=library_language(_lang()))
+            read = decode_sheet(data, lang=library_language(page_language()))
         except SheetTextError as exc:
             return "", [Problem("", exc.detail)]
         if read.encoding != "UTF-8" and door.decide(read.text, name=upload.filename) != "csv":
             try:
                 jsonin.decode_utf8(data)
             except jsonin.JsonInputError as exc:
-                return "", [Problem("", Words(_lang())("not_utf8", detail=exc.detail))]
+                return "", [Problem("", Words(page_language())("not_utf8", detail=exc.detail))]
         return read.text, []
     return request.form.get("record", ""), []
 
@@ -119,10 +101,10 @@ def replay() -> tuple[str, int]:
         text, problems = _read_record_text()
     except RequestEntityTooLarge:
         limit = current_app.config.get("MAX_CONTENT_LENGTH")
-        words = Words(_lang())
+        words = Words(page_language())
         too_big = [Problem("", words.count("too_large_n", int(limit)) if limit else words["too_large"])]
         empty = {"record": "", "profile": "", "complete": True}
-        return _home_with_problems(empty, too_big, 413)
+        return home_with_problems(empty, too_big, 413)
     typed = form_data.get("profile_id", "").strip()
     form = {
         "record": text,
@@ -132,70 +114,44 @@ def replay() -> tuple[str, int]:
     }
     doc: Any = None
     if not problems and not text.strip():
-        problems = [Problem("", Words(_lang())["paste_record"])]
+        problems = [Problem("", Words(page_language())["paste_record"])]
     elif not problems:
-        from app.web.notation_pages import form_record  # it imports this module
-
         upload = request.files.get("file")
-        fmt, doc, problems = form_record(text, form["profile"], _lang(),
+        fmt, doc, problems = form_record(text, form["profile"], page_language(),
                                          upload.filename if upload else None)
         if fmt == "csv":
             return _replay_sheet(text, form)
     if problems:
-        return _home_with_problems(form, problems)
-    checked = check_record(doc, complete=form["complete"], lang=library_language(_lang()),
-                           resolver=_resolver(),
+        return home_with_problems(form, problems)
+    checked = check_record(doc, complete=form["complete"], lang=library_language(page_language()),
+                           resolver=request_resolver(),
                            default_profile=form["profile"] or None)
     count_checked(checked.report)
     if not checked.ok:
-        return _home_with_problems(form, checked.problems)
-    lang = _lang()
-    view = replay_view(checked, lang, _page_number(form_data))
+        return home_with_problems(form, checked.problems)
+    lang = page_language()
+    view = replay_view(checked, lang, replay_page(form_data))
     return render_template("web_replay.html", view=view, data=script_data(view, lang), form=form,
-                           source=None, chart=_chart(checked, view, lang),
-                           **_common("nav")), 200
+                           source=None, chart=replay_chart(checked, view, lang),
+                           **page_context("nav")), 200
 
 
 def _replay_sheet(text: str, form: dict[str, Any]) -> tuple[str, int]:
     """A score sheet: every problem named by row and column, else its record's replay page."""
-    lang = _lang()
+    lang = page_language()
     if not form["profile"]:
-        return _home_with_problems(form, [Problem("", Words(lang)["sheet_needs_profile"])],
+        return home_with_problems(form, [Problem("", Words(lang)["sheet_needs_profile"])],
                                    on_sheet=True)
     _, checked = check_sheet(text, form["profile"], complete=form["complete"],
                              lang=library_language(lang),
-                             resolver=_resolver())
+                             resolver=request_resolver())
     count_checked(checked.report)
     if not checked.ok:
-        return _home_with_problems(form, checked.problems, on_sheet=True)
-    view = replay_view(checked, lang, _page_number(request.form))
+        return home_with_problems(form, checked.problems, on_sheet=True)
+    view = replay_view(checked, lang, replay_page(request.form))
     return render_template("web_replay.html", view=view, data=script_data(view, lang), form=form,
-                           source=None, chart=_chart(checked, view, lang),
-                           **_common("nav")), 200
-
-
-def _chart(checked: Any, view: dict[str, Any], lang: str) -> dict[str, Any] | None:
-    """The running-totals chart of the whole record (app/web/chart.py)."""
-    from app.web.chart import match_chart
-
-    return match_chart(checked.report, view, Words(lang))
-
-
-def _page_number(values: Any) -> int:
-    """The replay page asked for: a navigation button's ``page``, else the page the form was
-    on (``at``); anything that is not a small whole number is the first page."""
-    for key in ("page", "at"):
-        value = values.get(key)
-        if isinstance(value, str) and value.isdecimal() and len(value) <= 6:
-            return int(value)
-    return 1
-
-
-def _home_with_problems(form: dict[str, Any], problems: list[Problem],
-                        status: int = 422, *, on_sheet: bool = False) -> tuple[str, int]:
-    return render_template("web_home.html", form=form, choices=_profile_choices(),
-                           problems=[p.as_dict() for p in problems], on_sheet=on_sheet,
-                           **_common("record-form")), status
+                           source=None, chart=replay_chart(checked, view, lang),
+                           **page_context("nav")), 200
 
 
 def _stored_complete_flag(report: dict[str, Any]) -> bool:
@@ -207,7 +163,7 @@ def _stored_complete_flag(report: dict[str, Any]) -> bool:
 
 @bp.get("/records/<rid>")
 def stored_record(rid: str) -> tuple[str, int]:
-    store = _store()
+    store = get_store()
     row = store.tournaments.get_record(rid)
     if row is None:
         abort(404)
@@ -219,70 +175,54 @@ def stored_record(rid: str) -> tuple[str, int]:
             default_profile = tournament.get("profile_id")
     stored_report = row.get("report") or {}
     checked = check_record(row["record"], complete=_stored_complete_flag(stored_report),
-                           lang=library_language(_lang()), resolver=_resolver(),
+                           lang=library_language(page_language()), resolver=request_resolver(),
                            default_profile=default_profile)
     if not checked.ok:  # stored records were checked on the way in; a later profile change?
         return render_template("web_problems.html", problems=[p.as_dict() for p in checked.problems],
-                               title=Words(_lang())("record_title", id=rid), **_common()), 422
-    lang = _lang()
-    view = replay_view(checked, lang, _page_number(request.args))
+                               title=Words(page_language())("record_title", id=rid), **page_context()), 422
+    lang = page_language()
+    view = replay_view(checked, lang, replay_page(request.args))
     source = {"id": rid, "tournament": tournament, "stored_valid": stored_report.get("valid"),
               "received_at": row.get("received_at")}
     return render_template("web_replay.html", view=view, data=script_data(view, lang), form=None,
-                           source=source, chart=_chart(checked, view, lang), **_common()), 200
-
-
-def _organiser_common() -> dict[str, Any]:
-    from app.web.organiser_words import OrganiserWords
-
-    common = _common()
-    return {**common, "w": OrganiserWords(common["lang"])}
+                           source=source, chart=replay_chart(checked, view, lang), **page_context()), 200
 
 
 @bp.get("/tournaments")
 def tournament_list() -> tuple[str, int]:
-    from app.web.tournaments import tournaments_view
-
-    listed = tournaments_view(_store(), page_number(request.args))
-    return render_template("web_tournaments.html", listed=listed, **_organiser_common()), 200
+    listed = tournaments_view(get_store(), page_number(request.args))
+    return render_template("web_tournaments.html", listed=listed, **organiser_context()), 200
 
 
 @bp.get("/tournaments/<tid>")
 def tournament_page(tid: str) -> tuple[str, int]:
-    from app.web.chart import tournament_chart
-    from app.web.tournaments import tournament_view
-
     # The standings come cached and the chart from the records' tallies: the page never
     # reads the stored reports, so its cost does not follow what is stored.
-    store = _store()
+    store = get_store()
     view = tournament_view(store, tid, request.args.get("show", "all"),
                            page_number(request.args), request.args.get("table"),
                            request.args.get("round"))
     if view is None:
         abort(404)
     chart = tournament_chart(store.tournaments.tallies(tid),
-                             [p["player"] for p in view["standings"]], Words(_lang()),
+                             [p["player"] for p in view["standings"]], Words(page_language()),
                              view["numbers"])
     return render_template("web_tournament.html", t=view, chart=chart,
-                           **_organiser_common()), 200
+                           **organiser_context()), 200
 
 
 @bp.get("/seasons")
 def season_list() -> tuple[str, int]:
-    from app.web.seasons import seasons_view
-
-    listed = seasons_view(_store(), _resolver(), page_number(request.args))
-    return render_template("web_seasons.html", listed=listed, **_organiser_common()), 200
+    listed = seasons_view(get_store(), request_resolver(), page_number(request.args))
+    return render_template("web_seasons.html", listed=listed, **organiser_context()), 200
 
 
 @bp.get("/seasons/<sid>")
 def season_page(sid: str) -> tuple[str, int]:
-    from app.web.seasons import season_view
-
     # The standings (and the ratings' history the chart draws) come from the season
     # service's cache: the page's cost follows the season's size, not what is stored.
-    common = _organiser_common()
-    view = season_view(_store(), _resolver(), sid, common["w"])
+    common = organiser_context()
+    view = season_view(get_store(), request_resolver(), sid, common["w"])
     if view is None:
         abort(404)
     return render_template("web_season.html", s=view, **common), 200
@@ -292,22 +232,17 @@ def season_page(sid: str) -> tuple[str, int]:
 def draw_page() -> tuple[str, int]:
     """The draw's form (``?season=`` fills in that season's players and profile); posted,
     the draw as one sheet per round. It changes nothing stored, so the form needs no token."""
-    from app.web.draw_pages import DrawForm, check, pairs, sheets
-    from app.web.seasons import season_played, season_players
-    from bigtwo.store import seasons as service
-    from bigtwo.store.tournaments import TournamentError
-
-    common = _organiser_common()
+    common = organiser_context()
     w = common["w"]
     if request.method == "GET":
         form = DrawForm()
         sid = request.args.get("season", "")
         if sid:
-            players = season_players(_store(), sid)
+            players = season_players(get_store(), sid)
             if players is None:
                 abort(404)
-            season = _store().seasons.get(sid)
-            played, total = season_played(_store(), sid)
+            season = get_store().seasons.get(sid)
+            played, total = season_played(get_store(), sid)
             form = DrawForm(players="\n".join(players), profile=season["profile_id"] or "",
                             season=sid, previous="\n".join(", ".join(t) for t in played))
             common = {**common, "played": {"shown": len(played), "total": total}}
@@ -318,13 +253,13 @@ def draw_page() -> tuple[str, int]:
         limit = current_app.config.get("MAX_CONTENT_LENGTH")
         too_big = w.count("too_large_n", int(limit)) if limit else w["too_large"]
         return _draw_template(DrawForm(), None, [too_big], 413, common)
-    resolver = _resolver()
+    resolver = request_resolver()
     checked = check(form, resolver, w)
     if checked.problems:
         return _draw_template(form, None, checked.problems, 422, common)
     try:
-        made = service.make_draw(resolver, checked.body)
-    except TournamentError as exc:  # what the form's checks let through: the service's words
+        made = seasons.make_draw(resolver, checked.body)
+    except StoreError as exc:  # what the form's checks let through: the service's words
         details = [p.detail for p in exc.problems or []] or [exc.detail]
         return _draw_template(form, None, details, exc.status if exc.status < 500 else 422,
                               common)
@@ -337,11 +272,11 @@ def draw_page() -> tuple[str, int]:
 
 def _draw_template(form: Any, result: dict[str, Any] | None, problems: list[str], status: int,
                    common: dict[str, Any]) -> tuple[str, int]:
-    season = _store().seasons.get(form.season) if form.season else None
+    season = get_store().seasons.get(form.season) if form.season else None
     if request.method == "POST":
         common = {**common, "switch_form": "draw-form"}
-    resolver = _resolver()
-    choices = _profile_choices()
+    resolver = request_resolver()
+    choices = profile_choices()
     seats = {p["id"]: getattr(resolver.resolve(p["id"])[0], "players", None)
              for group in choices.values() for p in group}
     if form.profile and form.profile not in seats and not form.profile_id:
@@ -355,7 +290,7 @@ def _draw_template(form: Any, result: dict[str, Any] | None, problems: list[str]
 @bp.app_template_filter("profile_label")
 def _profile_label(profile: dict[str, Any]) -> str:
     """A profile in a list or a heading: "Name (id)", or "id (profile without a name)"."""
-    lang = _lang()
+    lang = page_language()
     words = Words(lang)
     title = profile_title(profile["id"], profile.get("name"), lang)
     if title != words["unnamed_profile"]:
@@ -367,16 +302,14 @@ def _profile_label(profile: dict[str, Any]) -> str:
 def _moment(value: str | None) -> Markup:
     """A stored moment (ISO 8601, UTC) as the page's language writes it, in a ``<time>``
     element that keeps the ISO value (``app.web.moments``)."""
-    from app.web.moments import moment_html
-
-    return moment_html(value, _lang())
+    return moment_html(value, page_language())
 
 
 @bp.app_template_filter("house_rules_line")
 def _house_rules_line(rules: list[dict[str, Any]]) -> Markup:
     """The house rules beside a ruling, each one whole message ("``passing`` = **locked_out**
     (label)"), put in a row by the catalog's own pattern (``house_rules_join``)."""
-    words = Words(_lang())
+    words = Words(page_language())
     line: Markup | None = None
     for rule in rules:
         fields = {"field": Markup("<code>{}</code>").format(rule["field"]),
@@ -403,26 +336,24 @@ def _code(value: str) -> Markup:
 
 @bp.app_template_filter("pointer")
 def _pointer(value: str) -> str:
-    return value or Words(_lang())["whole_document"]
+    return value or Words(page_language())["whole_document"]
 
 
 @bp.errorhandler(ParameterError)
 def _bad_parameter(error: ParameterError) -> tuple[str, int]:
     return render_template("web_problems.html", problems=error.errors,
-                           title=Words(_lang())["bad_request"],
-                           **_common()), 400
+                           title=Words(page_language())["bad_request"],
+                           **page_context()), 400
 
 
 @bp.errorhandler(404)
 def _not_found(_: Exception) -> tuple[str, int]:
-    return render_template("web_404.html", what=f"“{request.path}”", **_common()), 404
+    return render_template("web_404.html", what=f"“{request.path}”", **page_context()), 404
 
 
 @bp.app_template_global("lang_url")
 def _lang_url(code: str) -> str:
     """This page in another language: its address with ``lang`` replaced."""
-    from urllib.parse import urlencode
-
     args = [(k, v) for k, v in request.args.items(multi=True) if k != "lang"]
     return f"{request.path}?{urlencode([*args, ('lang', code)])}"
 
@@ -431,22 +362,16 @@ def _lang_url(code: str) -> str:
 def _num(value: int | float) -> str:
     """A number as the page's locale writes it: grouping, decimal sign, minus sign (U+2212
     where the locale's is the hyphen-minus; ``app.web.catalog.number``)."""
-    from app.web.catalog import number
-
-    return number(value, _lang())
+    return catalog.number(value, page_language())
 
 
 @bp.app_template_filter("signed")
 def _signed(value: int) -> str:
     """A score with its sign always shown (+25, +0, −34), in the page's locale."""
-    from app.web.catalog import signed
-
-    return signed(value, _lang())
+    return catalog.signed(value, page_language())
 
 
 @bp.app_template_filter("names_list")
 def _names_list(names: list[str]) -> str:
     """Names as the page's locale lists them: "Ana, Ben, and Cai", "Ana、Ben及Cai"."""
-    from app.web.catalog import join
-
-    return join(names, _lang())
+    return catalog.join(names, page_language())

@@ -29,16 +29,16 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from app.web import catalog
 from app.web.catalog import join
-from app.web.catalog import number as _written
-from app.web.catalog import signed as signed_score
+from app.web.words import Words
 from bigtwo import limits
 from bigtwo.league.tally import sample
 from bigtwo.records.names import canonical_name
 
 # Babel writes a number in about 60 µs; a chart writes hundreds, mostly the same again on
 # every view (deal numbers, record numbers, the same tournament's counts).
-number = lru_cache(maxsize=4096)(_written)
+number = lru_cache(maxsize=4096)(catalog.number)
 
 WIDTH, HEIGHT = 640, 300
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 56, 16, 16, 44
@@ -220,7 +220,7 @@ def _deal(origin: _Origin | None, lang: str) -> Deal | None:
 
 def signed(n: int, lang: str = "en") -> str:
     """A total on the chart as the locale writes it, its sign shown: +25, 0, −34."""
-    return signed_score(n, lang) if n else number(0, lang)
+    return catalog.signed(n, lang) if n else number(0, lang)
 
 
 def fine_step(span: float, ticks: int = 5) -> float:
@@ -348,27 +348,30 @@ def svg(data: ChartData, ident: str) -> Markup:
     return Markup("\n".join(out))  # noqa: S704 - every value above is escaped or a number
 
 
-def words_for(w: Any, tournament: bool = False) -> dict[str, str]:
+def words_for(page_words: Words, tournament: bool = False) -> dict[str, str]:
     """The chart's words from a page's ``Words``."""
-    return {"chart_title": w["chart_title"], "start": w["chart_start"], "chart_y": w["chart_y"],
-            "chart_x": w["chart_x_tournament"] if tournament else w["chart_x"],
-            "chart_desc": w["chart_desc"], "lang": w.lang}
+    return {"chart_title": page_words["chart_title"], "start": page_words["chart_start"],
+            "chart_y": page_words["chart_y"],
+            "chart_x": page_words["chart_x_tournament"] if tournament else page_words["chart_x"],
+            "chart_desc": page_words["chart_desc"], "lang": page_words.lang}
 
 
-def match_chart(report: Mapping[str, Any], view: Mapping[str, Any], w: Any) -> dict[str, Any] | None:
+def match_chart(report: Mapping[str, Any], view: Mapping[str, Any],
+                page_words: Words) -> dict[str, Any] | None:
     """The match page's chart (svg and its data for the table beside it), or None when fewer
     than one deal was scored."""
-    data = match_data(report, view["names"], view.get("teams") or [], words_for(w))
+    data = match_data(report, view["names"], view.get("teams") or [], words_for(page_words))
     if data.empty:
         return None
     return {"svg": svg(data, "match-chart"), "data": data}
 
 
 def tournament_chart(tallies: Iterable[tuple[str, Mapping[str, Any] | None]], ranked: Sequence[str],
-                     w: Any, numbers: Mapping[str, int] | None = None) -> dict[str, Any] | None:
+                     page_words: Words,
+                     numbers: Mapping[str, int] | None = None) -> dict[str, Any] | None:
     """The tournament page's chart for its best-ranked players, or None before a deal counts;
     records numbered as the page's records table numbers them (``numbers``)."""
-    data = tally_data(tallies, ranked, words_for(w, tournament=True), numbers)
+    data = tally_data(tallies, ranked, words_for(page_words, tournament=True), numbers)
     if data.empty:
         return None
     return {"svg": svg(data, "tournament-chart"), "data": data}

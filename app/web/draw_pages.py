@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.web.words import Words
 from bigtwo import limits
 from bigtwo.league.draws import Draw
 from bigtwo.records.names import canonical_name
@@ -66,23 +67,26 @@ def _lines(text: str) -> list[tuple[int, str]]:
     return [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
 
 
-def _players(form: DrawForm, w: Any, problems: list[str]) -> list[str]:
+def _players(form: DrawForm, page_words: Words, problems: list[str]) -> list[str]:
     lines = _lines(form.players)
     if len(lines) > limits.MAX_DRAW_PLAYERS:
-        problems.append(w("draw_err_too_many", most=limits.MAX_DRAW_PLAYERS, n=len(lines)))
+        problems.append(page_words("draw_err_too_many", most=limits.MAX_DRAW_PLAYERS,
+                                   n=len(lines)))
         return []
     if not lines:
-        problems.append(w["draw_err_no_players"])
+        problems.append(page_words["draw_err_no_players"])
     names: list[str] = []
     first_line: dict[str, int] = {}
     for n, line in lines:
         name = canonical_name(line)
         if len(name) > limits.MAX_NAME_LENGTH:
-            problems.append(w("draw_err_name_long", line=n, most=limits.MAX_NAME_LENGTH))
+            problems.append(page_words("draw_err_name_long", line=n,
+                                       most=limits.MAX_NAME_LENGTH))
         elif name in first_line:
             # The library would quietly count a name twice as one player; on a form it is a
             # slip (two people of one name, or a paste twice), so the organiser decides.
-            problems.append(w("draw_err_duplicate", name=name, first=first_line[name], line=n))
+            problems.append(page_words("draw_err_duplicate", name=name, first=first_line[name],
+                                       line=n))
         else:
             first_line[name] = n
             names.append(name)
@@ -97,11 +101,11 @@ def _whole(text: str, most: int) -> int | None:
     return value if value <= most else None
 
 
-def _previous(form: DrawForm, w: Any, problems: list[str]) -> list[list[str]]:
+def _previous(form: DrawForm, page_words: Words, problems: list[str]) -> list[list[str]]:
     lines = _lines(form.previous)
     if len(lines) > limits.MAX_DRAW_PREVIOUS_TABLES:
-        problems.append(w("draw_err_previous_many", most=limits.MAX_DRAW_PREVIOUS_TABLES,
-                          n=len(lines)))
+        problems.append(page_words("draw_err_previous_many",
+                                   most=limits.MAX_DRAW_PREVIOUS_TABLES, n=len(lines)))
         return []
     tables = []
     total = 0
@@ -110,34 +114,37 @@ def _previous(form: DrawForm, w: Any, problems: list[str]) -> list[list[str]]:
         total += len(names)
         if len(names) > limits.MAX_DRAW_PLAYERS or any(
                 len(p) > limits.MAX_NAME_LENGTH for p in names):
-            problems.append(w("draw_err_previous_name", line=n, most=limits.MAX_NAME_LENGTH,
-                              seats=limits.MAX_DRAW_PLAYERS))
+            problems.append(page_words("draw_err_previous_name", line=n,
+                                       most=limits.MAX_NAME_LENGTH,
+                                       seats=limits.MAX_DRAW_PLAYERS))
         else:
             tables.append(names)
     if total > limits.MAX_DRAW_PREVIOUS_NAMES:
-        problems.append(w("draw_err_previous_names", most=limits.MAX_DRAW_PREVIOUS_NAMES,
-                          n=total))
+        problems.append(page_words("draw_err_previous_names",
+                                   most=limits.MAX_DRAW_PREVIOUS_NAMES, n=total))
         return []
     return tables
 
 
-def check(form: DrawForm, resolver: ProfileResolver, w: Any) -> Checked:
-    """The request body for ``make_draw``, or every problem of the form in ``w``'s language."""
+def check(form: DrawForm, resolver: ProfileResolver, page_words: Words) -> Checked:
+    """The request body for ``make_draw``, or every problem of the form in the language of
+    ``page_words``."""
     problems: list[str] = []
-    players = _players(form, w, problems)
+    players = _players(form, page_words, problems)
     rounds = _whole(form.rounds, limits.MAX_DRAW_ROUNDS)
     if rounds is None or rounds < 1:
-        problems.append(w("draw_err_rounds", most=limits.MAX_DRAW_ROUNDS))
+        problems.append(page_words("draw_err_rounds", most=limits.MAX_DRAW_ROUNDS))
     seed = _whole(form.seed or "0", MAX_SEED)
     if seed is None:
-        problems.append(w("draw_err_seed", most=MAX_SEED))
-    previous = _previous(form, w, problems)
+        problems.append(page_words("draw_err_seed", most=MAX_SEED))
+    previous = _previous(form, page_words, problems)
     ref = form.profile_ref
     profile = resolver.resolve(ref)[0] if ref and len(ref) <= 100 else None
     if profile is None:
-        problems.append(w("draw_err_profile", id=ref[:100]))
+        problems.append(page_words("draw_err_profile", id=ref[:100]))
     elif players and len(players) < profile.players:
-        problems.append(w.count("draw_err_too_few", len(players), seats=profile.players))
+        problems.append(page_words.count("draw_err_too_few", len(players),
+                                         seats=profile.players))
     if problems:
         return Checked(problems=problems[:MAX_SHOWN_PROBLEMS])
     return Checked(body={"profile": ref, "players": players, "rounds": rounds, "seed": seed,

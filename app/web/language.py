@@ -19,7 +19,14 @@ from flask_babel import Babel
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
-from app.web.catalog import DEFAULT, DOMAIN, PAGE_LANGUAGES, TRANSLATIONS_DIR, babel_locale
+from app.web.catalog import (
+    DEFAULT,
+    DOMAIN,
+    LANGUAGE_NAMES,
+    PAGE_LANGUAGES,
+    TRANSLATIONS_DIR,
+    babel_locale,
+)
 from bigtwo.reports import i18n
 
 COOKIE = "bigtwo_lang"
@@ -87,7 +94,5 @@ def install(app: Flask) -> None:
 
 def switch_links(lang: str) -> list[dict[str, Any]]:
     """The language switch: every language by its own name, the page's own marked."""
-    from app.web.catalog import LANGUAGE_NAMES
-
     return [{"code": code, "name": LANGUAGE_NAMES[code], "current": code == lang}
             for code in PAGE_LANGUAGES]

@@ -9,7 +9,8 @@ from typing import Any
 from flask import Blueprint, abort, request
 from werkzeug.wrappers import Response
 
-from app.web import _lang, _resolver, _store
+from app.store import get_store, request_resolver
+from app.web.language import page_language
 from app.web.present import library_language
 from bigtwo import limits
 from bigtwo.formats import door
@@ -33,7 +34,7 @@ def form_record(text: str, default_profile: Any, lang: str,
     fmt = door.decide(text, name=filename)
     if fmt == "csv":
         return fmt, None, []
-    reading = door.read_text(text, fmt, lang=library_language(lang), resolver=_resolver(),
+    reading = door.read_text(text, fmt, lang=library_language(lang), resolver=request_resolver(),
                              default_profile=default_profile or None, max_records=1,
                              max_problems=limits.REPLAY_ERRORS_SHOWN)
     if reading.problems:
@@ -45,7 +46,7 @@ def form_record(text: str, default_profile: Any, lang: str,
 
 def _download(doc: Any, name: str) -> Response:
     try:
-        text = write_record(doc, _resolver())  # a stored profile's rules lay out its tricks
+        text = write_record(doc, request_resolver())  # a stored profile's rules lay out its tricks
     except NotationError:
         abort(422)
     response = Response(text.encode("utf-8"), mimetype=MEDIA_TYPE,
@@ -56,7 +57,7 @@ def _download(doc: Any, name: str) -> Response:
 
 @bp.get("/replays/<replay_id>/notation")
 def shared_notation(replay_id: str) -> Response:
-    row = replays.get(_store(), replay_id)
+    row = replays.get(get_store(), replay_id)
     if row is None:
         abort(404)
     return _download(row["record"], replay_id)
@@ -64,7 +65,7 @@ def shared_notation(replay_id: str) -> Response:
 
 @bp.get("/records/<rid>/notation")
 def record_notation(rid: str) -> Response:
-    getter = getattr(_store(), "get_record", None)
+    getter = getattr(get_store(), "get_record", None)
     row = getter(rid) if getter is not None else None
     if row is None:
         abort(404)
@@ -76,7 +77,7 @@ def pasted_notation() -> Response:
     """The replay page's pasted record (the form it was shown from) in the notation."""
 
     text = request.form.get("record", "")
-    _, doc, _ = form_record(text, request.form.get("profile"), _lang())
+    _, doc, _ = form_record(text, request.form.get("profile"), page_language())
     if doc is None:
         abort(422)
     return _download(doc, "game")

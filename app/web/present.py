@@ -12,9 +12,8 @@ from app.web.words import RANK_WORDS, SUIT_WORDS, Words, script_words
 from bigtwo import limits
 from bigtwo.formats.text_report import one_based
 from bigtwo.records.pipeline import Checked
-from bigtwo.reports import messages as library_messages
 from bigtwo.reports.field_text import house_rules_view
-from bigtwo.reports.messages import render
+from bigtwo.reports.messages import DEFAULT_LANGUAGE, LANGUAGES, combo_label, render
 from bigtwo.reports.timeline import (
     BROKEN,
     DealTimeline,
@@ -24,7 +23,7 @@ from bigtwo.reports.timeline import (
     build_timeline,
 )
 from bigtwo.rules import cards
-from bigtwo.rules.fields import Revolution
+from bigtwo.rules.choices import Revolution
 from bigtwo.rules.game import Record
 from bigtwo.rules.play import starts_revolution
 from bigtwo.rules.profiles import Profile
@@ -35,7 +34,7 @@ RED_SUITS = frozenset("DH")
 def library_language(lang: str) -> str:
     """The language the library words a page language's rulings in: the same one where it
     has a catalog for it, else English (the pages never fail for a language they speak)."""
-    return lang if lang in library_messages.LANGUAGES else library_messages.DEFAULT_LANGUAGE
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
 
 
 def _house_rules(profile: Profile, code: str, params: dict[str, Any],
@@ -198,7 +197,7 @@ def _snapshot(s: Snapshot) -> dict[str, Any]:
 def _label(step: MoveStep, lang: str) -> str | None:
     if step.kind is None or step.cards is None or step.top is None:
         return None
-    return library_messages.combo_label(step.kind, list(step.cards), step.top, library_language(lang))
+    return combo_label(step.kind, list(step.cards), step.top, library_language(lang))
 
 
 def _move(step: MoveStep, names: list[str], deal: int, lang: str, profile: Profile,

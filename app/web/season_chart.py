@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.web.chart import ChartData, Series, number, svg
+from app.web.words import Words
 from bigtwo import limits
 from bigtwo.league.tally import sample
 
@@ -75,11 +76,12 @@ def table_rows(data: ChartData, ratings: Sequence[Mapping[str, Any]],
 
 
 def season_chart(ratings: Sequence[Mapping[str, Any]], tournaments: Sequence[Mapping[str, Any]],
-                 w: Any) -> dict[str, Any] | None:
+                 page_words: Words) -> dict[str, Any] | None:
     """The season page's chart, its number table and its players, or None before two nights
     (one night is a column of dots, no line)."""
-    words = {"chart_title": w["rating_chart_title"], "chart_x": w["rating_chart_x"],
-             "chart_y": w["rating_chart_y"], "chart_desc": w["chart_desc"], "lang": w.lang}
+    words = {"chart_title": page_words["rating_chart_title"],
+             "chart_x": page_words["rating_chart_x"], "chart_y": page_words["rating_chart_y"],
+             "chart_desc": page_words["chart_desc"], "lang": page_words.lang}
     data = rating_data(ratings, len(tournaments), words)
     if data.empty:
         return None

@@ -12,19 +12,20 @@ from typing import Any
 
 from app.web.season_chart import season_chart
 from app.web.tournaments import recent_audit
-from bigtwo.league import season_table as league
+from app.web.words import Words
+from bigtwo.league import season_table
 from bigtwo.rules.profiles import ProfileResolver
+from bigtwo.store import seasons
+from bigtwo.store.season_draws import form_tables, played_tables
 
 SEASONS_PER_PAGE = 50
 
 
 def seasons_view(store: Any, resolver: ProfileResolver, page: int = 1) -> dict[str, Any]:
-    from bigtwo.store import seasons as service
-
-    first = service.list_seasons(store, 1, SEASONS_PER_PAGE)
+    first = seasons.list_seasons(store, 1, SEASONS_PER_PAGE)
     # Past the last page shows the last page (page numbers are checked in app.params).
     page = min(max(1, page), first["pages"])
-    listed = first if page == 1 else service.list_seasons(store, page, SEASONS_PER_PAGE)
+    listed = first if page == 1 else seasons.list_seasons(store, page, SEASONS_PER_PAGE)
     return {**listed, "seasons": [{**s, "profile": profile_summary(resolver, s["profile"])}
                                   for s in listed["seasons"]]}
 
@@ -38,14 +39,13 @@ def profile_summary(resolver: ProfileResolver, profile_id: str | None) -> dict[s
     return profile.summary() if profile is not None else {"id": profile_id, "name": None}
 
 
-def season_view(store: Any, resolver: ProfileResolver, sid: str, w: Any) -> dict[str, Any] | None:
+def season_view(store: Any, resolver: ProfileResolver, sid: str,
+                page_words: Words) -> dict[str, Any] | None:
     """Everything the season page shows, or None when there is no such season."""
-    from bigtwo.store import seasons as service
-
     if store.seasons.get(sid) is None:
         return None
-    info = service.get(store, sid)
-    table = service.standings(store, sid)
+    info = seasons.get(store, sid)
+    table = seasons.standings(store, sid)
     # A tournament deleted since it was attached is no longer among the nights.
     nights = [{**t, "n": n} for n, t in enumerate(info["tournaments"], start=1)]
     players = table["players"]
@@ -61,9 +61,9 @@ def season_view(store: Any, resolver: ProfileResolver, sid: str, w: Any) -> dict
         "standings": [{**p, "tied": ranks[p["rank"]] > 1} for p in players],
         "pending": table.get("pending", 0),
         "aliases": info["aliases"],
-        "audit": recent_audit(service.audit, store, sid),
-        "chart": season_chart(table["ratings"], nights, w),
-        "ordinal_sigmas": league.ORDINAL_SIGMAS,
+        "audit": recent_audit(seasons.audit, store, sid),
+        "chart": season_chart(table["ratings"], nights, page_words),
+        "ordinal_sigmas": season_table.ORDINAL_SIGMAS,
         "csv_url": f"/v1/seasons/{sid}/standings?format=csv",
         "json_url": f"/v1/seasons/{sid}/standings",
         "audit_url": f"/v1/seasons/{sid}/audit",
@@ -73,8 +73,6 @@ def season_view(store: Any, resolver: ProfileResolver, sid: str, w: Any) -> dict
 def season_played(store: Any, sid: str) -> tuple[list[list[str]], int]:
     """The tables already played in the season's nights for the draw's form (the most recent
     the form takes, ``bigtwo.store.season_draws.form_tables``), and how many there are."""
-    from bigtwo.store.season_draws import form_tables, played_tables
-
     with store.snapshot():
         tables = played_tables(store, sid, store.seasons.aliases(sid))
     return form_tables(tables), len(tables)
@@ -83,8 +81,6 @@ def season_played(store: Any, sid: str) -> tuple[list[list[str]], int]:
 def season_players(store: Any, sid: str) -> list[str] | None:
     """The season's players as its standings name them (best first), for the draw's form;
     None when there is no such season."""
-    from bigtwo.store import seasons as service
-
     if store.seasons.get(sid) is None:
         return None
-    return [p["name"] for p in service.standings(store, sid)["players"]]
+    return [p["name"] for p in seasons.standings(store, sid)["players"]]

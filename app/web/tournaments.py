@@ -11,7 +11,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from app.web.present import messages_by_language
 from bigtwo import limits
+from bigtwo.league.standings import ranked_players
+from bigtwo.store import tournaments, withdrawals
 
 PAGE_SIZE = 100
 TOURNAMENTS_PER_PAGE = 50
@@ -23,8 +26,6 @@ FILTERS: dict[str, tuple[bool | None, bool | None]] = {
 
 
 def _messages(error: dict[str, Any]) -> dict[str, str] | None:
-    from app.web.present import messages_by_language
-
     try:
         return messages_by_language(error)
     except (KeyError, TypeError, ValueError):  # a row from an older engine: keep its text
@@ -40,12 +41,10 @@ def meta_filter(value: str | None) -> str | None:
 
 
 def tournaments_view(store: Any, page: int = 1) -> dict[str, Any]:
-    from bigtwo.store import tournaments as service
-
-    first = service.list_tournaments(store, 1, TOURNAMENTS_PER_PAGE)
+    first = tournaments.list_tournaments(store, 1, TOURNAMENTS_PER_PAGE)
     # Past the last page shows the last page (page numbers are checked in app.params).
     page = min(max(1, page), first["pages"])
-    return first if page == 1 else service.list_tournaments(store, page, TOURNAMENTS_PER_PAGE)
+    return first if page == 1 else tournaments.list_tournaments(store, page, TOURNAMENTS_PER_PAGE)
 
 
 def recent_audit(audit: Callable[[Any, str, int, int], dict[str, Any]], store: Any,
@@ -63,20 +62,16 @@ def recent_audit(audit: Callable[[Any, str, int, int], dict[str, Any]], store: A
 
 def tournament_view(store: Any, tid: str, show: str, page: int = 1, table: str | None = None,
                     round_: str | None = None) -> dict[str, Any] | None:
-    from bigtwo.league.standings import ranked_players
-    from bigtwo.store import tournaments as service
-    from bigtwo.store import withdrawals
-
     if store.tournaments.get(tid) is None:
         return None
-    info = service.get(store, tid)
-    standings = service.compute_standings(store, tid)  # refreshes stale reports first
+    info = tournaments.get(store, tid)
+    standings = tournaments.compute_standings(store, tid)  # refreshes stale reports first
     show = show if show in FILTERS else "all"
     valid, withdrawn = FILTERS[show]
     table, round_ = meta_filter(table), meta_filter(round_)
 
     def listed(limit: int, offset: int) -> dict[str, Any]:
-        return service.list_records(store, tid, valid=valid, withdrawn=withdrawn, table=table,
+        return tournaments.list_records(store, tid, valid=valid, withdrawn=withdrawn, table=table,
                                     round_=round_, limit=limit, offset=offset)
 
     # Past the last page shows the last page (page numbers are checked in app.params).

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from bigtwo.cli.language import gettext
+from bigtwo.cli.shared.language import gettext
 from bigtwo.formats.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.league import standings
 

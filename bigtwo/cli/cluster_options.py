@@ -16,8 +16,9 @@ def cluster_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The options of ``validate`` that move it onto a cluster."""
     for option in reversed([
         click.option("--workers", type=click.IntRange(1, 1024), metavar="N",
-                     help="Check on a local Dask cluster of N worker processes "
-                          "(needs the cluster extra)."),
+                     help="Check on N local worker processes, forked from this one (a "
+                          "local Dask cluster where fork is unavailable; needs the cluster "
+                          "extra)."),
         click.option("--scheduler", metavar="URL",
                      help="Check on an existing Dask cluster, e.g. tcp://10.0.0.5:8786."),
         click.option("--out", metavar="DIR",

@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from bigtwo.cli.backend import EXIT_FAILED, Backend, Failure, shown
-from bigtwo.cli.language import Refusal, gettext
+from bigtwo.cli.shared.language import Refusal, gettext
 from bigtwo.formats.csvdialect import DEFAULT_DELIMITER
 
 HTTP_TIMEOUT = 60

@@ -14,7 +14,7 @@ import click
 
 from bigtwo import limits
 from bigtwo.cli.backend import EXIT_FAILED, EXIT_OK, EXIT_REJECTED, Backend, Failure, fail, shown
-from bigtwo.cli.inputs import (
+from bigtwo.cli.shared.inputs import (
     SHEET,
     LongLine,
     bounded_lines,
@@ -23,8 +23,8 @@ from bigtwo.cli.inputs import (
     sheet_text,
     sniff_stream,
 )
-from bigtwo.cli.language import current, gettext, ngettext, pgettext
-from bigtwo.cli.output import echo_json
+from bigtwo.cli.shared.language import current, gettext, ngettext, pgettext
+from bigtwo.cli.shared.output import echo_json
 from bigtwo.formats import door, jsonin
 from bigtwo.formats.sniff import Format
 from bigtwo.records.parse import deals_in

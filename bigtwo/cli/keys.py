@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import click
 
-from bigtwo.cli.language import gettext
-from bigtwo.cli.output import echo_json, echo_json_line
+from bigtwo.cli.shared.language import gettext
+from bigtwo.cli.shared.output import echo_json, echo_json_line
 from bigtwo.store.db import Store
 from bigtwo.store.paths import default_db_path
 

@@ -11,10 +11,11 @@ import sqlite3
 from typing import Any
 
 from bigtwo.cli.backend import EXIT_FAILED, Backend, Failure
-from bigtwo.cli.language import Refusal, gettext
+from bigtwo.cli.shared.language import Refusal, gettext
 from bigtwo.store import tournaments, withdrawals
 from bigtwo.store.connection import StoreMissing
 from bigtwo.store.db import Store
+from bigtwo.store.errors import StoreError
 from bigtwo.store.faults import fault
 from bigtwo.store.paths import StorePath, resolve_db_path
 from bigtwo.store.quotas import QuotaExceeded
@@ -31,7 +32,7 @@ class LocalBackend(Backend):
     def _call(self, call: Any, *args: Any) -> Any:
         try:
             return call(self.store, *args)
-        except tournaments.TournamentError as exc:
+        except StoreError as exc:  # a tournament's, a season's or the store's own
             doc: dict[str, Any] = {"title": exc.title, "status": exc.status, "detail": exc.detail}
             if exc.problems is not None:
                 doc["errors"] = [p.as_dict() for p in exc.problems]

@@ -22,8 +22,9 @@ import click
 from bigtwo import limits
 from bigtwo.cli import CORE
 from bigtwo.cli.cluster_options import cluster_options, in_process
-from bigtwo.cli.failures import refusal_for
-from bigtwo.cli.inputs import (
+from bigtwo.cli.lazy import Lazy, LazyGroup
+from bigtwo.cli.shared.failures import refusal_for
+from bigtwo.cli.shared.inputs import (
     InputError,
     LongLine,
     bounded_lines,
@@ -38,10 +39,9 @@ from bigtwo.cli.inputs import (
     sheet_text,
     source_of,
 )
-from bigtwo.cli.language import LanguageTag, gettext, lang_option
-from bigtwo.cli.lazy import Lazy, LazyGroup
-from bigtwo.cli.output import echo_json, echo_json_line
-from bigtwo.cli.verdicts import (
+from bigtwo.cli.shared.language import LanguageTag, gettext, lang_option
+from bigtwo.cli.shared.output import echo_json, echo_json_line
+from bigtwo.cli.shared.verdicts import (
     EXIT_INVALID,
     EXIT_UNREADABLE,
     EXIT_VALID,
@@ -62,7 +62,7 @@ from bigtwo.records.pipeline import CheckOptions
 from bigtwo.rules.problems import Problem
 
 FORMATS = ("json", "text")
-__all__ = ["LanguageTag", "main"]  # LanguageTag lives in bigtwo.cli.language now
+__all__ = ["LanguageTag", "main"]  # LanguageTag lives in bigtwo.cli.shared.language now
 
 
 # The commands whose modules load only when they run (bigtwo.cli.lazy): where each lives and

@@ -15,10 +15,10 @@ from typing import IO, Any
 
 import click
 
-from bigtwo.cli.inputs import InputError, LongLine, bounded_lines, max_bytes_option
-from bigtwo.cli.language import gettext, lang_option
-from bigtwo.cli.output import Answers
-from bigtwo.cli.verdicts import EXIT_UNREADABLE, exit_status
+from bigtwo.cli.shared.inputs import InputError, LongLine, bounded_lines, max_bytes_option
+from bigtwo.cli.shared.language import gettext, lang_option
+from bigtwo.cli.shared.output import Answers
+from bigtwo.cli.shared.verdicts import EXIT_UNREADABLE, exit_status
 from bigtwo.formats import jsoncodec
 from bigtwo.formats.door import Games
 from bigtwo.formats.json_lines import VERDICTS, check_doc, problem_doc
@@ -120,7 +120,7 @@ def convert_command(path: str, target: str, profile: str | None, lang: str,
     PATH is a .json record, a .jsonl file, a .b2n file, or - for standard input (its format
     is recognised from its first lines). Exit 0 when every record converted, 2 when any could
     not (each named on stderr; the others are still written)."""
-    from bigtwo.cli.inputs import (
+    from bigtwo.cli.shared.inputs import (
         check_profile_option,
         local_resolver,
         open_validate_input,

@@ -10,7 +10,8 @@ before it has written a byte (a record it cannot read, a file it cannot open), i
 (``None``) and the click command runs as always: the output is the click command's, byte for
 byte (tests/cli/test_quick_validate.py runs both on a table of argument forms). The words it
 does say afterwards (an unreadable line of JSON Lines, a failure mid-run) are the click
-command's own functions, imported then.
+command's own functions, imported then. A small file is read and written with the standard
+library's json, whose import the check needs anyway, and not orjson (``STDLIB_JSON_BYTES``).
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ import sys
 from typing import IO
 
 from bigtwo import limits
-from bigtwo.cli.env_language import environment_language
-from bigtwo.cli.exits import EXIT_INVALID, EXIT_VALID, exit_status
-from bigtwo.cli.resolver import local_resolver
+from bigtwo.cli.shared.env_language import environment_language
+from bigtwo.cli.shared.exits import EXIT_INVALID, EXIT_VALID, exit_status
+from bigtwo.cli.shared.resolver import local_resolver
 from bigtwo.formats import door, jsoncodec
 from bigtwo.formats.json_lines import VERDICTS, check_line
 from bigtwo.records.pipeline import CheckOptions
@@ -32,6 +33,13 @@ from bigtwo.records.pipeline import CheckOptions
 # Environment the click command reads before any command runs: the JSON backend the group
 # chooses, and click's shell completion.
 CLICK_ENVIRONMENT = ("BIGTWO_JSON", "_BIGTWO_COMPLETE")
+
+# A file up to this size is read and written with the standard library's json, not orjson:
+# importing orjson (it imports dataclasses, uuid and datetime) costs more CPU than json's
+# slower parse and write of this much, about three times more at this size, and about as
+# much at 1 MiB of JSON Lines (docs/PERFORMANCE.md, "Start-up"). The two backends give the
+# same reports, byte for byte (bigtwo.formats.jsoncodec).
+STDLIB_JSON_BYTES = 256 * 1024
 
 
 def validate(argv: list[str]) -> int | None:
@@ -55,6 +63,17 @@ def validate(argv: list[str]) -> int | None:
         fd = os.open(path, os.O_RDONLY)
     except OSError:
         return None
+    if found.st_size > STDLIB_JSON_BYTES:
+        return _checked(fd, path, kind)
+    jsoncodec.use_backend("stdlib")
+    status = _checked(fd, path, kind)
+    if status is None:
+        jsoncodec.use_backend("auto")  # the command reads as it always does
+    return status
+
+
+def _checked(fd: int, path: str, kind: str | None) -> int | None:
+    """The open file checked as ``validate`` would, or None (nothing written) for click."""
     with os.fdopen(fd, "rb") as file:
         options = CheckOptions(complete=True, lang=environment_language(),
                                resolver=local_resolver(), default_profile=None)
@@ -102,7 +121,7 @@ def _lines(stream: IO[bytes], path: str, options: CheckOptions) -> int:
         sys.stderr.write("\nAborted!\n")  # click's words for an interrupted command
         return 1
     except Exception as exc:  # noqa: BLE001 - one line, exit 2, as the command ends
-        from bigtwo.cli.failures import refusal_for
+        from bigtwo.cli.shared.failures import refusal_for
 
         refusal = refusal_for(exc)
         if refusal is None:
@@ -116,6 +135,6 @@ def _say_line_error(path: str, number: int, message: str) -> None:
     # click and the catalogs load with the first line that needs them, not before.
     import click
 
-    from bigtwo.cli.verdicts import line_error
+    from bigtwo.cli.shared.verdicts import line_error
 
     click.echo(line_error(path, number, message), err=True)

@@ -18,9 +18,11 @@ from typing import Any, TypedDict
 import click
 
 from bigtwo.batch.cluster import CheckSpec, Rechecked, recheck_records
-from bigtwo.cli.cluster import client_for, profile_ids, require_extra, stored_profiles
-from bigtwo.cli.language import gettext, lang_option
-from bigtwo.cli.output import echo_json
+from bigtwo.batch.scans import profile_ids
+from bigtwo.batch.window import in_flight
+from bigtwo.cli.cluster import client_for, require_extra, stored_profiles
+from bigtwo.cli.shared.language import gettext, lang_option
+from bigtwo.cli.shared.output import echo_json
 from bigtwo.store import tournaments
 from bigtwo.store.connection import StoreMissing
 from bigtwo.store.db import Store
@@ -106,18 +108,9 @@ def recheck(store: Store, tournament_id: str, *, batch_size: int = DEFAULT_BATCH
         for batch in batches:
             write(recheck_records(batch, spec))
         return counts
-    from distributed import as_completed
-
-    window = max(1, workers) * IN_FLIGHT_PER_WORKER
-    first = [client.submit(recheck_records, b, spec, pure=False)
-             for _, b in zip(range(window), batches, strict=False)]
-    running = as_completed(first)
-    for future in running:
-        write(future.result())
-        future.release()
-        following = next(batches, None)
-        if following is not None:
-            running.add(client.submit(recheck_records, following, spec, pure=False))
+    for results in in_flight(client, recheck_records, batches,
+                             max(1, workers) * IN_FLIGHT_PER_WORKER, spec):
+        write(results)
     return counts
 
 

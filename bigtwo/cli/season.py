@@ -10,10 +10,10 @@ import click
 
 from bigtwo.cli.backend import Failure, fail
 from bigtwo.cli.http_client import HttpBackend
-from bigtwo.cli.inputs import profile_option_value
-from bigtwo.cli.language import gettext, lang_option
 from bigtwo.cli.local_backend import LocalBackend, NoStore, store_path
-from bigtwo.cli.output import echo_json
+from bigtwo.cli.shared.inputs import profile_option_value
+from bigtwo.cli.shared.language import gettext, lang_option
+from bigtwo.cli.shared.output import echo_json
 from bigtwo.cli.tournament import db_option, server_option
 from bigtwo.formats.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.rules.profiles import ProfileResolver

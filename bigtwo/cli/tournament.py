@@ -17,11 +17,11 @@ from bigtwo import limits
 from bigtwo.cli.backend import EXIT_FAILED, TOKEN_VARIABLE, Backend, Failure, fail
 from bigtwo.cli.http_client import HttpBackend
 from bigtwo.cli.importing import check_kind, import_lines, input_format, read_sheet
-from bigtwo.cli.inputs import InputError, profile_option_value, read_bounded, source_of
-from bigtwo.cli.language import current, gettext, lang_option, ngettext, pgettext
 from bigtwo.cli.lazy import LazyGroup
 from bigtwo.cli.local_backend import LocalBackend, store_path, where_said
-from bigtwo.cli.output import echo_json
+from bigtwo.cli.shared.inputs import InputError, profile_option_value, read_bounded, source_of
+from bigtwo.cli.shared.language import current, gettext, lang_option, ngettext, pgettext
+from bigtwo.cli.shared.output import echo_json
 from bigtwo.formats import jsonin
 from bigtwo.formats.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 

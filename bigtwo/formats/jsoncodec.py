@@ -23,11 +23,6 @@ from typing import Any
 
 from bigtwo.formats import jsonin
 
-try:
-    import orjson
-except ImportError:  # pragma: no cover - orjson is in the default install
-    orjson = None  # type: ignore[assignment]
-
 # Writing follows the backend jsonin reads with.
 BACKEND: str = jsonin.BACKEND
 
@@ -47,11 +42,13 @@ loads = jsonin.loads
 
 def dumps(obj: Any, pretty: bool = False) -> bytes:
     """UTF-8 JSON; compact unless ``pretty`` (two-space indent)."""
-    if BACKEND == "orjson":
+    orjson = jsonin.orjson_module() if BACKEND == "orjson" else None
+    if orjson is not None:
         # orjson writes integers only within 64 bits; a 20-digit one past them (read exactly
         # by jsonin) is written by the standard library, in the same layout.
         with contextlib.suppress(orjson.JSONEncodeError):
-            return orjson.dumps(obj, option=orjson.OPT_INDENT_2 if pretty else 0)
+            written: bytes = orjson.dumps(obj, option=orjson.OPT_INDENT_2 if pretty else 0)
+            return written
     if pretty:
         return json.dumps(obj, ensure_ascii=False, indent=2).encode("utf-8")
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

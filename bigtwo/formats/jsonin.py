@@ -33,29 +33,54 @@ import json
 import math
 import re
 import types
+from functools import cache
+from importlib.util import find_spec
 from typing import Any
 
 from bigtwo import limits
 from bigtwo.rules.problems import join
 
-try:
-    import orjson as _found
-except ImportError:
-    _found = None  # type: ignore[assignment]
 
-# Typed Any, not as the module: compiled, ``_orjson is None`` must be asked at run time.
-_INSTALLED: Any = _found
-_orjson: Any = _INSTALLED
-BACKEND: str = "json" if _orjson is None else "orjson"
+@cache
+def orjson_module() -> Any:
+    """orjson, or None when it is not installed. Imported by the first document read or
+    written with it, not with this module: its import (with ``dataclasses``, ``uuid`` and
+    ``datetime``, which it imports itself) costs more than the standard library's parse of a
+    small record, so a run that reads one record with ``json`` never pays for it."""
+    try:
+        import orjson
+    except ImportError:  # pragma: no cover - orjson is in the default install
+        return None
+    return orjson
+
+
+# ``_orjson`` is orjson, None (the standard library), or _PENDING: orjson chosen, not yet
+# imported (``_fast``). Typed Any, not as the module: compiled, ``is None`` must be asked at
+# run time.
+_PENDING: Any = object()
+_INSTALLED: bool = find_spec("orjson") is not None
+_orjson: Any = _PENDING if _INSTALLED else None
+BACKEND: str = "orjson" if _INSTALLED else "json"
 
 
 def use_backend(choice: str | None) -> str:
     """Pick the decoder: ``stdlib`` forces the standard library, ``auto`` (or None, or
     ``orjson``) takes orjson when it is installed. Returns the backend in use."""
     global _orjson, BACKEND
-    _orjson = None if (choice or "auto").strip().lower() == "stdlib" else _INSTALLED
+    stdlib = (choice or "auto").strip().lower() == "stdlib"
+    _orjson = None if stdlib or not _INSTALLED else _PENDING
     BACKEND = "json" if _orjson is None else "orjson"
     return BACKEND
+
+
+def _fast() -> Any:
+    """The module ``loads`` parses with first: orjson, or None for the standard path."""
+    global _orjson, BACKEND
+    if _orjson is _PENDING:
+        _orjson = orjson_module()
+        if _orjson is None:  # found on the path, yet it would not import
+            BACKEND = "json"
+    return _orjson
 
 # Error codes (documented in docs/SECURITY.md).
 INVALID_UTF8 = "invalid-utf8"
@@ -85,9 +110,21 @@ CHARSET_NAMES = ("utf-8", "us-ascii", "iso-8859-1", "windows-1252", "utf-16", "u
 
 _NOT_MARKS = bytes([b for b in range(256) if b not in b'[]{}"'])
 _PARENS = bytes.maketrans(b"[]{}", b"()()")
-# Only an escape (or a raw surrogate in text that did not come from UTF-8) can make one.
-_SURROGATE_HINT = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+# Compiled when first needed, not at every start: a class of the surrogates costs about a
+# millisecond to compile, and a text of ASCII without an escape needs neither.
+@cache
+def _surrogate() -> re.Pattern[str]:
+    return re.compile(r"[\ud800-\udfff]")
+
+
+@cache
+def _surrogate_hint() -> re.Pattern[str]:
+    """Only an escape (or a raw surrogate in text that did not come from UTF-8) can make one."""
+    return re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+
+
 # orjson reads integers past 64 bits as floats; a text that may hold one takes the standard path.
 # Found as a run of digits in the bytes with every digit mapped to "0" (C speed: a regex scan
 # cost more than orjson's whole parse of a record, whose cards and seats are full of digits).
@@ -145,7 +182,7 @@ def decode_text(data: bytes, charset: str = "utf-8") -> str:
                              position=exc.start) from None
     if codec.startswith("utf-16"):
         text = text.removeprefix("\ufeff")
-    found = _SURROGATE.search(text)
+    found = _surrogate().search(text)
     if found is not None:
         raise JsonInputError(LONE_SURROGATE, f"decoding as {charset} gives a lone UTF-16 "
                                              "surrogate", position=found.start())
@@ -253,11 +290,11 @@ def _surrogate_pointer(doc: Any) -> str | None:
     while stack:
         at, value = stack.pop()
         if isinstance(value, str):
-            if _SURROGATE.search(value):
+            if _surrogate().search(value):
                 return at
         elif isinstance(value, dict):
             for key, item in value.items():
-                if _SURROGATE.search(key):
+                if _surrogate().search(key):
                     return join(at, key.encode("utf-8", "backslashreplace").decode("ascii"))
                 stack.append((join(at, key), item))
         elif isinstance(value, list):
@@ -308,14 +345,15 @@ _WALK_FIRST: bool = not isinstance(plain, types.FunctionType)
 
 def loads(data: bytes | str, *, max_depth: int = limits.MAX_JSON_DEPTH) -> Any:
     """Decode untrusted JSON, or raise ``JsonInputError``. Every check is linear in the size."""
-    if _WALK_FIRST and _orjson is not None:
+    fast = _fast()
+    if _WALK_FIRST and fast is not None:
         try:  # noqa: SIM105 - a with-statement costs a microsecond per record here
-            doc = _orjson.loads(data if type(data) is bytes
-                                else data.encode("utf-8", "surrogatepass")
-                                if isinstance(data, str) else bytes(data))
+            doc = fast.loads(data if type(data) is bytes
+                             else data.encode("utf-8", "surrogatepass")
+                             if isinstance(data, str) else bytes(data))
             if plain(doc, max_depth):
                 return doc
-        except _orjson.JSONDecodeError:
+        except fast.JSONDecodeError:
             pass
     return _checked_loads(data, max_depth)
 
@@ -337,12 +375,13 @@ def _checked_loads(data: bytes | str, max_depth: int) -> Any:
         raise _too_deep_error(max_depth)
     long_digits = _LONG_DIGITS in raw.translate(_DIGITS_AS_ZERO)
     doc: Any = _MISSING
-    if _orjson is not None and not long_digits:
+    fast = _fast()
+    if fast is not None and not long_digits:
         # orjson itself refuses NaN, Infinity, overflow and lone surrogates; what it refuses,
         # the standard path refuses too, and says precisely why.
         try:  # noqa: SIM105 - a with-statement costs a microsecond per record here
-            doc = _orjson.loads(raw)
-        except _orjson.JSONDecodeError:
+            doc = fast.loads(raw)
+        except fast.JSONDecodeError:
             pass
     if doc is _MISSING:
         doc = _standard_loads(decode_utf8(raw) if text is None else text, max_depth,
@@ -371,7 +410,7 @@ def _standard_loads(text: str, max_depth: int, long_digits: bool = True) -> Any:
                                            f"column {bad.colno}", position=bad.pos) from None
     except RecursionError:  # brackets hidden by strings: the parser stopped at its own limit
         raise _too_deep_error(max_depth) from None
-    if _SURROGATE_HINT.search(text):
+    if ("\\u" in text or not text.isascii()) and _surrogate_hint().search(text):
         at = _surrogate_pointer(doc)
         if at is not None:
             raise JsonInputError(LONE_SURROGATE, "a string holds a lone UTF-16 surrogate "

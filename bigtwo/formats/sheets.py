@@ -42,7 +42,7 @@ from bigtwo.records.pipeline import Checked, check_record
 from bigtwo.reports.i18n import DEFAULT_LANGUAGE, format_list
 from bigtwo.reports.sheet_words import SheetWords
 from bigtwo.rules import cards, deals, scoring
-from bigtwo.rules.fields import Finish, LastCardGuard
+from bigtwo.rules.choices import Finish, LastCardGuard
 from bigtwo.rules.play import most_dealt
 from bigtwo.rules.problems import Problem, escape
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, ProfileRef, ProfileResolver

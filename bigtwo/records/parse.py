@@ -11,16 +11,28 @@ from collections.abc import Mapping
 from typing import Any
 
 from bigtwo import limits
-from bigtwo.records.name_rules import name_problem
-from bigtwo.reports.shape_words import shape_problem
 from bigtwo.rules import cards, deals, scoring
-from bigtwo.rules.fields import Finish, LastCardGuard
+from bigtwo.rules.choices import Finish, LastCardGuard
 from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.play import hands_of_code
-from bigtwo.rules.problems import Problem, join
+from bigtwo.rules.problems import Problem, is_long, join, pointer_key, quote
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, ProfileRef, ProfileResolver
-from bigtwo.rules.quoting import is_long, pointer_key, quote
 from bigtwo.rules.suggest import did_you_mean
+
+
+# The reader's words (and the name rules) are imported with the first problem, not at every
+# start: a record without one never needs them (docs/PERFORMANCE.md, "Start-up").
+def shape_problem(pointer: str, key: str, **params: Any) -> Problem:
+    from bigtwo.reports.shape_words import shape_problem as said
+
+    return said(pointer, key, **params)
+
+
+def name_problem(pointer: str, name: str) -> Problem | None:
+    from bigtwo.records.name_rules import name_problem as check
+
+    return check(pointer, name)
+
 
 RECORD_FIELDS = frozenset({"profile", "players", "deals", "meta"})
 DEAL_FIELDS = frozenset({"hands", "deal_code", "moves", "result", "declared"})
@@ -75,7 +87,7 @@ def parse_cards(value: Any, at: str, problems: list[Problem], *, max_len: int) -
 def _not_a_card(at: str, text: Any) -> Problem:
     if not isinstance(text, str) or not is_long(text):
         return shape_problem(at, "not_a_card", text=repr(text))
-    # Shortened (bigtwo.rules.quoting); its pieces kept, for localize to say the length.
+    # Shortened (bigtwo.rules.problems); its pieces kept, for localize to say the length.
     return shape_problem(at, "not_a_card", text=quote(text),
                          start=repr(text[:limits.MAX_QUOTED_CHARS]), length=len(text))
 

@@ -8,13 +8,11 @@ tournament's profile id.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from bigtwo.records.parse import parse_record
-from bigtwo.reports.messages import DEFAULT_LANGUAGE
+from bigtwo.reports.i18n import DEFAULT_LANGUAGE
 from bigtwo.reports.report import build_report
-from bigtwo.reports.shape_words import localize
 from bigtwo.rules.game import Record
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileRef, ProfileResolver
@@ -54,20 +52,32 @@ def check_record(
 ) -> Checked:
     record, problems = parse_record(doc, resolver=resolver, default_profile=default_profile)
     if record is None:
+        from bigtwo.reports.shape_words import localize  # with the first problem: start-up
+
         return Checked(None, localize(problems, lang))
     result = replay_record(record, complete=complete)
     return Checked(build_report(result, lang), [], record, result)
 
 
-@dataclass(frozen=True, slots=True)
 class CheckOptions:
     """How to check records, the same for every record of a run (a file, a JSON Lines
-    archive, a Dask partition): ``check_record``'s options, held once."""
+    archive, a Dask partition): ``check_record``'s options, held once. Never changed once
+    made; plain and slotted, not a frozen dataclass, for the start-up (as ``Checked``)."""
 
-    complete: bool = True
-    lang: str = DEFAULT_LANGUAGE
-    resolver: ProfileResolver = DEFAULT_RESOLVER
-    default_profile: ProfileRef | None = None
+    __slots__ = ("complete", "lang", "resolver", "default_profile")
+
+    complete: bool
+    lang: str
+    resolver: ProfileResolver
+    default_profile: ProfileRef | None
+
+    def __init__(self, complete: bool = True, lang: str = DEFAULT_LANGUAGE,
+                 resolver: ProfileResolver = DEFAULT_RESOLVER,
+                 default_profile: ProfileRef | None = None) -> None:
+        self.complete = complete
+        self.lang = lang
+        self.resolver = resolver
+        self.default_profile = default_profile
 
     def check(self, doc: Any) -> Checked:
         return check_record(doc, complete=self.complete, lang=self.lang, resolver=self.resolver,

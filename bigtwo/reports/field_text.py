@@ -1,7 +1,7 @@
 """Profile fields in words, in every language: the one formatter of a field's label and value.
 
-The registry (``bigtwo.rules.fields``) declares every field's label and every closed choice's
-value in English, marked for extraction; this module translates them from the ``bigtwo``
+The registry (``bigtwo.rules.registry``) declares every field's label, and its closed choices
+(``bigtwo.rules.choices``) every value, in English, marked for extraction; this module translates them from the ``bigtwo``
 catalogs (msgctxt ``field`` and ``field-value``) and words the other kinds of values with
 the messages below. The pages' "house rules that decide this" line, the tournament's
 "profiles differ" text and whatever else names a field read it here, so a field is worded
@@ -18,7 +18,7 @@ from typing import Any
 from bigtwo.reports.i18n import DEFAULT_LANGUAGE, NP_, Marked, Translator, supported, translator
 from bigtwo.reports.messages import card_text
 from bigtwo.reports.timeline import house_rules
-from bigtwo.rules import fields, kinds
+from bigtwo.rules import choices, kinds, registry
 from bigtwo.rules.profiles import Profile
 
 # TRANSLATORS: a field's value of "no value" (null, or an empty list).
@@ -45,12 +45,12 @@ _SUITS: dict[str, Marked] = {
 
 def label(dotted: str, lang: str) -> str:
     """What players call a field (``passing``: "after a pass")."""
-    return translator(lang).pgettext(fields.LABEL_CONTEXT, fields.BY_DOTTED[dotted].label)
+    return translator(lang).pgettext(choices.LABEL_CONTEXT, registry.BY_DOTTED[dotted].label)
 
 
 def value_text(dotted: str, value: Any, lang: str) -> str:
     """A field's declared value as a referee reads it: lists joined, tiers as 'x2 from 8'."""
-    return _text(fields.BY_DOTTED[dotted].kind, value, translator(lang))
+    return _text(registry.BY_DOTTED[dotted].kind, value, translator(lang))
 
 
 def _text(kind: kinds.Kind, value: Any, t: Translator) -> str:
@@ -59,7 +59,7 @@ def _text(kind: kinds.Kind, value: Any, t: Translator) -> str:
     if isinstance(kind, kinds.Bool):
         return t.marked(_YES if value else _NO)
     if isinstance(kind, kinds.Choice):
-        return t.pgettext(fields.VALUE_CONTEXT, str(value))
+        return t.pgettext(choices.VALUE_CONTEXT, str(value))
     if isinstance(kind, kinds.Card):
         return _card(value, t)
     if isinstance(kind, kinds.Teams):

@@ -29,8 +29,8 @@ from bigtwo.reports.i18n import (
     translator,
 )
 from bigtwo.rules import cards
-from bigtwo.rules.codes import RuleCode
-from bigtwo.rules.runs import RUN_BY_RANKS
+from bigtwo.rules.cards import RUN_BY_RANKS
+from bigtwo.rules.codes import REASONS, REFUSAL_CONTEXT, RuleCode
 
 __all__ = ["CODES", "DEFAULT_LANGUAGE", "LANGUAGES", "card_text", "cards_text", "combo_label",
            "kind_name", "optional_placeholders", "pick_language", "render", "suit_name"]
@@ -281,12 +281,14 @@ def _does_not_beat(params: dict[str, Any], error: dict[str, Any], translator: Tr
     return translator.gettext("{Left} does not beat {right}", **sides)
 
 
-_NOT_ALLOWED: dict[str, Marked] = {
-    "no_triples": NP_("house rule", "House rule: no triples"),
-    "no_five_card_hands": NP_("house rule", "House rule: no five-card hands"),
-    "no_two_in_straights": NP_("house rule", "House rule: no 2 in straights"),
-    "straight_not_listed": NP_("house rule", "House rule: this straight does not count"),
-}
+# A reason with a sentence of its own (bigtwo.rules.codes.REASONS) is worded by it, whatever
+# the code's message would say: a house rule's refusal needs no renderer here.
+_SAYS: dict[tuple[str, str], str] = {
+    (code, r.name): r.says for code, reasons in REASONS.items() for r in reasons if r.says}
+
+
+def _by_reason(params: dict[str, Any], error: dict[str, Any], translator: Translator) -> str:
+    return translator.pgettext(REFUSAL_CONTEXT, _SAYS[(error["code"], params["reason"])])
 
 
 def _not_a_combination(params: dict[str, Any], error: dict[str, Any], translator: Translator) -> str:
@@ -393,7 +395,7 @@ _RENDERERS: dict[RuleCode, Renderer] = {
         "Seat {seat} does not hold {cards}", seat=error["seat"], cards=cards_text(params["cards"], translator.lang)),
     RuleCode.CARD_COUNT: _card_count,
     RuleCode.NOT_A_COMBINATION: _not_a_combination,
-    RuleCode.COMBINATION_NOT_ALLOWED: lambda params, error, translator: translator.marked(_NOT_ALLOWED[params["reason"]]),
+    RuleCode.COMBINATION_NOT_ALLOWED: _by_reason,
     RuleCode.CATEGORY: lambda params, error, translator: translator.marked(_CATEGORY[params["table_kind"]]),
     RuleCode.DOES_NOT_BEAT: _does_not_beat,
     RuleCode.MUST_PLAY_HIGHEST: lambda params, error, translator: translator.gettext(
@@ -426,4 +428,7 @@ CODES: tuple[str, ...] = tuple(code.value for code in _RENDERERS)
 
 def render(error: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> str:
     """The message for one error dict (code, deal, move, seat, params)."""
-    return _RENDERERS[error["code"]](error["params"], error, translator(lang))
+    params = error["params"]
+    if (error["code"], params.get("reason")) in _SAYS:
+        return _by_reason(params, error, translator(lang))
+    return _RENDERERS[error["code"]](params, error, translator(lang))

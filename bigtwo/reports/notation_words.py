@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bigtwo.reports.i18n import NP_, Marked, format_list, supported, translator
-from bigtwo.rules import quoting
+from bigtwo.rules import problems
 
 NOTATION_WORDS: dict[str, Marked] = {
     # TRANSLATORS: {syntax} is notation text (not translated), {found} what the line holds.
@@ -77,11 +77,11 @@ class NotationWords:
 
     def shorten(self, text: str) -> str:
         """A name or word of the game as written, at most its first characters when long."""
-        return quoting.shorten(text, self._long()) if quoting.is_long(text) else text
+        return problems.shorten(text, self._long()) if problems.is_long(text) else text
 
     def quote(self, text: str) -> str:
         """A piece of the game quoted (``'X3'``), at most its first characters when long."""
-        return quoting.quote(text, self._long()) if quoting.is_long(text) else repr(text)
+        return problems.quote(text, self._long()) if problems.is_long(text) else repr(text)
 
     def _long(self) -> str:
         # The template itself, its placeholders left for quoting to fill.

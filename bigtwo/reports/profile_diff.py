@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from bigtwo.reports.field_text import value_text
-from bigtwo.rules.fields import BY_DOTTED
 from bigtwo.rules.profiles import Profile
+from bigtwo.rules.registry import BY_DOTTED
 
 MAX_SHOWN = 8  # differences named in one message; the rest are counted
 

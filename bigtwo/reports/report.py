@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from bigtwo import ENGINE_VERSION
-from bigtwo.reports.messages import DEFAULT_LANGUAGE, render
-from bigtwo.rules.fields import Finish, LastCardGuard
+from bigtwo.reports.i18n import DEFAULT_LANGUAGE
+from bigtwo.rules.choices import Finish, LastCardGuard
 from bigtwo.rules.replay import RecordResult, RuleError
 
 
@@ -19,6 +19,8 @@ def error_dict(error: RuleError, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]
         "pointer": error.pointer,
         "params": error.params,
     }
+    from bigtwo.reports.messages import render  # with the first error: start-up
+
     out["message"] = render(out, lang)
     return out
 

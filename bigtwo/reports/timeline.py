@@ -19,11 +19,13 @@ from typing import Any
 from bigtwo.rules import cards
 from bigtwo.rules.codes import DealStatus
 from bigtwo.rules.combos import Combo
-from bigtwo.rules.fields import BY_DOTTED, explaining_fields, get
+from bigtwo.rules.declarations import explaining_fields, get
 from bigtwo.rules.game import Deal, Record
 from bigtwo.rules.play import deal_lead
 from bigtwo.rules.profiles import Profile
-from bigtwo.rules.replay import RecordResult, RuleError, Table, live_penalties
+from bigtwo.rules.registry import BY_DOTTED
+from bigtwo.rules.replay import RecordResult, RuleError, live_penalties
+from bigtwo.rules.table import Table
 
 # Move status values.
 OK = "ok"  # replayed and legal

@@ -14,10 +14,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bigtwo.rules import cards
-from bigtwo.rules.cards import rank_of, suit_of
+from bigtwo.rules.cards import RUN_BY_RANKS, WRAP_RUNS, rank_of, suit_of
+from bigtwo.rules.choices import Bombs, FlushCompare, Revolution, StraightFlushCompare, StraightKey
 from bigtwo.rules.codes import RuleCode
-from bigtwo.rules.fields import Bombs, FlushCompare, Revolution, StraightFlushCompare, StraightKey
-from bigtwo.rules.runs import RUN_BY_RANKS, WRAP_RUNS
 
 if TYPE_CHECKING:
     from bigtwo.rules.profiles import Profile

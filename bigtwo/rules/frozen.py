@@ -1,6 +1,6 @@
 """Value classes without dataclasses: ``Slotted`` (mutable) and ``Frozen`` (immutable).
 
-Every process that reads a record imports the field registry (``bigtwo.rules.fields``), its
+Every process that reads a record imports the field registry (``bigtwo.rules.registry``), its
 kinds, and the values a game is parsed into, some twenty-five classes. Defining a dataclass
 costs about a millisecond (it compiles the source of each method it generates), which made
 them the largest part of `bigtwo validate`'s start-up (docs/PERFORMANCE.md, "Start-up").
@@ -17,8 +17,16 @@ and an ``__init__`` of their own, without the equality and ``repr``.
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError
 from typing import Any, ClassVar
+
+
+def frozen_error(message: str) -> AttributeError:
+    """The error a frozen dataclass raises (``dataclasses.FrozenInstanceError``, which callers
+    may catch), imported only when raised: importing ``dataclasses`` brings ``inspect``, ``ast``
+    and ``dis``, a tenth of the start of `bigtwo validate` of one record."""
+    from dataclasses import FrozenInstanceError
+
+    return FrozenInstanceError(message)
 
 
 class Slotted:
@@ -51,10 +59,10 @@ class Frozen(Slotted):
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        raise frozen_error(f"cannot assign to field {name!r}")
 
     def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
+        raise frozen_error(f"cannot delete field {name!r}")
 
     def __hash__(self) -> int:  # type: ignore[override]  # hashable, as frozen dataclasses
         return hash((type(self), self._fields()))

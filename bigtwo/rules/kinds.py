@@ -15,9 +15,9 @@ from enum import StrEnum
 from typing import Any
 
 from bigtwo.rules import cards
+from bigtwo.rules.cards import RUN_BY_RANKS, TEAMS
 from bigtwo.rules.frozen import Frozen
-from bigtwo.rules.quoting import pointer_key, quote
-from bigtwo.rules.runs import RUN_BY_RANKS, TEAMS
+from bigtwo.rules.problems import pointer_key, quote
 
 Messages = list[str] | dict[Any, Any]
 

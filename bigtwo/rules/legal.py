@@ -15,9 +15,8 @@ from itertools import combinations, islice, product
 
 from bigtwo import limits
 from bigtwo.rules import cards
-from bigtwo.rules.cards import rank_of, suit_of
+from bigtwo.rules.cards import RUNS, rank_of, suit_of
 from bigtwo.rules.combos import Classifier, Combo
-from bigtwo.rules.runs import RUNS
 
 
 def _by_rank(hand: list[int]) -> list[list[int]]:

@@ -16,9 +16,7 @@ from typing import Any, Final
 
 from bigtwo.rules import cards, deals
 from bigtwo.rules.cards import rank_of
-from bigtwo.rules.codes import RuleCode
-from bigtwo.rules.combos import Classifier, Combo, Violation, classifier_for
-from bigtwo.rules.fields import (
+from bigtwo.rules.choices import (
     LastCardGuard,
     LaterDeals,
     Leftover,
@@ -26,6 +24,8 @@ from bigtwo.rules.fields import (
     Revolution,
     RevolutionRepeats,
 )
+from bigtwo.rules.codes import RuleCode
+from bigtwo.rules.combos import Classifier, Combo, Violation, classifier_for
 from bigtwo.rules.legal import all_combos, beating_sizes, can_beat, lead_sizes
 from bigtwo.rules.profiles import Profile
 

@@ -4,7 +4,7 @@ A declaration is either complete or ``{"extends": id, ...overrides}``; nested ob
 key by key, lists replace. The resolved profile's hash covers the rules only (not its id or
 name), so two declarations that mean the same rules share one hash and one stored id.
 
-Every field is declared once, in the field registry (``bigtwo.rules.fields``): the check, the
+Every field is declared once, in the field registry (``bigtwo.rules.registry``): the check, the
 defaults, the attributes of ``Profile`` and the hashing come from it. Fields added after v1
 are left out of the hashed rules while they hold their default. A profile stored under v1,
 which never named them, therefore keeps its hash and id, and a declaration that restates a
@@ -16,29 +16,46 @@ card lists are put in one order).
 from __future__ import annotations
 
 import _thread
-import copy
-import hashlib
 import json
-import pkgutil
+import sys
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import FrozenInstanceError
-from functools import cached_property
-from typing import Any, TypeVar, cast
+from functools import cache, cached_property
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from bigtwo.rules import cards, fields
-from bigtwo.rules.fields import CardPenalty, Direction, Rules, Tier
+from bigtwo.rules import cards, declarations, registry
+from bigtwo.rules.cards import CATEGORIES, RUN_CIRCLE
+from bigtwo.rules.choices import CardPenalty, Direction, Tier
+from bigtwo.rules.frozen import frozen_error
 from bigtwo.rules.problems import Problem, from_marshmallow, join
-from bigtwo.rules.runs import CATEGORIES, RUN_CIRCLE
+from bigtwo.rules.registry import Rules
 from bigtwo.rules.suggest import unknown_name
 
-try:  # optional (the core needs only the standard library): a faster key for inline profiles
-    import orjson as _orjson
-except ImportError:  # pragma: no cover - orjson is in the default install
-    _orjson = None  # type: ignore[assignment]
+# SHA-256 for the profile hash every report carries: the interpreter's own module when it has
+# one, for hashlib's import loads OpenSSL (a twentieth of the start of `bigtwo validate` of
+# one record). Both give the same digest.
+if TYPE_CHECKING:  # the same function; typeshed describes only hashlib's
+    from hashlib import sha256
+else:
+    try:
+        from _sha256 import sha256
+    except ImportError:  # pragma: no cover - an interpreter built without it
+        from hashlib import sha256
 
 __all__ = ["CardPenalty", "Profile", "ProfileRef", "ProfileResolver", "Tier", "check_declaration",
            "hashed_rules", "rules_hash", "stored_id"]
+
+
+@cache
+def _orjson() -> Any:
+    """orjson (optional: the core needs only the standard library), for a faster key of an
+    inline profile; imported with the first one, not at start-up. None when not installed."""
+    try:
+        import orjson
+    except ImportError:  # pragma: no cover - orjson is in the default install
+        return None
+    return orjson
+
 
 PRESET_IDS = ("hk-standard", "big-two-web", "casual", "pusoy-dos", "taiwanese", "western")
 DEFAULT_BASE = "hk-standard"
@@ -46,7 +63,7 @@ MAX_EXTENDS_DEPTH = 8
 
 
 class Profile(Rules):
-    """A resolved profile. Every field of the registry (``fields.Rules``) is a plain instance
+    """A resolved profile. Every field of the registry (``registry.Rules``) is a plain instance
     attribute, set once from the canonical rules: the replay reads them in its hot loops."""
 
     id: str
@@ -61,18 +78,18 @@ class Profile(Rules):
         put(self, "id", profile_id)
         put(self, "name", name)
         put(self, "rules", rules)
-        for attr, value in fields.attributes(rules):
+        for attr, value in declarations.attributes(rules):
             put(self, attr, value)
         put(self, "classifiers", {})
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        raise frozen_error(f"cannot assign to field {name!r}")
 
     def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
+        raise frozen_error(f"cannot delete field {name!r}")
 
     def _values(self) -> tuple[Any, ...]:
-        return (self.id, self.name, *(getattr(self, f.attr) for f in fields.FIELDS))
+        return (self.id, self.name, *(getattr(self, f.attr) for f in registry.FIELDS))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Profile):
@@ -148,18 +165,18 @@ class Profile(Rules):
 
     def as_dict(self) -> dict[str, Any]:
         """The full resolved profile as served by the API: every field, defaults filled."""
-        return {"id": self.id, "name": self.name, "hash": self.hash, **copy.deepcopy(dict(self.rules))}
+        return {"id": self.id, "name": self.name, "hash": self.hash, **_copied(dict(self.rules))}
 
 
 def rules_hash(rules: Mapping[str, Any]) -> str:
     canonical = json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
+    return "sha256:" + sha256(canonical.encode()).hexdigest()
 
 
 def hashed_rules(rules: Mapping[str, Any]) -> dict[str, Any]:
     """The rules as hashed: fields newer than v1 that hold their default are left out
-    (``fields.strip_defaults``), so every v1 and v2 profile keeps its id."""
-    return fields.strip_defaults(rules)
+    (``declarations.strip_defaults``), so every v1 and v2 profile keeps its id."""
+    return declarations.strip_defaults(rules)
 
 
 # New ids carry 128 bits of the hash: a collision is out of reach (a birthday search over 48
@@ -185,20 +202,35 @@ def collision(prefix: str, profile: Profile, stored_hash: str) -> Problem:
 
 def _canonical_rules(data: dict[str, Any]) -> dict[str, Any]:
     """Normalise spellings so that equal rules serialise (and hash) identically."""
-    return fields.canonical(data)
+    return declarations.canonical(data)
 
 
 def _build(profile_id: str, name: str, rules: dict[str, Any]) -> Profile:
     return Profile(profile_id, name, rules)
 
 
+def _copied(value: Any) -> Any:
+    """``copy.deepcopy`` of a declaration: its dicts and lists copied here, anything else by
+    ``copy``, which (with ``weakref``) is imported only then, not at every start."""
+    kind = type(value)
+    if kind is dict:
+        return {key: _copied(item) for key, item in value.items()}
+    if kind is list:
+        return [_copied(item) for item in value]
+    if kind is str or kind is int or kind is bool or kind is float or value is None:
+        return value
+    import copy
+
+    return copy.deepcopy(value)
+
+
 def deep_merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
-    merged = copy.deepcopy(dict(base))
+    merged: dict[str, Any] = _copied(dict(base))
     for key, value in override.items():
         if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
             merged[key] = deep_merge(merged[key], value)
         else:
-            merged[key] = copy.deepcopy(value)
+            merged[key] = _copied(value)
     return merged
 
 
@@ -208,7 +240,7 @@ def check_declaration(
     """The declaration loaded, or its problems. ``stored``: a profile the store accepted
     earlier, which keeps resolving even if it is over a list bound added since (stored
     profiles are immutable; it is checked once per process, so its length costs once)."""
-    loaded, errors = fields.check(data, stored=stored)
+    loaded, errors = declarations.check(data, stored=stored)
     if errors:
         return None, from_marshmallow(errors, prefix)
     return loaded, []
@@ -218,9 +250,11 @@ def _declaration_key(ref: Mapping[str, Any]) -> str:
     """A declaration's text as a cache key: its keys sorted, so that key order does not
     matter. orjson writes it several times faster; what orjson cannot write (keys that are
     not strings, integers past 64 bits) takes ``json``. The two kinds of key start apart."""
-    if _orjson is not None:
+    orjson = _orjson()
+    if orjson is not None:
         try:
-            return "o" + _orjson.dumps(ref, default=str, option=_orjson.OPT_SORT_KEYS).decode()
+            key: bytes = orjson.dumps(ref, default=str, option=orjson.OPT_SORT_KEYS)
+            return "o" + key.decode()
         except TypeError:  # orjson.JSONEncodeError
             pass
     return "j" + json.dumps(ref, sort_keys=True, default=str)
@@ -301,7 +335,7 @@ class ProfileResolver:
             if last[1] is None:
                 # Asked for twice: worth a copy to compare with from now on.
                 cached = self._inline_by_text(ref, prefix)
-                self._last_inline = (ref, copy.deepcopy(ref), prefix, cached)
+                self._last_inline = (ref, _copied(ref), prefix, cached)
                 return cached
         cached = self._inline_by_text(ref, prefix)
         self._last_inline = (ref, None, prefix, cached)
@@ -388,16 +422,20 @@ class ProfileResolver:
         return _build(stored_id(h), loaded.get("name") or stored_id(h), rules), []
 
 
-DEFAULTS: dict[str, Any] = fields.defaults()
+DEFAULTS: dict[str, Any] = declarations.defaults()
 
 
 def _read_preset(preset_id: str) -> dict[str, Any]:
     """A preset file: it states its id, its name and what it plays unlike the defaults."""
-    # pkgutil reads package data as importlib.resources does (from a directory or a zip),
-    # without importing that machinery (tempfile, zipfile, pathlib) at every start.
-    data = pkgutil.get_data("bigtwo.rules", f"presets/{preset_id}.json")
-    if data is None:
-        raise RuntimeError(f"preset file {preset_id}.json is missing")
+    # As pkgutil.get_data does, without importing it (nor importlib.resources' tempfile,
+    # zipfile and pathlib) at every start: the package's loader reads its data, from a
+    # directory or a zip ("/" is a separator to both, on every system).
+    spec = sys.modules["bigtwo.rules"].__spec__
+    loader: Any = None if spec is None else spec.loader
+    folders = None if spec is None else spec.submodule_search_locations
+    if not hasattr(loader, "get_data") or not folders:
+        raise RuntimeError(f"preset file {preset_id}.json cannot be read: no package loader")
+    data: bytes = loader.get_data(f"{next(iter(folders))}/presets/{preset_id}.json")
     raw = json.loads(data.decode("utf-8"))
     if raw.pop("id") != preset_id:
         raise RuntimeError(f"preset file {preset_id}.json names another id")

@@ -11,24 +11,16 @@ from typing import Any
 
 from bigtwo.rules import cards
 from bigtwo.rules.codes import DealStatus, RuleCode
-from bigtwo.rules.combos import Combo, classifier_for
-from bigtwo.rules.fields import Finish, LastCardGuard, Revolution
 from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.play import (
     COMBO,
-    Position,
-    Verdict,
     check_play,
-    first_seat,
     free_lead,
     gets_leftover,
-    guard_breach,
     hand_masks,
     lead_of_masks,
-    legal_plays,
     most_dealt,
     opener_of,
-    starts_revolution,
 )
 from bigtwo.rules.problems import join
 from bigtwo.rules.profiles import Profile
@@ -41,6 +33,7 @@ from bigtwo.rules.scoring import (
     score_deal,
     score_places,
 )
+from bigtwo.rules.table import Table
 
 
 class RuleError:
@@ -135,177 +128,6 @@ class RecordResult:
         self.winners = winners
         self.final_table = final_table
         self.team_totals = team_totals
-
-
-class Table(Position):
-    """The state of one deal: hands, whose turn, what lies on the table.
-
-    ``check`` says what rule a move would break (or None); ``apply`` performs a legal move.
-    A profile that plays on after the first seat out (``finish: placings``) or records
-    breaches of the guard (``last_card_guard: liable``) has its moves applied by
-    ``_apply_tracked``; every other profile's moves pay one flag test for either.
-    """
-
-    n: int
-    step: int
-    leader: int
-    trick_leader: int
-    top_seat: int  # the seat whose play is on top; -1 while the seat to move leads
-    moves_done: int
-    revolution: bool  # rank order reversed for the rest of the deal
-    revolution_possible: bool  # most profiles have none: their plays skip starts_revolution
-    places: list[int]  # finish: placings: seats in the order they went out
-    placings: bool
-    liable_guard: bool
-    breaches: list[tuple[int, int, int]]  # (move, seat, protected seat)
-    tracked: bool  # moves keep places or breaches (placings or the liable guard)
-
-    def __init__(self, profile: Profile, hands: list[list[int]], leader: int, opening_card: int | None,
-                 masks: list[int] | None = None):
-        # ``masks``: the hands' masks (``hand_masks``) where the caller made them already; the
-        # table takes them over and changes them as cards are played.
-        super().__init__(profile, hand_masks(hands) if masks is None else masks,
-                         [len(h) for h in hands], leader, opening_card)
-        self.n = profile.players
-        self.step = profile.step
-        self.leader = leader
-        self.trick_leader = leader
-        self.top_seat = -1
-        self.moves_done = 0
-        self.revolution = False
-        self.revolution_possible = profile.revolution is not Revolution.NONE
-        self.places = []
-        self.placings = profile.finish is Finish.PLACINGS
-        self.liable_guard = profile.last_card_guard is LastCardGuard.LIABLE
-        self.breaches = []
-        self.tracked = self.placings or self.liable_guard
-
-    def check(self, seat: int, play: list[int] | None, known: Combo | None = None) -> Verdict:
-        """The one play check (``play.check_play``) on this table."""
-        return check_play(self, seat, play, known)
-
-    def apply(self, seat: int, combo: Combo | None) -> None:
-        """Perform a move ``check`` accepted (``combo`` None: a pass), then pass the turn on."""
-        if self.tracked:
-            self._apply_tracked(seat, combo)
-        else:
-            self._apply(seat, combo)
-
-    def _apply(self, seat: int, combo: Combo | None) -> None:
-        self.moves_done += 1
-        if combo is None:
-            if self.locked_out:
-                self.locked |= 1 << seat
-        else:
-            played = 0
-            for c in combo.cards:  # cards.mask_of, inlined: half the moves are plays
-                played |= 1 << c
-            self.hands[seat] &= ~played
-            left = self.counts[seat] - combo.size
-            self.counts[seat] = left
-            self.top_seat = seat
-            self.on_table = combo
-            self.opening_card = None
-            if self.first_trick:
-                self.played_first |= 1 << seat
-            if self.revolution_possible and starts_revolution(
-                    self.profile, combo.kind, self.revolution):
-                # Judged under the old order; everything after it under the new one, the quad
-                # on the table included (RULES "Revolution"); under revolution_repeats:
-                # toggles a later quad turns it back.
-                self.reverse_ranks(not self.revolution)
-            if left == 0:
-                self.winner = seat
-                self.ended_at = self.moves_done - 1
-                return
-        # The next seat in the profile's direction, skipping seats that sit out (first_seat,
-        # inlined: a call per move).
-        n, step, top, locked = self.n, self.step, self.top_seat, self.locked
-        nxt = (seat + step) % n
-        while locked >> nxt & 1 and nxt != top:
-            nxt = (nxt + step) % n
-        if nxt == top:
-            # Everyone else passed since the top play: the trick ends and its owner leads.
-            self._end_trick(nxt)
-        self.current = nxt
-
-    def _end_trick(self, leader: int) -> None:
-        """The trick is over: the table is cleared, seats that sat out play again, and
-        ``leader`` leads the next one."""
-        self.on_table = None
-        self.top_seat = -1
-        self.locked = 0
-        self.first_trick = False
-        self.trick_leader = leader
-
-    def reverse_ranks(self, reversed_ranks: bool = True) -> None:
-        """Start the revolution (``reversed_ranks``): the rank order is reversed for the rest
-        of the deal, or, a later quad under ``revolution_repeats: toggles``, normal again."""
-        self.revolution = reversed_ranks
-        self.classifier = classifier_for(self.profile, reversed_ranks)
-        on_top = self.on_table
-        if on_top is not None:
-            again = self.classifier.classify(list(on_top.cards), cards.mask_of(on_top.cards))
-            assert type(again) is Combo
-            self.on_table = again
-
-    def legal_plays(self) -> list[Combo]:
-        return legal_plays(self)
-
-    # --- placings and the liable guard -----------------------------------------------------
-    def _apply_tracked(self, seat: int, combo: Combo | None) -> None:
-        """A move that keeps places or breaches: ``finish: placings`` (seats that went out are
-        skipped, the deal goes on until one seat holds cards) and ``last_card_guard: liable``
-        (plays that break the guard stand and are recorded as breaches)."""
-        if combo is not None and self.liable_guard:
-            breach = guard_breach(self, seat, combo)
-            if breach is not None:
-                self.breaches.append((self.moves_done, seat, breach[0]))
-        if not self.placings:
-            self._apply(seat, combo)
-            return
-        step, out = self.step, self.out
-        if combo is not None and self.counts[seat] == combo.size:
-            # The seat plays its last card: it takes the next place and the deal goes on.
-            self._apply(seat, combo)  # records the play; as under first_out, it stops there
-            self.winner = self.ended_at = None
-            if not self._goes_out(seat):
-                self._pass_on(seat)
-            return
-        # _apply passes the turn over the seats in ``locked``: seats that went out are
-        # skipped as seats that sit out are, and left out of ``locked`` again after.
-        self.locked |= out
-        self._apply(seat, combo)
-        if self.on_table is None:
-            # The trick ended (everyone still playing passed since the top play). When the top
-            # seat has gone out, the next seat still playing after it leads.
-            self.current = self.trick_leader = first_seat(self.current, step, self.n, out)
-        else:
-            self.locked &= ~out
-
-    def _pass_on(self, seat: int) -> None:
-        """The turn after ``seat`` went out with the play on top: to the next seat that neither
-        went out nor sits out; when there is none, the trick ends and the next seat still
-        playing leads."""
-        n, step, out, top = self.n, self.step, self.out, self.top_seat
-        nxt = first_seat((seat + step) % n, step, n, self.locked | out, top)
-        if nxt == top:
-            nxt = first_seat(nxt, step, n, out)
-            self._end_trick(nxt)
-        self.current = nxt
-
-    def _goes_out(self, seat: int) -> bool:
-        """``seat`` takes the next place; True when that leaves one seat holding cards, which
-        takes the last place and ends the deal (its winner the first out)."""
-        self.out |= 1 << seat
-        self.places.append(seat)
-        playing = [s for s in range(self.n) if not self.out >> s & 1]
-        if len(playing) > 1:
-            return False
-        self.places.extend(playing)
-        self.winner = self.places[0]
-        self.ended_at = self.moves_done - 1
-        return True
 
 
 def _hands_at(deal: Deal, index: int) -> str:

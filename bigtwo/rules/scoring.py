@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bigtwo.rules import cards, fields
+from bigtwo.rules import cards, choices
 from bigtwo.rules.cards import rank_of
 from bigtwo.rules.profiles import Profile
 
@@ -49,7 +49,7 @@ def penalty(profile: Profile, hand_mask: int) -> tuple[int, dict[str, int]]:
     held_twos = hand_mask & profile.two_held_mask
     if not held_twos:
         factor = 1
-    elif profile.two_held_mode is fields.TwoHeldMode.PER_TWO:
+    elif profile.two_held_mode is choices.TwoHeldMode.PER_TWO:
         factor = profile.two_held_factor ** held_twos.bit_count()
     else:
         factor = profile.two_held_factor
@@ -148,14 +148,14 @@ def settle(profile: Profile, penalties: Sequence[int], winner: int) -> Settlemen
     """One deal's scores from the seats' penalties (RULES.md "Scoring" and "Teams")."""
     how = profile.settlement
     if profile.teams is None or profile.team_of is None:
-        if how is fields.Settlement.PENALTY_ONLY:
+        if how is choices.Settlement.PENALTY_ONLY:
             return Settlement([-p for p in penalties], None)
-        if how is fields.Settlement.PAIRWISE:
+        if how is choices.Settlement.PAIRWISE:
             # Each pair settles P_j - P_i: seat i's sum over the others is total - n * P_i.
             total, n = sum(penalties), len(penalties)
             return Settlement([total - n * p for p in penalties], None)
         total = sum(penalties)
-        scores = [0] * len(penalties) if how is fields.Settlement.WINNER_ONLY else [-p for p in penalties]
+        scores = [0] * len(penalties) if how is choices.Settlement.WINNER_ONLY else [-p for p in penalties]
         scores[winner] = total
         return Settlement(scores, None)
     team_of = profile.team_of
@@ -166,9 +166,9 @@ def settle(profile: Profile, penalties: Sequence[int], winner: int) -> Settlemen
     value = p_opp - p_partner  # seed 004: the partner's cards still count for the opponents
     team_scores = [0] * len(profile.teams)
     for team in range(len(profile.teams)):
-        if how is fields.Settlement.WINNER_TAKES_ALL:
+        if how is choices.Settlement.WINNER_TAKES_ALL:
             team_scores[team] = value if team == winning else -value
-        elif how is fields.Settlement.WINNER_ONLY:
+        elif how is choices.Settlement.WINNER_ONLY:
             team_scores[team] = value if team == winning else 0
         else:
             team_scores[team] = -p_partner if team == winning else -p_opp
@@ -313,7 +313,7 @@ class Tally:
             return True
         if profile.target is None:
             return False
-        if profile.settlement is fields.Settlement.PENALTY_ONLY and profile.finish is not fields.Finish.PLACINGS:
+        if profile.settlement is choices.Settlement.PENALTY_ONLY and profile.finish is not choices.Finish.PLACINGS:
             # Totals are minus the accumulated penalties: the limit is a penalty reaching it.
             return max(-t for t in totals) >= profile.target
         return max(totals) >= profile.target

@@ -16,8 +16,9 @@ from bigtwo.rules.cards import rank_of
 from bigtwo.rules.combos import Combo
 from bigtwo.rules.play import deal_lead, hands_of_code, lowest_card, may_pass
 from bigtwo.rules.profiles import Profile, ProfileRef
-from bigtwo.rules.replay import Table, score_table
+from bigtwo.rules.replay import score_table
 from bigtwo.rules.scoring import Tally
+from bigtwo.rules.table import Table
 
 MAX_ATTEMPTS = 50
 DRAGON_DEALS = 0.3  # under ``dragon: true``, the share of deals in which one seat holds a dragon

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bigtwo.rules.quoting import quote
+from bigtwo.rules.problems import quote
 
 _CUTOFF = 0.75  # difflib's ratio: 'handsize'/'hand_size' is 0.94, 'deal'/'deals' 0.89
 

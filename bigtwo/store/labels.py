@@ -10,7 +10,7 @@ from typing import Any
 
 from bigtwo.records.names import unseen_character
 from bigtwo.reports.shape_words import shape_problem
-from bigtwo.store.tournaments import unprocessable
+from bigtwo.store.errors import StoreError
 
 
 def _hidden(text: str) -> bool:
@@ -26,10 +26,10 @@ def label(value: Any, name: str, limit: int, pointer: str = "") -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise unprocessable([shape_problem(pointer, "label_text", name=name)], f"bad {name}")
+        raise StoreError.unprocessable([shape_problem(pointer, "label_text", name=name)], f"bad {name}")
     value = value.strip()
     if len(value) > limit or (not value.isascii() or not value.isprintable()) and _hidden(value):
         # A problem of the reader's words, so that the answer says it in the asked language.
-        raise unprocessable([shape_problem(pointer, "label_line", name=name, limit=limit)],
-                            f"bad {name}")
+        raise StoreError.unprocessable(
+            [shape_problem(pointer, "label_line", name=name, limit=limit)], f"bad {name}")
     return value or None

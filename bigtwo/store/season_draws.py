@@ -19,8 +19,8 @@ from bigtwo.league.draws import known_pairs
 from bigtwo.league.tally import tally
 from bigtwo.rules.problems import Problem, join
 from bigtwo.store.db import Store
+from bigtwo.store.errors import SeasonError
 from bigtwo.store.seasons import make_draw, standings
-from bigtwo.store.tournaments import not_found, unprocessable
 
 FIELDS = ("players", "rounds", "seed", "profile", "sat_out")
 
@@ -64,16 +64,16 @@ def season_draw(store: Store, season_id: str, body: Any) -> dict[str, Any]:
     counted)."""
     season = store.seasons.get(season_id)
     if season is None:
-        raise not_found("season", season_id)
+        raise SeasonError.not_found("season", season_id)
     if not isinstance(body, dict):
-        raise unprocessable([Problem("", 'send {"rounds", "players"?, "seed"?}')], "no draw")
+        raise SeasonError.unprocessable([Problem("", 'send {"rounds", "players"?, "seed"?}')], "no draw")
     unknown = [Problem(join("", k), "unknown field") for k in body if k not in FIELDS]
     profile = body.get("profile", season["profile_id"])
     if profile is None:
         unknown.append(Problem("/profile", "this season takes any profile: say which one the "
                                "night plays (its number of players is the table size)"))
     if unknown:
-        raise unprocessable(unknown, "no draw")
+        raise SeasonError.unprocessable(unknown, "no draw")
     aliases = store.seasons.aliases(season_id)
     with store.snapshot():
         tables = played_tables(store, season_id, aliases)

@@ -1,9 +1,9 @@
 """Season use cases shared by the HTTP API and the ``bigtwo season`` CLI.
 
-Like tournaments (``bigtwo.store.tournaments``), failures are ``TournamentError`` values with
-an HTTP status. Standings are computed from the attached tournaments' stored tallies, so a
-record withdrawn or replaced, a tournament detached or an alias declared changes them at the
-next read. What is computed is cached twice: per attached tournament (the rating state after
+Like tournaments' (``bigtwo.store.tournaments``), a season's failures carry an HTTP status:
+they are ``SeasonError`` values (``bigtwo.store.errors``). Standings are computed from the
+attached tournaments' stored tallies, so a record withdrawn or replaced, a tournament
+detached or an alias declared changes them at the next read. What is computed is cached twice: per attached tournament (the rating state after
 it and its ranking, under a key over every night before it, so adding a night rates that night
 only), and the whole answer, under the key of the last night and the points table.
 """
@@ -28,19 +28,12 @@ from bigtwo.reports.shape_words import shape_problem
 from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import ProfileResolver
 from bigtwo.store.db import Store
+from bigtwo.store.errors import SeasonError
 from bigtwo.store.faults import best_effort
 from bigtwo.store.labels import label
 from bigtwo.store.quotas import QuotaExceeded
 from bigtwo.store.repositories.seasons import AliasRefused
-from bigtwo.store.tournaments import (
-    TournamentError,
-    bearer_token,
-    not_found,
-    over_quota,
-    page_bounds,
-    paged,
-    unprocessable,
-)
+from bigtwo.store.tournaments import bearer_token, page_bounds, paged
 
 DEFAULT_PER_PAGE = 50
 
@@ -68,7 +61,7 @@ def create(store: Store, body: Any) -> dict[str, str]:
     profile the season takes tournaments of any profile; without points by place it scores
     EMA base points."""
     if not isinstance(body, dict):
-        raise unprocessable([Problem("", 'send {"name": ...}')], "a season needs a name")
+        raise SeasonError.unprocessable([Problem("", 'send {"name": ...}')], "a season needs a name")
     problems = [Problem(join("", k), "unknown field") for k in body
                 if k not in ("name", "profile", "points_by_place")]
     name = body.get("name")
@@ -85,20 +78,20 @@ def create(store: Store, body: Any) -> dict[str, str]:
             profile, profile_problems = store.profiles.resolver().resolve(body["profile"], "/profile")
             problems.extend(profile_problems)
     if problems or not isinstance(name, str):
-        raise unprocessable(problems, "the season cannot be created")
+        raise SeasonError.unprocessable(problems, "the season cannot be created")
     try:
         season_id, token = store.seasons.create(
             name.strip(), profile.id if profile else None, profile.hash if profile else None,
             points)
     except QuotaExceeded as exc:
-        raise over_quota(exc) from exc
+        raise SeasonError.over_quota(exc) from exc
     return {"id": season_id, "token": token}
 
 
 def _found(store: Store, season_id: str) -> dict[str, Any]:
     found = store.seasons.get(season_id)
     if found is None:
-        raise not_found("season", season_id)
+        raise SeasonError.not_found("season", season_id)
     return found
 
 
@@ -140,21 +133,22 @@ def attach(store: Store, season_id: str, body: Any, authorization: str | None) -
     """``{"tournament": id, "by"?}``: attach it after the others (idempotent)."""
     token = authorize(store, season_id, authorization)
     if not isinstance(body, dict) or not isinstance(body.get("tournament"), str):
-        raise unprocessable([Problem("/tournament", "a tournament id")], "nothing was attached")
+        raise SeasonError.unprocessable([Problem("/tournament", "a tournament id")], "nothing was attached")
     tournament_id = body["tournament"]
     tournament = store.tournaments.get(tournament_id)
     if tournament is None:
-        raise unprocessable([Problem("/tournament", f"no tournament with id {tournament_id!r}")],
+        raise SeasonError.unprocessable([Problem("/tournament", f"no tournament with id {tournament_id!r}")],
                             "nothing was attached")
     season = _found(store, season_id)
     if season["profile_hash"] and tournament["profile_hash"] != season["profile_hash"]:
-        raise TournamentError(409, "Conflict", f"this season plays {season['profile_id']!r}; "
-                              f"tournament {tournament_id!r} plays {tournament['profile_id']!r}"
-                              "; nothing was attached", kind="profile-mismatch")
+        raise SeasonError.conflict(f"this season plays {season['profile_id']!r}; "
+                                   f"tournament {tournament_id!r} plays "
+                                   f"{tournament['profile_id']!r}; nothing was attached",
+                                   kind="profile-mismatch")
     try:
         created = store.seasons.attach(season_id, tournament_id, token=token, by=_by(body.get("by")))
     except QuotaExceeded as exc:
-        raise over_quota(exc) from exc
+        raise SeasonError.over_quota(exc) from exc
     return {"season": season_id, "tournament": tournament_id, "attached": created}
 
 
@@ -162,18 +156,18 @@ def detach(store: Store, season_id: str, tournament_id: str, authorization: str 
            by: Any = None) -> dict[str, Any]:
     token = authorize(store, season_id, authorization)
     if not store.seasons.detach(season_id, tournament_id, token=token, by=_by(by)):
-        raise not_found("tournament attached to this season", tournament_id)
+        raise SeasonError.not_found("tournament attached to this season", tournament_id)
     return {"season": season_id, "tournament": tournament_id, "attached": False}
 
 
 def _name(value: Any, pointer: str) -> str:
     """A name as a record's players are checked (``bigtwo.records.name_rules``), canonical."""
     if not isinstance(value, str) or not 0 < len(value) <= limits.MAX_NAME_LENGTH:
-        raise unprocessable([shape_problem(pointer, "name_length", n=limits.MAX_NAME_LENGTH)],
+        raise SeasonError.unprocessable([shape_problem(pointer, "name_length", n=limits.MAX_NAME_LENGTH)],
                             "nothing was changed")
     problem = name_problem(pointer, value)
     if problem is not None:
-        raise unprocessable([problem], "nothing was changed")
+        raise SeasonError.unprocessable([problem], "nothing was changed")
     return canonical_name(value)
 
 
@@ -183,7 +177,7 @@ def alias(store: Store, season_id: str, body: Any, authorization: str | None) ->
     may not itself be an alias, nor ``alias`` a name others stand for."""
     token = authorize(store, season_id, authorization)
     if not isinstance(body, dict):
-        raise unprocessable([Problem("", 'send {"alias": ..., "player": ...}')],
+        raise SeasonError.unprocessable([Problem("", 'send {"alias": ..., "player": ...}')],
                             "nothing was changed")
     name = _name(body.get("alias"), "/alias")
     player = None if body.get("player") is None else _name(body["player"], "/player")
@@ -191,12 +185,12 @@ def alias(store: Store, season_id: str, body: Any, authorization: str | None) ->
     try:
         store.seasons.set_alias(season_id, name, player, token=token, by=by)
     except QuotaExceeded as exc:
-        raise over_quota(exc) from exc
+        raise SeasonError.over_quota(exc) from exc
     except AliasRefused as exc:
         if exc.reason == "missing":
-            raise not_found("alias", name) from exc
-        raise TournamentError(409, "Conflict", f"{name!r} -> {player!r} would make a chain of "
-                              "aliases; undo the other first", kind="alias-chain") from exc
+            raise SeasonError.not_found("alias", name) from exc
+        raise SeasonError.conflict(f"{name!r} -> {player!r} would make a chain of aliases; "
+                                   "undo the other first", kind="alias-chain") from exc
     return {"season": season_id, "aliases": _pairs(store.seasons.aliases(season_id))}
 
 
@@ -387,7 +381,7 @@ def make_draw(resolver: ProfileResolver, body: Any, known: Known | None = None) 
     (``bigtwo.league.draws``), seated as the profile's table size says; ``known``, the
     meetings a caller counted itself (a season's nights, ``bigtwo.store.season_draws``)."""
     if not isinstance(body, dict):
-        raise unprocessable([Problem("", 'send {"profile", "players", "rounds", "seed"}')],
+        raise SeasonError.unprocessable([Problem("", 'send {"profile", "players", "rounds", "seed"}')],
                             "no draw")
     problems = [Problem(join("", k), "unknown field") for k in body
                 if k not in ("profile", "players", "rounds", "seed", "previous", "sat_out")]
@@ -422,13 +416,13 @@ def make_draw(resolver: ProfileResolver, body: Any, known: Known | None = None) 
         profile, profile_problems = resolver.resolve(body["profile"], "/profile")
         problems.extend(profile_problems)
     if problems or profile is None:
-        raise unprocessable(problems, "no draw")
+        raise SeasonError.unprocessable(problems, "no draw")
     try:
         return draw(players, profile.players, rounds, seed, previous, sat_out,  # type: ignore[arg-type]
                     known)
     except DrawError as exc:
         pointer = next((f"/{f}" for f in ("previous", "players") if f in exc.code), "/rounds")
-        raise unprocessable([Problem(pointer, str(exc))], "no draw") from exc
+        raise SeasonError.unprocessable([Problem(pointer, str(exc))], "no draw") from exc
 
 
 def _names_list(value: Any) -> bool:

@@ -1,7 +1,8 @@
 """Tournament use cases shared by the HTTP API and the ``bigtwo tournament`` CLI.
 
-No Flask here: failures are ``TournamentError`` values with an HTTP status, which the API turns
-into problem documents and the CLI into messages. Checking a record is always
+No Flask here: failures are ``TournamentError`` values with an HTTP status (``StoreError`` for
+what is no tournament's own: tokens, creation keys, paging), which the API turns into problem
+documents and the CLI into messages. Checking a record is always
 ``bigtwo.records.pipeline.check_record`` with a resolver over the store.
 """
 
@@ -24,6 +25,10 @@ from bigtwo.reports.profile_diff import differences_text
 from bigtwo.rules.problems import Problem, join
 from bigtwo.rules.profiles import ID_COLLISION, Profile, ProfileRef, ProfileResolver
 from bigtwo.store.db import Store
+from bigtwo.store.errors import StoreError
+from bigtwo.store.errors import (
+    TournamentError as TournamentError,  # re-exported: callers say service.TournamentError
+)
 from bigtwo.store.faults import best_effort
 from bigtwo.store.quotas import QuotaExceeded
 from bigtwo.store.repositories.profiles import ProfileIdCollision
@@ -32,30 +37,15 @@ from bigtwo.store.rows import NewRecord
 DEFAULT_PER_PAGE = 50
 
 
-class TournamentError(Exception):
-    def __init__(self, status: int, title: str, detail: str,
-                 problems: list[Problem] | None = None, kind: str | None = None) -> None:
-        super().__init__(detail)
-        self.status, self.title, self.detail, self.problems = status, title, detail, problems
-        self.kind = kind  # the problem type's last segment, when it has its own
-
-
-def not_found(what: str, ident: str) -> TournamentError:
-    return TournamentError(404, "Not Found", f"no {what} with id {ident!r}")
-
-
-def unprocessable(problems: list[Problem], detail: str) -> TournamentError:
-    return TournamentError(422, "Unprocessable Content", detail, problems)
+# The tournament's own refusals; the module-level names are what its callers raise.
+not_found = TournamentError.not_found
+unprocessable = TournamentError.unprocessable
+over_quota = TournamentError.over_quota
 
 
 def id_collision(detail: str) -> TournamentError:
     """Two rule sets whose ids agree: the declaration is refused, never played as the other."""
-    return TournamentError(409, "Conflict", detail + "; nothing was stored",
-                           kind="profile-id-collision")
-
-
-def over_quota(exc: QuotaExceeded) -> TournamentError:
-    return TournamentError(409, "Conflict", f"{exc}; nothing was stored", kind="quota-exceeded")
+    return TournamentError.conflict(detail + "; nothing was stored", kind="profile-id-collision")
 
 
 def content_hash(record: Mapping[str, Any], profile_id: str) -> str:
@@ -75,12 +65,12 @@ def require_creation_key(store: Store, authorization: str | None) -> None:
     scheme, _, key = (authorization or "").strip().partition(" ")
     key = key.strip()
     if scheme.lower() != "bearer" or not key:
-        raise TournamentError(401, "Unauthorized", "this server creates tournaments and "
-                              "profiles for holders of a creation key: send "
-                              "Authorization: Bearer <key> (the operator issues them)")
+        raise StoreError(401, "Unauthorized", "this server creates tournaments and "
+                         "profiles for holders of a creation key: send "
+                         "Authorization: Bearer <key> (the operator issues them)")
     if not store.keys.valid(key):
-        raise TournamentError(401, "Unauthorized", "the creation key is not valid "
-                                                   "(never issued, or revoked)")
+        raise StoreError(401, "Unauthorized", "the creation key is not valid "
+                                              "(never issued, or revoked)")
 
 
 # --- creating and reading tournaments ---------------------------------------------------------
@@ -156,13 +146,13 @@ def bearer_token(authorization: str | None, what: str,
     scheme, _, token = (authorization or "").strip().partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token:
-        raise TournamentError(401, "Unauthorized",
-                              f"send the {what}'s token: Authorization: Bearer <token>")
+        raise StoreError(401, "Unauthorized",
+                         f"send the {what}'s token: Authorization: Bearer <token>")
     verdict = matches(token)
     if verdict is None:
-        raise TournamentError(401, "Unauthorized", "the token is not valid")
+        raise StoreError(401, "Unauthorized", "the token is not valid")
     if verdict is False:
-        raise TournamentError(403, "Forbidden", f"this token belongs to another {what}")
+        raise StoreError(403, "Forbidden", f"this token belongs to another {what}")
     return token
 
 
@@ -520,7 +510,7 @@ def page_bounds(page: Any, per_page: Any) -> tuple[int, int]:
             or not 1 <= per_page <= limits.MAX_PER_PAGE):
         problems.append(Problem("", f"per_page: a whole number from 1 to {limits.MAX_PER_PAGE}"))
     if problems:
-        raise unprocessable(problems, "bad paging parameters")
+        raise StoreError.unprocessable(problems, "bad paging parameters")
     return per_page, (page - 1) * per_page
 
 

@@ -14,13 +14,13 @@ from bigtwo.records.pipeline import check_record
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import ProfileRef
 from bigtwo.store.db import Store
+from bigtwo.store.errors import TournamentError
 from bigtwo.store.labels import label
 from bigtwo.store.repositories.tournaments import ReplaceConflict
 from bigtwo.store.rows import NewRecord
 from bigtwo.store.tokens import token_hash
 from bigtwo.store.tournaments import (
     DEFAULT_PER_PAGE,
-    TournamentError,
     authorize,
     content_hash,
     ignore_report,

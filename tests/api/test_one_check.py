@@ -19,8 +19,9 @@ from bigtwo.rules import cards
 from bigtwo.rules.codes import RuleCode
 from bigtwo.rules.combos import Combo
 from bigtwo.rules.play import check_play, judge_cards
-from bigtwo.rules.replay import Table, replay_record
+from bigtwo.rules.replay import replay_record
 from bigtwo.rules.simulate import DeadEnd, random_move
+from bigtwo.rules.table import Table
 from tests.core.helpers import deal, move, record, small
 
 HK3 = small("hk-standard", hand_size=3)

@@ -11,9 +11,9 @@ import jsonschema
 import pytest
 
 from bigtwo.rules import cards
-from bigtwo.rules.fields import BY_PATH
+from bigtwo.rules.cards import MAX_PLAYERS
 from bigtwo.rules.profiles import DEFAULT_RESOLVER
-from bigtwo.rules.runs import MAX_PLAYERS
+from bigtwo.rules.registry import BY_PATH
 from bigtwo.rules.simulate import simulate_record
 from schemas.records import MoveSchema, RecordDealSchema, RecordSchema, ResultSchema
 
@@ -79,9 +79,10 @@ def _resolve(spec: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize("component", ["ProfileDeclaration", "ResolvedProfile"])
 def test_the_profile_schemas_are_the_registry(client: Any, component: str) -> None:
     """Every registry field is documented with its choices, bounds and default, and nothing
-    else is (schemas/profiles.py builds the schemas from bigtwo/rules/fields.py)."""
+    else is (schemas/profiles.py builds the schemas from bigtwo/rules/registry.py)."""
     from bigtwo.rules import kinds
-    from bigtwo.rules.fields import FIELDS, GROUPS, plain
+    from bigtwo.rules.declarations import GROUPS, plain
+    from bigtwo.rules.registry import FIELDS
 
     spec = client.get("/openapi.json").json
     top = _resolve(spec, {"$ref": f"#/components/schemas/{component}"})

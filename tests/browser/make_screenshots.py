@@ -1,4 +1,4 @@
-"""Save the README's screenshots: ``.venv/bin/python -m tests.browser.make_screenshots``.
+"""Save the screenshots of docs/PAGES.md and docs/SEASONS.md: ``.venv/bin/python -m tests.browser.make_screenshots``.
 
 Starts the app on a throwaway database, fills it with the spec's example records, and saves
 docs/screenshots/{home,replay-error,scores,tournament}.png (and phone-sized variants), the

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from bigtwo.cli.language import environment_language
 from bigtwo.cli.main import main
+from bigtwo.cli.shared.language import environment_language
 from bigtwo.reports.i18n import LANGUAGES
 from tests.conftest import example_record as example
 from tests.tournaments.helpers import NAMES, broken, simulated
@@ -185,7 +185,7 @@ def test_the_environment_is_lang_s_default_for_the_rule_messages_too(tmp_path: P
 
 
 @pytest.mark.parametrize(("args", "env", "expected"), [
-    # source: bigtwo/cli/inputs.py (open_input) and main.py (_validate_one), in the catalogs
+    # source: bigtwo/cli/shared/inputs.py (open_input) and main.py (_validate_one), in the catalogs
     (["validate", "--lang", "de", "{missing}"], None,
      "Fehler: {missing} lässt sich nicht öffnen: No such file or directory"),
     (["validate", "--lang", "it", "{missing}"], None,

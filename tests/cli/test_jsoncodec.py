@@ -118,7 +118,7 @@ def test_validate_answers_each_bad_line_alike(backend: str, tmp_path: Path,
 
 def test_environment_forces_the_fallback_at_the_edge_only() -> None:
     """The core reads no environment (issue 15); the CLI passes BIGTWO_JSON in."""
-    code = ("from bigtwo.records import jsoncodec; print(jsoncodec.BACKEND); "
+    code = ("from bigtwo.formats import jsoncodec; print(jsoncodec.BACKEND); "
             "from bigtwo.cli.main import main; main(['simulate', '--records', '0'], "
             "standalone_mode=False); print(jsoncodec.BACKEND)")
     forced = subprocess.run([sys.executable, "-c", code], env={"BIGTWO_JSON": "stdlib", "PATH": "/usr/bin:/bin"},

@@ -82,3 +82,4 @@ def test_help_imports_no_lazy_command(args: list[str]) -> None:
         assert "bigtwo.store.db" not in modules
     assert modules.isdisjoint(lazy_modules)
     assert "bigtwo.cli.cluster" not in modules
+    assert not {m for m in modules if m.startswith("bigtwo.batch")}

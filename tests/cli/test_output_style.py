@@ -1,4 +1,4 @@
-"""One JSON style for every command (bigtwo.cli.output; README, "Command-line output"): one
+"""One JSON style for every command (bigtwo.cli.shared.output; docs/CLI.md, "Checking records"): one
 answer is a pretty document, a stream of answers is JSON Lines, whatever the command."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from bigtwo.cli.main import main
-from bigtwo.cli.output import json_document
+from bigtwo.cli.shared.output import json_document
 from tests.conftest import EXAMPLES, FIXTURES, ROOT
 from tests.tournaments.helpers import simulated
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from bigtwo.cli import quick
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 
@@ -55,6 +57,18 @@ UNREPLAYABLE = b'{"profile": "hk-standard", "deals": 3}\n'
 NAMES_A_STORED_ID = b'{"profile": "p-0123456789ab", "deals": []}\n'
 MIXED = (LINES + b"\n   \n" + b"{not json\n" + UNREPLAYABLE + NAMES_A_STORED_ID
          + json.dumps(json.loads(GOOD)).encode() + b"\n[1, 2]\n")
+# Text the two JSON backends might write apart (the quick path reads and writes a small file
+# with the standard library, the command with orjson): names and strings beyond ASCII, escapes,
+# control characters, floats; as a record, and as lines that cannot be replayed.
+ODD_VALUES = {"players": ["阿明", "Zoë", "😀", "a\"b\\c"],
+              "meta": {"x": 1e16, "y": 0.1, "z": -0.0, "s": "\u2028\u0001\x7f/"}}
+ODD = json.dumps({**json.loads(GOOD), **ODD_VALUES}, ensure_ascii=False).encode()
+ODD_LINES = b"\n".join([
+    ODD, json.dumps({**json.loads(GOOD), **ODD_VALUES}).encode(),
+    json.dumps({"profile": "hk-standard", "deals": [{"hands": ["阿明\u0001", 1.5e300]}]}).encode(),
+    json.dumps({"profile": "hk-ständard", "deals": 0.1}, ensure_ascii=False).encode(),
+    b'{"profile": "hk-standard", "players": ["\\ud83d\\ude00", "\\u00e9"], "deals": []}',
+]) + b"\n"
 
 
 def files(folder: Path) -> None:
@@ -79,6 +93,13 @@ def files(folder: Path) -> None:
     os.mkfifo(folder / "fifo.jsonl")
     (folder / "sheet.csv").write_bytes((EXAMPLES / "club-night.csv").read_bytes())
     (folder / "record.txt").write_bytes(GOOD)
+    (folder / "odd.json").write_bytes(ODD)
+    (folder / "odd.jsonl").write_bytes(ODD_LINES)
+    # Over the size the quick path reads with the standard library (it takes orjson then).
+    (folder / "long.jsonl").write_bytes(LINES * (1 + quick.STDLIB_JSON_BYTES // len(LINES)))
+    long_record = {**json.loads(GOOD)}
+    long_record["deals"] = long_record["deals"] * (1 + quick.STDLIB_JSON_BYTES // len(GOOD))
+    (folder / "long.json").write_bytes(json.dumps(long_record, indent=1).encode())
     # Over the default --max-bytes (1 MiB): a line of it may be over the limit.
     (folder / "big.jsonl").write_bytes(LINES * (1 + (1 << 20) // len(LINES)))
 
@@ -95,6 +116,12 @@ FORMS: list[tuple[list[str], dict[str, str], bool]] = [
     (["validate", "no-final-newline.jsonl"], {}, True),
     (["validate", "empty.jsonl"], {}, True),
     (["validate", "big.jsonl"], {}, False),
+    (["validate", "odd.json"], {}, True),
+    (["validate", "odd.json"], {"LANG": "zh_TW.UTF-8"}, True),
+    (["validate", "odd.jsonl"], {}, None),
+    (["validate", "odd.jsonl"], {"LANG": "zh_HK.UTF-8"}, None),
+    (["validate", "long.json"], {}, True),
+    (["validate", "long.jsonl"], {}, True),
     (["validate", "good.json"], {"BIGTWO_PURE": "1"}, True),
     (["validate", "invalid.json"], {"LC_ALL": "zh_HK.UTF-8"}, True),
     # Lines it cannot read: the quick path writes their reports, click's words on stderr.

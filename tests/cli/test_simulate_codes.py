@@ -59,7 +59,7 @@ def test_same_seed_same_records_and_default_output_keeps_hands(runner: CliRunner
 
 
 def test_duplicate_comparison_scores_the_boards(runner: CliRunner, tmp_path: Path) -> None:
-    """The README's walk-through: simulate tables, import them, the standings compare boards."""
+    """docs/TOURNAMENTS.md's walk-through: simulate tables, import them, the standings compare boards."""
     path, _ = simulated(runner, tmp_path, "--profile", "pusoy-dos", "--records", "2", "--deals", "2",
                         "--tables", "3", "--seed", "5")
     created = runner.invoke(main, ["tournament", "create", "--name", "Club", "--profile", "pusoy-dos"])

@@ -15,7 +15,7 @@ from bigtwo.records.parse import parse_record
 from bigtwo.records.pipeline import check_record
 from bigtwo.rules.combos import Combo
 from bigtwo.rules.play import opening
-from bigtwo.rules.replay import Table
+from bigtwo.rules.table import Table
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "teams": {"extends": "pusoy-dos", "teams": [[0, 2], [1, 3]], "match": {"max_deals": 3}},

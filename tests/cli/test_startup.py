@@ -74,11 +74,12 @@ def test_validate_of_a_one_deal_preset_record_loads_no_marshmallow_or_store(tmp_
                                               profile_ref="hk-standard")), encoding="utf-8")
     code, modules = imported(["validate", str(one)], tmp_path)
     assert code == 0
-    assert "bigtwo.rules.fields" in modules and "bigtwo.rules.replay" in modules
+    assert "bigtwo.rules.registry" in modules and "bigtwo.rules.replay" in modules
     assert loaded_forbidden(modules) == []
     # Neither what only other inputs need (Dask's driver, notation, score sheets, lazily
     # loaded commands) nor the standard library's heavier helpers a JSON record never uses.
-    assert modules.isdisjoint({"bigtwo.cli.cluster", "bigtwo.batch.cluster",
+    assert not {m for m in modules if m.startswith("bigtwo.batch")}
+    assert modules.isdisjoint({"bigtwo.cli.cluster",
                                "bigtwo.formats.notation.reader", "bigtwo.formats.sheet_text",
                                "bigtwo.cli.tournament", "bigtwo.cli.season", "bigtwo.rules.simulate",
                                "importlib.resources", "tempfile", "zipfile", "secrets", "difflib"})
@@ -121,3 +122,71 @@ def test_stored_profile_id_opens_the_store_only_then(corpus: Path, tmp_path: Pat
     code, modules = imported(["validate", "--profile", "p-0123456789ab", str(corpus)], tmp_path)
     assert code == 2
     assert "bigtwo.store.db" in modules and "flask" not in modules
+
+
+# The console script's click-free `bigtwo validate FILE` (bigtwo.cli.quick) of one small
+# record: none of click, dataclasses (and the inspect, ast and dis it brings), orjson (which
+# imports dataclasses, uuid and datetime), OpenSSL's hashlib, copy, pkgutil, Babel or gettext.
+ENTRY_PROBE = """
+import json, sys
+sys.argv[0] = "bigtwo"
+from bigtwo.cli.entry import run
+try:
+    run()
+except SystemExit as exc:
+    code = exc.code
+print(json.dumps({"exit": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+"""
+NOT_FOR_ONE_RECORD = ("click", "dataclasses", "inspect", "ast", "dis", "orjson", "uuid",
+                      "datetime", "hashlib", "_hashlib", "copy", "pkgutil", "babel", "gettext",
+                      "threading", "pathlib", *FORBIDDEN)
+
+
+def entry_imported(args: list[str], tmp_path: Path, lang: str = "C.UTF-8") -> tuple[int, set[str]]:
+    env = {"BIGTWO_DB": str(tmp_path / "absent.db"), "PATH": "/usr/bin:/bin", "LANG": lang}
+    proc = subprocess.run([sys.executable, "-c", ENTRY_PROBE, *args], capture_output=True,
+                          text=True, cwd=ROOT, env=env, check=False, timeout=120)
+    result = json.loads(proc.stderr.strip().splitlines()[-1])
+    return result["exit"], set(result["modules"])
+
+
+def heavy(modules: set[str], names: tuple[str, ...]) -> list[str]:
+    return sorted(m for m in modules if any(m == n or m.startswith(n + ".") for n in names))
+
+
+@pytest.fixture(scope="module")
+def one_record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from bigtwo.rules.simulate import simulate_record
+
+    path = tmp_path_factory.mktemp("one") / "one.json"
+    path.write_text(json.dumps(simulate_record(PRESETS["hk-standard"], 1, random.Random(3),
+                                               profile_ref="hk-standard")), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("lang", ["C.UTF-8", "en_US.UTF-8", "de_AT.UTF-8", "zh_HK.UTF-8"])
+def test_the_console_script_checks_one_record_without_the_heavy_imports(
+        one_record: Path, tmp_path: Path, lang: str) -> None:
+    """Whatever the locale: one with a region is read without Babel."""
+    code, modules = entry_imported(["validate", str(one_record)], tmp_path, lang)
+    assert code == 0
+    assert "bigtwo.rules.replay" in modules and "bigtwo.reports.report" in modules  # it did the work
+    assert heavy(modules, NOT_FOR_ONE_RECORD) == []
+
+
+def test_an_invalid_record_is_reported_without_the_heavy_imports(tmp_path: Path) -> None:
+    """Its errors are rendered in words (the catalogs' gettext), nothing more."""
+    code, modules = entry_imported(["validate", str(ROOT / "examples" / "pusoy-wrong-turn.json")],
+                                   tmp_path)
+    assert code == 1
+    assert heavy(modules, tuple(n for n in NOT_FOR_ONE_RECORD if n != "gettext")) == []
+
+
+@pytest.mark.parametrize("args", [["validate", "--format", "json", "{}"], ["validate", "{}", "--lang", "en"]],
+                         ids=["an option before", "an option after"])
+def test_control_the_probe_sees_them_when_the_click_command_runs(
+        one_record: Path, tmp_path: Path, args: list[str]) -> None:
+    """Any other form goes to the click command, which imports them: the checks above see."""
+    code, modules = entry_imported([a.replace("{}", str(one_record)) for a in args], tmp_path)
+    assert code == 0
+    assert {"click", "inspect", "orjson"} <= set(heavy(modules, NOT_FOR_ONE_RECORD))

@@ -12,8 +12,9 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bigtwo.batch.blocks import block_lines, partition
 from bigtwo.batch.cluster import split_lines, validate_bag
-from bigtwo.cli.cluster import block_lines, partition, plan, scan_block
+from bigtwo.batch.scans import plan, scan_block
 from bigtwo.cli.main import main
 from tests.cluster import corpus
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from bigtwo.cli import cluster
+from bigtwo.batch.blocks import partition
+from bigtwo.batch.scans import plan
+from bigtwo.cli.cluster import stored_profiles
 from bigtwo.cli.recheck import referenced
 from bigtwo.rules.profiles import ProfileResolver
 from bigtwo.store import tournaments
@@ -33,9 +35,9 @@ def test_validate_ships_only_the_profiles_its_inputs_name(tmp_path: Path) -> Non
     lines.append(json.dumps({**simulated(1)[0], "profile": "p-ffffffffffff"}))  # not stored
     path = tmp_path / "in.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    inputs, blocks = cluster.partition((str(path),), 300)
-    cluster.plan(inputs, blocks)
-    shipped = cluster.stored_profiles(inputs[0].profile_ids, store)
+    inputs, blocks = partition((str(path),), 300)
+    plan(inputs, blocks)
+    shipped = stored_profiles(inputs[0].profile_ids, store)
     assert sorted(shipped) == sorted([ids[7], ids[9]])
     assert shipped[ids[7]] == store.profiles.declaration(ids[7])
 
@@ -45,8 +47,8 @@ def test_an_id_cut_by_a_block_boundary_is_found(tmp_path: Path) -> None:
     path = tmp_path / "one.jsonl"
     path.write_text('{"profile": "' + pid + '"}\n', encoding="utf-8")
     for size in range(1, path.stat().st_size + 1):
-        inputs, blocks = cluster.partition((str(path),), size)
-        cluster.plan(inputs, blocks)
+        inputs, blocks = partition((str(path),), size)
+        plan(inputs, blocks)
         assert inputs[0].profile_ids == {pid}, size
 
 
@@ -58,4 +60,4 @@ def test_recheck_ships_the_tournament_profile_and_those_its_records_name(tmp_pat
     tournaments.upload(store, tournament, {"records": [{**r, "profile": ids[3]}
                                                    for r in simulated(2)]})
     assert referenced(store, made["id"]) == {ids[3]}
-    assert sorted(cluster.stored_profiles(referenced(store, made["id"]), store)) == [ids[3]]
+    assert sorted(stored_profiles(referenced(store, made["id"]), store)) == [ids[3]]

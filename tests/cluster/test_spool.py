@@ -16,16 +16,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bigtwo.batch.blocks import local_block_bytes, part_name, partition
 from bigtwo.batch.cluster import CheckSpec, check_block, split_lines
-from bigtwo.cli.cluster import (
-    SpoolReader,
-    numbered,
-    part_name,
-    partition,
-    scan_and_check,
-    validate_on_cluster,
-)
-from bigtwo.cli.verdicts import line_error
+from bigtwo.batch.scans import numbered
+from bigtwo.batch.spool import SpoolReader
+from bigtwo.batch.tasks import scan_and_check
+from bigtwo.cli.cluster import validate_on_cluster
+from bigtwo.cli.shared.verdicts import line_error
 from tests.cluster import corpus
 
 # A valid record, a broken one, lines that are not JSON, a record that cannot be replayed,
@@ -126,8 +123,6 @@ MIB = 1 << 20
     (1 << 40, 2, 16 * MIB),
 ])
 def test_a_local_run_cuts_four_blocks_per_worker(total: int, workers: int, expected: int) -> None:
-    from bigtwo.cli.cluster import local_block_bytes
-
     assert local_block_bytes(total, workers) == expected
 
 

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from bigtwo.batch.blocks import partition
 from bigtwo.batch.cluster import CheckSpec
-from bigtwo.cli.cluster import partition, validate_on_cluster
+from bigtwo.cli.cluster import validate_on_cluster
 from bigtwo.cli.main import main
 from tests.cluster import corpus
 
@@ -146,15 +147,37 @@ def test_without_the_extra_the_option_says_how_to_install_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = corpus.write(tmp_path / "a.jsonl", ["{}"])
     monkeypatch.setitem(sys.modules, "distributed", None)  # makes `import distributed` fail
+    result = CliRunner().invoke(main, ["validate", "--scheduler", "tcp://127.0.0.1:1",
+                                       str(path)])
+    assert result.exit_code == 2
+    assert "--scheduler needs Dask (distributed is not installed)" in result.stderr
+    assert "run make cluster" in result.stderr and "bigtwo[cluster]" not in result.stderr
+    monkeypatch.setitem(sys.modules, "fsspec", None)
     result = CliRunner().invoke(main, ["validate", "--workers", "2", str(path)])
     assert result.exit_code == 2
-    assert "run make cluster" in result.stderr and "bigtwo[cluster]" not in result.stderr
+    assert "--workers needs Dask (fsspec is not installed)" in result.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forked workers are Linux's")
+def test_local_workers_need_no_dask_where_they_fork(tmp_path: Path) -> None:
+    path = corpus.write(tmp_path / "a.jsonl", corpus.lines(records=20, seed=8))
+    code = ("import sys\n"
+            "for name in ('dask', 'distributed'): sys.modules[name] = None\n"
+            "from bigtwo.cli.main import main\n"
+            "main(prog_name='bigtwo')\n")
+    done = subprocess.run([sys.executable, "-c", code, "validate", "--workers", "2",
+                           "--block-bytes", "3000", str(path)], capture_output=True,
+                          cwd=ROOT, timeout=300, check=False)
+    expected = single(path)
+    assert (done.returncode, done.stdout, done.stderr.decode()) == (
+        expected.exit_code, expected.stdout_bytes, expected.stderr)
 
 
 def test_the_core_imports_without_dask() -> None:
     code = ("import sys\n"
             "for name in ('dask', 'distributed', 'fsspec'): sys.modules[name] = None\n"
-            "import bigtwo.batch.cluster, bigtwo.formats.json_lines, bigtwo.cli.main\n"
+            "import bigtwo.formats.json_lines, bigtwo.cli.main\n"
+            "import bigtwo.batch.cluster, bigtwo.batch.driver, bigtwo.cli.cluster\n"
             "print('ok')")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=ROOT, timeout=120)

@@ -1,9 +1,9 @@
 """Random profile declarations for the property tests, generated from the field registry.
 
-Every field of ``bigtwo.rules.fields`` is drawn. A field whose kind says enough (a bool, a
+Every field of ``bigtwo.rules.registry`` is drawn. A field whose kind says enough (a bool, a
 closed choice, a number with its bounds, a set of choices) is drawn from its kind, so a new
 field of such a kind is fuzzed without being named here. ``TUNED`` holds the fields that
-depend on others (the rules of ``fields.CHECKS``) or must stay small for the random players,
+depend on others (the rules of ``registry.CHECKS``) or must stay small for the random players,
 each drawn after the ones before it. ``tests/core/test_strategies.py`` fails when a field is
 drawn by neither.
 """
@@ -15,8 +15,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from bigtwo.rules import fields, kinds
-from bigtwo.rules.runs import CATEGORIES, RUNS
+from bigtwo.rules import kinds, registry
+from bigtwo.rules.cards import CATEGORIES, RUNS
 
 Drawn = dict[str, Any]  # the values drawn so far, by dotted path
 Tuned = Callable[[st.DrawFn, Drawn], Any]
@@ -126,7 +126,7 @@ def from_kind(kind: kinds.Kind) -> st.SearchStrategy[Any] | None:
 def untuned() -> dict[str, st.SearchStrategy[Any]]:
     """The fields drawn from their kind."""
     out = {}
-    for f in fields.FIELDS:
+    for f in registry.FIELDS:
         strategy = from_kind(f.kind)
         if f.dotted not in TUNED and strategy is not None:
             out[f.dotted] = strategy
@@ -142,7 +142,7 @@ def profiles(draw: st.DrawFn) -> dict[str, Any]:
     for dotted, strategy in untuned().items():
         got[dotted] = draw(strategy)
     declaration: dict[str, Any] = {}
-    for f in fields.FIELDS:
+    for f in registry.FIELDS:
         if f.dotted in got:
             parent = declaration
             for key in f.path[:-1]:

@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bigtwo.rules import cards
+from bigtwo.rules.cards import CATEGORIES, RUNS
 from bigtwo.rules.combos import Classifier, Combo, classifier_for
 from bigtwo.rules.legal import all_combos, can_beat, strongest_by_kind
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile
-from bigtwo.rules.runs import CATEGORIES, RUNS
 from tests.conftest import pure_only
 
 # A 50-card hand forms about 20,000 combinations; the strongest of each kind needs a few

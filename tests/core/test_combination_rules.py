@@ -21,7 +21,7 @@ from bigtwo.rules.combos import Combo, classifier_for
 from bigtwo.rules.legal import all_combos, can_beat
 from bigtwo.rules.play import deal_lead, judge_cards, starts_revolution
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, PRESETS, Profile, stored_id
-from bigtwo.rules.replay import Table
+from bigtwo.rules.table import Table
 
 DRAGON = "3D 4C 5H 6S 7D 8C 9H TS JD QC KH AS 2D"
 DIAMOND_DRAGON = "3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD 2D"

@@ -1,6 +1,6 @@
 """No module compares a profile's choice field against a string.
 
-A closed choice is a ``StrEnum`` (``bigtwo.rules.fields``); ``profile.passing == "locked_out"``
+A closed choice is a ``StrEnum`` (``bigtwo.rules.choices``); ``profile.passing == "locked_out"``
 runs, but a misspelt word is silently never equal and mypy cannot see it. Comparing with the
 enum member (``profile.passing is Passing.LOCKED_OUT``) fails at import when the member does
 not exist. This test reads every module of the library and the adapter and refuses the
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from bigtwo.rules.fields import FIELDS
 from bigtwo.rules.kinds import Choice
+from bigtwo.rules.registry import FIELDS
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted(p for d in ("bigtwo", "app", "schemas") for p in (ROOT / d).rglob("*.py"))

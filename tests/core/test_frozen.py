@@ -7,13 +7,13 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
-from bigtwo.rules import fields, kinds
+from bigtwo.rules import choices, kinds, registry
 from bigtwo.rules.codes import RuleCode
 
 VALUES = [kinds.Int(1, 4), kinds.Int(1, 4, nullable=True), kinds.Bool(), kinds.Text(200),
-          kinds.Teams(), kinds.RankValues(1000), kinds.Choice(fields.Direction),
-          kinds.ListOf(kinds.Card(), max_items=52), fields.Explains(RuleCode.WRONG_TURN, "x", 1),
-          fields.CHECKS[0]]
+          kinds.Teams(), kinds.RankValues(1000), kinds.Choice(choices.Direction),
+          kinds.ListOf(kinds.Card(), max_items=52), choices.Explains(RuleCode.WRONG_TURN, "x", 1),
+          registry.CHECKS[0]]
 
 
 # Ids by class and place: a repr can hold a function's address, which differs between
@@ -40,9 +40,9 @@ def test_kinds_differ_by_any_field_and_by_class() -> None:
 
 
 def test_registry_entries_are_equal_only_to_themselves() -> None:
-    entry = fields.BY_PATH[("players",)]
-    twin = fields.Field(**dict(entry._fields()))
+    entry = registry.BY_PATH[("players",)]
+    twin = choices.Field(**dict(entry._fields()))
     assert entry == entry and twin != entry and len({entry, twin}) == 2
     with pytest.raises(FrozenInstanceError):
         entry.doc = "changed"
-    assert [f.attr for f in fields.FIELDS][:2] == ["players", "hand_size"]
+    assert [f.attr for f in registry.FIELDS][:2] == ["players", "hand_size"]

@@ -17,7 +17,7 @@ from bigtwo.records.pipeline import check_record
 from bigtwo.rules import cards
 from bigtwo.rules.codes import RuleCode as C
 from bigtwo.rules.profiles import DEFAULT_RESOLVER
-from bigtwo.rules.replay import Table
+from bigtwo.rules.table import Table
 from tests.core.helpers import codes, deal, record, report, small
 
 # Four seats of two cards (hk-standard, clockwise, D<C<H<S): seat 3's 7♣ comes while seat 0

@@ -7,7 +7,7 @@
 - the profiles drawn cover every field of the registry (tests/core/strategies.py generates
   them from it; tests/core/test_strategies.py fails when a field is left out); the
   legal-play generator agrees with the referee under all of them (revolution and bombs
-  included); comparison is a strict order in the normal and the reversed rank order.
+  included), and a pass is refused exactly where the registry's pass rules say; comparison is a strict order in the normal and the reversed rank order.
 """
 
 from __future__ import annotations
@@ -16,15 +16,19 @@ import copy
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bigtwo.records.pipeline import check_record
+from bigtwo.rules.choices import PassWhen
 from bigtwo.rules.combos import classifier_for
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, PRESETS
+from bigtwo.rules.registry import FIELDS
 from bigtwo.rules.simulate import simulate
 from tests.core.strategies import profiles
 
+# The registry's pass rules: the fields that refuse a pass where the facts they name hold.
+PASS_RULES = tuple(f for f in FIELDS if f.refuses_pass)
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -150,7 +154,7 @@ def test_legal_plays_agree_with_the_referee(declaration: dict[str, Any], seed: i
     from bigtwo.rules.combos import Combo
     from bigtwo.rules.legal import all_combos
     from bigtwo.rules.play import lowest_card
-    from bigtwo.rules.replay import Table
+    from bigtwo.rules.table import Table
 
     profile, _ = DEFAULT_RESOLVER.resolve(declaration)
     assert profile is not None
@@ -173,12 +177,58 @@ def test_legal_plays_agree_with_the_referee(declaration: dict[str, Any], seed: i
     for combo in all_combos(cards.cards_of(table.hands[seat]), classifier_for(profile)):
         accepted = isinstance(table.check(seat, list(combo.cards)), Combo)
         assert accepted == (cards.mask_of(combo.cards) in legal), combo
-    # A pass is refused exactly where a seat must play: the leader always; in the first
-    # trick under must_play_first_trick, a seat that has not played in it while it can beat.
-    must_play = (table.first_trick and profile.must_play_first_trick
-                 and not table.played_first >> seat & 1 and bool(plays))
+    assert_pass_as_declared(table, profile, seat, bool(plays))
+
+
+def assert_pass_as_declared(table: Any, profile: Any, seat: int, can_beat: bool) -> None:
+    """A pass is refused exactly where a seat must play: the leader always, and wherever a
+    pass rule of the registry that is on declares it (Field.refuses_pass): nothing here
+    names one, so a new pass rule is checked without an edit."""
+    facts = {PassWhen.FIRST_TRICK: table.first_trick,
+             PassWhen.NOT_YET_PLAYED: not table.played_first >> seat & 1,
+             PassWhen.CAN_BEAT: can_beat}
+    assert set(facts) == set(PassWhen), "a new fact of a pass rule needs its value here"
+    must_play = any(getattr(profile, f.attr) and all(facts[w] for w in f.refuses_pass)
+                    for f in PASS_RULES)
     may_pass = table.on_table is not None and not must_play
     assert (table.check(seat, None) is None) == may_pass
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(declaration=profiles(), seed=st.integers(0, 2**32), moves=st.integers(1, 12),
+       on=st.lists(st.booleans(), min_size=len(PASS_RULES), max_size=len(PASS_RULES)))
+def test_a_pass_in_the_first_trick_is_refused_where_the_pass_rules_say(
+        declaration: dict[str, Any], seed: int, moves: int, on: list[bool]) -> None:
+    """Where pass rules bite (the deal's first trick), with each of the registry's pass rules
+    switched on or off: a pass is refused exactly where the rules that are on declare it."""
+    from bigtwo.records.parse import parse_record
+    from bigtwo.rules.combos import Combo
+    from bigtwo.rules.play import lowest_card
+    from bigtwo.rules.table import Table
+
+    declaration = copy.deepcopy(declaration)
+    for f, value in zip(PASS_RULES, on, strict=True):
+        parent = declaration
+        for key in f.path[:-1]:
+            parent = parent.setdefault(key, {})
+        parent[f.path[-1]] = value
+    profile, _ = DEFAULT_RESOLVER.resolve(declaration)
+    assume(profile is not None)
+    (doc,) = simulate(profile, records=1, deals_per_record=1, seed=seed, profile_ref=declaration)
+    rec, _ = parse_record(doc)
+    assert rec is not None
+    deal = rec.deals[0]
+    opening = lowest_card(profile, deal.hands)
+    table = Table(profile, deal.hands, next(s for s, h in enumerate(deal.hands) if opening in h),
+                  opening)
+    for seat, play in deal.moves[:moves]:
+        if not table.first_trick or table.winner is not None:
+            break
+        outcome = table.check(seat, play)
+        assert outcome is None or isinstance(outcome, Combo)
+        table.apply(seat, outcome)
+    assume(table.winner is None)
+    assert_pass_as_declared(table, profile, table.current, bool(table.legal_plays()))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

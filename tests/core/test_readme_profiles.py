@@ -1,4 +1,5 @@
-"""Every profile declaration in the README's rules section resolves and plays legal games."""
+"""Every profile declaration in docs/RULES.md's section on what rules v2 added (once the
+README's rules section) resolves and plays legal games."""
 
 from __future__ import annotations
 
@@ -12,13 +13,13 @@ from bigtwo.records.pipeline import check_record
 from bigtwo.rules.profiles import DEFAULT_RESOLVER
 from bigtwo.rules.simulate import simulate
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+RULES = Path(__file__).resolve().parents[2] / "docs" / "RULES.md"
 
 
 def rules_section_declarations() -> list[str]:
-    text = README.read_text(encoding="utf-8")
-    start = text.index("## Rules model and profiles")
-    end = text.index("\n## ", start + 1)
+    text = RULES.read_text(encoding="utf-8")
+    start = text.index("### What rules v2 added")
+    end = text.index("\n### ", start + 1)
     return re.findall(r"```json\n(.*?)```", text[start:end], flags=re.S)
 
 

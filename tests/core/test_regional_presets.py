@@ -16,9 +16,10 @@ import pytest
 
 from bigtwo.rules import cards
 from bigtwo.rules.combos import Combo, classifier_for
-from bigtwo.rules.fields import BY_DOTTED, get, plain
+from bigtwo.rules.declarations import get, plain
 from bigtwo.rules.play import judge_cards
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, PRESET_IDS, PRESETS, Profile
+from bigtwo.rules.registry import BY_DOTTED
 from tests.core.helpers import codes, deal, record, report, small
 from tests.core.test_peers import RULES_DOC
 

@@ -1,4 +1,4 @@
-"""The field registry (bigtwo/rules/fields.py), field by field: every registered field has its
+"""The field registry (bigtwo/rules/registry.py), field by field: every registered field has its
 docs row, a default that does not change the hash, a pointer for each bad value, an
 explanation in every language, and a Profile attribute. A new field fails here until it is
 complete (CONTRIBUTING.md, "Adding a house rule")."""
@@ -15,18 +15,11 @@ from babel.messages.pofile import read_po
 from bigtwo.reports.field_text import label, value_text
 from bigtwo.reports.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 from bigtwo.rules import kinds
-from bigtwo.rules.codes import RuleCode
-from bigtwo.rules.fields import (
-    FIELDS,
-    LABEL_CONTEXT,
-    V1,
-    VALUE_CONTEXT,
-    Field,
-    defaults,
-    explaining_fields,
-    plain,
-)
+from bigtwo.rules.choices import LABEL_CONTEXT, V1, VALUE_CONTEXT, Field
+from bigtwo.rules.codes import REASONS, RuleCode
+from bigtwo.rules.declarations import defaults, explaining_fields, plain
 from bigtwo.rules.profiles import PRESETS, ProfileResolver, hashed_rules, stored_id
+from bigtwo.rules.registry import FIELDS
 
 RULES = (Path(__file__).resolve().parents[2] / "docs" / "RULES.md").read_text(encoding="utf-8")
 BY_NAME = {f.dotted: f for f in FIELDS}
@@ -145,7 +138,7 @@ def test_it_explains_rule_codes_that_name_it(field: Field) -> None:
     for e in field.explains:
         assert isinstance(e.code, RuleCode)
         params: dict[str, Any] = {}
-        if e.code is RuleCode.COMBINATION_NOT_ALLOWED:
+        if e.when is not None and e.code in REASONS:
             params = {"reason": e.when}
         elif e.code is RuleCode.DOES_NOT_BEAT:
             params = ({"played_kind": "flush", "table_kind": "pair"} if e.when == "across"
@@ -231,3 +224,12 @@ def test_explaining_fields_keeps_the_table_it_replaced(code: str, params: dict[s
     assert tuple(f for f in found if f in PINNED_FIELDS) == expected
     for added in set(found) - PINNED_FIELDS:
         assert any(e.code == code for e in BY_NAME[added].explains), added
+
+
+def test_a_pass_rule_is_a_switch() -> None:
+    """``refuses_pass`` is read as "while the field is true" (the property tests' oracle), so
+    only a boolean field declares one."""
+    rules = [f for f in FIELDS if f.refuses_pass]
+    assert rules, "the registry declares no pass rule"
+    for f in rules:
+        assert isinstance(f.kind, kinds.Bool), f.dotted

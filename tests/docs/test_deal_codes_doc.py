@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bigtwo.rules import cards, deals
-from bigtwo.rules.runs import MAX_PLAYERS
+from bigtwo.rules.cards import MAX_PLAYERS
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "DEAL_CODES.md").read_text(encoding="utf-8")
 EXAMPLE = re.compile(r"`(B2-\d-\d{1,2}-[0-9A-Z]+)`[^\n]*:\n\n```\n(.*?)```", re.S)

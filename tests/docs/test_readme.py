@@ -35,7 +35,9 @@ SHOWN_FILES = [b for b in ALL if b.shows_file]
 def test_the_readme_has_sessions_and_shown_files() -> None:
     readme = [b for b in SESSIONS if b.path.name == "README.md"]
     commands = [c.text for b in readme for c in b.commands]
-    assert len(readme) >= 4, "the README's examples should be runnable sessions"
+    # One each of the CLI, a profile and the API (tests/docs/test_front_door.py); the rest of the
+    # sessions moved into docs/ with the README's other sections, and run there.
+    assert len(readme) >= 3, "the README's examples should be runnable sessions"
     assert any("bigtwo validate" in c for c in commands)
     assert any(c.startswith("curl") for c in commands)
     assert any(b.path.name == "README.md" for b in SHOWN_FILES)

@@ -11,7 +11,7 @@ from types import ModuleType
 import pytest
 
 from bigtwo.reports.messages import LANGUAGES, render
-from bigtwo.rules.codes import RuleCode
+from bigtwo.rules.codes import Reason, RuleCode
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "docs" / "RECORDS.md"
@@ -60,11 +60,30 @@ def test_every_rule_code_has_a_message_in_every_language_and_a_row(code: RuleCod
     assert f"| `{code}` | " + " | ".join(cells) + " |" in table.splitlines()
 
 
-def test_the_codes_fields_are_what_the_registry_says() -> None:
-    """The "decided by" column is written from the field registry (scripts/field_table.py)."""
+def _field_table() -> ModuleType:
     spec = importlib.util.spec_from_file_location("field_table", ROOT / "scripts" / "field_table.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def test_the_codes_table_is_what_the_codes_and_the_registry_say() -> None:
+    """The "when" and "decided by" columns are written (scripts/field_table.py)."""
     text = RECORDS.read_text(encoding="utf-8")
-    assert module.records_rewritten(text) == text, "docs/RECORDS.md's fields are stale: run `make docs`"
+    assert _field_table().records_rewritten(text) == text, \
+        "docs/RECORDS.md's table of codes is stale: run `make docs`"
+
+
+@pytest.mark.parametrize("code", list(RuleCode))
+def test_a_new_reason_makes_the_when_column_stale(code: RuleCode,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reason declared for any code changes its row: the doc cannot keep an old "when"."""
+    module = _field_table()
+    reason = Reason("a_new_reason", "a situation declared after the doc was written")
+    monkeypatch.setitem(module.REASONS, code, (*module.REASONS.get(code, ()), reason))
+    text = RECORDS.read_text(encoding="utf-8")
+    rewritten = module.records_rewritten(text)
+    assert rewritten != text
+    row = next(line for line in rewritten.splitlines() if line.startswith(f"| `{code}` | "))
+    assert "`a_new_reason` (a situation declared after the doc was written)" in row

@@ -29,8 +29,8 @@ from typing import Any
 import pytest
 
 from bigtwo.rules import cards, scoring
-from bigtwo.rules.fields import FIELDS
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile
+from bigtwo.rules.registry import FIELDS
 from tests.core.helpers import codes, deal, record, report
 from tests.core.test_peers import RULES_DOC, verdict
 from tests.docs.runnable import blocks

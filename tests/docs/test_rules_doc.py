@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bigtwo.rules.fields import FIELDS
 from bigtwo.rules.profiles import PRESETS, ProfileResolver
+from bigtwo.rules.registry import FIELDS
 from tests.docs.runnable import blocks
 
 RULES = Path(__file__).resolve().parents[2] / "docs" / "RULES.md"

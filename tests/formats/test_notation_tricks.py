@@ -18,8 +18,8 @@ from bigtwo.formats.notation.writer import write_record
 from bigtwo.records.parse import parse_record
 from bigtwo.rules.combos import Combo
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, PRESETS
-from bigtwo.rules.replay import Table
 from bigtwo.rules.simulate import simulate
+from bigtwo.rules.table import Table
 
 PLACES = {"scoring": {"place_points": [3, 1, -1, -3]}}
 VARIANTS: dict[str, Any] = {

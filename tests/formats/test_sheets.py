@@ -304,7 +304,7 @@ def test_a_simulated_game_as_a_sheet_scores_as_its_replay(preset: str, seed: int
     assert rep["totals"] == replayed["totals"] and rep["match"] == replayed["match"]
 
 
-# --- the club night of the README, checked by hand ----------------------------------------------
+# --- the club night of docs/CLI.md, checked by hand ----------------------------------------------
 CLUB_NIGHT = Path(__file__).resolve().parents[2] / "fixtures" / "sheets" / "club-night.csv"
 # hk-standard (000): a loser pays 1 per card, x2 from 8 cards, x3 from 10, x4 with all 13;
 # the winner takes what the losers pay. Worked out by hand, deal by deal:

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from bigtwo.rules import cards
-from bigtwo.rules.runs import RUNS
+from bigtwo.rules.cards import RUNS
 
 # Two seats, two cards each, the 48 undealt cards to the holder of the lowest card: one
 # 50-card hand. After the first deal its winner leads freely (previous_winner), so the 50-card

@@ -28,8 +28,8 @@ import pytest
 from click.testing import CliRunner
 
 from bigtwo import limits
-from bigtwo.cli import inputs
 from bigtwo.cli.main import main
+from bigtwo.cli.shared import inputs
 from tests.hostile.costly import card_sheet
 from tests.hostile.test_hostile_table import PROBLEM, Hostile, _Stalling, hostile  # noqa: F401
 from tests.tournaments.helpers import simulated
@@ -488,22 +488,23 @@ def test_cluster_planning_stops_at_the_first_long_line(tmp_path: Path) -> None:
     and the first line over the limit ends the run before any block is checked, so no
     worker is handed a line it would hold whole."""
     pytest.importorskip("fsspec")
-    import click
-
-    from bigtwo.cli import cluster
+    from bigtwo.batch.blocks import Block, partition
+    from bigtwo.batch.errors import LineTooLong
+    from bigtwo.batch.scans import plan, scan_block
 
     path = tmp_path / "long.jsonl"
     path.write_bytes(b"[]\n" * 3 + b"0" * (3 * MIB) + b"\n[]\n")
-    inputs, blocks = cluster.partition((str(path),), MIB)
+    inputs, blocks = partition((str(path),), MIB)
     log = {"largest": 0, "total": 0}
     for block in blocks:
         read = block.read
-        with patch.object(cluster.Block, "read", lambda self, a, b, read=read: _Counting(
+        with patch.object(Block, "read", lambda self, a, b, read=read: _Counting(
                 io.BytesIO(read(a, b)), log).read()):
-            cluster.scan_block(block, MIB)
+            scan_block(block, MIB)
     assert log["largest"] <= MIB + 64 and log["total"] <= len(blocks) * (MIB + 64)
-    with pytest.raises(click.ClickException, match=r"long.jsonl:4: the line is over the limit"):
-        cluster.plan(inputs, blocks, MIB)
-    inputs, blocks = cluster.partition((str(path),), MIB)
-    cluster.plan(inputs, blocks, 4 * MIB)
+    with pytest.raises(LineTooLong) as refused:
+        plan(inputs, blocks, MIB)
+    assert (refused.value.name, refused.value.line, refused.value.limit) == (str(path), 4, MIB)
+    inputs, blocks = partition((str(path),), MIB)
+    plan(inputs, blocks, 4 * MIB)
     assert inputs[0].lines == 5

@@ -130,7 +130,7 @@ def test_installs_from_a_clean_clone_compile_the_core(tmp_path: Path) -> None:
     env = {"BIGTWO_DB": str(work / "none.db")}
     quiet = ["--quiet", "--disable-pip-version-check"]
 
-    # As the README says to install it: nothing but the path, pip's defaults (isolation on).
+    # As docs/CLI.md says to install it: nothing but the path, pip's defaults (isolation on).
     run([pip, "install", *quiet, clone], tmp_path)
     assert f"core: {native.COMPILED_CORE}" in version(bigtwo, work)
     probe = [python, "-c", "import bigtwo.cli, bigtwo.rules.scoring as s; print(s.__file__)"]

@@ -28,6 +28,37 @@ def test_canonical(tag: str | None, expected: str | None) -> None:
     assert canonical(tag) == expected
 
 
+def _babel_says(tag: str) -> str | None:
+    """What canonical() answered from Babel's parse alone, before tags with a region were
+    answered without it."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        language = Locale.parse(tag, sep="-").language
+    except (ValueError, TypeError, UnknownLocaleError):
+        return None
+    return {"tl": "fil"}.get(language, language) if language in ("en", "de", "it", "fil", "tl") else None
+
+
+def _regional_tags() -> list[str]:
+    from babel import localedata
+
+    found = [name.replace("_", "-") for name in localedata.locale_identifiers()
+             if name.split("_")[0] in ("en", "de", "it", "fil") and name.count("_") == 1]
+    return sorted(found) + ["de-XX", "en-QQ", "it-999", "de-de", "EN-us", "en-ü1", "fil-ph",
+                            "en-Latn", "de-1", "it-ABC"]
+
+
+def test_tags_with_a_region_are_read_as_babel_reads_them() -> None:
+    """Every CLDR locale of our plain languages with a region (``en-US``, ``de-AT``, ``en-001``)
+    and a few Babel refuses: the answer without importing Babel is Babel's."""
+    tags = _regional_tags()
+    assert len(tags) > 100
+    assert [canonical(t) for t in tags] == [_babel_says(t) for t in tags]
+    answered = [t for t in tags if i18n._with_region(t.lower()) is not None]
+    assert "en-US" in answered and "de-AT" in answered and "de-XX" not in answered
+
+
 @pytest.mark.parametrize(("header", "query", "expected"), [
     ("zh-HK,zh;q=0.9,en;q=0.5", None, "zh-Hant-HK"),
     ("en-US,en;q=0.9", "zh-TW", "zh-Hant-TW"),       # the explicit choice first

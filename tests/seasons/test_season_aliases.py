@@ -17,7 +17,7 @@ from bigtwo import limits
 from bigtwo.records.parse import _parse_names
 from bigtwo.store import seasons
 from bigtwo.store.db import Store
-from bigtwo.store.tournaments import TournamentError
+from bigtwo.store.errors import SeasonError, StoreError
 from tests.seasons.club import club_season
 
 UNSEEN = {"U+202E": "\u202e", "U+200B": "\u200b", "NUL": "\x00", "ESC": "\x1b",
@@ -82,7 +82,7 @@ def test_an_alias_is_taken_exactly_when_a_record_takes_the_name(name: str) -> No
     try:
         seasons._name(name, "/alias")
         alias_takes = True
-    except TournamentError:
+    except SeasonError:
         alias_takes = False
     assert alias_takes == record_takes
 
@@ -107,7 +107,7 @@ def test_crossed_aliases_sent_at_once_never_both_stand(tmp_path: Path, tries: in
             try:
                 seasons.alias(stores[k], made["id"], {"alias": alias, "player": player}, auth)
                 got[k] = 200
-            except TournamentError as exc:
+            except StoreError as exc:
                 got[k] = exc.status
 
         threads = [threading.Thread(target=send, args=(0, x, y)),

@@ -129,7 +129,7 @@ def test_bad_profile_is_reported(runner: CliRunner) -> None:
 
 def test_unreachable_server_is_a_clean_error(runner: CliRunner) -> None:
     result = invoke(runner, "standings", "t-x", "--server", "http://127.0.0.1:9")
-    assert result.exit_code == 2  # the README: 2 when the command failed as a whole
+    assert result.exit_code == 2  # docs/TOURNAMENTS.md: 2 when the command failed as a whole
     assert "cannot reach http://127.0.0.1:9" in result.output
 
 

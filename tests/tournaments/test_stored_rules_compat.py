@@ -11,8 +11,9 @@ from typing import Any
 
 from bigtwo import ENGINE_VERSION
 from bigtwo.records.pipeline import check_record
-from bigtwo.rules.fields import FIELDS, V1, V2
+from bigtwo.rules.choices import V1, V2
 from bigtwo.rules.profiles import PRESETS, rules_hash, stored_id
+from bigtwo.rules.registry import FIELDS
 from bigtwo.rules.simulate import simulate_record
 from bigtwo.store import tournaments
 from bigtwo.store.db import Store

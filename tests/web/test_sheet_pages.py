@@ -33,7 +33,7 @@ def test_a_pasted_sheet_is_shown_deal_by_deal_with_running_totals(client: Any) -
     assert "scored from the result" in text
     # Deal 2 (000: 8 cards pay double): Cai's penalty worked out, the score, the match total
     assert "8 cards x2 = 16" in text
-    # Deal 8's running totals are the match totals, as worked out by hand in the README
+    # Deal 8's running totals are the match totals, as worked out by hand in docs/CLI.md
     last = text[text.rindex("Result from the score sheet"):]
     assert re.search(r"Ana .*? \+53 \+22 Ben .*? −33 −4 Cai .*? −4 \+14 Dee .*? −16 −32", last), last[:400]
     # Deal 7 was written card by card: the cards are shown

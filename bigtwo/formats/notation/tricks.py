@@ -12,7 +12,7 @@ from typing import Any
 from bigtwo.records.parse import parse_record
 from bigtwo.rules.combos import Combo
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileResolver
-from bigtwo.rules.replay import Table
+from bigtwo.rules.table import Table
 
 Leads = tuple[frozenset[int], int]  # the moves that lead a trick; how many moves are known
 

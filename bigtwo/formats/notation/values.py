@@ -3,7 +3,7 @@ JSON on one line, and profile field values read and written by the field's kind.
 
 Every scan here is one pass over its text (no regular expressions): the reader's cost is
 linear in its input, whatever the input holds. Field paths and value types come from the
-field registry (``bigtwo.rules.fields``, ``bigtwo.rules.kinds``); nothing here lists fields.
+field registry (``bigtwo.rules.registry``, ``bigtwo.rules.kinds``); nothing here lists fields.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from bigtwo.formats import jsonin
-from bigtwo.rules import cards, fields, kinds
+from bigtwo.rules import cards, kinds, registry
 
 # Characters a bare word never holds: they separate or mark something in a line.
 SPECIAL = frozenset(' \t":,;#/=')
@@ -221,8 +221,8 @@ def _simple_item(kind: kinds.Kind) -> bool:
 def field_kind(path: str) -> kinds.Kind | None:
     """The kind of a field path (``scoring.settlement``); ``name`` is the declaration's name."""
     if path == "name":
-        return fields.NAME
-    found = fields.BY_DOTTED.get(path)
+        return registry.NAME
+    found = registry.BY_DOTTED.get(path)
     return None if found is None else found.kind
 
 

@@ -24,7 +24,7 @@ from bigtwo.formats.notation.values import (
     word_text,
     write_value,
 )
-from bigtwo.rules import fields
+from bigtwo.rules import registry
 from bigtwo.rules.deals import DealSpec, parse_code
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileResolver
 
@@ -117,7 +117,7 @@ class _Writer:
     def _fields(self, path: str, value: Any, lines: list[str]) -> bool:
         if not all(_path_key(k) for k in path.split(".")):
             return False
-        if isinstance(value, dict) and value and path not in fields.BY_DOTTED:
+        if isinstance(value, dict) and value and path not in registry.BY_DOTTED:
             return all(self._fields(f"{path}.{k}" if isinstance(k, str) else "", v, lines)
                        for k, v in value.items())
         lines.append(f"{path} = {write_value(path, value)}")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import os
 
-from bigtwo.cli.inputs import InputError
-from bigtwo.cli.language import gettext
+from bigtwo.cli.shared.inputs import InputError
+from bigtwo.cli.shared.language import gettext
 
 
 def _store_fault(exc: Exception) -> str | None:

@@ -1,4 +1,4 @@
-"""How every command prints JSON (README, "Command-line output"): one style.
+"""How every command prints JSON (docs/CLI.md, "Checking records"): one style.
 
 - One answer (a report, a created tournament, a listing, a page, counts) is one document,
   pretty: two-space indent, UTF-8 as it is (no ``\\u`` escapes), a newline after.

@@ -3,11 +3,11 @@ line, and the stderr line of a record it could not read (one home for both runs)
 
 from __future__ import annotations
 
-from bigtwo.cli.exits import EXIT_INVALID as EXIT_INVALID
-from bigtwo.cli.exits import EXIT_UNREADABLE as EXIT_UNREADABLE
-from bigtwo.cli.exits import EXIT_VALID as EXIT_VALID
-from bigtwo.cli.exits import exit_status as exit_status
-from bigtwo.cli.language import gettext, ngettext
+from bigtwo.cli.shared.exits import EXIT_INVALID as EXIT_INVALID
+from bigtwo.cli.shared.exits import EXIT_UNREADABLE as EXIT_UNREADABLE
+from bigtwo.cli.shared.exits import EXIT_VALID as EXIT_VALID
+from bigtwo.cli.shared.exits import exit_status as exit_status
+from bigtwo.cli.shared.language import gettext, ngettext
 
 
 def summary_line(counts: dict[str, int]) -> str:

@@ -1,5 +1,5 @@
 """The language the environment asks for, as gettext reads it: a part of
-``bigtwo.cli.language`` that needs no click, so that the click-free ``bigtwo validate FILE``
+``bigtwo.cli.shared.language`` that needs no click, so that the click-free ``bigtwo validate FILE``
 (``bigtwo.cli.quick``) speaks the same language as the click command."""
 
 from __future__ import annotations

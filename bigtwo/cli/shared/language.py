@@ -4,7 +4,7 @@ Every line the CLI prints for people (stderr, and the tables and summaries on st
 message of the library's ``bigtwo`` catalogs, translated here. A command with ``--lang`` speaks
 that language; every command's default is the environment, read as gettext reads it
 (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``) and matched with the library's
-``canonical`` (``bigtwo.cli.env_language``, the only place that reads those variables; it
+``canonical`` (``bigtwo.cli.shared.env_language``, the only place that reads those variables; it
 needs no click). The core and the records library take the language as a value
 (docs/TRANSLATING.md, "The CLI's lines").
 
@@ -19,7 +19,7 @@ from typing import IO, Any, TypeVar
 
 import click
 
-from bigtwo.cli.env_language import environment_language as environment_language
+from bigtwo.cli.shared.env_language import environment_language as environment_language
 from bigtwo.reports.i18n import ACCEPTED_TAGS, canonical, translator
 
 _META = "bigtwo.lang"

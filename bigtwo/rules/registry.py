@@ -1,40 +1,66 @@
-"""The field registry: one declaration per profile field, and everything derived from it.
+"""The field registry: one declaration per profile field. This is the module a house rule edits.
 
 Each field of a rule profile is declared once, in ``Rules`` below: its attribute on ``Profile``
 (with the attribute's type), its path in the JSON declaration, its kind (type, choices,
 bounds), its default, the version it came in, the rule codes it explains and its docs line.
-From these the core derives the declaration check (``check``), the defaults a declaration is
-merged over (``defaults``), the profile's attributes (``profiles.Profile``), the hashing that
-leaves out fields newer than v1 at their default (``strip_defaults``), the referee's
-"which house rules explain this error" (``explaining_fields``), the OpenAPI schema
-(schemas/profiles.py) and the field tables of docs/RULES.md (scripts/field_table.py).
-
-Adding a house rule is one entry here (see CONTRIBUTING.md); checks that relate several
-fields are declared in ``CHECKS`` beside it.
+Rules that relate several fields are declared in ``CHECKS``, after it. Everything else is
+derived: the declaration check, the defaults, the canonical spelling, the hashing and the
+referee's "which house rules explain this error" (``bigtwo.rules.declarations``), the
+``Profile`` attributes (``profiles.Profile``), the OpenAPI schema (schemas/profiles.py) and
+the field tables of docs/RULES.md and docs/RECORDS.md (scripts/field_table.py). The words it
+is written in (closed choices, ``Field``, ``why``) are ``bigtwo.rules.choices``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
-from enum import StrEnum
-from functools import cached_property
+from collections.abc import Mapping
 from typing import Any
 
 from bigtwo import limits
 from bigtwo.rules import cards
-from bigtwo.rules.codes import RuleCode
-from bigtwo.rules.frozen import Frozen
+from bigtwo.rules.cards import BOMB_HANDS, CATEGORIES, MAX_PLAYERS, RUNS
+from bigtwo.rules.choices import (
+    V1,
+    V2,
+    V3,
+    BombHand,
+    Bombs,
+    CardPenalty,
+    Category,
+    Check,
+    Direction,
+    Field,
+    Finish,
+    FirstDeal,
+    FlushCompare,
+    FourCardHand,
+    HeldHandFactor,
+    LastCardGuard,
+    LaterDeals,
+    Leftover,
+    Passing,
+    PassWhen,
+    Path,
+    Revolution,
+    RevolutionRepeats,
+    Settlement,
+    StraightFlushCompare,
+    StraightKey,
+    Tier,
+    TwoHeldMode,
+    card_values_of,
+    entry,
+    held_hand_factor_of,
+    penalties_of,
+    tiers_of,
+    why,
+)
+from bigtwo.rules.codes import NP_, RuleCode
 from bigtwo.rules.kinds import (
-    MISSING,
-    NOT_AN_OBJECT,
-    NULL,
     Bool,
     Card,
     Choice,
     Int,
-    Invalid,
-    Kind,
     ListOf,
     ListOnce,
     Obj,
@@ -42,254 +68,9 @@ from bigtwo.rules.kinds import (
     Straight,
     Teams,
     Text,
-    unknown,
 )
-from bigtwo.rules.quoting import pointer_key
-from bigtwo.rules.runs import BOMB_HANDS, CATEGORIES, MAX_PLAYERS, RUNS
 
-Path = tuple[str, ...]
-# The rules versions: a field added after v1 is left out of the hash while it holds its
-# default, so a profile declared before it existed keeps its hash and id.
-V1, V2, V3 = 1, 2, 3
-
-# --- the registry's words -------------------------------------------------------------------
-# Every word a person reads about a field is declared here, in English, and nowhere else: the
-# field's label (msgctxt "field") and each closed choice's value as a profile spells it
-# (msgctxt "field-value"). ``NP_`` only marks them for `make extract` (the Makefile's
-# BABEL_KEYWORDS); the rules core reads no catalog, bigtwo.reports.field_text translates them
-# (docs/TRANSLATING.md). A new field's other languages are catalog entries only.
-LABEL_CONTEXT = "field"
-VALUE_CONTEXT = "field-value"
-
-
-def NP_(context: str, text: str) -> str:  # noqa: N802 - the gettext marker extraction looks for
-    """Mark a registry word for extraction (``context`` is LABEL_CONTEXT or VALUE_CONTEXT,
-    spelled out because the extractor reads literals); the English text itself."""
-    return text
-
-
-# --- closed choices -------------------------------------------------------------------------
-class Direction(StrEnum):
-    CLOCKWISE = NP_("field-value", "clockwise")
-    COUNTERCLOCKWISE = NP_("field-value", "counterclockwise")
-
-
-class FlushCompare(StrEnum):
-    RANK_FIRST = NP_("field-value", "rank_first")
-    SUIT_FIRST = NP_("field-value", "suit_first")
-    TOP_CARD = NP_("field-value", "top_card")
-
-
-class StraightFlushCompare(StrEnum):
-    AS_STRAIGHTS = NP_("field-value", "as_straights")
-    SUIT_FIRST = NP_("field-value", "suit_first")
-
-
-class StraightKey(StrEnum):
-    HIGHEST_RANK = NP_("field-value", "highest_rank")
-    TOP_OF_RUN = NP_("field-value", "top_of_run")
-
-
-class Bombs(StrEnum):
-    NONE = NP_("field-value", "none")
-    ANYTHING = NP_("field-value", "anything")
-    ON_TWOS = NP_("field-value", "on_twos")
-
-
-class FourCardHand(StrEnum):
-    TWO_PAIR = NP_("field-value", "two_pair")
-    FOUR_OF_A_KIND = NP_("field-value", "four_of_a_kind")
-
-
-class RevolutionRepeats(StrEnum):
-    STAYS = NP_("field-value", "stays")
-    TOGGLES = NP_("field-value", "toggles")
-
-
-class Passing(StrEnum):
-    REJOIN = NP_("field-value", "rejoin")
-    LOCKED_OUT = NP_("field-value", "locked_out")
-
-
-class LastCardGuard(StrEnum):
-    NONE = NP_("field-value", "none")
-    HIGHEST_SINGLE = NP_("field-value", "highest_single")
-    LIABLE = NP_("field-value", "liable")
-
-
-class Finish(StrEnum):
-    FIRST_OUT = NP_("field-value", "first_out")
-    PLACINGS = NP_("field-value", "placings")
-
-
-class FirstDeal(StrEnum):
-    LOWEST_CARD = NP_("field-value", "lowest_card")
-
-
-class LaterDeals(StrEnum):
-    LOWEST_CARD = NP_("field-value", "lowest_card")
-    PREVIOUS_WINNER = NP_("field-value", "previous_winner")
-
-
-class Leftover(StrEnum):
-    UNDEALT = NP_("field-value", "undealt")
-    TO_OPENER = NP_("field-value", "to_opener")
-
-
-class Revolution(StrEnum):
-    NONE = NP_("field-value", "none")
-    RANKS = NP_("field-value", "ranks")
-    RANKS_AND_SUITS = NP_("field-value", "ranks_and_suits")
-
-
-class Settlement(StrEnum):
-    WINNER_TAKES_ALL = NP_("field-value", "winner_takes_all")
-    PENALTY_ONLY = NP_("field-value", "penalty_only")
-    WINNER_ONLY = NP_("field-value", "winner_only")
-    PAIRWISE = NP_("field-value", "pairwise")
-
-
-class TwoHeldMode(StrEnum):
-    ONCE = NP_("field-value", "once")
-    PER_TWO = NP_("field-value", "per_two")
-
-
-class Category(StrEnum):
-    STRAIGHT = NP_("field-value", "straight")
-    FLUSH = NP_("field-value", "flush")
-    FULL_HOUSE = NP_("field-value", "full_house")
-    FOUR_OF_A_KIND = NP_("field-value", "four_of_a_kind")
-    STRAIGHT_FLUSH = NP_("field-value", "straight_flush")
-
-
-class BombHand(StrEnum):
-    FOUR_OF_A_KIND = NP_("field-value", "four_of_a_kind")
-    STRAIGHT_FLUSH = NP_("field-value", "straight_flush")
-
-
-assert tuple(Category) == CATEGORIES and tuple(BombHand) == BOMB_HANDS
-
-
-# --- values a field holds on Profile ------------------------------------------------------
-class Tier(Frozen):
-    __slots__ = ("start", "multiplier")
-    start: int
-    multiplier: int
-
-    def __init__(self, start: int, multiplier: int) -> None:
-        self._set(start=start, multiplier=multiplier)
-
-
-class HeldHandFactor(Frozen):
-    """A loser whose cards left hold one of ``hands`` pays ``factor`` times the penalty."""
-
-    __slots__ = ("hands", "factor")
-    hands: tuple[str, ...]
-    factor: int
-
-    def __init__(self, hands: tuple[str, ...], factor: int) -> None:
-        self._set(hands=hands, factor=factor)
-
-
-# A dataclass still: its mask is computed once, on first use (a cached property needs the
-# instance dictionary a slotted class has not).
-
-
-@dataclass(frozen=True)
-class CardPenalty:
-    cards: tuple[str, ...]
-    all: bool
-    points: int
-
-    @cached_property
-    def mask(self) -> int:
-        return cards.mask_of(cards.NOTATION[c] for c in self.cards)
-
-
-# --- the entry ----------------------------------------------------------------------------
-# The registry's declarations (entries, explanations, checks, layout) and most values are
-# plain classes with __slots__ (bigtwo.rules.frozen: a dataclass costs about a millisecond to
-# define, at every start).
-class Explains(Frozen):
-    """A rule code this field can explain. ``when`` narrows it to one situation of the code
-    (see ``situations``); ``rank`` orders the fields shown for one error (lower first, then
-    registry order)."""
-
-    __slots__ = ("code", "when", "rank")
-    code: RuleCode
-    when: str | None
-    rank: int
-
-    def __init__(self, code: RuleCode, when: str | None = None, rank: int = 0) -> None:
-        self._set(code=code, when=when, rank=rank)
-
-
-Build = Callable[[Any, Mapping[str, Any]], Any]
-
-
-class Field(Frozen):
-    __slots__ = ("path", "kind", "default", "since", "doc", "label", "explains", "section",
-                 "values", "played_by", "build", "canonical", "attr")
-    path: Path
-    kind: Kind
-    default: Any
-    since: int
-    doc: str  # what it decides: the meaning column of docs/RULES.md
-    label: str  # what a person calls it, in English (a message of LABEL_CONTEXT)
-    explains: tuple[Explains, ...]
-    section: str  # the table of docs/RULES.md it is listed in
-    values: str | None  # the values column, where the kind's own text says too little
-    played_by: str  # which rule texts play which value (docs/RULES.md)
-    # The attribute's value from the field's (canonical) value and the whole rules object;
-    # by default lists become tuples and closed choices their enum member.
-    build: Build | None
-    # The canonical value given the whole canonical rules (after every kind's canonical
-    # spelling), where equal rules can still be spelled two ways.
-    canonical: Callable[[Any, Mapping[str, Any]], Any] | None
-    attr: str  # the Profile attribute, set from the name it is declared under
-
-    def __init__(self, path: Path, kind: Kind, default: Any, since: int, doc: str, label: str,
-                 explains: tuple[Explains, ...] = (), section: str = "",
-                 values: str | None = None, played_by: str = "", build: Build | None = None,
-                 canonical: Callable[[Any, Mapping[str, Any]], Any] | None = None,
-                 attr: str = "") -> None:
-        self._set(path=path, kind=kind, default=default, since=since, doc=doc, label=label,
-                  explains=explains, section=section, values=values, played_by=played_by,
-                  build=build, canonical=canonical, attr=attr)
-
-    # Each entry is one field of the registry: equal only to itself.
-    __eq__ = object.__eq__
-    __hash__ = object.__hash__
-
-    @property
-    def dotted(self) -> str:
-        return ".".join(self.path)
-
-    @property
-    def pointer(self) -> str:
-        return "/" + "/".join(self.path)
-
-    def to_attribute(self, value: Any, rules: Mapping[str, Any]) -> Any:
-        if self.build is not None:
-            return self.build(value, rules)
-        if isinstance(value, list):
-            return tuple(value)
-        if isinstance(self.kind, Choice):
-            return self.kind.enum(value)
-        return value
-
-
-def entry(path: Path, kind: Kind, default: Any, *, since: int, label: str, doc: str,
-          explains: tuple[Explains, ...] = (), **more: Any) -> Any:
-    """One registry entry. Typed ``Any`` so that ``Rules`` can annotate each name with the
-    type the attribute has on ``Profile``."""
-    return Field(path, kind, default, since, doc, label, explains, **more)
-
-
-def why(code: RuleCode, when: str | None = None, rank: int = 0) -> Explains:
-    return Explains(code, when, rank)
-
-
+# --- what the entries share -----------------------------------------------------------------
 C = RuleCode
 _cards_order = cards.NOTATION.__getitem__
 # The suit order explains a play that does not beat one of its kind only where the suits
@@ -315,23 +96,7 @@ def _teams(value: Any, rules: Mapping[str, Any]) -> tuple[tuple[int, ...], ...] 
     return None if value is None else tuple(tuple(team) for team in value)
 
 
-def _tiers(value: Any, rules: Mapping[str, Any]) -> tuple[Tier, ...]:
-    return tuple(Tier(t["from"], t["multiplier"]) for t in value)
-
-
-def _card_values(value: Any, rules: Mapping[str, Any]) -> tuple[int, ...] | None:
-    """Points by rank index (3 first, 2 last), as ``cards.rank_of`` numbers ranks."""
-    return None if value is None else tuple(value[r] for r in cards.RANKS)
-
-
-def _held_hand_factor(value: Any, rules: Mapping[str, Any]) -> HeldHandFactor | None:
-    return None if value is None else HeldHandFactor(tuple(value["hands"]), value["factor"])
-
-
-def _penalties(value: Any, rules: Mapping[str, Any]) -> tuple[CardPenalty, ...]:
-    return tuple(CardPenalty(tuple(p["cards"]), p["all"], p["points"]) for p in value)
-
-
+# --- the entries ---------------------------------------------------------------------------
 class Rules:
     """The registry. Each name is a ``Profile`` attribute, annotated with its type there."""
 
@@ -535,6 +300,7 @@ class Rules:
             "holding a play that beats the table; after playing once in it, they may",
         played_by="000's variant \"no passing in the opening trick until a player has played "
                   "once\"",
+        refuses_pass=(PassWhen.FIRST_TRICK, PassWhen.NOT_YET_PLAYED, PassWhen.CAN_BEAT),
         explains=(why(C.MUST_PLAY),))
     no_single_two_finish_on_lead: bool = entry(
         ("no_single_two_finish_on_lead",), Bool(), False, since=V1, section=PASSING,
@@ -611,7 +377,7 @@ class Rules:
         doc="a loser with k cards left pays k × the multiplier of the last tier whose `from` ≤ k",
         played_by="000: 1, ×2 from 8, ×3 from 10, ×4 at 13; 001 and 004: ×2 from 10, ×3 at 13; "
                   "002: 1 per card",
-        build=_tiers, explains=(why(C.DECLARED_MISMATCH),))
+        build=tiers_of, explains=(why(C.DECLARED_MISMATCH),))
     two_held_factor: int = entry(
         ("scoring", "two_held_factor"), Int(1, 3, choices=(1, 2, 3)), 1, since=V1,
         section=SCORING,
@@ -642,7 +408,7 @@ class Rules:
             "(`all: true`) or at least one (`all: false`); a card listed twice in an entry "
             "counts once",
         played_by="004: +1 for the 2♦, +4 for all four 2s (a player holding all four pays both)",
-        build=_penalties, explains=(why(C.DECLARED_MISMATCH),))
+        build=penalties_of, explains=(why(C.DECLARED_MISMATCH),))
     settlement: Settlement = entry(
         ("scoring", "settlement"), Choice(Settlement), Settlement.WINNER_TAKES_ALL, since=V1,
         section=SCORING,
@@ -671,7 +437,7 @@ class Rules:
         doc="the base of a penalty is the sum of the values of the cards left (times the tier "
             "multiplier for their count) instead of their count",
         played_by="Pusoy tables that count T to K as 10; Japanese tables' 2 = 15, A = 14",
-        build=_card_values, explains=(why(C.DECLARED_MISMATCH),))
+        build=card_values_of, explains=(why(C.DECLARED_MISMATCH),))
     held_hand_factor: HeldHandFactor | None = entry(
         ("scoring", "held_hand_factor"),
         Obj((("hands", ListOf(Choice(BombHand), max_items=len(BOMB_HANDS), min_items=1,
@@ -684,7 +450,7 @@ class Rules:
             "needed; a straight flush that is a run of `straight_flushes`) pays the penalty "
             "times the factor, after `two_held_factor`",
         played_by="zeshuaro/telegram_big_two_bot",
-        build=_held_hand_factor, explains=(why(C.DECLARED_MISMATCH),))
+        build=held_hand_factor_of, explains=(why(C.DECLARED_MISMATCH),))
     place_points: tuple[int, ...] | None = entry(
         ("scoring", "place_points"),
         ListOf(Int(-limits.MAX_PLACE_POINTS, limits.MAX_PLACE_POINTS), max_items=MAX_PLAYERS,
@@ -739,81 +505,8 @@ BY_DOTTED: dict[str, Field] = {f.dotted: f for f in FIELDS}
 NAME = Text(200)  # a declaration's name: not a rule, so neither hashed nor a Profile field
 
 
-# --- the layout of a declaration ----------------------------------------------------------
-class Group:
-    """An object of the declaration (the top level, ``opening``, ``scoring``, ``match``):
-    its keys in registry order, each a field or a nested group."""
-
-    __slots__ = ("members",)
-
-    def __init__(self) -> None:
-        self.members: dict[str, Field | Group] = {}
-
-    def walk(self) -> Iterator[Field]:
-        for member in self.members.values():
-            if isinstance(member, Group):
-                yield from member.walk()
-            else:
-                yield member
-
-
-def _layout() -> Group:
-    top = Group()
-    for f in FIELDS:
-        group = top
-        for key in f.path[:-1]:
-            member = group.members.setdefault(key, Group())
-            assert isinstance(member, Group), f"{f.dotted} nests under a field"
-            group = member
-        assert f.path[-1] not in group.members, f"{f.dotted} is declared twice"
-        group.members[f.path[-1]] = f
-    return top
-
-
-LAYOUT = _layout()
-GROUPS: tuple[str, ...] = tuple(k for k, m in LAYOUT.members.items() if isinstance(m, Group))
-
-
-def get(rules: Mapping[str, Any], path: Path) -> Any:
-    value: Any = rules
-    for key in path:
-        value = value[key]
-    return value
-
-
-def defaults() -> dict[str, Any]:
-    """The declaration every profile is merged over (a fresh copy): every field's default."""
-
-    def build(group: Group) -> dict[str, Any]:
-        return {key: build(m) if isinstance(m, Group) else plain(m.default)
-                for key, m in group.members.items()}
-
-    return build(LAYOUT)
-
-
-def plain(value: Any) -> Any:
-    """A value as plain JSON data (closed choices as their text), copied."""
-    if isinstance(value, list):
-        return [plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: plain(v) for k, v in value.items()}
-    return str(value) if isinstance(value, StrEnum) else value
-
-
-# --- checks across fields -----------------------------------------------------------------
-class Check(Frozen):
-    """A rule relating fields: run when every field it reads loaded, its problem at ``at``."""
-
-    __slots__ = ("reads", "at", "problem")
-    reads: tuple[Path, ...]
-    at: Path
-    problem: Callable[..., str | None]
-
-    def __init__(self, reads: tuple[Path, ...], at: Path,
-                 problem: Callable[..., str | None]) -> None:
-        self._set(reads=reads, at=at, problem=problem)
-
-
+# --- rules relating fields -----------------------------------------------------------------
+# Each is run when every field it reads loaded; its problem is reported at the field it names.
 def _permutation_of_suits(suits: list[str]) -> str | None:
     if sorted(suits) != sorted(cards.SUITS):
         return "must be a permutation of D, C, H, S (low to high)"
@@ -896,162 +589,3 @@ CHECKS: tuple[Check, ...] = (
     Check((("scoring", "place_points"), ("finish",), ("players",)), ("scoring", "place_points"),
           _place_points_with_placings),
 )
-
-
-# --- the declaration check ----------------------------------------------------------------
-def check(data: Mapping[str, Any], *, stored: bool = False) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A resolved declaration (defaults and ``extends`` merged in) loaded field by field: the
-    loaded values (canonical spellings of cards and runs, registry order, ``name`` first) and
-    every problem at once as a tree by key (``problems.from_marshmallow`` flattens it into
-    pointers). ``stored``: a profile the store accepted earlier, exempt from list bounds."""
-    errors: dict[str, Any] = {}
-    loaded: dict[str, Any] = {}
-    if "name" in data:
-        try:
-            loaded["name"] = NAME.load(data["name"], stored)
-        except Invalid as exc:
-            errors["name"] = exc.messages
-    ok: dict[Path, Any] = {}
-    _load_group(LAYOUT, data, (), stored, loaded, errors, ok)
-    for key in data:
-        if key != "name" and key not in LAYOUT.members:
-            errors[pointer_key(str(key))] = [unknown(key, [*LAYOUT.members, "name", "extends"])]
-    for rule in CHECKS:
-        if all(path in ok for path in rule.reads):
-            text = rule.problem(*(ok[path] for path in rule.reads))
-            if text is not None:
-                _add(errors, rule.at, text)
-    return loaded, errors
-
-
-def _load_group(group: Group, data: Mapping[str, Any], at: Path, stored: bool,
-                loaded: dict[str, Any], errors: dict[str, Any], ok: dict[Path, Any]) -> None:
-    for key, member in group.members.items():
-        path = (*at, key)
-        if key not in data:
-            errors[key] = [MISSING]
-            continue
-        value = data[key]
-        if isinstance(member, Group):
-            if value is None:
-                errors[key] = [NULL]
-                continue
-            if not isinstance(value, Mapping):
-                errors[key] = {"_schema": [NOT_AN_OBJECT]}
-                continue
-            inner_loaded: dict[str, Any] = {}
-            inner_errors: dict[str, Any] = {}
-            _load_group(member, value, path, stored, inner_loaded, inner_errors, ok)
-            for inner in value:
-                if inner not in member.members:
-                    inner_errors[pointer_key(str(inner))] = [unknown(inner, member.members)]
-            loaded[key] = inner_loaded
-            if inner_errors:
-                errors[key] = inner_errors
-            continue
-        try:
-            loaded[key] = ok[path] = member.kind.load(value, stored)
-        except Invalid as exc:
-            errors[key] = exc.messages
-
-
-def _add(errors: dict[str, Any], path: Path, text: str) -> None:
-    node = errors
-    for key in path[:-1]:
-        inner = node.setdefault(key, {})
-        if not isinstance(inner, dict):
-            return  # the object itself is wrong: that problem says enough
-        node = inner
-    found = node.get(path[-1])
-    if found is None:
-        node[path[-1]] = [text]
-    elif isinstance(found, list):
-        found.append(text)
-    else:
-        found["_schema"] = [text]
-
-
-def canonical(loaded: Mapping[str, Any]) -> dict[str, Any]:
-    """Checked rules (no ``name``) in the one spelling equal rules share: sets in one order,
-    suit letters upper case, ``straight_flushes`` equal to ``straights`` as ``null``."""
-
-    def spell(group: Group, value: Mapping[str, Any]) -> dict[str, Any]:
-        return {key: spell(m, value[key]) if isinstance(m, Group) else m.kind.canonical(value[key])
-                for key, m in group.members.items()}
-
-    rules = spell(LAYOUT, loaded)
-    for f in FIELDS:
-        if f.canonical is not None:
-            parent = get(rules, f.path[:-1])
-            parent[f.path[-1]] = f.canonical(parent[f.path[-1]], rules)
-    return rules
-
-
-def strip_defaults(rules: Mapping[str, Any]) -> dict[str, Any]:
-    """The rules as hashed: a field newer than v1 that holds its default is left out, so a
-    profile declared before the field existed keeps its hash (and its stored id)."""
-    out = plain(dict(rules))
-    for f in FIELDS:
-        if f.since == V1:
-            continue
-        parent: Any = out
-        for key in f.path[:-1]:
-            parent = parent.get(key) if isinstance(parent, dict) else None
-        key = f.path[-1]
-        if isinstance(parent, dict) and key in parent and parent[key] == plain(f.default):
-            del parent[key]
-    assert isinstance(out, dict)
-    return out
-
-
-def attributes(rules: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
-    """(attribute, value) of every field of canonical rules, as ``Profile`` holds them."""
-    for f in FIELDS:
-        yield f.attr, f.to_attribute(get(rules, f.path), rules)
-
-
-# --- which fields explain an error --------------------------------------------------------
-_ALL_REASONS: dict[RuleCode, tuple[str, ...]] = {}
-for _f in FIELDS:
-    for _e in _f.explains:
-        if _e.code is RuleCode.COMBINATION_NOT_ALLOWED and _e.when is not None:
-            _ALL_REASONS.setdefault(_e.code, ())
-            if _e.when not in _ALL_REASONS[_e.code]:
-                _ALL_REASONS[_e.code] += (_e.when,)
-
-
-def _top_ranks_differ(params: Mapping[str, Any]) -> bool:
-    played, table = params.get("played_top"), params.get("table_top")
-    return isinstance(played, str) and isinstance(table, str) and not cards.same_rank(played, table)
-
-
-def situations(code: str, params: Mapping[str, Any]) -> tuple[tuple[str, str | None], ...]:
-    """The (code, when) an error is in: which of a code's situations ``Explains.when`` names.
-    A combination refused by a house rule says which (``reason``); a play that does not beat
-    the table is about its kind, or about categories when the kinds differ, and about the
-    revolution when one is in force."""
-    if code == RuleCode.COMBINATION_NOT_ALLOWED:
-        reason = params.get("reason")
-        reasons = _ALL_REASONS.get(RuleCode.COMBINATION_NOT_ALLOWED, ())
-        return tuple((code, r) for r in ((reason,) if reason in reasons else reasons))
-    if code == RuleCode.DOES_NOT_BEAT:
-        played, on_table = params.get("played_kind"), params.get("table_kind")
-        out: tuple[tuple[str, str | None], ...] = (
-            (code, "across" if played != on_table else str(played)),)
-        if played == on_table and (played == "flush" or not _top_ranks_differ(params)):
-            out = (*out, (code, f"{played}:suits"))
-        return (*out, (code, "revolution")) if params.get("revolution") else out
-    return ((code, None),)
-
-
-def explaining_fields(code: str, params: Mapping[str, Any]) -> tuple[str, ...]:
-    """Dotted profile fields that decide whether this error applies (may be empty): the
-    fields whose ``explains`` names its situation, by rank, then in registry order."""
-    wanted = set(situations(code, params))
-    ranked: dict[str, tuple[int, int]] = {}
-    for index, f in enumerate(FIELDS):
-        for e in f.explains:
-            if (e.code, e.when) in wanted:
-                rank = (e.rank, index)
-                ranked[f.dotted] = min(ranked.get(f.dotted, rank), rank)
-    return tuple(sorted(ranked, key=ranked.__getitem__))

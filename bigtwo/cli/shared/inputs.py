@@ -21,9 +21,9 @@ from typing import IO, Any, TypeVar, overload
 import click
 
 from bigtwo import limits
-from bigtwo.cli.language import Refusal, gettext
-from bigtwo.cli.resolver import local_resolver as local_resolver
-from bigtwo.cli.verdicts import EXIT_UNREADABLE
+from bigtwo.cli.shared.language import Refusal, gettext
+from bigtwo.cli.shared.resolver import local_resolver as local_resolver
+from bigtwo.cli.shared.verdicts import EXIT_UNREADABLE
 from bigtwo.formats import door, jsoncodec
 from bigtwo.formats.sniff import Format
 from bigtwo.rules.frozen import Frozen, Slotted
