@@ -84,12 +84,19 @@ CHROMIUM := $(or $(BIGTWO_CHROMIUM),/usr/bin/chromium)
 browser-note:
 	@[ -x "$(CHROMIUM)" ] || echo "NOTE: the browser tests (tests/browser) will be SKIPPED: no Chromium at $(CHROMIUM) (Debian: apt-get install chromium; or set BIGTWO_CHROMIUM to a Chromium binary)"
 
+# The tests run a second time as Python: the rules core's, and those of the library's modules
+# the core calls per move or per record (the reader of JSON, records, results, the report).
+PURE_TESTS := tests/core tests/formats/test_jsonin.py tests/formats/test_sheet_text.py \
+	tests/formats/test_sheets.py tests/formats/test_text_report.py tests/records \
+	tests/reports/test_messages.py tests/reports/test_i18n.py \
+	tests/reports/test_golden_messages.py tests/reports/test_catalogs.py
+
 # browser-note first: make builds the prerequisites in the order listed.
 test: browser-note $(STAMP) native i18n-compile lint typecheck
 	@# Two workers run the suite; beside them one process runs the schemathesis test (its
 	@# collection is costly: once, not once per worker), then, where the core is compiled,
-	@# tests/core again as Python (scripts/test_passes.py).
-	$(BIN)/python scripts/test_passes.py
+	@# PURE_TESTS again as Python (scripts/test_passes.py).
+	PURE_TESTS="$(PURE_TESTS)" $(BIN)/python scripts/test_passes.py
 
 # Every headline ratio in one run (docs/PERFORMANCE.md); bench/replay.py and bench/cluster.py
 # break them down. WAL8800_ENGINE=DIR names a Wal8800/card-games checkout (else /tmp/card-games).
@@ -113,7 +120,7 @@ docs: $(STAMP)
 # The library's translations (domain "bigtwo", bigtwo/reports/locale; docs/TRANSLATING.md):
 # extract the message ids from the code, merge them into every language's catalog, compile
 # the catalogs the library reads (.mo, committed so that a clean clone and an installed
-# package need no build step; tests/core/test_catalogs.py fails when one is stale).
+# package need no build step; tests/reports/test_catalogs.py fails when one is stale).
 LOCALE := bigtwo/reports/locale
 BABEL_KEYWORDS := -k NP_:1c,2 -k N_ -k NN_:1c,2,3
 # pybabel dates every template it writes; a template whose messages did not change is kept

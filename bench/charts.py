@@ -30,7 +30,7 @@ from app.web.words import Words  # noqa: E402
 from bigtwo.records.pipeline import check_record  # noqa: E402
 from bigtwo.rules.profiles import PRESETS  # noqa: E402
 from bigtwo.rules.simulate import simulate  # noqa: E402
-from bigtwo.store import tournaments as service  # noqa: E402
+from bigtwo.store import tournaments  # noqa: E402
 from bigtwo.store.db import Store  # noqa: E402
 
 
@@ -45,13 +45,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "bench.db")
         store.migrate()
-        created = service.create(store, {"name": "Bench", "profile": "hk-standard"})
+        created = tournaments.create(store, {"name": "Bench", "profile": "hk-standard"})
         tournament = store.tournaments.get(created["id"])
         assert tournament is not None
         records = list(simulate(PRESETS["hk-standard"], records=args.records, deals_per_record=3,
                                 seed=7, profile_ref="hk-standard"))
         for start in range(0, len(records), 100):
-            service.upload(store, tournament, {"records": records[start:start + 100]})
+            tournaments.upload(store, tournament, {"records": records[start:start + 100]})
         tid = created["id"]
         view = tournament_view(store, tid, "all")
         assert view is not None

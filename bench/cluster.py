@@ -168,16 +168,16 @@ def store_writes(seconds: float = 3.0) -> None:
     and a whole upload (checked, then stored) of 100 records."""
     from bigtwo.rules.profiles import PRESETS
     from bigtwo.rules.simulate import simulate
-    from bigtwo.store import tournaments as service
+    from bigtwo.store import tournaments
     from bigtwo.store.db import Store
     from bigtwo.store.rows import NewRecord
 
     records = list(simulate(PRESETS["casual"], records=100, deals_per_record=1, seed=9))
-    checked = [service.check_record(r, default_profile="casual").report for r in records]
+    checked = [tournaments.check_record(r, default_profile="casual").report for r in records]
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "bench.db")
         store.migrate()
-        made = service.create(store, {"name": "bench", "profile": "casual"})
+        made = tournaments.create(store, {"name": "bench", "profile": "casual"})
         tournament = store.tournaments.get(made["id"])
         profile_hash = tournament["profile_hash"]
         print("\n| store writes (one transaction each) | transactions/s | records/s |")
@@ -192,10 +192,10 @@ def store_writes(seconds: float = 3.0) -> None:
                 serial += 1
                 batch = [dict(r, players=[f"p{serial}", "b", "c", "d"]) for r in records[:size]]
                 if whole:
-                    service.upload(store, tournament, {"records": batch})
+                    tournaments.upload(store, tournament, {"records": batch})
                 else:
                     store.tournaments.add_records(made["id"], [
-                        NewRecord(service.content_hash(r, "casual"), r, rep, profile_hash)
+                        NewRecord(tournaments.content_hash(r, "casual"), r, rep, profile_hash)
                         for r, rep in zip(batch, checked, strict=False)])
                 done += 1
             took = time.perf_counter() - start

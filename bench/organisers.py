@@ -17,19 +17,18 @@ from pathlib import Path
 from typing import Any
 
 from bigtwo.rules.profiles import PRESETS
-from bigtwo.store import tournaments as service
-from bigtwo.store import withdrawals
+from bigtwo.store import tournaments, withdrawals
 from bigtwo.store.db import Store
 
 REPORT = {"valid": True, "engine": "2.0.0", "deals": [], "errors": [], "totals": [0, 0, 0, 0]}
 
 
-def filled(path: Path, records: int, tournaments: int) -> tuple[Store, str]:
-    """A store of ``tournaments`` tournaments, the first holding ``records`` records, one in
+def filled(path: Path, records: int, count: int) -> tuple[Store, str]:
+    """A store of ``count`` tournaments, the first holding ``records`` records, one in
     ten withdrawn, spread over 50 tables and 7 rounds (written directly: only reads are timed)."""
     store = Store(path)
     store.migrate()
-    ids = [store.tournaments.create(f"T{n}", PRESETS["casual"])[0] for n in range(tournaments)]
+    ids = [store.tournaments.create(f"T{n}", PRESETS["casual"])[0] for n in range(count)]
     rows = ({"id": f"r-{i}", "tournament_id": ids[0], "content_hash": f"h{i}",
              "record": json.dumps({"deals": [], "meta": {"table": i % 50, "round": i % 7}}),
              "report": json.dumps(REPORT), "valid": 1, "players": None, "deal_count": 0,
@@ -60,12 +59,12 @@ def main() -> None:
         store, big = filled(Path(tmp) / "bench.db", args.records, args.tournaments)
         calls: list[tuple[str, Callable[[], Any]]] = [
             ("records, first page of 200 (reference)",
-             lambda: service.list_records(store, big, limit=200)),
-            ("tournaments, a page of 100", lambda: service.list_tournaments(store, 1, 100)),
-            ("a tournament's counts", lambda: service.get(store, big)),
-            ("records ?table=7", lambda: service.list_records(store, big, table="7", limit=200)),
+             lambda: tournaments.list_records(store, big, limit=200)),
+            ("tournaments, a page of 100", lambda: tournaments.list_tournaments(store, 1, 100)),
+            ("a tournament's counts", lambda: tournaments.get(store, big)),
+            ("records ?table=7", lambda: tournaments.list_records(store, big, table="7", limit=200)),
             ("records ?withdrawn=true",
-             lambda: service.list_records(store, big, withdrawn=True, limit=200)),
+             lambda: tournaments.list_records(store, big, withdrawn=True, limit=200)),
             ("audit log, a page of 100", lambda: withdrawals.audit(store, big, 1, 100)),
         ]
         reference = cpu_ms(calls[0][1], args.repeat)

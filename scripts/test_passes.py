@@ -5,7 +5,7 @@
   (about 12 s of CPU): under xdist both workers paid for it. ``-p no:schemathesis`` keeps the
   plugin out of the workers too (it is only needed to collect that one file).
 - Beside them, one process runs the schemathesis test (collected once), then, when the core is
-  compiled, tests/core again as pure Python (``BIGTWO_PURE=1``): a pass that used to run alone
+  compiled, the Makefile's PURE_TESTS (tests/core and the per-record modules' tests) again as pure Python (``BIGTWO_PURE=1``): a pass that used to run alone
   after the others, on two workers that each collected tests/core again.
 
 The side process's output is held and printed after the workers' summary, so the two never
@@ -33,7 +33,9 @@ PYTEST = [sys.executable, "-m", "pytest", "-q"]
 def side_passes() -> list[tuple[list[str], dict[str, str]]]:
     passes: list[tuple[list[str], dict[str, str]]] = [([*PYTEST, SCHEMATHESIS], {})]
     if MANIFEST.is_file():  # the core is compiled: test it as Python as well
-        passes.append(([*PYTEST, "-p", "no:schemathesis", "tests/core"], {"BIGTWO_PURE": "1"}))
+        # The Makefile's PURE_TESTS: the core's tests and those of the modules it calls per record.
+        pure = os.environ.get("PURE_TESTS", "tests/core").split()
+        passes.append(([*PYTEST, "-p", "no:schemathesis", *pure], {"BIGTWO_PURE": "1"}))
     return passes
 
 
@@ -59,7 +61,7 @@ def main(argv: list[str]) -> int:
                                   f"--ignore={SCHEMATHESIS}", *argv], cwd=ROOT, check=False)
         thread.join()
         held.seek(0)
-        print("\nBeside the workers: the schemathesis test, then tests/core as Python",
+        print("\nBeside the workers: the schemathesis test, then PURE_TESTS as Python",
               flush=True)
         sys.stdout.write(held.read())
         sys.stdout.flush()

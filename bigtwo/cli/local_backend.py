@@ -12,8 +12,7 @@ from typing import Any
 
 from bigtwo.cli.backend import EXIT_FAILED, Backend, Failure
 from bigtwo.cli.shared.language import Refusal, gettext
-from bigtwo.store import tournaments as service
-from bigtwo.store import withdrawals
+from bigtwo.store import tournaments, withdrawals
 from bigtwo.store.connection import StoreMissing
 from bigtwo.store.db import Store
 from bigtwo.store.errors import StoreError
@@ -50,27 +49,27 @@ class LocalBackend(Backend):
                                          "detail": named.detail}) from exc
 
     def create(self, body: dict[str, Any], key: str | None = None) -> dict[str, Any]:
-        result: dict[str, Any] = self._call(service.create, body)
+        result: dict[str, Any] = self._call(tournaments.create, body)
         return result
 
     def upload(self, tournament_id: str, token: str, records: list[Any]) -> dict[str, Any]:
-        tournament = self._call(service.authorize, tournament_id, f"Bearer {token}")
-        result = self._call(service.upload, tournament, {"records": records})
+        tournament = self._call(tournaments.authorize, tournament_id, f"Bearer {token}")
+        result = self._call(tournaments.upload, tournament, {"records": records})
         body: dict[str, Any] = result.body()
         return body
 
     def upload_sheet(self, tournament_id: str, token: str, text: str) -> dict[str, Any]:
-        tournament = self._call(service.authorize, tournament_id, f"Bearer {token}")
-        body: dict[str, Any] = self._call(service.upload_sheet, tournament, text).body()
+        tournament = self._call(tournaments.authorize, tournament_id, f"Bearer {token}")
+        body: dict[str, Any] = self._call(tournaments.upload_sheet, tournament, text).body()
         return body
 
     def standings(self, tournament_id: str) -> dict[str, Any]:
         # The operator's own command: every stale report rechecked now, no budget (None).
-        result: dict[str, Any] = self._call(service.compute_standings, tournament_id, None)
+        result: dict[str, Any] = self._call(tournaments.compute_standings, tournament_id, None)
         return result
 
     def list_tournaments(self, page: int, per_page: int) -> dict[str, Any]:
-        result: dict[str, Any] = self._call(service.list_tournaments, page, per_page)
+        result: dict[str, Any] = self._call(tournaments.list_tournaments, page, per_page)
         return result
 
     def withdraw(self, tournament_id: str, record_id: str, token: str, reason: str | None,
@@ -88,12 +87,12 @@ class LocalBackend(Backend):
         return result
 
     def record(self, record_id: str) -> dict[str, Any]:
-        result: dict[str, Any] = self._call(service.get_record, record_id)
+        result: dict[str, Any] = self._call(tournaments.get_record, record_id)
         return result
 
     def records(self, tournament_id: str, filters: dict[str, Any]) -> dict[str, Any]:
         def call(store: Store) -> dict[str, Any]:
-            return service.list_records(store, tournament_id, valid=filters.get("valid"),
+            return tournaments.list_records(store, tournament_id, valid=filters.get("valid"),
                                         withdrawn=filters.get("withdrawn"),
                                         table=filters.get("table"), round_=filters.get("round"),
                                         limit=filters["limit"], offset=filters["offset"])

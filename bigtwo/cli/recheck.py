@@ -23,7 +23,7 @@ from bigtwo.batch.window import in_flight
 from bigtwo.cli.cluster import client_for, require_extra, stored_profiles
 from bigtwo.cli.shared.language import gettext, lang_option
 from bigtwo.cli.shared.output import echo_json
-from bigtwo.store import tournaments as service
+from bigtwo.store import tournaments
 from bigtwo.store.connection import StoreMissing
 from bigtwo.store.db import Store
 from bigtwo.store.paths import default_db_path
@@ -49,8 +49,8 @@ def stale_ids(store: Store, tournament_id: str) -> tuple[dict[str, Any], list[st
     """The tournament, the ids of its stale records in upload order, and its record count."""
     found = store.tournaments.get(tournament_id)
     if found is None:
-        raise service.not_found("tournament", tournament_id)
-    freshness = service.Freshness(store, found["profile_id"])
+        raise tournaments.not_found("tournament", tournament_id)
+    freshness = tournaments.Freshness(store, found["profile_id"])
     versions = store.tournaments.record_versions(tournament_id)
     stale = [v["id"] for v in versions
              if freshness.stale(v["engine"], v["profile_hash"], v["profile_ref"])]
@@ -150,7 +150,7 @@ def recheck_command(tournament_id: str, workers: int | None, scheduler: str | No
                     size = workers or len(client.scheduler_info().get("workers", {})) or 1
                     counts = recheck(store, tournament_id, batch_size=batch_size,
                                      client=client, workers=size, on_batch=on_batch)
-    except service.TournamentError as exc:
+    except tournaments.TournamentError as exc:
         # TRANSLATORS: {title} and {detail} are the service's (the API's problem document).
         click.echo(gettext("error: {title}: {detail}", title=exc.title, detail=exc.detail),
                    err=True)

@@ -17,7 +17,7 @@ from bigtwo.cli.shared.output import echo_json
 from bigtwo.cli.tournament import db_option, server_option
 from bigtwo.formats.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 from bigtwo.rules.profiles import ProfileResolver
-from bigtwo.store import seasons as service
+from bigtwo.store import seasons
 
 
 class LocalSeasons(LocalBackend):
@@ -26,30 +26,30 @@ class LocalSeasons(LocalBackend):
         return result
 
     def create_season(self, body: dict[str, Any], key: str | None) -> dict[str, Any]:
-        return self.season(service.create, body)
+        return self.season(seasons.create, body)
 
     def list_seasons(self, page: int, per_page: int) -> dict[str, Any]:
-        return self.season(service.list_seasons, page, per_page)
+        return self.season(seasons.list_seasons, page, per_page)
 
     def attach(self, season: str, token: str, tournament: str, by: str | None) -> dict[str, Any]:
-        return self.season(service.attach, season, {"tournament": tournament, "by": by},
+        return self.season(seasons.attach, season, {"tournament": tournament, "by": by},
                            f"Bearer {token}")
 
     def detach(self, season: str, token: str, tournament: str, by: str | None) -> dict[str, Any]:
-        return self.season(service.detach, season, tournament, f"Bearer {token}", by)
+        return self.season(seasons.detach, season, tournament, f"Bearer {token}", by)
 
     def alias(self, season: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
-        return self.season(service.alias, season, body, f"Bearer {token}")
+        return self.season(seasons.alias, season, body, f"Bearer {token}")
 
     def season_standings(self, season: str) -> dict[str, Any]:
         # The operator's own command rates every night at once: no per-request budget.
-        return self.season(service.standings, season, None)
+        return self.season(seasons.standings, season, None)
 
     def season_csv(self, season: str, delimiter: str) -> str:
-        return service.standings_csv(self.season_standings(season), DELIMITERS[delimiter])
+        return seasons.standings_csv(self.season_standings(season), DELIMITERS[delimiter])
 
     def draw(self, body: dict[str, Any]) -> dict[str, Any]:
-        return self.season(lambda store: service.make_draw(store.profiles.resolver(), body).as_json())
+        return self.season(lambda store: seasons.make_draw(store.profiles.resolver(), body).as_json())
 
     def season_draw(self, season: str, body: dict[str, Any]) -> dict[str, Any]:
         from bigtwo.store.season_draws import season_draw
@@ -305,7 +305,7 @@ def draw_command(players: tuple[str, ...], profile: str, rounds: int, seed: int,
     except NoStore:
         resolver = ProfileResolver()  # no store yet: presets and files need none
     try:
-        echo_json(_Offline().season(lambda _: service.make_draw(resolver, body).as_json()))
+        echo_json(_Offline().season(lambda _: seasons.make_draw(resolver, body).as_json()))
     except Failure as exc:
         fail(exc)
 

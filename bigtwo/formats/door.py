@@ -4,7 +4,7 @@ CSV score sheet or Big Two notation), and its reading, bounded.
 The command line, the API and the pages each hand their bytes here with whatever hint they
 have (a file name, a media type, nothing) and get the same answer for the same bytes: a file
 name with a known extension decides, then a media type that names a format, then the text's
-first lines (``formats.sniff_line``). Leading byte-order marks, however many, are not part of
+first lines (``sniff.sniff_line``). Leading byte-order marks, however many, are not part of
 the text in any format.
 
 Notation is read lazily, game by game, and a caller that keeps only so much stops the reader
@@ -19,8 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from bigtwo.formats import sniff as formats
-from bigtwo.formats.sniff import Format
+from bigtwo.formats.sniff import Format, by_extension, is_sheet_name, sniff_line
 from bigtwo.reports.i18n import NP_, Marked, translator
 from bigtwo.rules.problems import Problem
 
@@ -78,7 +77,7 @@ def sniff(data: bytes | str) -> Format:
     at all, JSON (whose reader then says the text is empty)."""
     saw_comment = False
     for line, _ in text_lines(head_text(data)):
-        found = formats.sniff_line(line)
+        found = sniff_line(line)
         if found == "notation" and _comment(line):
             saw_comment = True
             continue
@@ -112,13 +111,13 @@ def name_format(name: str | None) -> Format | None:
     sheets); None for a name that names none, whose text then decides."""
     if not name:
         return None
-    return formats.by_extension(name) or ("csv" if formats.is_sheet_name(name) else None)
+    return by_extension(name) or ("csv" if is_sheet_name(name) else None)
 
 
 def line_decides(line: str) -> bool:
     """Whether ``sniff`` knows the format once it has seen this line (not blank, no comment):
     a stream is read up to such a line and no further."""
-    found = formats.sniff_line(line)
+    found = sniff_line(line)
     return found is not None and (found != "notation" or not _comment(line))
 
 

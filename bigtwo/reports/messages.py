@@ -247,38 +247,38 @@ def _same_kind_key(kind: str, mine: list[str], top: str, other: list[str], other
     return kind  # single, triple, full house, four of a kind
 
 
-def _side(p: dict[str, Any], played: bool, t: Translator) -> str:
-    mine, top = (p["played"], p["played_top"]) if played else (p["table"], p["table_top"])
-    other, other_top = (p["table"], p["table_top"]) if played else (p["played"], p["played_top"])
-    kind = p["played_kind"] if played else p["table_kind"]
+def _side(params: dict[str, Any], played: bool, translator: Translator) -> str:
+    mine, top = (params["played"], params["played_top"]) if played else (params["table"], params["table_top"])
+    other, other_top = (params["table"], params["table_top"]) if played else (params["played"], params["played_top"])
+    kind = params["played_kind"] if played else params["table_kind"]
     if kind == "dragon":
-        return t.marked(_LABELS["dragon"])
-    order = cards.RANKS[::-1] if p.get("revolution") else cards.RANKS
-    words = _words(mine, top, t, order)
-    if p["played_kind"] != p["table_kind"]:
-        return t.marked(_OTHER_KIND[kind], **words)
-    key = _same_kind_key(kind, mine, top, other, other_top, p)
+        return translator.marked(_LABELS["dragon"])
+    order = cards.RANKS[::-1] if params.get("revolution") else cards.RANKS
+    words = _words(mine, top, translator, order)
+    if params["played_kind"] != params["table_kind"]:
+        return translator.marked(_OTHER_KIND[kind], **words)
+    key = _same_kind_key(kind, mine, top, other, other_top, params)
     if key in _SAME_KIND_VOWEL and top[0] in VOWEL_RANKS:
-        return t.marked(_SAME_KIND_VOWEL[key], **words)
-    return t.marked(_SAME_KIND[key], **words)
+        return translator.marked(_SAME_KIND_VOWEL[key], **words)
+    return translator.marked(_SAME_KIND[key], **words)
 
 
 def _capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _does_not_beat(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
-    left, right = _side(p, True, t), _side(p, False, t)
+def _does_not_beat(params: dict[str, Any], error: dict[str, Any], translator: Translator) -> str:
+    left, right = _side(params, True, translator), _side(params, False, translator)
     # TRANSLATORS: {Left} is {left} with a capital first letter, for a sentence that starts
     # with it.
     sides = {"left": left, "Left": _capitalized(left), "right": right}
-    if p.get("suits_reversed"):
-        return t.gettext("{Left} does not beat {right} (revolution: ranks and suits are reversed, "
+    if params.get("suits_reversed"):
+        return translator.gettext("{Left} does not beat {right} (revolution: ranks and suits are reversed, "
                          "2 is lowest)", **sides)
-    if p.get("revolution"):
-        return t.gettext("{Left} does not beat {right} (revolution: the order is reversed, "
+    if params.get("revolution"):
+        return translator.gettext("{Left} does not beat {right} (revolution: the order is reversed, "
                          "2 is lowest)", **sides)
-    return t.gettext("{Left} does not beat {right}", **sides)
+    return translator.gettext("{Left} does not beat {right}", **sides)
 
 
 # A reason with a sentence of its own (bigtwo.rules.codes.REASONS) is worded by it, whatever
@@ -287,19 +287,19 @@ _SAYS: dict[tuple[str, str], str] = {
     (code, r.name): r.says for code, reasons in REASONS.items() for r in reasons if r.says}
 
 
-def _by_reason(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
-    return t.pgettext(REFUSAL_CONTEXT, _SAYS[(e["code"], p["reason"])])
+def _by_reason(params: dict[str, Any], error: dict[str, Any], translator: Translator) -> str:
+    return translator.pgettext(REFUSAL_CONTEXT, _SAYS[(error["code"], params["reason"])])
 
 
-def _not_a_combination(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
-    if p.get("reason") == "four_cards":
-        return t.gettext("Four cards are no combination: a four of a kind needs a fifth card")
-    return t.gettext("These cards form no combination")
+def _not_a_combination(params: dict[str, Any], error: dict[str, Any], translator: Translator) -> str:
+    if params.get("reason") == "four_cards":
+        return translator.gettext("Four cards are no combination: a four of a kind needs a fifth card")
+    return translator.gettext("These cards form no combination")
 
 
-def _card_count(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
-    expected, actual = len(p["table"]), len(p["played"])
-    return t.ngettext("Play {expected} card, not {actual}", "Play {expected} cards, not {actual}",
+def _card_count(params: dict[str, Any], error: dict[str, Any], translator: Translator) -> str:
+    expected, actual = len(params["table"]), len(params["played"])
+    return translator.ngettext("Play {expected} card, not {actual}", "Play {expected} cards, not {actual}",
                       expected, expected=expected, actual=actual)
 
 
@@ -318,112 +318,112 @@ _CATEGORY: dict[str, Marked] = {
 }
 
 
-def _declared(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
-    actual, declared = p["actual"], p["declared"]
-    if p["field"] == "winner":
+def _declared(params: dict[str, Any], error: dict[str, Any], translator: Translator) -> str:
+    actual, declared = params["actual"], params["declared"]
+    if params["field"] == "winner":
         if actual is None:
-            return t.gettext("Declared winner is seat {declared}; the rules give no winner",
+            return translator.gettext("Declared winner is seat {declared}; the rules give no winner",
                              declared=declared)
-        return t.gettext("Declared winner is seat {declared}; the rules give seat {actual}",
+        return translator.gettext("Declared winner is seat {declared}; the rules give seat {actual}",
                          declared=declared, actual=actual)
-    if p["field"] == "scores":
+    if params["field"] == "scores":
         if actual is None:
-            return t.gettext("Declared scores do not match the replay (it gives no scores)")
-        return t.gettext("Declared scores do not match the replay (it gives {actual})",
+            return translator.gettext("Declared scores do not match the replay (it gives no scores)")
+        return translator.gettext("Declared scores do not match the replay (it gives {actual})",
                          actual=actual)
-    return t.gettext("Declared score for seat {seat} is {declared}; the rules give {actual}",
-                     seat=e["seat"], declared=declared, actual=actual)
+    return translator.gettext("Declared score for seat {seat} is {declared}; the rules give {actual}",
+                     seat=error["seat"], declared=declared, actual=actual)
 
 
-def _result_winner(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
-    seats = list(p["seats"])
+def _result_winner(params: dict[str, Any], error: dict[str, Any], translator: Translator) -> str:
+    seats = list(params["seats"])
     if not seats:
-        return t.gettext("Exactly one seat must have no cards left; every seat still holds cards")
+        return translator.gettext("Exactly one seat must have no cards left; every seat still holds cards")
     # TRANSLATORS: {seats} is a list of seat numbers, "1 and 3".
-    return t.ngettext("Exactly one seat must have no cards left; seat {seats} have none",
+    return translator.ngettext("Exactly one seat must have no cards left; seat {seats} have none",
                       "Exactly one seat must have no cards left; seats {seats} have none",
-                      len(seats), seats=format_list([str(s) for s in seats], t.lang))
+                      len(seats), seats=format_list([str(s) for s in seats], translator.lang))
 
 
-def _player_count(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
-    if e["deal"] is not None:
-        return t.gettext("This profile is for {expected} players; the record has {actual} hands",
-                         expected=p["expected"], actual=p["actual"])
-    return t.gettext("This profile is for {expected} players; the record has {actual} player "
-                     "names", expected=p["expected"], actual=p["actual"])
+def _player_count(params: dict[str, Any], error: dict[str, Any], translator: Translator) -> str:
+    if error["deal"] is not None:
+        return translator.gettext("This profile is for {expected} players; the record has {actual} hands",
+                         expected=params["expected"], actual=params["actual"])
+    return translator.gettext("This profile is for {expected} players; the record has {actual} player "
+                     "names", expected=params["expected"], actual=params["actual"])
 
 
-def _opening_card(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
-    card = card_text(p["card"], t.lang)
-    if p.get("alone"):
-        return t.gettext("The first play must be {card} alone", card=card)
-    return t.gettext("The first play must contain {card}", card=card)
+def _opening_card(params: dict[str, Any], error: dict[str, Any], translator: Translator) -> str:
+    card = card_text(params["card"], translator.lang)
+    if params.get("alone"):
+        return translator.gettext("The first play must be {card} alone", card=card)
+    return translator.gettext("The first play must contain {card}", card=card)
 
 
-def _result_liable(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
-    seat = p["liable"]
-    if seat == p["winner"]:
-        return t.gettext("Seat {seat} won the deal and cannot pay for everyone; mark a loser as the "
+def _result_liable(params: dict[str, Any], error: dict[str, Any], translator: Translator) -> str:
+    seat = params["liable"]
+    if seat == params["winner"]:
+        return translator.gettext("Seat {seat} won the deal and cannot pay for everyone; mark a loser as the "
                          "one who takes all", seat=seat)
-    return t.gettext("Seat {seat} cannot pay for everyone: there is no such seat at this table",
+    return translator.gettext("Seat {seat} cannot pay for everyone: there is no such seat at this table",
                      seat=seat)
 
 
-def _result_places(p: dict[str, Any], e: dict[str, Any], t: Translator) -> str:
+def _result_places(params: dict[str, Any], error: dict[str, Any], translator: Translator) -> str:
     # The seats as written in the result, in its order (a list of numbers, not a sentence).
-    if not p["places"]:
-        return t.gettext("The places must name every seat exactly once, first out first; the "
+    if not params["places"]:
+        return translator.gettext("The places must name every seat exactly once, first out first; the "
                          "result gives none")
-    return t.gettext("The places must name every seat exactly once, first out first; the result "
-                     "gives {given}", given=", ".join(map(str, p["places"])))
+    return translator.gettext("The places must name every seat exactly once, first out first; the result "
+                     "gives {given}", given=", ".join(map(str, params["places"])))
 
 
 Renderer = Callable[[dict[str, Any], dict[str, Any], Translator], str]
 
-_T: dict[RuleCode, Renderer] = {
+_RENDERERS: dict[RuleCode, Renderer] = {
     RuleCode.PLAYER_COUNT: _player_count,
-    RuleCode.HAND_SIZE: lambda p, e, t: t.gettext(
+    RuleCode.HAND_SIZE: lambda params, error, translator: translator.gettext(
         "Seat {seat} was dealt {actual} cards; this profile deals {expected}",
-        seat=e["seat"], actual=p["actual"], expected=p["expected"]),
-    RuleCode.DUPLICATE_CARD: lambda p, e, t: t.gettext(
-        "{card} appears twice", card=card_text(p["card"], t.lang)),
-    RuleCode.WRONG_TURN: lambda p, e, t: t.gettext(
-        "It is seat {expected}'s turn, not seat {seat}'s", expected=p["expected"], seat=e["seat"]),
-    RuleCode.LOCKED_OUT: lambda p, e, t: t.gettext(
-        "Seat {seat} passed and sits out until the next lead", seat=e["seat"]),
-    RuleCode.CARD_NOT_HELD: lambda p, e, t: t.gettext(
-        "Seat {seat} does not hold {cards}", seat=e["seat"], cards=cards_text(p["cards"], t.lang)),
+        seat=error["seat"], actual=params["actual"], expected=params["expected"]),
+    RuleCode.DUPLICATE_CARD: lambda params, error, translator: translator.gettext(
+        "{card} appears twice", card=card_text(params["card"], translator.lang)),
+    RuleCode.WRONG_TURN: lambda params, error, translator: translator.gettext(
+        "It is seat {expected}'s turn, not seat {seat}'s", expected=params["expected"], seat=error["seat"]),
+    RuleCode.LOCKED_OUT: lambda params, error, translator: translator.gettext(
+        "Seat {seat} passed and sits out until the next lead", seat=error["seat"]),
+    RuleCode.CARD_NOT_HELD: lambda params, error, translator: translator.gettext(
+        "Seat {seat} does not hold {cards}", seat=error["seat"], cards=cards_text(params["cards"], translator.lang)),
     RuleCode.CARD_COUNT: _card_count,
     RuleCode.NOT_A_COMBINATION: _not_a_combination,
     RuleCode.COMBINATION_NOT_ALLOWED: _by_reason,
-    RuleCode.CATEGORY: lambda p, e, t: t.marked(_CATEGORY[p["table_kind"]]),
+    RuleCode.CATEGORY: lambda params, error, translator: translator.marked(_CATEGORY[params["table_kind"]]),
     RuleCode.DOES_NOT_BEAT: _does_not_beat,
-    RuleCode.MUST_PLAY_HIGHEST: lambda p, e, t: t.gettext(
+    RuleCode.MUST_PLAY_HIGHEST: lambda params, error, translator: translator.gettext(
         "Seat {seat} has one card left: play your highest single, {card}",
-        seat=p["protected"], card=card_text(p["highest"], t.lang)),
+        seat=params["protected"], card=card_text(params["highest"], translator.lang)),
     RuleCode.OPENING_CARD: _opening_card,
-    RuleCode.LEADER_MUST_PLAY: lambda p, e, t: t.gettext("The leader may not pass"),
-    RuleCode.MUST_PLAY: lambda p, e, t: t.gettext(
+    RuleCode.LEADER_MUST_PLAY: lambda params, error, translator: translator.gettext("The leader may not pass"),
+    RuleCode.MUST_PLAY: lambda params, error, translator: translator.gettext(
         "You must play in the first trick while you can beat it"),
-    RuleCode.FORBIDDEN_FINISH: lambda p, e, t: t.gettext("You may not go out by leading a single 2"),
-    RuleCode.MOVE_AFTER_END: lambda p, e, t: t.gettext(
-        "The deal ended at move {ended_at}", ended_at=p["ended_at"]),
-    RuleCode.INCOMPLETE: lambda p, e, t: t.gettext(
-        "Deal {deal} ends before anyone went out", deal=e["deal"]),
-    RuleCode.MATCH_OVER: lambda p, e, t: t.gettext(
-        "The match ended after deal {last_deal}", last_deal=p["last_deal"]),
+    RuleCode.FORBIDDEN_FINISH: lambda params, error, translator: translator.gettext("You may not go out by leading a single 2"),
+    RuleCode.MOVE_AFTER_END: lambda params, error, translator: translator.gettext(
+        "The deal ended at move {ended_at}", ended_at=params["ended_at"]),
+    RuleCode.INCOMPLETE: lambda params, error, translator: translator.gettext(
+        "Deal {deal} ends before anyone went out", deal=error["deal"]),
+    RuleCode.MATCH_OVER: lambda params, error, translator: translator.gettext(
+        "The match ended after deal {last_deal}", last_deal=params["last_deal"]),
     RuleCode.DECLARED_MISMATCH: _declared,
     RuleCode.RESULT_WINNER: _result_winner,
-    RuleCode.RESULT_CARD_COUNT: lambda p, e, t: t.gettext(
+    RuleCode.RESULT_CARD_COUNT: lambda params, error, translator: translator.gettext(
         "Seat {seat} cannot have {count} cards left; it was dealt {dealt}",
-        seat=e["seat"], count=p["count"], dealt=p["dealt"]),
+        seat=error["seat"], count=params["count"], dealt=params["dealt"]),
     RuleCode.RESULT_LIABLE: _result_liable,
     RuleCode.RESULT_PLACES: _result_places,
 }
 
 
 # The codes as plain strings, for the HTTP schemas' enums (schemas/).
-CODES: tuple[str, ...] = tuple(code.value for code in _T)
+CODES: tuple[str, ...] = tuple(code.value for code in _RENDERERS)
 
 
 def render(error: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> str:
@@ -431,4 +431,4 @@ def render(error: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> str:
     params = error["params"]
     if (error["code"], params.get("reason")) in _SAYS:
         return _by_reason(params, error, translator(lang))
-    return _T[error["code"]](params, error, translator(lang))
+    return _RENDERERS[error["code"]](params, error, translator(lang))

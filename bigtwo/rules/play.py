@@ -91,15 +91,15 @@ def first_seat(start: int, step: int, n: int, skipped: int, stop: int = -1) -> i
     return seat
 
 
-def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | None = None) -> Verdict:
+def check_play(position: Position, seat: int, play: list[int] | None, known: Combo | None = None) -> Verdict:
     """The first rule (in RECORDS.md's order) that ``seat`` playing ``play`` (None: a pass)
     breaks, as (code, params); else the play's combination, or None for an accepted pass.
     ``known``: the play's combination where the caller has classified it already (the
     legal-play listing, which would otherwise classify every candidate twice).
 
     The replay's hot path: ``replay.Table.check`` is this function."""
-    if t.winner is not None:
-        return RuleCode.MOVE_AFTER_END, {"ended_at": t.ended_at, "winner": t.winner}
+    if position.winner is not None:
+        return RuleCode.MOVE_AFTER_END, {"ended_at": position.ended_at, "winner": position.winner}
     mask = 0
     if play is not None:
         for c in play:
@@ -108,11 +108,11 @@ def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | No
             duplicate = first_duplicate(play)
             assert duplicate is not None
             return RuleCode.DUPLICATE_CARD, {"card": cards.name(duplicate)}
-    if seat != t.current:
-        if t.locked_out and t.locked >> seat & 1:
-            return RuleCode.LOCKED_OUT, {"expected": t.current}
-        return RuleCode.WRONG_TURN, {"expected": t.current}
-    table = t.on_table
+    if seat != position.current:
+        if position.locked_out and position.locked >> seat & 1:
+            return RuleCode.LOCKED_OUT, {"expected": position.current}
+        return RuleCode.WRONG_TURN, {"expected": position.current}
+    table = position.on_table
     if play is None:
         # Who may pass. The leader never; under must_play_first_trick, in the first trick,
         # a seat that has not yet played a card in it may not while a play beats the table
@@ -120,15 +120,15 @@ def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | No
         if table is None:
             return RuleCode.LEADER_MUST_PLAY, {}
         if (
-            t.first_trick and t.profile.must_play_first_trick and not t.played_first >> seat & 1
-            and can_beat(cards.cards_of(t.hands[seat]), t.classifier, table)
+            position.first_trick and position.profile.must_play_first_trick and not position.played_first >> seat & 1
+            and can_beat(cards.cards_of(position.hands[seat]), position.classifier, table)
         ):
             return RuleCode.MUST_PLAY, {"table": cards.names(table.cards)}
         return None
-    missing = mask & ~t.hands[seat]
+    missing = mask & ~position.hands[seat]
     if missing:
         return RuleCode.CARD_NOT_HELD, {"cards": cards.names(cards.cards_of(missing))}
-    classifier = t.classifier
+    classifier = position.classifier
     combo: Combo | Violation | None = known
     if combo is None:
         # The classifier's memo read here (what ``classify`` does first): most plays are in
@@ -156,25 +156,25 @@ def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | No
             code = classifier.beats(combo, table)
         if code is not None:
             return code, classifier.versus(combo, table)
-        if t.guard_highest and combo.size == 1:
-            refused = _guard_refusal(t, seat, combo)
+        if position.guard_highest and combo.size == 1:
+            refused = _guard_refusal(position, seat, combo)
             if refused is not None:
                 return refused
         return combo
-    if t.guard_highest and combo.size == 1:
-        refused = _guard_refusal(t, seat, combo)
+    if position.guard_highest and combo.size == 1:
+        refused = _guard_refusal(position, seat, combo)
         if refused is not None:
             return refused
-    opening_card = t.opening_card
+    opening_card = position.opening_card
     if opening_card is not None and not mask >> opening_card & 1:
         return RuleCode.OPENING_CARD, {"card": cards.name(opening_card)}
-    if opening_card is not None and mask != 1 << opening_card and t.profile.lead_alone:
+    if opening_card is not None and mask != 1 << opening_card and position.profile.lead_alone:
         # opening.lead_alone: the lowest card alone, a dragon holding it included (reading 1).
         return RuleCode.OPENING_CARD, {"card": cards.name(opening_card), "alone": True}
     if (
-        t.profile.no_single_two_finish_on_lead
+        position.profile.no_single_two_finish_on_lead
         and combo.size == 1
-        and t.counts[seat] == 1
+        and position.counts[seat] == 1
         and rank_of(play[0]) == cards.TWO
     ):
         return RuleCode.FORBIDDEN_FINISH, {"card": cards.name(play[0])}
@@ -182,32 +182,32 @@ def check_play(t: Position, seat: int, play: list[int] | None, known: Combo | No
 
 
 # --- the last-card guard (頂大) ----------------------------------------------------------------
-def protected_seat(t: Position, seat: int) -> int | None:
+def protected_seat(position: Position, seat: int) -> int | None:
     """The seat the guard protects when ``seat`` plays: the next seat in turn order that still
     holds cards (seats that went out are skipped, locked-out ones are not), when it holds
     exactly one card; else None."""
-    step, n = t.profile.step, t.profile.players
-    nxt = first_seat((seat + step) % n, step, n, t.out, seat)
-    return nxt if nxt != seat and t.counts[nxt] == 1 else None
+    step, n = position.profile.step, position.profile.players
+    nxt = first_seat((seat + step) % n, step, n, position.out, seat)
+    return nxt if nxt != seat and position.counts[nxt] == 1 else None
 
 
-def guard_breach(t: Position, seat: int, combo: Combo) -> tuple[int, int] | None:
+def guard_breach(position: Position, seat: int, combo: Combo) -> tuple[int, int] | None:
     """(protected seat, the seat's highest card) when ``seat`` playing the single ``combo``
     breaks the last-card guard: the next seat holds one card and this is not the seat's
     highest card in the order in force (revolution included). None otherwise: passes and
     plays of several cards never break it."""
     if combo.size != 1:
         return None
-    protected = protected_seat(t, seat)
+    protected = protected_seat(position, seat)
     if protected is None:
         return None
-    strength = t.classifier.strength
-    highest = max(cards.cards_of(t.hands[seat]), key=strength.__getitem__)
+    strength = position.classifier.strength
+    highest = max(cards.cards_of(position.hands[seat]), key=strength.__getitem__)
     return None if combo.cards[0] == highest else (protected, highest)
 
 
-def _guard_refusal(t: Position, seat: int, combo: Combo) -> Refusal | None:
-    found = guard_breach(t, seat, combo)
+def _guard_refusal(position: Position, seat: int, combo: Combo) -> Refusal | None:
+    found = guard_breach(position, seat, combo)
     if found is None:
         return None
     protected, highest = found
@@ -215,23 +215,23 @@ def _guard_refusal(t: Position, seat: int, combo: Combo) -> Refusal | None:
                                         "played": cards.names(combo.cards)}
 
 
-def may_pass(t: Position) -> bool:
+def may_pass(position: Position) -> bool:
     """Whether the seat to move may pass now (``check_play`` accepts it)."""
-    return check_play(t, t.current, None) is None
+    return check_play(position, position.current, None) is None
 
 
-def legal_plays(t: Position) -> list[Combo]:
+def legal_plays(position: Position) -> list[Combo]:
     """Every play of the seat to move that ``check_play`` accepts, in the profile's order.
 
     Candidates come from the hand by shape (``legal.all_combos``); following, only the
     table's size and five-card bombs are formed, since nothing else can beat it (so a 50-card
     hand answering a single need not list its 20,000 five-card hands)."""
-    if t.winner is not None:
+    if position.winner is not None:
         return []
-    seat, table, classifier = t.current, t.on_table, t.classifier
+    seat, table, classifier = position.current, position.on_table, position.classifier
     sizes = lead_sizes(classifier) if table is None else beating_sizes(classifier, table)
-    return [combo for combo in all_combos(cards.cards_of(t.hands[seat]), classifier, sizes)
-            if type(check_play(t, seat, list(combo.cards), combo)) is Combo]
+    return [combo for combo in all_combos(cards.cards_of(position.hands[seat]), classifier, sizes)
+            if type(check_play(position, seat, list(combo.cards), combo)) is Combo]
 
 
 # --- who leads a deal -------------------------------------------------------------------------

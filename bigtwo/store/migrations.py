@@ -11,7 +11,7 @@ import sqlite_utils
 
 from bigtwo.formats.jsonin import dumps_stored, loads_stored
 from bigtwo.store.connection import Connection
-from bigtwo.store.repositories import seasons as season_tables
+from bigtwo.store.repositories import seasons
 from bigtwo.store.rows import meta_labels, pack_report, record_extras, unpack_report
 
 
@@ -223,13 +223,13 @@ def _share_holders(db: sqlite_utils.Database) -> None:
 
 
 def _seasons(db: sqlite_utils.Database) -> None:
-    season_tables.create_tables(db)
+    seasons.create_tables(db)
 
 
 def _standings_settings(db: sqlite_utils.Database) -> None:
     """The lease one request at a time holds while it rates a season's nights, and how a
     tournament ranks its players (``ranked_by``; NULL: points per deal, the default)."""
-    season_tables.create_lease_table(db)
+    seasons.create_lease_table(db)
     if "ranked_by" not in db.table("tournaments").columns_dict:
         db.execute("ALTER TABLE tournaments ADD COLUMN ranked_by TEXT")
 

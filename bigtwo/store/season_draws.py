@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bigtwo import limits
-from bigtwo.league import season_table as league
+from bigtwo.league import season_table
 from bigtwo.league.draws import known_pairs
 from bigtwo.league.tally import tally
 from bigtwo.rules.problems import Problem, join
@@ -38,7 +38,7 @@ def played_tables(store: Store, season_id: str,
             seated = [] if counted is None else list(counted["names"])
         else:
             seated = json.loads(names)
-        out.append([league.resolve(n, aliases) for n in seated if isinstance(n, str)])
+        out.append([season_table.resolve(n, aliases) for n in seated if isinstance(n, str)])
     return out
 
 
@@ -82,7 +82,7 @@ def season_draw(store: Store, season_id: str, body: Any) -> dict[str, Any]:
     if players is None:
         players = [p["name"] for p in standings(store, season_id)["players"]]
     elif isinstance(players, list):
-        players = [league.resolve(p, aliases) if isinstance(p, str) else p for p in players]
+        players = [season_table.resolve(p, aliases) if isinstance(p, str) else p for p in players]
     request = {**{k: body[k] for k in ("rounds", "seed", "sat_out") if k in body},
                "profile": profile, "players": players}
     present = [p for p in players if isinstance(p, str)] if isinstance(players, list) else []

@@ -19,7 +19,7 @@ from typing import Any
 
 from bigtwo import limits
 from bigtwo.formats.csvdialect import DEFAULT_DELIMITER, DELIMITERS
-from bigtwo.league import season_table as league
+from bigtwo.league import season_table
 from bigtwo.league.draws import Draw, DrawError, Known, draw
 from bigtwo.league.standings import UTF8_BOM
 from bigtwo.records.name_rules import name_problem
@@ -51,8 +51,8 @@ def _points_problems(points: Any) -> list[Problem]:
 def points_view(points: Any) -> dict[str, Any]:
     """How the API shows a points table: ``points_table`` "ema" with an empty list, or
     "by_place" with the list."""
-    if points == league.EMA:
-        return {"points_table": league.EMA, "points_by_place": []}
+    if points == season_table.EMA:
+        return {"points_table": season_table.EMA, "points_by_place": []}
     return {"points_table": "by_place", "points_by_place": list(points)}
 
 
@@ -67,7 +67,7 @@ def create(store: Store, body: Any) -> dict[str, str]:
     name = body.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > limits.MAX_TOURNAMENT_NAME_LENGTH:
         problems.append(Problem("/name", f"must be a name of 1 to {limits.MAX_TOURNAMENT_NAME_LENGTH} characters"))
-    points = body.get("points_by_place", league.EMA)
+    points = body.get("points_by_place", season_table.EMA)
     if "points_by_place" in body:
         problems.extend(_points_problems(points))
     profile = None
@@ -209,7 +209,7 @@ LIMIT_BUDGET = -1  # rate at most limits.SEASON_REFRESH_RECORDS records (read wh
 @dataclass
 class _Season:
     key: str
-    state: league.RatingState
+    state: season_table.RatingState
     rankings: list[Any]
     ids: list[str]  # the nights counted, in order
     fresh: list[tuple[str, Any]]  # nights computed now, to cache from position `start` on
@@ -231,7 +231,7 @@ def _nights(store: Store, season_id: str, aliases: Mapping[str, str],
     cached = store.seasons.nights(season_id)
     sizes = store.seasons.counted_records([t["id"] for t in attached]) if budget is not None \
         else {}
-    key, state, rankings, fresh, start = "", league.RatingState(), [], [], None
+    key, state, rankings, fresh, start = "", season_table.RatingState(), [], [], None
     rated = pending = 0
     tables: list[tuple[str, str, Any]] = []
     counted: int | None = None  # the nights counted, once the budget stops the rating
@@ -240,10 +240,10 @@ def _nights(store: Store, season_id: str, aliases: Mapping[str, str],
         if counted is not None:
             pending += size
             continue
-        key = league.night_key(key, tournament["id"], tournament["revision"], aliases)
+        key = season_table.night_key(key, tournament["id"], tournament["revision"], aliases)
         if start is None and i < len(cached) and cached[i][0] == key:
             body = cached[i][1]
-            state = league.RatingState({k: (v[0], v[1]) for k, v in body["ratings"].items()},
+            state = season_table.RatingState({k: (v[0], v[1]) for k, v in body["ratings"].items()},
                                        [*state.history, {k: (v[0], v[1])
                                                          for k, v in body["night"].items()}])
             rankings.append(body["places"])
@@ -254,17 +254,17 @@ def _nights(store: Store, season_id: str, aliases: Mapping[str, str],
         start = i if start is None else start
         # A night whose tournament and aliases did not change is rated again from its kept
         # tables (a night before it changed): its tallies are not read again.
-        content = league.content_key(tournament["id"], tournament["revision"], aliases,
+        content = season_table.content_key(tournament["id"], tournament["revision"], aliases,
                                      tournament["ranked_by"])
         kept = store.seasons.night_tables(season_id, tournament["id"], content)
         if kept is None:
             tallies = tuple(t for _, t in store.tournaments.tallies(tournament["id"]) if t)
-            night = league.Night(tournament["id"], tallies, tournament["ranked_by"])
-            kept = {"tables": league.night_tables(night, aliases),
-                    "places": [list(p) for p in league.places(night, aliases)]}
+            night = season_table.Night(tournament["id"], tallies, tournament["ranked_by"])
+            kept = {"tables": season_table.night_tables(night, aliases),
+                    "places": [list(p) for p in season_table.places(night, aliases)]}
             tables.append((tournament["id"], content, kept))
         rated += len(kept["tables"])
-        state = league.rate_tables(state, kept["tables"])
+        state = season_table.rate_tables(state, kept["tables"])
         places = kept["places"]
         rankings.append(places)
         fresh.append((key, {"ratings": state.ratings, "night": state.history[-1],
@@ -281,7 +281,7 @@ def _nights(store: Store, season_id: str, aliases: Mapping[str, str],
 def _last_key(attached: list[dict[str, Any]], aliases: Mapping[str, str]) -> str:
     key = ""
     for tournament in attached:
-        key = league.night_key(key, tournament["id"], tournament["revision"], aliases)
+        key = season_table.night_key(key, tournament["id"], tournament["revision"], aliases)
     return key
 
 
@@ -336,12 +336,12 @@ def standings_json(store: Store, season_id: str,
         if last is not None:
             return _pending(last, found.pending)
     body = {"season": season_id, "name": season["name"], **points_view(season["points"]),
-            "tournaments": found.ids, "rate_by": league.RATE_BY,
+            "tournaments": found.ids, "rate_by": season_table.RATE_BY,
             # How each night (in the order of tournaments) ranked its players, which places
             # and so season points follow.
             "nights_ranked_by": [t["ranked_by"] for t in attached[:len(found.ids)]],
-            "players": league.table_of(found.rankings, found.state, season["points"]),
-            "ratings": league.ratings_table(found.state)}
+            "players": season_table.table_of(found.rankings, found.state, season["points"]),
+            "ratings": season_table.ratings_table(found.state)}
     text = json.dumps(body, ensure_ascii=False).encode()
     if found.pending:
         return _pending(text, found.pending)
@@ -356,7 +356,7 @@ def _waiting(store: Store, season_id: str, aliases: Mapping[str, str],
     cached = store.seasons.night_keys(season_id)
     key, first = "", len(attached)
     for i, tournament in enumerate(attached):
-        key = league.night_key(key, tournament["id"], tournament["revision"], aliases)
+        key = season_table.night_key(key, tournament["id"], tournament["revision"], aliases)
         if i >= len(cached) or cached[i] != key:
             first = i
             break
@@ -371,7 +371,7 @@ def standings_csv(body: Mapping[str, Any], delimiter: str = DELIMITERS[DEFAULT_D
     buffer.write(UTF8_BOM)
     writer = csv.writer(buffer, delimiter=delimiter, quoting=csv.QUOTE_NONNUMERIC,
                         lineterminator="\r\n")
-    writer.writerows(league.csv_rows(body["players"]))
+    writer.writerows(season_table.csv_rows(body["players"]))
     return buffer.getvalue()
 
 

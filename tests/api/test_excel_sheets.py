@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.api.helpers import assert_problem
-from tests.core.test_sheet_text import BY_HAND_TOTALS, EXCEL, SHEETS
+from tests.formats.test_sheet_text import BY_HAND_TOTALS, EXCEL, SHEETS
 from tests.web.test_pages import _text
 
 

@@ -118,7 +118,7 @@ def test_moves_over_the_limit_names_it(client: Any) -> None:
 def test_unexpected_fault_is_500_with_request_id_and_no_traceback(
     client: Any, monkeypatch: Any, caplog: Any
 ) -> None:
-    import app.api.validation as validation
+    from app.api import validation
 
     def explode(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("secret internals")

@@ -15,7 +15,7 @@ import pytest
 from bigtwo import limits
 from bigtwo.records.pipeline import check_record
 from bigtwo.rules.profiles import DEFAULT_RESOLVER
-from bigtwo.store import replays as service
+from bigtwo.store import replays
 from bigtwo.store.db import Store
 from bigtwo.store.migrations import MIGRATIONS
 from tests.conftest import example_record
@@ -76,9 +76,9 @@ def test_the_same_game_spelled_differently_gets_the_same_link(client: Any) -> No
 
 def test_the_id_follows_the_record_identity() -> None:
     record = example_record("hk-two-deals")
-    assert service.replay_id(record, "hk-standard", True) == service.replay_id(
+    assert replays.replay_id(record, "hk-standard", True) == replays.replay_id(
         _respelled(record), "hk-standard", True)
-    assert service.replay_id(record, "hk-standard", True) != service.replay_id(
+    assert replays.replay_id(record, "hk-standard", True) != replays.replay_id(
         record, "pusoy-dos", True)
 
 
@@ -143,21 +143,21 @@ def test_the_byte_quota_counts_stored_text(tmp_path: Path, monkeypatch: pytest.M
     store = Store(tmp_path / "q.db")
     store.migrate()
     record = example_record("hk-two-deals")
-    first = service.share(store, record, resolver=DEFAULT_RESOLVER)
+    first = replays.share(store, record, resolver=DEFAULT_RESOLVER)
     assert first.status == "created" and first.size > 1000
     monkeypatch.setattr(limits, "MAX_SHARED_REPLAY_BYTES", first.size + 10)
-    assert service.share(store, example_record("pusoy-wrong-turn"), resolver=DEFAULT_RESOLVER).status == "full"
-    assert service.share(store, record, resolver=DEFAULT_RESOLVER).status == "known"
+    assert replays.share(store, example_record("pusoy-wrong-turn"), resolver=DEFAULT_RESOLVER).status == "full"
+    assert replays.share(store, record, resolver=DEFAULT_RESOLVER).status == "known"
     store.close()
 
 
 def test_one_record_is_at_most_the_body_limit(tmp_path: Path) -> None:
     store = Store(tmp_path / "big.db")
     store.migrate()
-    shared = service.share(store, example_record("hk-two-deals"), resolver=DEFAULT_RESOLVER,
+    shared = replays.share(store, example_record("hk-two-deals"), resolver=DEFAULT_RESOLVER,
                            max_bytes=500)
     assert shared.status == "too_large" and shared.size > 500
-    assert store.replays.get(service.replay_id(example_record("hk-two-deals"),
+    assert store.replays.get(replays.replay_id(example_record("hk-two-deals"),
                                                      "hk-standard", True)) is None
     store.close()
 
@@ -174,7 +174,7 @@ def test_an_older_database_gains_the_table(tmp_path: Path) -> None:
     store.migrate()
     assert "shared_replays" in store.db.table_names()
     assert store.replays.put("rp-1", {"deals": []}, True, "casual",
-                             bounds=service.bounds(store)) == "created"
+                             bounds=replays.bounds(store)) == "created"
     assert store.replays.get("rp-1")["record"] == {"deals": []}  # type: ignore[index]
     store.close()
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bigtwo.reports import messages as library_messages
+from bigtwo.reports import messages
 from tests.browser.support import create_tournament, example_record
 
 pytestmark = pytest.mark.browser
@@ -41,10 +41,10 @@ def _rule_text(now: str, lang: str) -> str:
     text = re.sub(r"\b(direction|passing|WRONG_TURN)\b", " ", text)
     if lang == "fil":  # the Filipino wording names the direction the way its tables do
         text = text.replace("(counterclockwise)", " ")
-    if lang not in library_messages.LANGUAGES:
+    if lang not in messages.LANGUAGES:
         # The rulings themselves are the library's (domain "bigtwo"); until its catalog for
         # this language is in, they are its English: left out here, the page's words are not.
-        text = text.replace(library_messages.render(
+        text = text.replace(messages.render(
             {"code": "WRONG_TURN", "params": {"expected": 3}, "seat": 4, "deal": 1,
              "move": 6}, "en"), " ")
     return text

@@ -23,7 +23,7 @@ CLUB_NIGHT = (Path(__file__).resolve().parents[2] / "fixtures" / "sheets" / "clu
 # What Excel saves as "CSV UTF-8" where the decimal mark is a comma: a BOM, semicolons, CRLF.
 EXCEL_DE = "\ufeff" + CLUB_NIGHT.replace(",", ";").replace("\n", "\r\n")
 FROM_A_SPREADSHEET = CLUB_NIGHT.replace(",", "\t")  # a copy and paste out of a spreadsheet
-BY_HAND_TOTALS = [22, -4, 14, -32]  # tests/core/test_sheets.py works them out deal by deal
+BY_HAND_TOTALS = [22, -4, 14, -32]  # tests/formats/test_sheets.py works them out deal by deal
 
 
 def _file(tmp_path: Path, text: str, name: str = "night.csv") -> str:

@@ -11,7 +11,7 @@ from bigtwo.batch.scans import plan
 from bigtwo.cli.cluster import stored_profiles
 from bigtwo.cli.recheck import referenced
 from bigtwo.rules.profiles import ProfileResolver
-from bigtwo.store import tournaments as service
+from bigtwo.store import tournaments
 from bigtwo.store.db import Store
 from tests.tournaments.helpers import simulated
 
@@ -54,10 +54,10 @@ def test_an_id_cut_by_a_block_boundary_is_found(tmp_path: Path) -> None:
 
 def test_recheck_ships_the_tournament_profile_and_those_its_records_name(tmp_path: Path) -> None:
     store, ids = _store_with_profiles(tmp_path / "r.db", 30)
-    made = service.create(store, {"name": "T", "profile": ids[3]})
+    made = tournaments.create(store, {"name": "T", "profile": ids[3]})
     tournament = store.tournaments.get(made["id"])
     assert tournament is not None
-    service.upload(store, tournament, {"records": [{**r, "profile": ids[3]}
+    tournaments.upload(store, tournament, {"records": [{**r, "profile": ids[3]}
                                                    for r in simulated(2)]})
     assert referenced(store, made["id"]) == {ids[3]}
     assert sorted(stored_profiles(referenced(store, made["id"]), store)) == [ids[3]]

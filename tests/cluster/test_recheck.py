@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from bigtwo import ENGINE_VERSION
 from bigtwo.cli.main import main
 from bigtwo.records.pipeline import check_record
-from bigtwo.store import tournaments as service
+from bigtwo.store import tournaments
 from bigtwo.store.db import Store
 from bigtwo.store.repositories.tournaments import Tournaments
 from bigtwo.store.rows import pack_report, unpack_report
@@ -28,18 +28,18 @@ def stale_tournament(tmp_path: Path) -> tuple[Path, str, list[dict[str, Any]]]:
     db = tmp_path / "t.db"
     store = Store(db)
     store.migrate()
-    made = service.create(store, {"name": "Season", "profile": "casual"})
+    made = tournaments.create(store, {"name": "Season", "profile": "casual"})
     records = simulated(RECORDS, seed=3)
     records[4], records[9] = broken(records[4]), broken(records[9])
     tournament = store.tournaments.get(made["id"])
     assert tournament is not None
-    service.upload(store, tournament, {"records": records})
+    tournaments.upload(store, tournament, {"records": records})
     with store.write() as conn:  # what an engine upgrade leaves behind
         for rid, packed in conn.execute("SELECT id, report FROM records").fetchall():
             old = {**unpack_report(packed), "engine": "0.9.0", "errors": []}
             conn.execute("UPDATE records SET engine = '0.9.0', valid = 1, error_count = 0, "
                          "report = ? WHERE id = ?", [pack_report(old), rid])
-    fresh = service.Freshness(store, "casual")
+    fresh = tournaments.Freshness(store, "casual")
     assert all(fresh.stale(v["engine"], v["profile_hash"], v["profile_ref"])
                for v in store.tournaments.record_versions(made["id"]))
     store.close()

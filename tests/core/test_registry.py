@@ -121,7 +121,7 @@ def _get(rules: Any, path: tuple[str, ...]) -> Any:
 
 def test_its_words_are_messages_of_the_catalogs(field: Field) -> None:
     """Its label and its choices' values are extracted (`make extract`): the catalog tests
-    (tests/core/test_catalogs.py) then demand them translated in every language."""
+    (tests/reports/test_catalogs.py) then demand them translated in every language."""
     assert field.label.strip() and (LABEL_CONTEXT, field.label) in TEMPLATE, field.dotted
     missing = [v for v in choices(field.kind) if (VALUE_CONTEXT, v) not in TEMPLATE]
     assert missing == [], f"{field.dotted}: no messages for {missing}: run `make update`"

@@ -1,7 +1,7 @@
 """docs/NOTATION.md stands on its own for a referee writing games by hand: its summary of the
 rules names exactly the presets there are, spells cards as the reader reads them, says how
 seats are counted before any other line speaks of a seat, and its sums of a score sheet are
-what the engine scores. (Its examples are run by tests/records/test_notation_reader.py and,
+what the engine scores. (Its examples are run by tests/formats/test_notation_reader.py and,
 for its sessions, tests/docs/test_readme.py.)"""
 
 from __future__ import annotations

@@ -487,11 +487,10 @@ def test_every_class_of_the_issue_has_a_row() -> None:
 # --- issue 19 (hardening v3), classes 2, 4 and 5: stored volume, creation, profile ids ------
 def _store_work(h: Hostile) -> list[int]:
     """Reports decoded from the store plus standings merged from tallies."""
-    from bigtwo.store import rows as store_rows
-    from bigtwo.store import tournaments as service
+    from bigtwo.store import rows, tournaments
 
-    decoded = h.count(store_rows, "unpack_report")
-    merged = h.count(service.tally, "compute")
+    decoded = h.count(rows, "unpack_report")
+    merged = h.count(tournaments.tally, "compute")
     return [decoded, merged]  # type: ignore[list-item]
 
 

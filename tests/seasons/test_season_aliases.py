@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from bigtwo import limits
 from bigtwo.records.parse import _parse_names
-from bigtwo.store import seasons as service
+from bigtwo.store import seasons
 from bigtwo.store.db import Store
 from bigtwo.store.errors import SeasonError, StoreError
 from tests.seasons.club import club_season
@@ -80,7 +80,7 @@ NAME_CHARS = st.lists(st.sampled_from(["a", "B", " ", "\t", "Ã©", "e\u0301", "æ
 def test_an_alias_is_taken_exactly_when_a_record_takes_the_name(name: str) -> None:
     record_takes = _parse_names([name], []) is not None
     try:
-        service._name(name, "/alias")
+        seasons._name(name, "/alias")
         alias_takes = True
     except SeasonError:
         alias_takes = False
@@ -92,7 +92,7 @@ def test_crossed_aliases_sent_at_once_never_both_stand(tmp_path: Path, tries: in
     path = tmp_path / "race.db"
     first = Store(path)
     first.migrate()
-    made = service.create(first, {"name": "Race"})
+    made = seasons.create(first, {"name": "Race"})
     auth = f"Bearer {made['token']}"
     stores = [Store(path), Store(path)]
     outcomes: list[list[int]] = []
@@ -105,7 +105,7 @@ def test_crossed_aliases_sent_at_once_never_both_stand(tmp_path: Path, tries: in
                  barrier: threading.Barrier = barrier) -> None:
             barrier.wait()
             try:
-                service.alias(stores[k], made["id"], {"alias": alias, "player": player}, auth)
+                seasons.alias(stores[k], made["id"], {"alias": alias, "player": player}, auth)
                 got[k] = 200
             except StoreError as exc:
                 got[k] = exc.status

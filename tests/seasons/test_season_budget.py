@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bigtwo import limits
-from bigtwo.league import season_table as league
+from bigtwo.league import season_table
 from bigtwo.store import seasons, tournaments
 from bigtwo.store.db import Store
 from tests.seasons.club import record
@@ -154,13 +154,13 @@ def test_one_request_at_a_time_rates_the_others_answer_pending(
     known = seasons.standings(store, sid)
     seasons.alias(store, sid, {"alias": "Ana", "player": "Ben"}, f"Bearer {made['token']}")
     inside, go_on = threading.Event(), threading.Event()
-    rate_tables = league.rate_tables
+    rate_tables = season_table.rate_tables
 
     def slow(*args: Any) -> Any:
         inside.set()
         assert go_on.wait(10)
         return rate_tables(*args)
-    monkeypatch.setattr(league, "rate_tables", slow)
+    monkeypatch.setattr(season_table, "rate_tables", slow)
     results: dict[str, Any] = {}
 
     def holder() -> None:

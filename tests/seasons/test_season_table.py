@@ -9,13 +9,13 @@ import io
 import pytest
 
 from bigtwo.formats.csvdialect import DELIMITERS
-from bigtwo.league import season_table as league
-from bigtwo.store import seasons as service
+from bigtwo.league import season_table
+from bigtwo.store import seasons
 
 
-def _state(ordinals: dict[str, float]) -> league.RatingState:
+def _state(ordinals: dict[str, float]) -> season_table.RatingState:
     # sigma 0: the ordinal is mu, so each player's place within a tie is set here.
-    return league.RatingState({name: (mu, 0.0) for name, mu in ordinals.items()})
+    return season_table.RatingState({name: (mu, 0.0) for name, mu in ordinals.items()})
 
 
 @pytest.mark.parametrize(("nights", "ranks"), [
@@ -31,22 +31,22 @@ def _state(ordinals: dict[str, float]) -> league.RatingState:
 def test_equal_season_points_share_a_rank_whatever_the_ratings(nights, ranks):
     # Different ordinals for everyone: before, the tie of points was split by them.
     state = _state({"Ana": 30.0, "Ben": 20.0, "Cai": 25.0, "Dee": 10.0})
-    rows = league.table_of(nights, state)
+    rows = season_table.table_of(nights, state)
     assert {r["name"]: r["rank"] for r in rows} == ranks
     # Within a tie the better rated is listed first; ranks never decrease down the table.
     assert [r["rank"] for r in rows] == sorted(r["rank"] for r in rows)
     for above, below in zip(rows, rows[1:], strict=False):
         if above["rank"] == below["rank"]:
             assert above["rating"]["ordinal"] >= below["rating"]["ordinal"]
-    cells = list(csv.reader(io.StringIO(service.standings_csv({"players": rows})
+    cells = list(csv.reader(io.StringIO(seasons.standings_csv({"players": rows})
                                         .removeprefix("\ufeff"))))
     assert {c[1]: int(float(c[0])) for c in cells[1:]} == ranks
 
 
 @pytest.mark.parametrize("delimiter", sorted(DELIMITERS))
 def test_the_season_csv_starts_with_a_byte_order_mark(delimiter):
-    rows = league.table_of([[("Jörg", 1, 2), ("Zoë", 2, 2), ("陳", 3, 2)]], league.RatingState())
-    text = service.standings_csv({"players": rows}, DELIMITERS[delimiter])
+    rows = season_table.table_of([[("Jörg", 1, 2), ("Zoë", 2, 2), ("陳", 3, 2)]], season_table.RatingState())
+    text = seasons.standings_csv({"players": rows}, DELIMITERS[delimiter])
     assert text.startswith("\ufeff") and text.count("\ufeff") == 1
     # What Excel does with the mark: reads the rest as UTF-8, names intact.
     cells = list(csv.reader(io.StringIO(text.encode("utf-8").decode("utf-8-sig")),

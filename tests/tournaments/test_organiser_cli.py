@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from bigtwo.cli.main import main
-from bigtwo.store import paths as store_paths
+from bigtwo.store import paths
 from tests.tournaments.helpers import broken, simulated
 
 
@@ -150,7 +150,7 @@ def checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A checkout to resolve to, instead of the real one (whose var/ the tests leave alone)."""
     root = tmp_path / "checkout"
     (root / "docs" / "deep").mkdir(parents=True)
-    monkeypatch.setattr(store_paths, "checkout_root", lambda: root)
+    monkeypatch.setattr(paths, "checkout_root", lambda: root)
     return root
 
 

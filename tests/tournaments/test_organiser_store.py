@@ -13,9 +13,7 @@ from typing import Any
 import pytest
 
 from bigtwo.rules.profiles import PRESETS
-from bigtwo.store import paths as store_paths
-from bigtwo.store import tournaments as service
-from bigtwo.store import withdrawals
+from bigtwo.store import paths, tournaments, withdrawals
 from bigtwo.store.connection import StoreMissing
 from bigtwo.store.db import Store
 from bigtwo.store.migrations import MIGRATIONS
@@ -85,7 +83,7 @@ def _store_with_records(tmp_path: Path) -> tuple[Store, str, str, list[str]]:
     tid, token = store.tournaments.create("T", PRESETS["casual"])
     tournament = store.tournaments.get(tid)
     assert tournament is not None
-    ids = [i["id"] for i in service.upload(store, tournament,
+    ids = [i["id"] for i in tournaments.upload(store, tournament,
                                            {"records": simulated(2, seed=4)}).items]
     return store, tid, token, ids
 
@@ -144,7 +142,7 @@ CHECKOUT = Path("/src/bigtwo")
 def test_the_store_path_is_resolved_in_one_documented_order(
         monkeypatch: pytest.MonkeyPatch, explicit: str | None, env: dict[str, str],
         checkout: Path | None, path: str, source: str) -> None:
-    monkeypatch.setattr(store_paths, "checkout_root", lambda: checkout)
+    monkeypatch.setattr(paths, "checkout_root", lambda: checkout)
     where = resolve_db_path(explicit, env)
     assert (where.path, where.source) == (Path(path), source)
 
@@ -158,7 +156,7 @@ def test_a_relative_path_is_made_absolute_once(tmp_path: Path,
 def test_the_checkout_is_the_one_the_code_runs_from_not_the_current_folder(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    root = store_paths.checkout_root()
+    root = paths.checkout_root()
     assert root is not None and (root / "bigtwo" / "store" / "db.py").is_file()
     assert resolve_db_path(None, {}).path == root / "var" / "bigtwo.db"
 

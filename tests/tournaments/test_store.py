@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bigtwo.rules.profiles import PRESETS
-from bigtwo.store import rows as store_rows
+from bigtwo.store import rows
 from bigtwo.store.db import Store
 from bigtwo.store.migrations import MIGRATIONS
 from bigtwo.store.rows import NewRecord
@@ -50,7 +50,7 @@ def test_a_failed_batch_leaves_nothing_behind(tmp_path: Path,
     with pytest.raises(TypeError):
         store.tournaments.add_records(tid, [good, broken])
     assert store.tournaments.list_records(tid)[1] == 0
-    assert store_rows.record_id(tid, "sha256:a") == store.tournaments.add_records(tid, [good])[0][0]
+    assert rows.record_id(tid, "sha256:a") == store.tournaments.add_records(tid, [good])[0][0]
 
 
 def test_token_matches_tells_own_other_and_unknown(tmp_path: Path) -> None:

@@ -21,9 +21,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import bigtwo.store.rows
 from bigtwo.league import standings, tally
-from bigtwo.store import rows as store_rows
-from bigtwo.store import tournaments as service
+from bigtwo.store import tournaments
 from bigtwo.store.db import Store
 from bigtwo.store.quotas import Quotas
 from tests.tournaments.conftest import Tournament, new_tournament
@@ -85,7 +85,7 @@ def test_a_tally_is_small_beside_its_report() -> None:
 def _decoded(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Count reports decoded from the store, and tallies merged."""
     calls = [0]
-    for module, name in ((store_rows, "unpack_report"), (service.tally, "compute")):
+    for module, name in ((bigtwo.store.rows, "unpack_report"), (tournaments.tally, "compute")):
         original = getattr(module, name)
 
         def counted(*args: Any, _original: Any = original, **kwargs: Any) -> Any:
@@ -118,13 +118,13 @@ def test_standings_never_decode_reports(tournament: Tournament,
     """Stored volume is not read: the merge reads tallies, whatever the reports weigh."""
     assert tournament.upload({"records": simulated(20, deals_per_record=5)}).status_code == 201
     calls = [0]
-    original = store_rows.unpack_report
+    original = bigtwo.store.rows.unpack_report
 
     def counted(value: Any) -> Any:
         calls[0] += 1
         return original(value)
 
-    monkeypatch.setattr(store_rows, "unpack_report", counted)
+    monkeypatch.setattr(bigtwo.store.rows, "unpack_report", counted)
     body = tournament.client.get(f"/v1/tournaments/{tournament.id}/standings").get_json()
     assert body["deals"] == 100
     assert calls[0] == 0  # nothing cached yet: 20 tallies merged, no report decoded
@@ -142,15 +142,15 @@ def test_one_request_rechecks_stale_reports_within_its_budget(
     url = f"/v1/tournaments/{tournament.id}/standings"
     fresh = tournament.client.get(url).get_json()
     _age(app, tournament.id)
-    monkeypatch.setattr(service.limits, "STANDINGS_REFRESH_DEALS", 20)
+    monkeypatch.setattr(tournaments.limits, "STANDINGS_REFRESH_DEALS", 20)
     replays = [0]
-    original = service.check_record
+    original = tournaments.check_record
 
     def counted(*args: Any, **kwargs: Any) -> Any:
         replays[0] += 1
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(service, "check_record", counted)
+    monkeypatch.setattr(tournaments, "check_record", counted)
     seen = []
     for _ in range(4):
         body = tournament.client.get(url).get_json()
@@ -171,8 +171,8 @@ def test_a_held_lease_means_no_recheck_and_the_last_known_standings(
     owner = other.standings.take_lease(tournament.id, 60)  # another worker is rechecking
     assert owner is not None and other.standings.take_lease(tournament.id, 60) is None
     replays = [0]
-    original = service.check_record
-    monkeypatch.setattr(service, "check_record",
+    original = tournaments.check_record
+    monkeypatch.setattr(tournaments, "check_record",
                         lambda *a, **k: (replays.__setitem__(0, replays[0] + 1), original(*a, **k))[1])
     for _ in range(3):
         body = tournament.client.get(url).get_json()
@@ -213,8 +213,8 @@ def test_a_full_tournament_refuses_before_replaying(tmp_path: Any, monkeypatch: 
     for record in records[:kept]:
         assert t.upload(record).status_code == 201
     replays = [0]
-    original = service.check_record
-    monkeypatch.setattr(service, "check_record",
+    original = tournaments.check_record
+    monkeypatch.setattr(tournaments, "check_record",
                         lambda *a, **k: (replays.__setitem__(0, replays[0] + 1), original(*a, **k))[1])
     refused = t.upload(records[kept])
     assert refused.status_code == 409 and refused.mimetype == "application/problem+json"

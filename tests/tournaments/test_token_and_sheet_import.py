@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from bigtwo.cli.main import main
-from tests.core.test_sheet_text import BY_HAND_TOTALS, SHEETS
+from tests.formats.test_sheet_text import BY_HAND_TOTALS, SHEETS
 
 # Each language's start of the two lines: no token at all, and a wrong one from the variable.
 SAID = {

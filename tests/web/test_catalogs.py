@@ -21,8 +21,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
-from app.web import catalog as page_catalog
-from app.web.catalog import PAGE_LANGUAGES, TRANSLATIONS_DIR, babel_locale
+from app.web.catalog import PAGE_LANGUAGES, TRANSLATIONS_DIR, babel_locale, catalog
 from app.web.organiser_words import (
     ORGANISER_MESSAGES,
     ORGANISER_PLURALS,
@@ -168,7 +167,7 @@ def test_nothing_falls_back_to_english_silently(lang: str) -> None:
     assert same == SAME_AS_ENGLISH[lang]
     # and what the pages read is the catalog's text: every entry found in the compiled file,
     # each plural form for the numbers the language's rule gives it
-    compiled = page_catalog.catalog(lang)
+    compiled = catalog(lang)
     for m in _po(lang):
         if isinstance(m.id, tuple):
             for n in (*range(0, 30), 100, 101, 1000, 1_000_000):
@@ -183,10 +182,10 @@ def test_the_committed_mo_files_are_compiled_from_the_po_files(lang: str) -> Non
     """The pages read the .mo files of the clone: they must say what the .po files say."""
     with open(TRANSLATIONS_DIR / babel_locale(lang) / "LC_MESSAGES" / "messages.mo", "rb") as f:
         mo = read_mo(f)
-    def entries(catalog: Catalog) -> dict[tuple[str | None, tuple[str, ...]], tuple[str, ...]]:
+    def entries(messages: Catalog) -> dict[tuple[str | None, tuple[str, ...]], tuple[str, ...]]:
         return {(m.context, tuple(_forms(m.id if isinstance(m.id, str) else tuple(m.id)))):
                 tuple(_forms(m.string if isinstance(m.string, str) else tuple(m.string)))
-                for m in catalog if m.id}
+                for m in messages if m.id}
 
     compiled, source = entries(mo), entries(_po(lang))
     assert len(compiled) == len(source) > 250
@@ -228,4 +227,4 @@ def test_every_language_has_every_page_word(lang: str) -> None:
 def test_a_language_without_a_catalog_would_be_noticed() -> None:
     """``catalog`` must not hand out an empty table for a language the pages list."""
     for lang in TRANSLATED:
-        assert page_catalog.catalog(lang).pgettext("site", "bigtwo referee") != "bigtwo referee"
+        assert catalog(lang).pgettext("site", "bigtwo referee") != "bigtwo referee"

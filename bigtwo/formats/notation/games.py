@@ -1,5 +1,5 @@
 """Big Two notation files (docs/NOTATION.md): a text cut into its games, each read by
-``notation_read`` and checked by ``pipeline.check_record`` as its JSON record would be. A game
+``reader.GameReader`` and checked by ``pipeline.check_record`` as its JSON record would be. A game
 the reader cannot read gets its problems, by line and column, in the place of a report. Each
 game is read on its own, as a line of JSON Lines is: one bad game spoils no other."""
 

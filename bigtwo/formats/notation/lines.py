@@ -1,6 +1,7 @@
 """Big Two notation files read line by line (docs/NOTATION.md): the text cut into its games,
-each read by ``notation_read.GameReader``, with a one-pass path for the common line (a trick of
-moves in the usual spellings). Compiled with the core (bigtwo/native.py): it runs per move."""
+each read by ``reader.GameReader``, with a one-pass pre-check for the common line (a trick of
+moves in the usual spellings) through the reader's own move grammar. Compiled with the core
+(bigtwo/native.py): it runs per move."""
 
 from __future__ import annotations
 
@@ -8,56 +9,61 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from bigtwo import limits
-from bigtwo.formats.notation.reader import KEYWORDS, PASSES, DealState, Game, GameReader, Stop
-from bigtwo.formats.notation.values import CANONICAL_NAME, strip_comment
+from bigtwo.formats.notation.reader import (
+    KEYWORDS,
+    DealState,
+    Game,
+    GameReader,
+    Stop,
+    TurnOrder,
+    is_pass,
+    known_cards,
+    plain_seat,
+    split_move,
+)
+from bigtwo.formats.notation.values import strip_comment
 from bigtwo.reports.notation_words import NotationWords
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileRef, ProfileResolver
 
 
 def fast_moves(game: GameReader, deal: DealState, line: int, text: str, col: int) -> bool:
-    """A line of moves in the usual spellings, read in one pass: True when it was read
-    whole; False (nothing kept) when anything in it needs the careful reading below. ``col``
-    is the column of the text's first character: each move keeps the column of its own."""
+    """A pre-check of a line of moves, through the careful reading's own grammar (the
+    functions ``GameReader._move`` reads each move with): True when every move of it reads
+    with nothing to say, and the line was taken whole; False (nothing kept) when anything in
+    it (a quote, a name in another case, a card in another spelling, a problem) needs the
+    careful reading, which then says it. ``col`` is the column of the text's first
+    character: each move keeps the column of its own."""
     if '"' in text:
         return False
-    names, get, prev = game.names, CANONICAL_NAME.get, deal.prev
-    turn = game.turn
+    names, prev, turn = game.names, deal.prev, game.turn
     out: list[dict[str, Any]] = []
     cols: list[int] = []
     at = col
     for piece in text.split(","):
         start = at + len(piece) - len(piece.lstrip())
         at += len(piece) + 1
-        colon = piece.find(":")
+        colon, tokens = split_move(piece)
         if colon >= 0:
-            who = piece[:colon].strip()
-            seat = names.get(who)
-            if seat is None:
-                if not (who.isdigit() and who.isascii() and len(who) <= 20):
-                    return False
-                seat = int(who)
-            elif seat < 0:
+            seat = plain_seat(piece[:colon].strip(), names)
+            if seat is None or seat < 0:
                 return False
-            tokens = piece[colon + 1:].split()
+        elif prev is not None and isinstance(turn, TurnOrder):
+            seat = turn.after(prev)
         else:
-            if prev is None or type(turn) is not tuple:
-                return False
-            seat = (prev + turn[1]) % turn[0]
-            tokens = piece.split()
-        if len(tokens) == 1 and tokens[0].lower() in PASSES:
+            return False
+        if is_pass(tokens):
             out.append({"seat": seat, "pass": True})
-            cols.append(start)
         elif not tokens:
             if piece.strip():
                 return False
-            continue
+            continue  # an empty move between commas: the careful reading skips it too
         else:
-            play = list(map(get, tokens))
-            if None in play or len(play) > limits.MAX_CARDS_PER_PLAY:
+            play = known_cards(tokens)
+            if play is None or len(play) > limits.MAX_CARDS_PER_PLAY:
                 return False
             out.append({"seat": seat, "play": play})
-            cols.append(start)
+        cols.append(start)
         prev = seat
     if len(deal.moves) + len(out) > limits.MAX_MOVES_PER_DEAL:
         return False

@@ -15,6 +15,8 @@ line, no regular expressions. Pure: text in, documents and problems out.
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +42,57 @@ IN_DEAL = frozenset({"code", "hand", "hands", "moves", "result", "left", "places
 KEYWORDS = HEADER | IN_DEAL | {"game", "deal"}
 PASSES = frozenset({"pass", "-"})
 _NONE = frozenset({"", "-", "0"})  # a seat's cards left when it has none
+
+
+# --- the move grammar (docs/NOTATION.md: move = [ who , ":" ] , ( cards | "pass" | "-" )) ---
+# One grammar for both readings of a move line: ``lines.fast_moves`` takes a line whole when
+# every move of it reads through these functions with nothing to say, and
+# ``GameReader._move`` reads it through the same functions, naming what is wrong.
+
+def split_move(piece: str) -> tuple[int, list[str]]:
+    """A move without a quoted name: the index of the ``:`` that ends its player (-1: no
+    player written) and the tokens of its body."""
+    colon = piece.find(":")
+    return colon, piece[colon + 1:].split()
+
+
+def is_pass(tokens: list[str]) -> bool:
+    return len(tokens) == 1 and tokens[0].lower() in PASSES
+
+
+def known_cards(tokens: list[str]) -> list[str] | None:
+    """The cards in their usual spellings, canonical; None when a token is spelt otherwise
+    (or is no card), for ``card_name`` to read or refuse one at a time."""
+    named = list(map(CANONICAL_NAME.get, tokens))
+    return None if None in named else named  # type: ignore[return-value]
+
+
+def plain_seat(who: str, names: dict[str, int]) -> int | None:
+    """The seat an unquoted player label names: digits are a seat number, whatever the
+    names; otherwise the player of that exact name (-1: more than one). None when no name
+    matches exactly (the careful reading then tries the case-folded names)."""
+    if who.isdigit() and who.isascii() and len(who) <= 20:
+        return int(who)
+    return names.get(who)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOrder:
+    """Who plays after whom, from the game's profile."""
+
+    players: int
+    step: int
+
+    def after(self, seat: int) -> int:
+        return (seat + self.step) % self.players
+
+
+class NoTurnOrder(enum.Enum):
+    """Why a game has no turn order to give a move without a player."""
+
+    PENDING = "pending"  # the profile not looked at yet: read at the first move that needs it
+    UNKNOWN = "unknown"  # no profile resolves; the problem not said yet
+    SAID = "said"  # unknown, and said once for the game
 
 
 @dataclass(slots=True)
@@ -78,10 +131,10 @@ class DealState:
 class GameReader:
     """The statements of one game, in order."""
 
-    def __init__(self, line: int, words_: NotationWords, resolver: ProfileResolver,
+    def __init__(self, line: int, notation_words: NotationWords, resolver: ProfileResolver,
                  default_profile: ProfileRef | None) -> None:
         self.line = line
-        self.w = words_
+        self.words = notation_words
         self.resolver = resolver
         self.default_profile = default_profile
         self.doc: dict[str, Any] = {}
@@ -91,7 +144,7 @@ class GameReader:
         self.fields: dict[str, Any] | None = None  # the declaration field lines add to
         self.names: dict[str, int] = {}  # exact name -> seat (-1: more than one seat)
         self.folded: dict[str, int] = {}  # case-folded name -> seat (-1: more than one)
-        self.turn: tuple[int, int] | None | bool = None  # (players, step); False: unknown
+        self.turn: TurnOrder | NoTurnOrder = NoTurnOrder.PENDING
         self.statements = 0
 
     # --- problems ------------------------------------------------------------------------
@@ -99,11 +152,11 @@ class GameReader:
         if len(self.problems) >= limits.MAX_NOTATION_PROBLEMS:
             raise Stop
         self.problems.append((line, col, Problem(f"/lines/{line}/{col}",
-                                                 f"{line}:{col}: {self.w(key, **params)}")))
+                                                 f"{line}:{col}: {self.words(key, **params)}")))
 
     def expected(self, line: int, col: int, syntax: str, found: str) -> None:
         self.problem(line, col, "expected", syntax=syntax,
-                     found=self.w.quote(found) if found else "nothing")
+                     found=self.words.quote(found) if found else "nothing")
 
     # --- one line --------------------------------------------------------------------------
     def statement(self, number: int, key: str, text: str, col: int, rest: str, rest_col: int) -> None:
@@ -115,10 +168,11 @@ class GameReader:
             if path and not any(ch in ' \t":,' for ch in path):
                 self._field(number, col, path, text[eq + 1:].strip(), col + eq + 1)
                 return
-        if key in KEYWORDS:
+        handler = KEYWORD_HANDLERS.get(key)
+        if handler is not None:
             if key != "profile":
                 self.fields = None
-            getattr(self, "_" + key)(number, rest, rest_col, col)
+            handler(self, number, rest, rest_col, col)
             return
         self.fields = None
         deal = self._in_deal("move", number, col)
@@ -156,13 +210,10 @@ class GameReader:
             return None
         except BadString as bad:  # another name: compiled, one name holds one type
             at, key, fault = bad.args
-            self.problem(line, col + int(at), key, fault=self.w.shorten(fault))
+            self.problem(line, col + int(at), key, fault=self.words.shorten(fault))
             return None
 
     # --- the header ------------------------------------------------------------------------
-    def _game(self, line: int, rest: str, rest_col: int, col: int) -> None:
-        raise AssertionError("a game line starts a new game")  # pragma: no cover
-
     def _profile(self, line: int, rest: str, rest_col: int, col: int) -> None:
         if not self._header("profile", line, col):
             return
@@ -188,7 +239,7 @@ class GameReader:
 
     def _field(self, line: int, col: int, path: str, value: str, value_col: int) -> None:
         if self.fields is None:
-            self.problem(line, col, "after_profile", path=self.w.shorten(path))
+            self.problem(line, col, "after_profile", path=self.words.shorten(path))
             return
         keys = path.split(".")
         if "" in keys:
@@ -198,11 +249,11 @@ class GameReader:
         for key in keys[:-1]:
             inner = at.setdefault(key, {})
             if not isinstance(inner, dict):
-                self.problem(line, col, "twice", what=self.w.shorten(key))
+                self.problem(line, col, "twice", what=self.words.shorten(key))
                 return
             at = inner
         if keys[-1] in at:
-            self.problem(line, col, "twice", what=self.w.shorten(path))
+            self.problem(line, col, "twice", what=self.words.shorten(path))
             return
         try:
             at[keys[-1]] = read_value(path, value)
@@ -256,7 +307,7 @@ class GameReader:
         if meta is None:
             meta = self.doc["meta"] = {}
         elif not isinstance(meta, dict) or found[0][0] in meta:
-            self.problem(line, rest_col, "twice", what=f"meta {self.w.shorten(found[0][0])}")
+            self.problem(line, rest_col, "twice", what=f"meta {self.words.shorten(found[0][0])}")
             return
         text = rest[pieces[1][1]:].strip()
         try:
@@ -316,7 +367,7 @@ class GameReader:
         if label is not None:
             seat = self._seat(label[0], label[2], line, label[1])
             if seat is not None and seat != len(hands):
-                self.problem(line, label[1], "hand_seat", seat=len(hands), who=self.w.shorten(label[0]))
+                self.problem(line, label[1], "hand_seat", seat=len(hands), who=self.words.shorten(label[0]))
         tokens = body.split()
         if len(tokens) == 1 and tokens[0] == "-":
             hands.append([])
@@ -342,37 +393,35 @@ class GameReader:
         if len(tokens) > most:
             self.problem(line, col, "max_cards", n=most)
             return []
-        named = list(map(CANONICAL_NAME.get, tokens))
-        if None not in named:
-            return named  # type: ignore[return-value]
+        named = known_cards(tokens)
+        if named is not None:
+            return named
         out, at = [], 0
         for token in tokens:
             at = text.index(token, at)
             name = card_name(token)
             if name is None:
-                self.problem(line, col + at, "not_a_card", text=self.w.quote(token))
+                self.problem(line, col + at, "not_a_card", text=self.words.quote(token))
             else:
                 out.append(name)
             at += len(token)
         return out
 
     def _seat(self, text: str, quoted: bool, line: int, col: int) -> int | None:
-        if not quoted and text.isdigit() and text.isascii() and len(text) <= 20:
-            return int(text)
-        seat = self.names.get(text)
+        seat = self.names.get(text) if quoted else plain_seat(text, self.names)
         if seat is None:
             seat = self.folded.get(text.casefold())
         if seat is None:
             if "players" in self.doc:
                 names = self.doc["players"]
                 shown = [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
-                self.problem(line, col, "unknown_player", name=self.w.shorten(text),
-                             names=self.w.names(shown))
+                self.problem(line, col, "unknown_player", name=self.words.shorten(text),
+                             names=self.words.names(shown))
             else:
-                self.problem(line, col, "no_players", name=self.w.shorten(text))
+                self.problem(line, col, "no_players", name=self.words.shorten(text))
             return None
         if seat < 0:
-            self.problem(line, col, "ambiguous_player", name=self.w.shorten(text))
+            self.problem(line, col, "ambiguous_player", name=self.words.shorten(text))
             return None
         return seat
 
@@ -385,21 +434,22 @@ class GameReader:
         if len(deal.moves) >= limits.MAX_MOVES_PER_DEAL:
             self.problem(line, col, "max_moves", n=limits.MAX_MOVES_PER_DEAL)
             raise Stop
-        colon = piece.find(":") if '"' not in piece else -2
-        if colon >= 0:
-            who = piece[:colon].strip()
-            seat = self._seat(who, False, line, col + piece.find(who)) if who else None
-            if not who:
-                self.expected(line, col, "<player>: <cards>", piece.strip())
-            body, body_col = piece[colon + 1:], col + colon + 1
-        elif colon == -1:
-            seat, body, body_col = self._next_seat(deal, line, col), piece, col
-        else:
+        if '"' in piece:
             label, body, body_col = self._label(piece, line, col)
             seat = (self._next_seat(deal, line, col) if label is None
                     else self._seat(label[0], label[2], line, label[1]))
-        tokens = body.split()
-        if len(tokens) == 1 and tokens[0].lower() in PASSES:
+            tokens = body.split()
+        else:
+            colon, tokens = split_move(piece)
+            body, body_col = piece[colon + 1:], col + colon + 1
+            if colon < 0:
+                seat = self._next_seat(deal, line, col)
+            elif who := piece[:colon].strip():
+                seat = self._seat(who, False, line, col + piece.find(who))
+            else:
+                seat = None
+                self.expected(line, col, "<player>: <cards>", piece.strip())
+        if is_pass(tokens):
             move: dict[str, Any] = {"seat": seat, "pass": True}
         elif not tokens:
             self.expected(line, body_col, "<cards> or pass", "")
@@ -420,19 +470,18 @@ class GameReader:
                 first = names[0] if isinstance(names, list) and names and isinstance(names[0], str) else "0"
                 self.problem(line, col, "first_seat", example=f"{first}: 3D")
             return None
-        if self.turn is None:
+        if self.turn is NoTurnOrder.PENDING:
             ref = self.doc.get("profile", self.default_profile)
             profile, _ = (None, []) if ref is None else self.resolver.resolve(ref, "/profile")
-            self.turn = False if profile is None else (
-                profile.players, profile.step)
-        if self.turn is False:
+            self.turn = (NoTurnOrder.UNKNOWN if profile is None
+                         else TurnOrder(profile.players, profile.step))
+        turn = self.turn
+        if isinstance(turn, TurnOrder):
+            return turn.after(deal.prev)
+        if turn is NoTurnOrder.UNKNOWN:
             self.problem(line, col, "no_turn_order")
-            self.turn = True  # said once per game
-            return None
-        if self.turn is True:
-            return None
-        players, step = self.turn
-        return (deal.prev + step) % players
+            self.turn = NoTurnOrder.SAID
+        return None
 
     # --- results and claims ----------------------------------------------------------------
     def _result_of(self, deal: DealState, line: int) -> dict[str, Any]:
@@ -576,7 +625,7 @@ class GameReader:
         if self.problems:
             found = [p for _, _, p in sorted(self.problems, key=lambda f: (f[0], f[1]))]
             if stopped and len(self.problems) >= limits.MAX_NOTATION_PROBLEMS:
-                found.append(Problem("", self.w("stopped", n=limits.MAX_NOTATION_PROBLEMS)))
+                found.append(Problem("", self.words("stopped", n=limits.MAX_NOTATION_PROBLEMS)))
             return Game(None, found, self.line)
         self.doc["deals"] = out
         return Game(self.doc, [], self.line, [d.move_lines for d in self.deals],
@@ -600,6 +649,26 @@ class GameReader:
         if deal.declared is not None:
             doc["declared"] = deal.declared
         return doc
+
+
+# Each keyword's reader, by the keyword that starts its line (``game`` is the file reader's:
+# it ends one game and starts the next).
+KeywordHandler = Callable[[GameReader, int, str, int, int], None]
+KEYWORD_HANDLERS: dict[str, KeywordHandler] = {
+    "profile": GameReader._profile,
+    "players": GameReader._players,
+    "meta": GameReader._meta,
+    "deal": GameReader._deal,
+    "code": GameReader._code,
+    "hand": GameReader._hand,
+    "hands": GameReader._hands,
+    "moves": GameReader._moves,
+    "result": GameReader._result,
+    "left": GameReader._left,
+    "places": GameReader._places,
+    "liable": GameReader._liable,
+    "declared": GameReader._declared,
+}
 
 
 def _is_int(text: str) -> bool:

@@ -24,8 +24,8 @@ from bigtwo.formats.notation.values import (
     word_text,
     write_value,
 )
-from bigtwo.rules import deals as deal_codes
 from bigtwo.rules import registry
+from bigtwo.rules.deals import DealSpec, parse_code
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileResolver
 
 RECORD_KEYS = frozenset({"profile", "players", "deals", "meta"})
@@ -294,8 +294,8 @@ def seats_of(doc: Mapping[str, Any]) -> int | None:
         if isinstance(deal, dict):
             if isinstance(deal.get("hands"), list) and deal["hands"]:
                 return len(deal["hands"])
-            spec = deal_codes.parse_code(deal["deal_code"]) if isinstance(
+            spec = parse_code(deal["deal_code"]) if isinstance(
                 deal.get("deal_code"), str) else None
-            if isinstance(spec, deal_codes.DealSpec):
+            if isinstance(spec, DealSpec):
                 return int(spec.players)
     return None

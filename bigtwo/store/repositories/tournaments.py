@@ -17,12 +17,23 @@ from bigtwo.league import standings
 from bigtwo.league.tally import tally
 from bigtwo.rules.profiles import Profile
 from bigtwo.store import clock
-from bigtwo.store import rows as record_rows
 from bigtwo.store.connection import Connection
 from bigtwo.store.quotas import QuotaExceeded, Quotas
 from bigtwo.store.repositories.base import Repository
 from bigtwo.store.repositories.profiles import Profiles
-from bigtwo.store.rows import LIST_COLUMNS, RESULT_DEALS, NewRecord, record_source
+from bigtwo.store.rows import (
+    LIST_COLUMNS,
+    RESULT_DEALS,
+    NewRecord,
+    legacy_record,
+    meta_labels,
+    pack_report,
+    record_extras,
+    record_id,
+    record_row,
+    record_source,
+    unpack_report,
+)
 from bigtwo.store.tokens import token_hash, token_id
 
 
@@ -135,18 +146,18 @@ class Tournaments(Repository):
             if known:
                 out.append((known[0], False))
                 continue
-            rid = record_rows.record_id(tournament_id, item.content_hash)
+            rid = record_id(tournament_id, item.content_hash)
             report = item.report
             players = item.record.get("players")
             # Never a non-finite number: SQLite's JSON functions would refuse the row.
             text = dumps_stored(item.record)
-            packed = record_rows.pack_report(report)
-            extras = record_rows.record_extras(item.record, report, text, packed)
+            packed = pack_report(report)
+            extras = record_extras(item.record, report, text, packed)
             added["records"] += 1
             added["deals"] += len(report["deals"])
             added["bytes"] += extras["stored_bytes"]
             self.check_usage(used, added)
-            table, round_ = record_rows.meta_labels(item.record)
+            table, round_ = meta_labels(item.record)
             db.table("records").insert({
                 "meta_table": table, "meta_round": round_,
                 "id": rid, "tournament_id": tournament_id,
@@ -206,12 +217,12 @@ class Tournaments(Repository):
                    "profile_hash", "received_at"]
         row = self.conn.execute(f"SELECT {', '.join(columns)} FROM records WHERE id = ?",
                                 [rid]).fetchone()
-        return None if row is None else record_rows.record_row(row, columns)
+        return None if row is None else record_row(row, columns)
 
     def get_record_doc(self, rid: str) -> dict[str, Any] | None:
         """``{id, record}``: a stored record without its report (for rechecking it)."""
         row = self.conn.execute("SELECT id, record FROM records WHERE id = ?", [rid]).fetchone()
-        return None if row is None else record_rows.record_row(row, ["id", "record"])
+        return None if row is None else record_row(row, ["id", "record"])
 
     def list_records(self, tournament_id: str, *, valid: bool | None = None, limit: int = 50,
                      offset: int = 0, withdrawn: bool | None = None, table: str | None = None,
@@ -238,7 +249,7 @@ class Tournaments(Repository):
             "ORDER BY seq LIMIT ? OFFSET ?", [*params, limit, offset]).fetchall()
         out = []
         for r in rows:
-            row = record_rows.record_row(r[:-1], LIST_COLUMNS)
+            row = record_row(r[:-1], LIST_COLUMNS)
             row["source"] = record_source(int(r[-1]), int(row["deal_count"]))
             out.append(row)
         return out, int(total)
@@ -267,8 +278,8 @@ class Tournaments(Repository):
             [tournament_id])
         out = []
         for rid, report, players, codes in rows:
-            if codes is None:  # a row SQLite cannot read as JSON (see record_rows.legacy_record)
-                deals = record_rows.legacy_record(self.conn, rid).get("deals")
+            if codes is None:  # a row SQLite cannot read as JSON (see legacy_record)
+                deals = legacy_record(self.conn, rid).get("deals")
                 codes_list = [d.get("deal_code") if isinstance(d, dict) else None
                               for d in (deals if isinstance(deals, list) else [])]
             else:
@@ -276,7 +287,7 @@ class Tournaments(Repository):
             record: dict[str, Any] = {"deals": [{"deal_code": c} for c in codes_list]}
             if players is not None:
                 record["players"] = loads_stored(players)
-            out.append({"id": rid, "record": record, "report": record_rows.unpack_report(report)})
+            out.append({"id": rid, "record": record, "report": unpack_report(report)})
         return out
 
     def record_numbers(self, tournament_id: str) -> dict[str, int]:
@@ -313,8 +324,8 @@ class Tournaments(Repository):
                 if row is None:
                     continue
                 record = loads_stored(row[0])
-                packed = record_rows.pack_report(report)
-                extras = record_rows.record_extras(record if isinstance(record, dict) else {},
+                packed = pack_report(report)
+                extras = record_extras(record if isinstance(record, dict) else {},
                                                    report, row[0], packed)
                 db.execute(
                     "UPDATE records SET report = ?, valid = ?, error_count = ?, deal_count = ?, "
@@ -332,7 +343,7 @@ class Tournaments(Repository):
             "WHERE tournament_id = ? AND id = ?", [tournament_id, rid]).fetchone()
         if row is None:
             return None
-        out = record_rows.record_row(row[:-1], LIST_COLUMNS)
+        out = record_row(row[:-1], LIST_COLUMNS)
         out["source"] = record_source(int(row[-1]), int(out["deal_count"]))
         return out
 

@@ -317,8 +317,8 @@ def csv_export(h: Hostile) -> Got:
 def sheet_checked_once(h: Hostile) -> Got:
     """A legal 1 MiB card-list sheet uploaded to a tournament (under 64 card penalties): its
     record is checked once (it was twice) and each card is read by one lookup."""
-    import bigtwo.formats.sheets as sheets
-    import bigtwo.store.tournaments as service
+    from bigtwo.formats import sheets
+    from bigtwo.store import tournaments
 
     h.app.config["MAX_CONTENT_LENGTH"] = limits.MAX_BODY_BYTES
     penalties = [{"cards": ["2D", "2C"], "all": True, "points": i}
@@ -326,7 +326,7 @@ def sheet_checked_once(h: Hostile) -> Got:
     made = h.client.post("/v1/tournaments", json={"name": "sheet", "profile": {
         "extends": "pusoy-dos", "scoring": {"card_penalties": penalties}}}).get_json()
     checks = h.count(sheets, "check_record")
-    also = h.count(service, "check_record")
+    also = h.count(tournaments, "check_record")
     text = card_sheet()
     assert len(text) > MIB - 200
     answer = h.client.post(f"/v1/tournaments/{made['id']}/records", data=text.encode(),
@@ -488,23 +488,23 @@ def test_cluster_planning_stops_at_the_first_long_line(tmp_path: Path) -> None:
     and the first line over the limit ends the run before any block is checked, so no
     worker is handed a line it would hold whole."""
     pytest.importorskip("fsspec")
-    from bigtwo.batch import blocks as cluster
+    from bigtwo.batch.blocks import Block, partition
     from bigtwo.batch.errors import LineTooLong
     from bigtwo.batch.scans import plan, scan_block
 
     path = tmp_path / "long.jsonl"
     path.write_bytes(b"[]\n" * 3 + b"0" * (3 * MIB) + b"\n[]\n")
-    inputs, blocks = cluster.partition((str(path),), MIB)
+    inputs, blocks = partition((str(path),), MIB)
     log = {"largest": 0, "total": 0}
     for block in blocks:
         read = block.read
-        with patch.object(cluster.Block, "read", lambda self, a, b, read=read: _Counting(
+        with patch.object(Block, "read", lambda self, a, b, read=read: _Counting(
                 io.BytesIO(read(a, b)), log).read()):
             scan_block(block, MIB)
     assert log["largest"] <= MIB + 64 and log["total"] <= len(blocks) * (MIB + 64)
     with pytest.raises(LineTooLong) as refused:
         plan(inputs, blocks, MIB)
     assert (refused.value.name, refused.value.line, refused.value.limit) == (str(path), 4, MIB)
-    inputs, blocks = cluster.partition((str(path),), MIB)
+    inputs, blocks = partition((str(path),), MIB)
     plan(inputs, blocks, 4 * MIB)
     assert inputs[0].lines == 5

@@ -21,8 +21,8 @@ import pytest
 
 from bigtwo import limits
 from bigtwo.store.quotas import Quotas
+from tests.hostile.test_hostile_request_classes import Got, Row, assert_row
 from tests.hostile.test_hostile_table import PROBLEM, Hostile, _Stalling, hostile  # noqa: F401
-from tests.hostile.test_hostile_v3 import Got, Row, assert_row
 from tests.tournaments.helpers import simulated
 
 MIB = 1024 * 1024
@@ -292,12 +292,12 @@ def resend_to_a_full_tournament(h: Hostile) -> Got:
     again, and rows added."""
     from click.testing import CliRunner
 
-    import bigtwo.store.tournaments as service
     from bigtwo.cli.main import main
+    from bigtwo.store import tournaments
 
     client, tid, auth, ids = _full(h, "resend")
     records = simulated(FULL, seed=500)
-    checks = h.count(service, "check_record")
+    checks = h.count(tournaments, "check_record")
     before = client.get(f"/v1/tournaments/{tid}").get_json()
     bad = 0
     one = client.post(f"/v1/tournaments/{tid}/records", json=records[2], headers=auth)
@@ -349,7 +349,7 @@ def share_flood(h: Hostile) -> Got:
     share, and a key holder's, still succeed; links given keep working. The work: replays the
     flooder stored past its allowance, records checked after its refusal, other clients
     refused, and bytes of meta stored past the cap."""
-    import bigtwo.store.replays as replays
+    from bigtwo.store import replays
     from bigtwo.store.db import Store
 
     h.monkeypatch.setattr(limits, "SHARE_CLIENT_MAX_REPLAYS", 6)

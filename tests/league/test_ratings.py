@@ -8,7 +8,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bigtwo.league import season_table as seasons
+from bigtwo.league import season_table
 from bigtwo.league.season_table import Night
 
 PLAYERS = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]
@@ -35,14 +35,14 @@ def split(parts, cuts):
 @settings(max_examples=60, deadline=None)
 @given(records, st.lists(st.integers(0, 20), max_size=4), st.lists(st.integers(0, 20), max_size=4))
 def test_ratings_are_deterministic_and_blind_to_how_records_fall_into_nights(parts, a, b):
-    first = seasons.rate(split(parts, a), {})
-    again = seasons.rate(split(parts, b), {})
+    first = season_table.rate(split(parts, a), {})
+    again = season_table.rate(split(parts, b), {})
     assert first.ratings == again.ratings
-    assert seasons.rate(split(parts, a), {}).to_json() == first.to_json()
+    assert season_table.rate(split(parts, a), {}).to_json() == first.to_json()
     # A cached state read back resumes exactly where it stopped.
     nights = split(parts, a)
-    resumed = seasons.RatingState.from_json(seasons.rate(nights[:-1], {}).to_json())
-    assert seasons.rate_night(resumed, nights[-1], {}).ratings == first.ratings
+    resumed = season_table.RatingState.from_json(season_table.rate(nights[:-1], {}).to_json())
+    assert season_table.rate_night(resumed, nights[-1], {}).ratings == first.ratings
 
 
 @settings(max_examples=60, deadline=None)
@@ -54,8 +54,8 @@ def test_the_player_who_wins_every_deal_rates_first(parts):
         rows = [r for r in p["players"] if r[0] != "Ana"]
         top = max([r[3] for r in rows] + [0])
         won.append(part({"Ana": top + 1, **{r[0]: r[3] for r in rows}}))
-    state = seasons.rate([Night("t", tuple(won))], {})
-    table = seasons.ratings_table(state)
+    state = season_table.rate([Night("t", tuple(won))], {})
+    table = season_table.ratings_table(state)
     assert table[0]["name"] == "Ana"
     assert all(row["mu"] < table[0]["mu"] for row in table[1:])
 
@@ -66,42 +66,42 @@ def test_nights_missed_leave_a_rating_where_it_was(early, late):
     # Fay misses the early nights: her rating after the late ones is as if they never were
     # for her, and a night she misses never moves her.
     early = [p for p in early if "Fay" not in p["names"]]
-    state = seasons.rate([Night("a", tuple(early))], {})
+    state = season_table.rate([Night("a", tuple(early))], {})
     assert "Fay" not in state.ratings
-    after = seasons.rate_night(state, Night("b", tuple(late)), {})
-    skipped = seasons.rate_night(after, Night("c", tuple(early)), {})
+    after = season_table.rate_night(state, Night("b", tuple(late)), {})
+    skipped = season_table.rate_night(after, Night("c", tuple(early)), {})
     assert skipped.ratings.get("Fay") == after.ratings.get("Fay")
 
 
 def test_aliases_and_spellings_make_one_player():
     nights = [Night("a", (part({"Ben ": 10, "Ana": -10}),)),
               Night("b", (part({"Benjamin": 10, "Ana": -10}),))]
-    state = seasons.rate(nights, {"Benjamin": "Ben"})
+    state = season_table.rate(nights, {"Benjamin": "Ben"})
     assert sorted(state.ratings) == ["Ana", "Ben"]
-    rows = seasons.table(nights, {"Benjamin": "Ben"}, state)
+    rows = season_table.table(nights, {"Benjamin": "Ben"}, state)
     assert [(r["name"], r["points"], r["tournaments"], r["deals"]) for r in rows] == [
         ("Ben", 2000.0, 2, 2), ("Ana", 0.0, 2, 2)]
 
 
 def test_ema_base_points_spread_1000_to_0_and_ties_share():
-    assert seasons.place_points("ema", [1, 2, 3, 4, 5]) == [1000, 750, 500, 250, 0]
+    assert season_table.place_points("ema", [1, 2, 3, 4, 5]) == [1000, 750, 500, 250, 0]
     # Second and third tied: they share (750 + 500) / 2 of five places... here of four.
-    assert seasons.place_points("ema", [1, 2, 2, 4]) == [1000, 500, 500, 0]
-    assert seasons.place_points([25, 18, 15], [1, 1, 3, 4]) == [21.5, 21.5, 15, 0]
-    assert seasons.place_points("ema", [1]) == [1000]
+    assert season_table.place_points("ema", [1, 2, 2, 4]) == [1000, 500, 500, 0]
+    assert season_table.place_points([25, 18, 15], [1, 1, 3, 4]) == [21.5, 21.5, 15, 0]
+    assert season_table.place_points("ema", [1]) == [1000]
 
 
 def test_teams_are_rated_as_teams():
     # Two against two: the team that took more rises as one, whoever of it scored.
     team_part = {**part({"Ana": 10, "Ben": -4, "Cy": 6, "Dee": -12}),
                  "teams": [["A", ["Ana", "Cy"], 1, 1, 16], ["B", ["Ben", "Dee"], 1, 0, -16]]}
-    state = seasons.rate([Night("t", (team_part,))], {})
+    state = season_table.rate([Night("t", (team_part,))], {})
     assert state.ratings["Ana"] == state.ratings["Cy"]
     assert state.ratings["Ben"] == state.ratings["Dee"]
     assert state.ratings["Ana"][0] > 25 > state.ratings["Ben"][0]
 
 
 def test_placings_and_ties_share_a_place():
-    state = seasons.rate([Night("t", (part({"Ana": 0, "Ben": 0, "Cy": -5}),))], {})
+    state = season_table.rate([Night("t", (part({"Ana": 0, "Ben": 0, "Cy": -5}),))], {})
     assert state.ratings["Ana"] == state.ratings["Ben"]
     assert state.ratings["Cy"][0] < state.ratings["Ana"][0]
