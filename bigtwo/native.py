@@ -48,6 +48,7 @@ COMPILED: tuple[str, ...] = (
     "bigtwo.rules.scoring",
     "bigtwo.records.parse",
     "bigtwo.formats.notation.values",
+    "bigtwo.formats.notation.grammar",
     "bigtwo.formats.notation.reader",
     "bigtwo.formats.notation.lines",
     # The rest of the per-record path of `bigtwo validate`: JSON Pointers (several per record,

@@ -24,7 +24,7 @@ from bigtwo.reports.i18n import NP_, Marked, translator
 from bigtwo.rules.problems import Problem
 
 if TYPE_CHECKING:
-    from bigtwo.formats.notation.reader import Game
+    from bigtwo.formats.notation.grammar import Game
     from bigtwo.rules.profiles import ProfileRef, ProfileResolver
 
 BOM = "\ufeff"

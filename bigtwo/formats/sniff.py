@@ -44,7 +44,7 @@ def sniff_line(line: str) -> Format | None:
     if first.strip().lower() == "deal" and any(d in text for d in _CSV_DELIMITERS):
         return "csv"
     # The notation's reader is imported only for a stream that gets this far (start-up).
-    from bigtwo.formats.notation.reader import KEYWORDS
+    from bigtwo.formats.notation.grammar import KEYWORDS
 
     word = text.split(None, 1)[0].lower()
     if word in KEYWORDS or ":" in text:

@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bigtwo.formats.notation.games import read_games
+from bigtwo.formats.notation.grammar import KEYWORDS, Stop
 from bigtwo.formats.notation.lines import NotationReader, fast_moves
-from bigtwo.formats.notation.reader import KEYWORD_HANDLERS, KEYWORDS, GameReader, Stop
+from bigtwo.formats.notation.reader import KEYWORD_HANDLERS, GameReader
 
 HEADER = 'profile hk-standard\nplayers Ana Ben "1" "0"\ndeal\n'
 

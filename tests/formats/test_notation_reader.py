@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from bigtwo import limits
 from bigtwo.formats.notation.games import check_text, read_games
-from bigtwo.formats.notation.reader import KEYWORDS
+from bigtwo.formats.notation.grammar import KEYWORDS
 from bigtwo.reports.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]

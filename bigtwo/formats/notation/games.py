@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from bigtwo.formats.notation.grammar import Game
 from bigtwo.formats.notation.lines import NotationReader, iter_games, read_games
 from bigtwo.formats.notation.places import place_errors
-from bigtwo.formats.notation.reader import Game
 from bigtwo.records.pipeline import Checked, check_record
 from bigtwo.reports.messages import DEFAULT_LANGUAGE
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileRef, ProfileResolver

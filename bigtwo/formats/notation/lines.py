@@ -9,11 +9,10 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from bigtwo import limits
-from bigtwo.formats.notation.reader import (
+from bigtwo.formats.notation.grammar import (
     KEYWORDS,
     DealState,
     Game,
-    GameReader,
     Stop,
     TurnOrder,
     is_pass,
@@ -21,6 +20,7 @@ from bigtwo.formats.notation.reader import (
     plain_seat,
     split_move,
 )
+from bigtwo.formats.notation.reader import GameReader
 from bigtwo.formats.notation.values import strip_comment
 from bigtwo.reports.notation_words import NotationWords
 from bigtwo.rules.problems import Problem

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bigtwo.formats.notation.reader import Game
+from bigtwo.formats.notation.grammar import Game
 
 
 def place_of(game: Game, deal: Any, move: Any) -> tuple[int, int] | None:
