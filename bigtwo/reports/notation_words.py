@@ -4,7 +4,7 @@
 The reader of these messages wrote the game by hand: they name the game's own players and
 keywords and show what to write (``Ana: 3D``), never a JSON field. The syntax shown stays as
 the notation spells it in every language. The words live in the ``bigtwo`` catalogs (context
-"notation"); notation_read.py names them by key."""
+"notation"); the notation reader (`bigtwo.formats.notation.reader`) names them by key."""
 
 from __future__ import annotations
 
