@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
 START_TIMEOUT = 60.0
 REQUEST_TIMEOUT = 60.0
+BIND_TRIES = 5
 
 
 def free_port() -> int:
@@ -36,9 +37,23 @@ class Server:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Server:
+        # free_port only releases a port that was free a moment ago: another test's server
+        # can take it first. Then this gunicorn retries the bind while the other one answers
+        # /healthz, and this server "comes up" on someone else's. So it is ours only once its
+        # own log says it listens there; a port taken meanwhile is given up for a new one.
+        for _ in range(BIND_TRIES):
+            if self._launch():
+                return self
+            self.stop()
+            self.port = free_port()
+            self.base = f"http://127.0.0.1:{self.port}"
+        raise RuntimeError(f"gunicorn found no free port in {BIND_TRIES} tries")
+
+    def _launch(self) -> bool:
         gunicorn = GUNICORN if GUNICORN.exists() else Path(sys.executable).with_name("gunicorn")
         env = {**os.environ, "BIGTWO_DB": str(self.db), "PYTHONUNBUFFERED": "1", **self.env}
         with open(self.log, "ab") as log:
+            start_at = log.tell()
             # A session of its own, so that the whole group (master and workers) can be killed
             # by its id without touching anything else.
             self.proc = subprocess.Popen(
@@ -47,16 +62,21 @@ class Server:
                  "--bind", f"127.0.0.1:{self.port}", "--workers", "2",
                  "--timeout", "60", "--chdir", str(ROOT), "wsgi:app"],
                 env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        listening = f"Listening at: http://127.0.0.1:{self.port} ({self.proc.pid})"
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"gunicorn exited: {self.log.read_text()[-2000:]}")
-            try:
-                status, _ = self.request("GET", "/healthz", timeout=2)
-                if status == 200:
-                    return self
-            except OSError:
-                pass
+            said = self.log.read_bytes()[start_at:].decode("utf-8", "replace")
+            if "Connection in use" in said:
+                return False
+            if listening in said:
+                try:
+                    status, _ = self.request("GET", "/healthz", timeout=2)
+                    if status == 200:
+                        return True
+                except OSError:
+                    pass
             time.sleep(0.1)
         self.stop()
         raise RuntimeError("gunicorn did not come up")
