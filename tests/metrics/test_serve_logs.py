@@ -7,18 +7,17 @@ import json
 import os
 import signal
 import subprocess
-import time
 import urllib.error
 import urllib.request
+from functools import partial
 from pathlib import Path
 
 import pytest
 
-from tests.tournaments.gunicorn_server import free_port
+from tests.tournaments.gunicorn_server import BIND_TRIES, free_port, listening_at
 
 ROOT = Path(__file__).resolve().parents[2]
 BIGTWO = ROOT / ".venv" / "bin" / "bigtwo"
-START_TIMEOUT = 60.0
 
 
 def get(url: str, request_id: str | None = None) -> tuple[int, dict[str, str]]:
@@ -31,27 +30,37 @@ def get(url: str, request_id: str | None = None) -> tuple[int, dict[str, str]]:
         return exc.code, dict(exc.headers)
 
 
-def test_json_log_lines_under_gunicorn(tmp_path: Path) -> None:
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    log = tmp_path / "serve.log"
-    command = [str(BIGTWO) if BIGTWO.exists() else "bigtwo", "serve", "--bind",
-               f"127.0.0.1:{port}", "--workers", "1", "--log-format", "json"]
-    env = {**os.environ, "BIGTWO_DB": str(tmp_path / "s.db"), "PYTHONUNBUFFERED": "1"}
-    with log.open("wb") as out:
-        proc = subprocess.Popen(command, cwd=tmp_path, env=env, stdout=out,
-                                stderr=subprocess.STDOUT, start_new_session=True)
+def answers(url: str) -> bool:
     try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            assert proc.poll() is None, log.read_text()
-            try:
-                if get(base + "/healthz")[0] == 200:
-                    break
-            except OSError:
-                pass
-            assert time.monotonic() < deadline, "bigtwo serve did not come up"
-            time.sleep(0.2)
+        return get(url)[0] == 200
+    except OSError:
+        return False
+
+
+def test_json_log_lines_under_gunicorn(tmp_path: Path) -> None:
+    log = tmp_path / "serve.log"
+    env = {**os.environ, "BIGTWO_DB": str(tmp_path / "s.db"), "PYTHONUNBUFFERED": "1"}
+    for _ in range(BIND_TRIES):  # a port another test's server took meanwhile: a new one
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        command = [str(BIGTWO) if BIGTWO.exists() else "bigtwo", "serve", "--bind",
+                   f"127.0.0.1:{port}", "--workers", "1", "--log-format", "json"]
+        with log.open("ab") as out:
+            start_at = out.tell()
+            proc = subprocess.Popen(command, cwd=tmp_path, env=env, stdout=out,
+                                    stderr=subprocess.STDOUT, start_new_session=True)
+        up = False
+        try:
+            up = listening_at(proc, log, start_at, port, partial(answers, base + "/healthz"))
+        finally:
+            if not up and proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGTERM)
+                proc.wait(timeout=30)
+        if up:
+            break
+    else:
+        raise AssertionError(f"bigtwo serve found no free port in {BIND_TRIES} tries")
+    try:
         status, headers = get(base + "/v1/tournaments/t-none", "trace-42")
         assert status == 404 and headers["X-Request-Id"] != "trace-42"
         ours = headers["X-Request-Id"]

@@ -12,6 +12,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,28 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def listening_at(proc: subprocess.Popen[bytes], log: Path, start_at: int, port: int,
+                 answers: Callable[[], bool]) -> bool:
+    """Wait until gunicorn ``proc`` is up on ``port``: True once its own log (from byte
+    ``start_at``) says it listens there and ``answers()``; False when the port was taken.
+
+    free_port only releases a port that was free a moment ago: another test's server can take
+    it first, and then this gunicorn retries the bind while the other one answers, so an
+    answer alone does not say whose server it is."""
+    listening = f"Listening at: http://127.0.0.1:{port} ({proc.pid})"
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"gunicorn exited: {log.read_text()[-2000:]}")
+        said = log.read_bytes()[start_at:].decode("utf-8", "replace")
+        if "Connection in use" in said:
+            return False
+        if listening in said and answers():
+            return True
+        time.sleep(0.1)
+    raise RuntimeError("gunicorn did not come up")
+
+
 class Server:
     def __init__(self, db: Path, log: Path, env: dict[str, str] | None = None) -> None:
         self.db, self.log = db, log
@@ -37,10 +60,7 @@ class Server:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Server:
-        # free_port only releases a port that was free a moment ago: another test's server
-        # can take it first. Then this gunicorn retries the bind while the other one answers
-        # /healthz, and this server "comes up" on someone else's. So it is ours only once its
-        # own log says it listens there; a port taken meanwhile is given up for a new one.
+        # A port another test's server took meanwhile is given up for a new one (listening_at).
         for _ in range(BIND_TRIES):
             if self._launch():
                 return self
@@ -62,24 +82,17 @@ class Server:
                  "--bind", f"127.0.0.1:{self.port}", "--workers", "2",
                  "--timeout", "60", "--chdir", str(ROOT), "wsgi:app"],
                 env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        listening = f"Listening at: http://127.0.0.1:{self.port} ({self.proc.pid})"
-        deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"gunicorn exited: {self.log.read_text()[-2000:]}")
-            said = self.log.read_bytes()[start_at:].decode("utf-8", "replace")
-            if "Connection in use" in said:
-                return False
-            if listening in said:
-                try:
-                    status, _ = self.request("GET", "/healthz", timeout=2)
-                    if status == 200:
-                        return True
-                except OSError:
-                    pass
-            time.sleep(0.1)
-        self.stop()
-        raise RuntimeError("gunicorn did not come up")
+        try:
+            return listening_at(self.proc, self.log, start_at, self.port, self.healthz)
+        except RuntimeError:
+            self.stop()
+            raise
+
+    def healthz(self) -> bool:
+        try:
+            return self.request("GET", "/healthz", timeout=2)[0] == 200
+        except OSError:
+            return False
 
     def kill(self) -> None:
         """kill -9 the master and its workers: a crash, not a shutdown."""
