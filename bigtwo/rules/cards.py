@@ -147,12 +147,17 @@ FULL_DECK_MASK = (1 << DECK_SIZE) - 1
 
 # --- the runs of five ranks, the five-card categories and the fixed shapes of a profile ------
 CATEGORIES = ("straight", "flush", "full_house", "four_of_a_kind", "straight_flush")
+# Five cards of one rank (v4): possible only with several decks or jokers. A profile may place
+# it in ``five_card_order``; left out, it ranks above every listed category.
+FIVE_OF_A_KIND = "five_of_a_kind"
 RUN_CIRCLE = "23456789TJQKA"  # runs wrap: A2345 and KA234 are runs too
 # Runs through K-A-2 are never straights in any seed (001: "gelten nie"), unlike 23456/A2345.
 WRAP_RUNS = frozenset({"JQKA2", "QKA23", "KA234"})
-BOMB_HANDS = ("four_of_a_kind", "straight_flush")
+BOMB_HANDS = ("four_of_a_kind", "straight_flush", "five_of_a_kind")
 TEAMS = [[0, 2], [1, 3]]
-MAX_PLAYERS = 5
+MAX_PLAYERS = 8
+MAX_DECKS = 4
+MAX_JOKERS = 2  # per deck
 
 
 def all_runs() -> list[str]:

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from bigtwo.rules import cards
-from bigtwo.rules.cards import BOMB_HANDS, CATEGORIES
+from bigtwo.rules.cards import BOMB_HANDS, CATEGORIES, FIVE_OF_A_KIND
 from bigtwo.rules.codes import NP_, RuleCode
 from bigtwo.rules.frozen import Frozen
 from bigtwo.rules.kinds import (
@@ -24,7 +24,7 @@ from bigtwo.rules.kinds import (
 Path = tuple[str, ...]
 # The rules versions: a field added after v1 is left out of the hash while it holds its
 # default, so a profile declared before it existed keeps its hash and id.
-V1, V2, V3 = 1, 2, 3
+V1, V2, V3, V4 = 1, 2, 3, 4
 
 # --- the registry's words -------------------------------------------------------------------
 # Every word a person reads about a field is declared in English, in the registry (the
@@ -128,14 +128,26 @@ class Category(StrEnum):
     FULL_HOUSE = NP_("field-value", "full_house")
     FOUR_OF_A_KIND = NP_("field-value", "four_of_a_kind")
     STRAIGHT_FLUSH = NP_("field-value", "straight_flush")
+    FIVE_OF_A_KIND = NP_("field-value", "five_of_a_kind")
 
 
 class BombHand(StrEnum):
     FOUR_OF_A_KIND = NP_("field-value", "four_of_a_kind")
     STRAIGHT_FLUSH = NP_("field-value", "straight_flush")
+    FIVE_OF_A_KIND = NP_("field-value", "five_of_a_kind")
 
 
-assert tuple(Category) == CATEGORIES and tuple(BombHand) == BOMB_HANDS
+class Timeouts(StrEnum):
+    NONE = NP_("field-value", "none")
+    PASS = NP_("field-value", "pass")
+
+
+class LastCardCall(StrEnum):
+    NONE = NP_("field-value", "none")
+    LIABLE = NP_("field-value", "liable")
+
+
+assert tuple(Category) == (*CATEGORIES, FIVE_OF_A_KIND) and tuple(BombHand) == BOMB_HANDS
 
 
 # --- values a field holds on Profile ------------------------------------------------------

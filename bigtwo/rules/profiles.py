@@ -127,7 +127,26 @@ class Profile(Rules):
 
     @cached_property
     def category_rank(self) -> dict[str, int]:
-        return {name: i for i, name in enumerate(self.five_card_order)}
+        ranks = {name: i for i, name in enumerate(self.five_card_order)}
+        # Left out of the list, five of a kind ranks above every category in it (RULES v4).
+        ranks.setdefault(cards.FIVE_OF_A_KIND, len(ranks))
+        return ranks
+
+    @cached_property
+    def multiset(self) -> bool:
+        """Whether a card may exist more than once or a joker be dealt: such a profile's hands
+        are multisets (``bigtwo.rules.multiset``); every other keeps the one-deck bitmasks."""
+        return self.decks > 1 or self.jokers > 0
+
+    @cached_property
+    def joker_count(self) -> int:
+        """Jokers at the table: ``jokers`` per deck."""
+        return self.decks * self.jokers
+
+    @cached_property
+    def supply(self) -> int:
+        """Cards at the table: every deck's 52 and its jokers."""
+        return self.decks * (cards.DECK_SIZE + self.jokers)
 
     @cached_property
     def straight_rank(self) -> dict[str, int]:
@@ -154,7 +173,7 @@ class Profile(Rules):
 
     @cached_property
     def leftover_count(self) -> int:
-        return cards.DECK_SIZE - self.players * self.hand_size
+        return self.supply - self.players * self.hand_size
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "hash": self.hash}

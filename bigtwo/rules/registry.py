@@ -18,11 +18,12 @@ from typing import Any
 
 from bigtwo import limits
 from bigtwo.rules import cards
-from bigtwo.rules.cards import BOMB_HANDS, CATEGORIES, MAX_PLAYERS, RUNS
+from bigtwo.rules.cards import BOMB_HANDS, CATEGORIES, MAX_DECKS, MAX_JOKERS, MAX_PLAYERS, RUNS
 from bigtwo.rules.choices import (
     V1,
     V2,
     V3,
+    V4,
     BombHand,
     Bombs,
     CardPenalty,
@@ -35,6 +36,7 @@ from bigtwo.rules.choices import (
     FlushCompare,
     FourCardHand,
     HeldHandFactor,
+    LastCardCall,
     LastCardGuard,
     LaterDeals,
     Leftover,
@@ -47,6 +49,7 @@ from bigtwo.rules.choices import (
     StraightFlushCompare,
     StraightKey,
     Tier,
+    Timeouts,
     TwoHeldMode,
     card_values_of,
     entry,
@@ -106,15 +109,33 @@ class Rules:
         values=", ".join(map(str, range(2, MAX_PLAYERS + 1))),
         label=NP_("field", "seats at the table"),
         doc="seats at the table",
-        played_by="4 everywhere; 000 names 2, 3 and 5 player forms",
+        played_by="4 everywhere; 000 names 2, 3 and 5 player forms; Only a Game's rules play "
+                  "up to 8 with two decks",
         explains=(why(C.PLAYER_COUNT),))
     hand_size: int = entry(
-        ("hand_size",), Int(1, 26), 13, since=V1, section=TABLE,
-        values="1 … 52 / `players`",
+        ("hand_size",), Int(1, MAX_DECKS * (cards.DECK_SIZE + MAX_JOKERS) // 2), 13, since=V1,
+        section=TABLE,
+        values="1 … `decks` × (52 + `jokers`) / `players`",
         label=NP_("field", "cards per hand"),
         doc="cards dealt to each seat; the rest of the deck stays out",
         played_by="13 everywhere; 000 deals 17 each to 3 players and leaves one card face down",
         explains=(why(C.HAND_SIZE), why(C.RESULT_CARD_COUNT)))
+    decks: int = entry(
+        ("decks",), Int(1, MAX_DECKS), 1, since=V4, section=TABLE,
+        label=NP_("field", "decks shuffled together"),
+        doc="how many 52-card decks are shuffled together: each card exists that many times, "
+            "and a play may hold copies of one card",
+        played_by="one everywhere; Only a Game's rules shuffle two decks for 5 to 8 players; "
+                  "benbrunton/pusoy-dos deals any number of decks",
+        explains=(why(C.DUPLICATE_CARD, rank=1), why(C.DOES_NOT_BEAT, rank=3)))
+    jokers: int = entry(
+        ("jokers",), Int(0, MAX_JOKERS), 0, since=V4, section=TABLE,
+        values="0, 1, 2 (per deck)",
+        label=NP_("field", "jokers per deck"),
+        doc="jokers added to each deck; a joker is wild: in a play it stands for the card its "
+            "player names (`JK=4D`) and is judged as that card",
+        played_by="benbrunton/pusoy-dos (two per deck, named as they are played), cnyaw/big3",
+        explains=(why(C.CARD_NOT_HELD, rank=2),))
     direction: Direction = entry(
         ("direction",), Choice(Direction), Direction.CLOCKWISE, since=V1, section=TABLE,
         label=NP_("field", "turn order"),
@@ -200,7 +221,8 @@ class Rules:
     five_card_order: tuple[str, ...] = entry(
         ("five_card_order",), ListOf(Choice(Category), max_items=len(CATEGORIES)),
         list(CATEGORIES), since=V1, section=PLAY,
-        values="the five categories `" + " ".join(CATEGORIES) + "` in any order, low to high",
+        values="the five categories `" + " ".join(CATEGORIES) + "` in any order, low to high; "
+               "`five_of_a_kind` may be placed among them (left out, it ranks above all)",
         label=NP_("field", "five-card categories, low to high"),
         doc="which five-card category is higher",
         played_by="every text plays the order shown",
@@ -260,6 +282,14 @@ class Rules:
         played_by="zeshuaro/telegram_big_two_bot",
         explains=(why(C.DOES_NOT_BEAT, "across", rank=2), why(C.CARD_COUNT, rank=2),
                   why(C.NOT_A_COMBINATION, rank=1)))
+    unbeatable_ends_trick: bool = entry(
+        ("unbeatable_ends_trick",), Bool(), False, since=V4, section=PLAY,
+        label=NP_("field", "an unbeatable play ends the trick"),
+        doc="a single, pair or triple whose highest card is the top card in force (2♠ under "
+            "D C H S), where no bomb and no dragon could be played on it, ends the trick at "
+            "once: its player leads the next one and the other seats get no turn",
+        played_by="big2game.com (the 2♠ \"immediately starts a new set\"), benbrunton/pusoy-dos",
+        explains=(why(C.WRONG_TURN, rank=2),))
     # --- passing and finishing -------------------------------------------------------------
     passing: Passing = entry(
         ("passing",), Choice(Passing), Passing.REJOIN, since=V1, section=PASSING,
@@ -268,6 +298,24 @@ class Rules:
             "the next lead",
         played_by="rejoin: 000, 001, 002; locked out: 004",
         explains=(why(C.WRONG_TURN), why(C.LOCKED_OUT)))
+    timeouts: Timeouts = entry(
+        ("timeouts",), Choice(Timeouts), Timeouts.NONE, since=V4, section=PASSING,
+        label=NP_("field", "turns that time out"),
+        doc="`pass`: a move `{\"seat\": s, \"timeout\": true}` records a turn the seat let run "
+            "out; it counts as a pass, and on an empty table it hands the lead to the next seat "
+            "still playing. The deal's opening turn cannot time out. `none`: no such moves",
+        played_by="benbrunton/pusoy-dos (`skip`); online tables with a turn clock",
+        explains=(why(C.OPENING_CARD, rank=2),))
+    last_card_call: LastCardCall = entry(
+        ("last_card_call",), Choice(LastCardCall), LastCardCall.NONE, since=V4, section=PASSING,
+        label=NP_("field", "calling \"last card\""),
+        doc="`liable`: the play that leaves its seat one card must carry the call "
+            "(`\"call\": true`); a seat that goes out after such a play without the call pays "
+            "every loser's penalty, and the losers pay 0. Needs `finish: first_out`, no `teams`, "
+            "and `pairwise` or `penalty_only` settlement",
+        played_by="yawnoc/big-two-scorer (\"failing to announce last card and subsequently "
+                  "winning\")",
+        explains=(why(C.RESULT_LIABLE, rank=1),))
     # --- the table and the deal: who leads ------------------------------------------------
     first_deal: FirstDeal = entry(
         ("opening", "first_deal"), Choice(FirstDeal), FirstDeal.LOWEST_CARD, since=V1,
@@ -451,6 +499,13 @@ class Rules:
             "times the factor, after `two_held_factor`",
         played_by="zeshuaro/telegram_big_two_bot",
         build=held_hand_factor_of, explains=(why(C.DECLARED_MISMATCH),))
+    sweep_factor: int = entry(
+        ("scoring", "sweep_factor"), Int(1, 3, choices=(1, 2, 3)), 1, since=V4, section=SCORING,
+        label=NP_("field", "factor when no loser played a card"),
+        doc="when every loser still holds every card it was dealt, each loser's penalty is "
+            "multiplied by it, after `held_hand_factor` and before `card_penalties`",
+        played_by="zeshuaro/telegram_big_two_bot (×2 when the losers hold all 39 cards)",
+        explains=(why(C.DECLARED_MISMATCH),))
     place_points: tuple[int, ...] | None = entry(
         ("scoring", "place_points"),
         ListOf(Int(-limits.MAX_PLACE_POINTS, limits.MAX_PLACE_POINTS), max_items=MAX_PLAYERS,
@@ -514,15 +569,19 @@ def _permutation_of_suits(suits: list[str]) -> str | None:
 
 
 def _each_category_once(order: list[str]) -> str | None:
-    if sorted(order) != sorted(CATEGORIES):
-        return "must list each five-card category exactly once"
+    placed = [c for c in order if c != cards.FIVE_OF_A_KIND]
+    if sorted(placed) != sorted(CATEGORIES) or len(order) - len(placed) > 1:
+        return ("must list each five-card category exactly once (five_of_a_kind at most once, "
+                "or not at all)")
     return None
 
 
-def _deck_fits(players: int, hand_size: int) -> str | None:
-    if players * hand_size > cards.DECK_SIZE:
+def _deck_fits(players: int, hand_size: int, decks: int, jokers: int) -> str | None:
+    supply = decks * (cards.DECK_SIZE + jokers)
+    if players * hand_size > supply:
+        held = f"{decks} decks" if decks > 1 else "the deck"
         return (f"{players} hands of {hand_size} cards need {players * hand_size} cards; "
-                "the deck has 52")
+                f"{held} hold{'' if decks > 1 else 's'} {supply}")
     return None
 
 
@@ -578,7 +637,7 @@ def _tiers_in_order(tiers: list[dict[str, int]]) -> str | None:
 CHECKS: tuple[Check, ...] = (
     Check((("suit_order",),), ("suit_order",), _permutation_of_suits),
     Check((("five_card_order",),), ("five_card_order",), _each_category_once),
-    Check((("players",), ("hand_size",)), ("hand_size",), _deck_fits),
+    Check((("players",), ("hand_size",), ("decks",), ("jokers",)), ("hand_size",), _deck_fits),
     Check((("teams",), ("players",)), ("teams",), _teams_of_four),
     Check((("scoring", "tiers"),), ("scoring", "tiers"), _tiers_in_order),
     Check((("scoring", "settlement"), ("teams",)), ("scoring", "settlement"),
