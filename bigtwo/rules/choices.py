@@ -17,6 +17,7 @@ from bigtwo.rules.cards import BOMB_HANDS, CATEGORIES, FIVE_OF_A_KIND
 from bigtwo.rules.codes import NP_, RuleCode
 from bigtwo.rules.frozen import Frozen
 from bigtwo.rules.kinds import (
+    JOKER_NAME,
     Choice,
     Kind,
 )
@@ -171,8 +172,13 @@ class HeldHandFactor(Frozen):
         self._set(hands=hands, factor=factor)
 
 
+def card_of_name(name: str) -> int:
+    """The id of a card named canonically in a profile, ``JK`` included."""
+    return cards.JOKER if name == JOKER_NAME else cards.NOTATION[name]
+
+
 def _mask(names: tuple[str, ...]) -> int:
-    return cards.mask_of(cards.NOTATION[c] for c in names)
+    return cards.mask_of(card_of_name(c) for c in names)
 
 
 class CardPenalty(Frozen):
@@ -198,8 +204,11 @@ def tiers_of(value: Any, rules: Mapping[str, Any]) -> tuple[Tier, ...]:
 
 
 def card_values_of(value: Any, rules: Mapping[str, Any]) -> tuple[int, ...] | None:
-    """Points by rank index (3 first, 2 last), as ``cards.rank_of`` numbers ranks."""
-    return None if value is None else tuple(value[r] for r in cards.RANKS)
+    """Points by rank index (3 first, 2 last), as ``cards.rank_of`` numbers ranks; with a
+    ``JK`` value a 14th, the joker's (``rank_of(cards.JOKER)`` is 13)."""
+    if value is None:
+        return None
+    return tuple(value[r] for r in (*cards.RANKS, JOKER_NAME) if r in value)
 
 
 def held_hand_factor_of(value: Any, rules: Mapping[str, Any]) -> HeldHandFactor | None:

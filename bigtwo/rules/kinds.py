@@ -24,6 +24,7 @@ Messages = list[str] | dict[Any, Any]
 NULL = "Field may not be null."
 MISSING = "Missing data for required field."
 UNKNOWN = "Unknown field."
+JOKER_NAME = "JK"  # a joker in a profile's card lists and card_values (v4)
 
 
 def _quoted(value: Any) -> str:
@@ -153,15 +154,24 @@ class Text(Kind):
         return "a string"
 
 
+def is_joker(text: str) -> bool:
+    """Whether a profile's card or key names the joker (``JK`` in any case, or 🃏). Whether
+    the profile has jokers is a check relating fields (registry CHECKS), not the kind's."""
+    text = text.strip().replace(cards.EMOJI, "").replace(cards.TEXT, "")
+    return text.upper() == JOKER_NAME or text == "\U0001f0cf"
+
+
 class Card(Kind):
-    """A card in any accepted spelling, loaded as its canonical name."""
+    """A card in any accepted spelling, loaded as its canonical name; ``JK`` for a joker."""
 
     __slots__ = ()
 
     def load_value(self, value: Any, stored: bool) -> str:
+        if isinstance(value, str) and is_joker(value):
+            return JOKER_NAME
         card = cards.parse_card(value) if isinstance(value, str) else None
         if card is None:
-            raise Invalid([f"{_quoted(value)} is not a card (e.g. '3D', 'TH', '10h', 'T♥')"])
+            raise Invalid([f"{_quoted(value)} is not a card (e.g. '3D', 'TH', '10h', 'T♥', 'JK')"])
         return cards.name(card)
 
     def values_text(self) -> str:
@@ -330,11 +340,13 @@ class RankValues(Kind):
         out: dict[str, int] = {}
         errors: dict[str, Any] = {}
         for key, points in value.items():
-            rank = cards.parse_rank(key) if isinstance(key, str) else None
-            if rank is None:
-                errors[pointer_key(str(key))] = [f"{_quoted(key)} is not a rank (3 … 9, T or 10, J, Q, K, A, 2)"]
+            joker = isinstance(key, str) and is_joker(key)
+            rank = cards.parse_rank(key) if isinstance(key, str) and not joker else None
+            if rank is None and not joker:
+                errors[pointer_key(str(key))] = [f"{_quoted(key)} is not a rank (3 … 9, T or 10, "
+                                                 f"J, Q, K, A, 2) or JK"]
                 continue
-            name = cards.RANKS[rank]
+            name = JOKER_NAME if rank is None else cards.RANKS[rank]
             if name in out:
                 errors[str(key)] = [f"the rank {name} is given twice"]
                 continue
@@ -350,7 +362,10 @@ class RankValues(Kind):
         missing = [r for r in cards.RANKS if r not in out]
         if missing:
             raise Invalid([f"every rank needs a value; missing: {', '.join(missing)}"])
-        return {r: out[r] for r in cards.RANKS}
+        ordered = {r: out[r] for r in cards.RANKS}
+        if JOKER_NAME in out:
+            ordered[JOKER_NAME] = out[JOKER_NAME]  # after the 2: index 13, as rank_of(JOKER)
+        return ordered
 
     def values_text(self) -> str:
-        return "`null`, or `{rank: points}` for all 13 ranks"
+        return "`null`, or `{rank: points}` for all 13 ranks (and `JK` with jokers)"

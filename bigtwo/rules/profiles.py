@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from bigtwo.rules import cards, declarations, registry
 from bigtwo.rules.cards import CATEGORIES, RUN_CIRCLE
-from bigtwo.rules.choices import CardPenalty, Direction, Tier
+from bigtwo.rules.choices import CardPenalty, Direction, Tier, card_of_name
 from bigtwo.rules.frozen import frozen_error
 from bigtwo.rules.problems import Problem, from_marshmallow, join
 from bigtwo.rules.registry import Rules
@@ -158,7 +158,7 @@ class Profile(Rules):
 
     @cached_property
     def two_held_mask(self) -> int:
-        return cards.mask_of(cards.NOTATION[c] for c in self.two_held_cards)
+        return cards.mask_of(card_of_name(c) for c in self.two_held_cards)
 
     @cached_property
     def team_of(self) -> tuple[int, ...] | None:

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bigtwo import limits
-from bigtwo.rules import cards
+from bigtwo.rules import cards, field_checks
 from bigtwo.rules.cards import BOMB_HANDS, CATEGORIES, MAX_DECKS, MAX_JOKERS, MAX_PLAYERS, RUNS
 from bigtwo.rules.choices import (
     V1,
@@ -51,6 +51,7 @@ from bigtwo.rules.choices import (
     Tier,
     Timeouts,
     TwoHeldMode,
+    card_of_name,
     card_values_of,
     entry,
     held_hand_factor_of,
@@ -75,7 +76,7 @@ from bigtwo.rules.kinds import (
 
 # --- what the entries share -----------------------------------------------------------------
 C = RuleCode
-_cards_order = cards.NOTATION.__getitem__
+_cards_order = card_of_name  # the joker (JK) last
 # The suit order explains a play that does not beat one of its kind only where the suits
 # decided: equal top ranks (9♥ against J♥ is decided by the ranks), or flushes.
 _NOT_BEAT_BY_SUIT = tuple(why(C.DOES_NOT_BEAT, f"{kind}:suits", rank=9)
@@ -560,91 +561,5 @@ BY_DOTTED: dict[str, Field] = {f.dotted: f for f in FIELDS}
 NAME = Text(200)  # a declaration's name: not a rule, so neither hashed nor a Profile field
 
 
-# --- rules relating fields -----------------------------------------------------------------
-# Each is run when every field it reads loaded; its problem is reported at the field it names.
-def _permutation_of_suits(suits: list[str]) -> str | None:
-    if sorted(suits) != sorted(cards.SUITS):
-        return "must be a permutation of D, C, H, S (low to high)"
-    return None
-
-
-def _each_category_once(order: list[str]) -> str | None:
-    placed = [c for c in order if c != cards.FIVE_OF_A_KIND]
-    if sorted(placed) != sorted(CATEGORIES) or len(order) - len(placed) > 1:
-        return ("must list each five-card category exactly once (five_of_a_kind at most once, "
-                "or not at all)")
-    return None
-
-
-def _deck_fits(players: int, hand_size: int, decks: int, jokers: int) -> str | None:
-    supply = decks * (cards.DECK_SIZE + jokers)
-    if players * hand_size > supply:
-        held = f"{decks} decks" if decks > 1 else "the deck"
-        return (f"{players} hands of {hand_size} cards need {players * hand_size} cards; "
-                f"{held} hold{'' if decks > 1 else 's'} {supply}")
-    return None
-
-
-def _teams_of_four(teams: Any, players: int) -> str | None:
-    if teams is not None and players != 4:
-        return f"teams need 4 players (two against two); this profile has {players}"
-    return None
-
-
-def _pairwise_without_teams(settlement: str, teams: Any) -> str | None:
-    if settlement == Settlement.PAIRWISE and teams is not None:
-        return ("pairwise settlement is for players, not teams: the team formulas exist for "
-                "winner_takes_all, penalty_only and winner_only")
-    return None
-
-
-def _liable_needs_first_out(guard: str, finish: str, teams: Any) -> str | None:
-    if guard != LastCardGuard.LIABLE:
-        return None
-    if finish != Finish.FIRST_OUT:
-        return ("liable needs finish: first_out: the liable seat pays the losers' penalties, "
-                "and under placings nobody pays a penalty")
-    if teams is not None:
-        return "liable is for players, not teams: one seat pays every loser's penalty"
-    return None
-
-
-def _placings_without_teams(finish: str, teams: Any) -> str | None:
-    if finish == Finish.PLACINGS and teams is not None:
-        return "placings are for players, not teams: every seat takes a place of its own"
-    return None
-
-
-def _place_points_with_placings(points: list[int] | None, finish: str, players: int) -> str | None:
-    if finish == Finish.PLACINGS and points is None:
-        return "finish: placings needs place_points, one number per place"
-    if finish != Finish.PLACINGS and points is not None:
-        return "place_points need finish: placings (without places, losers pay penalties)"
-    if points is not None and len(points) != players:
-        return f"give exactly {players} numbers, one per place ({len(points)} given)"
-    return None
-
-
-def _tiers_in_order(tiers: list[dict[str, int]]) -> str | None:
-    starts = [t["from"] for t in tiers]
-    if starts[0] != 1:
-        return "the first tier must start at 1 card"
-    if any(b <= a for a, b in zip(starts, starts[1:], strict=False)):
-        return "tiers must be in increasing order of 'from'"
-    return None
-
-
-CHECKS: tuple[Check, ...] = (
-    Check((("suit_order",),), ("suit_order",), _permutation_of_suits),
-    Check((("five_card_order",),), ("five_card_order",), _each_category_once),
-    Check((("players",), ("hand_size",), ("decks",), ("jokers",)), ("hand_size",), _deck_fits),
-    Check((("teams",), ("players",)), ("teams",), _teams_of_four),
-    Check((("scoring", "tiers"),), ("scoring", "tiers"), _tiers_in_order),
-    Check((("scoring", "settlement"), ("teams",)), ("scoring", "settlement"),
-          _pairwise_without_teams),
-    Check((("last_card_guard",), ("finish",), ("teams",)), ("last_card_guard",),
-          _liable_needs_first_out),
-    Check((("finish",), ("teams",)), ("finish",), _placings_without_teams),
-    Check((("scoring", "place_points"), ("finish",), ("players",)), ("scoring", "place_points"),
-          _place_points_with_placings),
-)
+# --- rules relating fields: bigtwo.rules.field_checks (re-exported for the declarations) ---
+CHECKS: tuple[Check, ...] = field_checks.CHECKS

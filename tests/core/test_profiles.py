@@ -91,7 +91,8 @@ def test_full_declaration_without_extends_gets_defaults() -> None:
          ["/profile/scoring/tiers"]),
         ({"extends": "hk-standard", "scoring": {"tiers": [{"from": 2, "multiplier": 1}]}}, ["/profile/scoring/tiers"]),
         ({"extends": "hk-standard", "hand_size": 14}, ["/profile/hand_size"]),
-        ({"extends": "hk-standard", "players": 6}, ["/profile/players"]),
+        ({"extends": "hk-standard", "players": 6}, ["/profile/hand_size"]),  # 6 x 13 > 52
+        ({"extends": "hk-standard", "players": 9}, ["/profile/players"]),
         ({"extends": "hk-standard", "players": 5}, ["/profile/hand_size"]),  # 5 x 13 > 52
         ({"extends": "hk-standard", "teams": [[0, 1], [2, 3]]}, ["/profile/teams"]),
         ({"extends": "hk-standard", "players": 3, "hand_size": 17, "teams": [[0, 2], [1, 3]]},
@@ -186,3 +187,101 @@ def test_an_inline_declaration_changed_in_place_is_resolved_again(asks: int) -> 
     assert same is not None and same.hash == changed.hash
     _, elsewhere = resolver.resolve({**declaration, "triples": 1}, "/records/0/profile")
     assert [p.pointer for p in elsewhere] == ["/records/0/profile/triples"]
+
+
+# Every preset's hash as on main before v4: the v4 fields at their defaults are not hashed,
+# so no stored profile, golden report or league changes its identity.
+@pytest.mark.parametrize(("preset", "digest"), [
+    ("hk-standard", "f326d58f0ee8e979b11ac6bafed522012ce824d6727e262ff0fbec4c6bf01339"),
+    ("big-two-web", "799978f72a67a529e3aa7d367f5fe7396f11f299497115b913f2eb53eb9bc9d8"),
+    ("casual", "10783d7e9563c822db40a45ba6482c2a4eafcda1b49b1da8ddf7ae75dd32e1f3"),
+    ("pusoy-dos", "8d168e9057a8e1406fc0f2b04be1c960f44f430d67eab8ee100b43a32d893b07"),
+    ("taiwanese", "cc0a23f834f1c49973d15b5fadd2418713b1f0c2d3b9798fc0da19b02cc79672"),
+    ("western", "d792bfec003f41c79cd8f43d5b0afd9a461dd0261a92425f9cacb0c7dd0b4f28"),
+])
+def test_preset_hashes_unchanged_by_v4(preset: str, digest: str) -> None:
+    assert PRESETS[preset].hash == "sha256:" + digest
+    restated, problems = DEFAULT_RESOLVER.resolve({
+        "extends": preset, "decks": 1, "jokers": 0, "unbeatable_ends_trick": False,
+        "timeouts": "none", "last_card_call": "none", "scoring": {"sweep_factor": 1}})
+    assert problems == [] and restated is not None and restated.hash == PRESETS[preset].hash
+
+
+_RANK_VALUES = {r: 1 for r in "3456789TJQKA2"}
+_CALL = {"extends": "hk-standard", "last_card_call": "liable", "scoring": {"settlement": "pairwise"}}
+
+
+# RULES.md v4: each misuse of a v4 field is a profile problem at its pointer, in plain words.
+@pytest.mark.parametrize(("declaration", "pointer", "words"), [
+    # reading 12: the call needs a winner who pays, one seat, and a settlement that collects
+    ({**_CALL, "scoring": {"settlement": "winner_takes_all"}}, "/profile/last_card_call",
+     "liable needs scoring.settlement pairwise or penalty_only: under winner_takes_all"),
+    ({**_CALL, "scoring": {"settlement": "winner_only"}}, "/profile/last_card_call",
+     "under winner_only the winner collects"),
+    ({**_CALL, "finish": "placings", "scoring": {"settlement": "pairwise",
+                                                 "place_points": [3, 1, -1, -3]}},
+     "/profile/last_card_call", "liable needs finish: first_out"),
+    ({**_CALL, "teams": [[0, 2], [1, 3]], "scoring": {"settlement": "penalty_only"}},
+     "/profile/last_card_call", "liable is for players, not teams"),
+    # reading 9: card_values and jokers go together
+    ({"extends": "hk-standard", "jokers": 1, "scoring": {"card_values": _RANK_VALUES}},
+     "/profile/scoring/card_values", "give JK a value too"),
+    ({"extends": "hk-standard", "scoring": {"card_values": {**_RANK_VALUES, "JK": 5}}},
+     "/profile/scoring/card_values", "card_values names JK, but this profile has no jokers"),
+    ({"extends": "hk-standard", "scoring": {"two_held_cards": ["2S", "JK"]}},
+     "/profile/scoring/two_held_cards", "two_held_cards names JK, but this profile has no jokers"),
+    ({"extends": "hk-standard",
+      "scoring": {"card_penalties": [{"cards": ["2D"], "all": True, "points": 1},
+                                     {"cards": ["jk"], "all": False, "points": 2}]}},
+     "/profile/scoring/card_penalties", "card_penalties names JK, but this profile has no jokers"),
+    # reading 14: sizes
+    ({"extends": "hk-standard", "players": 8, "hand_size": 7}, "/profile/hand_size",
+     "8 hands of 7 cards need 56 cards; the deck holds 52"),
+    ({"extends": "hk-standard", "players": 8, "hand_size": 14, "decks": 2, "jokers": 1},
+     "/profile/hand_size", "8 hands of 14 cards need 112 cards; 2 decks with 1 joker each hold 106"),
+    ({"extends": "hk-standard", "players": 2, "hand_size": 28, "jokers": 2}, "/profile/hand_size",
+     "2 hands of 28 cards need 56 cards; the deck with 2 jokers holds 54"),
+    ({"extends": "hk-standard", "players": 6, "hand_size": 8, "teams": [[0, 2], [1, 3]]},
+     "/profile/teams", "teams need 4 players (two against two); this profile has 6"),
+    ({"extends": "hk-standard", "players": 6, "hand_size": 8, "finish": "placings",
+      "scoring": {"place_points": [3, 2, 1, -1, -2]}}, "/profile/scoring/place_points",
+     "give exactly 6 numbers, one per place (5 given)"),
+    ({"extends": "hk-standard", "players": 8, "hand_size": 6, "finish": "placings",
+      "scoring": {"place_points": list(range(9))}}, "/profile/scoring/place_points",
+     "at most 8 items (this list has 9)"),
+])
+def test_v4_misuse_is_a_profile_problem(declaration: dict[str, Any], pointer: str, words: str) -> None:
+    p, problems = DEFAULT_RESOLVER.resolve(declaration)
+    assert p is None
+    assert [q.pointer for q in problems] == [pointer]
+    assert words in problems[0].detail
+
+
+@pytest.mark.parametrize("declaration", [
+    {**_CALL},
+    {**_CALL, "scoring": {"settlement": "penalty_only"}},
+    {**_CALL, "last_card_guard": "liable"},
+    {"extends": "hk-standard", "jokers": 2, "scoring": {"card_values": {**_RANK_VALUES, "jk": 15},
+                                                         "two_held_cards": ["JK", "2S"],
+                                                         "card_penalties": [{"cards": ["🃏"], "all": False,
+                                                                             "points": 3}]}},
+    {"extends": "hk-standard", "players": 8, "hand_size": 13, "decks": 2},
+    {"extends": "hk-standard", "players": 2, "hand_size": 100, "decks": 4},
+    {"extends": "hk-standard", "players": 8, "hand_size": 6, "finish": "placings",
+     "scoring": {"place_points": [4, 3, 2, 1, -1, -2, -3, -4]}},
+])
+def test_v4_fields_used_rightly_load(declaration: dict[str, Any]) -> None:
+    p, problems = DEFAULT_RESOLVER.resolve(declaration)
+    assert problems == [] and p is not None
+
+
+def test_joker_values_and_lists_load_canonically() -> None:
+    p, _ = DEFAULT_RESOLVER.resolve({
+        "extends": "hk-standard", "jokers": 1,
+        "scoring": {"card_values": {"jk": 20, **_RANK_VALUES}, "two_held_cards": ["JK", "2S"],
+                    "card_penalties": [{"cards": ["🃏", "2D"], "all": True, "points": 1}]}})
+    assert p is not None
+    assert p.card_values == (1,) * 13 + (20,)  # the joker's value at index 13, rank_of(JOKER)
+    assert p.two_held_cards == ("2S", "JK")  # JK sorts after every card
+    assert p.card_penalties[0].cards == ("2D", "JK")
+    assert p.two_held_mask == (1 << 51) | (1 << 52)
