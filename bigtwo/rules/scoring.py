@@ -3,13 +3,14 @@
 Three layers, each usable on its own so that a replayed deal and a deal known only by its
 result (a score sheet) are scored by exactly the same code:
 
-- ``penalty`` / ``count_penalty``: one loser's penalty, in RULES.md's order: the base (cards,
-  or the cards' ``card_values``, x the tier multiplier for the count), then x
-  ``two_held_factor`` (once, or once per listed card held under ``two_held_mode: per_two``),
-  then x ``held_hand_factor`` for a held four of a kind or straight flush, then + the card
-  penalties;
-- ``move_to_liable``: under ``last_card_guard: liable``, the liable seat pays every loser's
-  penalty (between the penalties and the settlement); ``score_places``: under ``finish:
+- ``penalty`` / ``penalty_held`` / ``count_penalty``: one loser's penalty (from a one-deck
+  mask, a multiset hand, or a count), in RULES.md's order: the base (cards, or the cards'
+  ``card_values``, x the tier multiplier for the count), then x ``two_held_factor`` (once, or
+  once per listed card held under ``two_held_mode: per_two``), then x ``held_hand_factor``
+  for a held four of a kind or straight flush, then x ``sweep_factor`` when no loser played
+  a card, then + the card penalties;
+- ``move_to_liable``: under ``last_card_guard: liable`` (a loser) or ``last_card_call:
+  liable`` (the winner), the liable seat pays every loser's penalty (between the penalties and the settlement); ``score_places``: under ``finish:
   placings`` the place points replace penalties and settlement;
 - ``settle(profile, penalties, winner)``: the deal's scores per seat (and per team) under the
   profile's settlement, teams included;
@@ -33,38 +34,69 @@ def tier_for(profile: Profile, left: int) -> int:
     return multiplier
 
 
-def penalty(profile: Profile, hand_mask: int) -> tuple[int, dict[str, int]]:
-    """What a loser holding ``hand_mask`` pays, with the parts that made it up. The parts of
-    the v3 steps are named only where the profile uses them, so v2 reports stay as they were."""
-    left = hand_mask.bit_count()
+def penalty(profile: Profile, hand_mask: int, sweep: bool = False) -> tuple[int, dict[str, int]]:
+    """What a loser holding ``hand_mask`` pays, with the parts that made it up; ``sweep``:
+    the deal is a sweep (``swept``). The parts of the later steps are named only where the
+    profile uses them, so older reports stay as they were."""
+    held_twos = hand_mask & profile.two_held_mask
+    values = profile.card_values
+    worth = None if values is None else sum(values[rank_of(c)] for c in cards.cards_of(hand_mask))
+    rule_of_hands = profile.held_hand_factor
+    holds = rule_of_hands is not None and holds_hand(profile, hand_mask, rule_of_hands.hands)
+    return _penalty(profile, hand_mask.bit_count(), worth, hand_mask, held_twos.bit_count(),
+                    holds, sweep)
+
+
+def penalty_held(profile: Profile, held: Sequence[int], sweep: bool = False) -> tuple[int, dict[str, int]]:
+    """``penalty`` for a multiset hand: ``held`` lists the cards left, a copy as often as it is
+    held, a joker as ``cards.JOKER``. A joker is one card, worth the ``JK`` value under
+    ``card_values`` (``rank_of`` puts it at index 13); a listed card is held when one copy is,
+    and only ``per_two`` counts copies (RULES.md v4, readings 9 and 16)."""
+    distinct = cards.mask_of(held)
+    two_mask = profile.two_held_mask
+    twos = sum(1 for c in held if two_mask >> c & 1)
+    values = profile.card_values
+    worth = None if values is None else sum(values[rank_of(c)] for c in held)
+    rule_of_hands = profile.held_hand_factor
+    holds = rule_of_hands is not None and holds_held_hand(profile, held, distinct,
+                                                          rule_of_hands.hands)
+    return _penalty(profile, len(held), worth, distinct, twos, holds, sweep)
+
+
+def _penalty(profile: Profile, left: int, worth: int | None, distinct: int, twos: int,
+             holds: bool, sweep: bool) -> tuple[int, dict[str, int]]:
+    """RULES.md's order: base -> x two_held -> x held_hand -> x sweep -> + card_penalties.
+    ``distinct``: the mask of the kinds of card held (the joker at bit 52); ``twos``: the
+    cards of ``two_held_cards`` held, copies counted."""
     multiplier = tier_for(profile, left)
     parts: dict[str, int] = {"cards": left, "multiplier": multiplier}
-    values = profile.card_values
-    if values is None:
+    if worth is None:
         base = left * multiplier
     else:
-        worth = sum(values[rank_of(c)] for c in cards.cards_of(hand_mask))
         parts["values"] = worth
         base = worth * multiplier
-    held_twos = hand_mask & profile.two_held_mask
-    if not held_twos:
+    if not twos:
         factor = 1
     elif profile.two_held_mode is choices.TwoHeldMode.PER_TWO:
-        factor = profile.two_held_factor ** held_twos.bit_count()
+        factor = profile.two_held_factor ** twos
     else:
         factor = profile.two_held_factor
     extra = 0
     for rule in profile.card_penalties:
-        held = hand_mask & rule.mask
+        held = distinct & rule.mask
         if (held == rule.mask) if rule.all else held:
             extra += rule.points
     parts.update(base=base, two_factor=factor)
     value = base * factor
     rule_of_hands = profile.held_hand_factor
     if rule_of_hands is not None:
-        hand_factor = rule_of_hands.factor if holds_hand(profile, hand_mask, rule_of_hands.hands) else 1
+        hand_factor = rule_of_hands.factor if holds else 1
         parts["hand_factor"] = hand_factor
         value *= hand_factor
+    if profile.sweep_factor > 1:
+        sweep_factor = profile.sweep_factor if sweep else 1
+        parts["sweep_factor"] = sweep_factor
+        value *= sweep_factor
     parts["card_penalties"] = extra
     return value + extra, parts
 
@@ -87,13 +119,34 @@ def holds_hand(profile: Profile, hand_mask: int, kinds: Sequence[str]) -> bool:
     return False
 
 
-def count_penalty(profile: Profile, left: int) -> tuple[int, dict[str, int]]:
+def holds_held_hand(profile: Profile, held: Sequence[int], distinct: int,
+                    kinds: Sequence[str]) -> bool:
+    """``holds_hand`` for a multiset hand: four or more copies of one rank hold a four of a
+    kind (reading 17); a straight flush needs one copy of each of its cards. Jokers make no
+    hand (reading 9)."""
+    if "four_of_a_kind" in kinds:
+        per_rank = [0] * len(cards.RANKS)
+        for c in held:
+            if c < cards.DECK_SIZE:
+                per_rank[rank_of(c)] += 1
+        if max(per_rank) >= 4:
+            return True
+    return "straight_flush" in kinds and holds_hand(profile, distinct & cards.FULL_DECK_MASK,
+                                                    ("straight_flush",))
+
+
+def count_penalty(profile: Profile, left: int, sweep: bool = False) -> tuple[int, dict[str, int]]:
     """A loser's penalty known only by how many cards they held. Exact when the profile's
     scoring does not look at which cards are held (``cards_matter`` is False)."""
     multiplier = tier_for(profile, left)
-    parts = {"cards": left, "multiplier": multiplier, "base": left * multiplier, "two_factor": 1,
-             "card_penalties": 0}
-    return left * multiplier, parts
+    value = left * multiplier
+    parts = {"cards": left, "multiplier": multiplier, "base": value, "two_factor": 1}
+    if profile.sweep_factor > 1:
+        sweep_factor = profile.sweep_factor if sweep else 1
+        parts["sweep_factor"] = sweep_factor
+        value *= sweep_factor
+    parts["card_penalties"] = 0
+    return value, parts
 
 
 def cards_matter(profile: Profile) -> bool:
@@ -209,18 +262,21 @@ def liable_seat(breaches: Sequence[tuple[int, int, int]], winner: int) -> int | 
 
 def move_to_liable(penalties: list[int], parts: list[dict[str, int] | None],
                    liable: int) -> list[int]:
-    """The liable seat pays every loser's penalty, its own included, the other losers 0.
+    """The liable seat pays every loser's penalty, its own included, the other losers 0: a
+    loser under ``last_card_guard: liable``, or the winner (``own: 0``) under
+    ``last_card_call: liable`` (RULES.md v4, reading 12).
     Each loser's parts say where its penalty went (``paid_by``) and the liable seat's say what
     it took on (``own`` penalty, ``takes_all`` total)."""
     total = sum(penalties)
     moved = [0] * len(penalties)
     moved[liable] = total
     for seat, detail in enumerate(parts):
-        if detail is None:
-            continue
         if seat == liable:
+            if detail is None:
+                # The winner under last_card_call: liable has no penalty of its own to show.
+                detail = parts[seat] = {}
             detail.update(own=penalties[seat], takes_all=total)
-        else:
+        elif detail is not None:
             detail["paid_by"] = liable
     return moved
 
@@ -244,21 +300,50 @@ def _scored(profile: Profile, penalties: list[int], parts: list[dict[str, int] |
     return DealScore(penalties, settled.scores, settled.team_scores, parts)
 
 
+def swept(profile: Profile, counts: Sequence[int], dealt: Sequence[int] | None,
+          winner: int) -> bool:
+    """Whether the deal is a sweep that ``sweep_factor`` multiplies: every loser still holds
+    as many cards as it was dealt (RULES.md v4, reading 13). Never without ``dealt`` (an
+    unfinished deal's ``penalties_now``) or at the default factor."""
+    if profile.sweep_factor == 1 or dealt is None:
+        return False
+    return all(held == dealt[seat] for seat, held in enumerate(counts) if seat != winner)
+
+
 def score_deal(profile: Profile, hands: Sequence[int], winner: int,
-               liable: int | None = None) -> DealScore:
+               liable: int | None = None, *, dealt: Sequence[int] | None = None) -> DealScore:
     """Penalties from the hands left (bitmasks), moved to the ``liable`` seat if there is
-    one, then the settlement."""
-    penalties, parts = _losers_pay(hands, winner, lambda mask: penalty(profile, mask))
+    one, then the settlement. ``dealt``: each seat's dealt count, for the sweep."""
+    sweep = dealt is not None and swept(profile, [m.bit_count() for m in hands], dealt, winner)
+    penalties, parts = _losers_pay(hands, winner, lambda mask: penalty(profile, mask, sweep))
+    return _scored(profile, penalties, parts, winner, liable)
+
+
+def score_held(profile: Profile, held: Sequence[Sequence[int]], winner: int,
+               liable: int | None = None, *, dealt: Sequence[int] | None) -> DealScore:
+    """``score_deal`` for multiset hands: each seat's cards left as a list of ids (copies
+    repeated, ``cards.JOKER`` for a joker)."""
+    sweep = swept(profile, [len(h) for h in held], dealt, winner)
+    penalties, parts = _losers_pay(range(len(held)), winner,
+                                   lambda seat: penalty_held(profile, held[seat], sweep))
     return _scored(profile, penalties, parts, winner, liable)
 
 
 def score_counts(profile: Profile, counts: Sequence[int], winner: int,
-                 liable: int | None = None) -> DealScore:
+                 liable: int | None = None, *, dealt: Sequence[int] | None = None) -> DealScore:
     """Penalties from the number of cards left alone (a score sheet of counts), then the same
     liability and settlement. Only for profiles where ``cards_matter`` is False, where it is
     exact."""
-    penalties, parts = _losers_pay(counts, winner, lambda left: count_penalty(profile, left))
+    sweep = swept(profile, counts, dealt, winner)
+    penalties, parts = _losers_pay(counts, winner, lambda left: count_penalty(profile, left, sweep))
     return _scored(profile, penalties, parts, winner, liable)
+
+
+def penalties_held_now(profile: Profile, held: Sequence[Sequence[int]]) -> list[int]:
+    """``replay.penalties_now`` for multiset hands: what each seat would pay if the deal
+    ended now, every seat a loser; no sweep and no liability, since an unfinished deal has no
+    winner (RULES.md v4, readings 13 and 22)."""
+    return [penalty_held(profile, h)[0] for h in held]
 
 
 def card_dependence(profile: Profile) -> str:

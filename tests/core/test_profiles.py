@@ -207,8 +207,8 @@ def test_preset_hashes_unchanged_by_v4(preset: str, digest: str) -> None:
     assert problems == [] and restated is not None and restated.hash == PRESETS[preset].hash
 
 
-_RANK_VALUES = {r: 1 for r in "3456789TJQKA2"}
-_CALL = {"extends": "hk-standard", "last_card_call": "liable", "scoring": {"settlement": "pairwise"}}
+_RANK_VALUES: dict[str, Any] = {r: 1 for r in "3456789TJQKA2"}
+_CALL: dict[str, Any] = {"extends": "hk-standard", "last_card_call": "liable", "scoring": {"settlement": "pairwise"}}
 
 
 # RULES.md v4: each misuse of a v4 field is a profile problem at its pointer, in plain words.
