@@ -12,7 +12,7 @@ from typing import Any
 
 from bigtwo import limits
 from bigtwo.rules import cards, deals, scoring
-from bigtwo.rules.choices import Finish, LastCardGuard
+from bigtwo.rules.choices import Finish, LastCardCall, LastCardGuard
 from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.play import hands_of_code
 from bigtwo.rules.problems import Problem, is_long, join, pointer_key, quote
@@ -243,15 +243,18 @@ def _parse_result(value: Any, at: str, profile: Profile, problems: list[Problem]
 
 def _parse_liable(value: dict[str, Any], at: str, profile: Profile,
                   problems: list[Problem]) -> int | None:
-    """``result.liable``: a seat number or null; only under ``last_card_guard: liable``. A seat
-    that cannot be liable (the winner, out of range) is the rule error RESULT_LIABLE."""
+    """``result.liable``: a seat number or null; only under ``last_card_guard: liable`` or
+    ``last_card_call: liable``. A seat that cannot be liable (the winner without the call, a
+    loser without the guard, out of range) is the rule error RESULT_LIABLE."""
     liable = value.get("liable")
     if liable is None:
         return None
     if not _is_int(liable):
         problems.append(shape_problem(join(at, "liable"), "liable"))
         return None
-    if profile.last_card_guard is not LastCardGuard.LIABLE:
+    # v4: the winner may be liable under the call; which seat may be is a rule (RESULT_LIABLE).
+    if (profile.last_card_guard is not LastCardGuard.LIABLE
+            and profile.last_card_call is not LastCardCall.LIABLE):
         problems.append(shape_problem(join(at, "liable"), "no_liable",
                                       guard=profile.last_card_guard))
         return None

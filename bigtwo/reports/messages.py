@@ -362,6 +362,10 @@ def _opening_card(params: dict[str, Any], error: dict[str, Any], translator: Tra
 
 def _result_liable(params: dict[str, Any], error: dict[str, Any], translator: Translator) -> str:
     seat = params["liable"]
+    if seat != params["winner"] and 0 <= seat < params["players"]:
+        # A loser is refused only where the call alone can make a seat liable (v4, reading 12).
+        return translator.gettext("Only the winner can have failed to call last card; seat {seat} did "
+                                  "not go out", seat=seat)
     if seat == params["winner"]:
         return translator.gettext("Seat {seat} won the deal and cannot pay for everyone; mark a loser as the "
                          "one who takes all", seat=seat)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bigtwo.rules import cards
+from bigtwo.rules.choices import LastCardCall, LastCardGuard
 from bigtwo.rules.codes import DealStatus, RuleCode
 from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.play import (
@@ -31,6 +32,7 @@ from bigtwo.rules.scoring import (
     penalty,
     score_counts,
     score_deal,
+    score_held,
     score_places,
 )
 from bigtwo.rules.table import Table
@@ -228,7 +230,7 @@ def replay_deal(
             errors.append(RuleError(RuleCode.INCOMPLETE, index, None, None, f"/deals/{index}/moves",
                                     {"moves": len(moves)}))
     else:
-        _put_score(result, score_table(profile, table))
+        _put_score(result, score_table(profile, table, [len(h) for h in deal.hands]))
     _check_declared(deal, result, errors)
     return result, table
 
@@ -242,15 +244,16 @@ def _tracked_parts(table: Table, result: DealResult) -> None:
         result.breaches = [{"move": m, "seat": s, "protected": p} for m, s, p in table.breaches]
 
 
-def score_table(profile: Profile, table: Table) -> DealScore:
+def score_table(profile: Profile, table: Table, dealt: list[int] | None = None) -> DealScore:
     """A finished deal's score: by places under placings, else the penalties of the hands
-    left, moved to the liable seat when a breach of the guard made one liable."""
+    left, moved to the liable seat when a breach of the guard made one liable. ``dealt``:
+    each seat's dealt count, for ``scoring.sweep_factor``."""
     winner = table.winner
     assert winner is not None
     if table.placings:
         return score_places(profile, table.places)
     liable = liable_seat(table.breaches, winner) if table.liable_guard else None
-    return score_deal(profile, table.hands, winner, liable)
+    return score_deal(profile, table.hands, winner, liable, dealt=dealt)
 
 
 def _put_score(result: DealResult, scored: DealScore) -> None:
@@ -282,18 +285,10 @@ def _result_problems(profile: Profile, deal: Deal, result: Result, index: int) -
     at = _result_at(result, index)
     counts = result.counts
     if result.left is not None:
-        left_masks = hand_masks(result.left)
-        errors = _cards_twice(result.left, left_masks, index, deal, at)
+        errors = (_left_copies(profile, result.left, deal, index, at) if profile.multiset
+                  else _left_once(result.left, deal, index, at))
         if errors:
             return errors
-        if deal.hands:
-            for seat, (left, hand) in enumerate(zip(left_masks, deal.hands, strict=True)):
-                missing = left & ~cards.mask_of(hand)
-                if missing:
-                    errors.append(RuleError(RuleCode.CARD_NOT_HELD, index, None, seat, f"{at}/{seat}",
-                                            {"cards": cards.names(cards.cards_of(missing))}))
-            if errors:
-                return errors
     out = [s for s, n in enumerate(counts) if n == 0]
     if len(out) != 1:
         return [RuleError(RuleCode.RESULT_WINNER, index, None, None, at, {"seats": out})]
@@ -306,11 +301,66 @@ def _result_problems(profile: Profile, deal: Deal, result: Result, index: int) -
     if errors:
         return errors
     liable = result.liable
-    if liable is not None and (not 0 <= liable < profile.players or liable == out[0]):
+    if liable is not None and not _may_be_liable(profile, liable, out[0]):
         errors.append(RuleError(RuleCode.RESULT_LIABLE, index, None,
                                 liable if 0 <= liable < profile.players else None,
                                 join("/deals", index, "result", "liable"),
                                 {"liable": liable, "winner": out[0], "players": profile.players}))
+    return errors
+
+
+def _may_be_liable(profile: Profile, seat: int, winner: int) -> bool:
+    """Whether a profile field can make ``seat`` liable (RULES.md v4, reading 12): the winner
+    under ``last_card_call: liable``, a loser under ``last_card_guard: liable``."""
+    if not 0 <= seat < profile.players:
+        return False
+    if seat == winner:
+        return profile.last_card_call is LastCardCall.LIABLE
+    return profile.last_card_guard is LastCardGuard.LIABLE
+
+
+def _left_once(left: list[list[int]], deal: Deal, index: int, at: str) -> list[RuleError]:
+    """One deck: a card left twice (DUPLICATE_CARD), else one the seat was not dealt."""
+    left_masks = hand_masks(left)
+    errors = _cards_twice(left, left_masks, index, deal, at)
+    if errors or not deal.hands:
+        return errors
+    for seat, (mask, hand) in enumerate(zip(left_masks, deal.hands, strict=True)):
+        missing = mask & ~cards.mask_of(hand)
+        if missing:
+            errors.append(RuleError(RuleCode.CARD_NOT_HELD, index, None, seat, f"{at}/{seat}",
+                                    {"cards": cards.names(cards.cards_of(missing))}))
+    return errors
+
+
+def _card_word(card: int) -> str:
+    return "JK" if card == cards.JOKER else cards.name(card)
+
+
+def _left_copies(profile: Profile, left: list[list[int]], deal: Deal, index: int,
+                 at: str) -> list[RuleError]:
+    """Several decks or jokers (reading 1): a card left more often than the decks hold it
+    (``JK`` more often than the table's jokers) is DUPLICATE_CARD, at the seat where it goes
+    over; else one left more often than its seat was dealt it (with ``hands``) is
+    CARD_NOT_HELD."""
+    errors: list[RuleError] = []
+    seen = [0] * (cards.JOKER + 1)
+    reported = 0
+    for seat, group in enumerate(left):
+        for c in group:
+            seen[c] += 1
+            held = profile.joker_count if c == cards.JOKER else profile.decks
+            if seen[c] > held and not reported >> c & 1:
+                reported |= 1 << c
+                errors.append(RuleError(RuleCode.DUPLICATE_CARD, index, None, seat, f"{at}/{seat}",
+                                        {"card": _card_word(c)}))
+    if errors or not deal.hands:
+        return errors
+    for seat, (group, hand) in enumerate(zip(left, deal.hands, strict=True)):
+        over = sorted({c for c in group if group.count(c) > hand.count(c)})
+        if over:
+            errors.append(RuleError(RuleCode.CARD_NOT_HELD, index, None, seat, f"{at}/{seat}",
+                                    {"cards": [_card_word(c) for c in over]}))
     return errors
 
 
@@ -365,11 +415,15 @@ def score_result(profile: Profile, deal: Deal, index: int, leader: int | None,
         return DealResult(index, DealStatus.INVALID, leader, cards_left=counts)
     winner = counts.index(0)
     outcome = DealResult(index, DealStatus.SCORED, leader, winner, 0, counts)
-    if result.left is not None:
-        scored = score_deal(profile, [cards.mask_of(left) for left in result.left], winner,
-                            result.liable)
+    # Reading 13: the sweep compares each loser's count with its dealt hand, or hand_size.
+    dealt = [len(h) for h in deal.hands] if deal.hands else [profile.hand_size] * len(counts)
+    if result.left is None:
+        scored = score_counts(profile, counts, winner, result.liable, dealt=dealt)
+    elif profile.multiset:
+        scored = score_held(profile, result.left, winner, result.liable, dealt=dealt)
     else:
-        scored = score_counts(profile, counts, winner, result.liable)
+        scored = score_deal(profile, [cards.mask_of(left) for left in result.left], winner,
+                            result.liable, dealt=dealt)
     _put_score(outcome, scored)
     _check_declared(deal, outcome, errors)
     return outcome

@@ -137,7 +137,7 @@ def simulate_record(
             raise RuntimeError("the simulator could not finish a deal")
         winner = table.winner
         assert winner is not None
-        scored = score_table(profile, table)
+        scored = score_table(profile, table, [len(h) for h in hands])
         deal: dict[str, Any] = (
             {"hands": [cards.names(h) for h in hands], "moves": moves} if specs is None
             else {"deal_code": specs[index].code, "moves": moves})

@@ -62,8 +62,27 @@ def _settlement(draw: st.DrawFn, got: Drawn) -> str:
                                  *(["pairwise"] if got["teams"] is None else [])]))
 
 
-def _some_cards() -> st.SearchStrategy[list[str]]:
-    return st.lists(st.sampled_from(["2S", "2D", "AH", "3C"]), min_size=1, max_size=3, unique=True)
+def _call(draw: st.DrawFn, got: Drawn) -> str:
+    # The call makes the winner pay: it needs first_out, no teams, and a settlement that
+    # says who collects from the winner (RULES.md v4, reading 12).
+    liable = (got["teams"] is None and got["finish"] == "first_out"
+              and got["scoring.settlement"] in ("pairwise", "penalty_only"))
+    return draw(st.sampled_from(["none", *(["liable"] if liable else [])]))
+
+
+def _some_cards(jokers: int = 0) -> st.SearchStrategy[list[str]]:
+    named = ["2S", "2D", "AH", "3C", *(["JK"] if jokers else [])]
+    return st.lists(st.sampled_from(named), min_size=1, max_size=3, unique=True)
+
+
+def _card_values(draw: st.DrawFn, got: Drawn) -> dict[str, int] | None:
+    # With jokers every card left needs a value, the joker's too (reading 9); without, JK is
+    # refused.
+    values = draw(st.none() | st.fixed_dictionaries({rank: st.integers(0, 15)
+                                                     for rank in "3456789TJQKA2"}))
+    if values is not None and got["jokers"]:
+        values["JK"] = draw(st.integers(0, 25))
+    return values
 
 
 def _runs() -> st.SearchStrategy[list[str]]:
@@ -76,6 +95,8 @@ def _always(strategy: st.SearchStrategy[Any]) -> Tuned:
 
 TUNED: dict[str, Tuned] = {
     "players": _always(st.integers(2, 5)),
+    # Drawn early: the scoring lists may name JK only with jokers (RULES.md v4, reading 9).
+    "jokers": _always(st.integers(0, 2)),
     "leftover": _always(st.sampled_from(["undealt", "to_opener"])),
     "hand_size": _hand_size,
     "teams": _teams,
@@ -84,15 +105,16 @@ TUNED: dict[str, Tuned] = {
     "scoring.place_points": _place_points,
     "scoring.settlement": _settlement,
     "scoring.tiers": _tiers,
+    "last_card_call": _call,
     "suit_order": _always(st.permutations(["D", "C", "H", "S"])),
     "five_card_order": _always(st.permutations(list(CATEGORIES))),
     "straights": _always(_runs()),
     "straight_flushes": _always(st.none() | _runs()),
-    "scoring.two_held_cards": _always(_some_cards()),
-    "scoring.card_penalties": _always(st.lists(st.fixed_dictionaries({
-        "cards": _some_cards(), "all": st.booleans(), "points": st.integers(0, 5)}), max_size=2)),
-    "scoring.card_values": _always(st.none() | st.fixed_dictionaries(
-        {rank: st.integers(0, 15) for rank in "3456789TJQKA2"})),
+    "scoring.two_held_cards": lambda draw, got: draw(_some_cards(got["jokers"])),
+    "scoring.card_penalties": lambda draw, got: draw(st.lists(st.fixed_dictionaries({
+        "cards": _some_cards(got["jokers"]), "all": st.booleans(), "points": st.integers(0, 5)}),
+        max_size=2)),
+    "scoring.card_values": _card_values,
     "scoring.held_hand_factor": _always(st.none() | st.fixed_dictionaries({
         "hands": st.sampled_from([["four_of_a_kind"], ["straight_flush"],
                                   ["four_of_a_kind", "straight_flush"]]),
