@@ -11,8 +11,8 @@ false}``), and ``, in a revolution`` for a play under a reversed order. The situ
 - ``seat S out, penalties P0 P1 ... -> scores S0 S1 ...``: a deal settled;
 - one deal or several, joined by `` then ``, each ``hands H0 / H1 / ..., moves M ...`` (or
   ``no moves``), replayed (moves as records write them, ``seat:cards``), or a score sheet's
-  row: ``left C0 C1 ...`` (cards each seat still held) or ``places P0 P1 ...`` (seats,
-  first out first). The ruling is clauses joined by ``; ``: first ``no error``, ``CODE``,
+  row: ``left C0 C1 ...`` (cards each seat still held, a liable seat's count marked ``*`` as
+  a sheet marks it) or ``places P0 P1 ...`` (seats, first out first). The ruling is clauses joined by ``; ``: first ``no error``, ``CODE``,
   ``CODE at move N``, ``CODE at deal D`` or ``CODE at deal D move N`` (deals and moves
   counted from 0, as records count them), then any of ``scores S0 S1 ...`` (the last deal's),
   ``places P0 P1 ...`` (the last deal's), ``totals T0 T1 ...``, ``match over, winners W ...``
@@ -41,7 +41,7 @@ LINE = re.compile(r"^(?P<base>[\w-]+)(?P<fields> \{.*\})?(?P<revolution>, in a r
 PAYS = re.compile(r"^holding (?P<held>.+) pays (?P<n>\d+)$")
 SETTLED = re.compile(r"^seat (?P<winner>\d) out, penalties (?P<penalties>[\d ]+)$")
 DEAL = re.compile(r"^hands (?P<hands>.+), (?:no moves|moves (?P<moves>.+))$")
-SHEET = re.compile(r"^(?P<what>left|places) (?P<seats>[\d ]+)$")
+SHEET = re.compile(r"^(?P<what>left|places) (?P<seats>[\d* ]+)$")
 AT_MOVE = re.compile(r"^(?P<code>[A-Z_]+)(?: at (?:deal (?P<deal>\d+))?(?: ?move (?P<move>\d+))?)?$")
 WINNERS = re.compile(r"^match over, winners (?P<seats>[\d ]+)$")
 
@@ -54,7 +54,13 @@ def _deal(text: str) -> dict[str, Any]:
     """One deal of a situation: replayed from its hands and moves, or a score sheet's row."""
     if (sheet := SHEET.match(text)) is not None:
         key = "cards_left" if sheet["what"] == "left" else "places"
-        return {"result": {key: _numbers(sheet["seats"])}}
+        # A seat marked with * is liable, as a score sheet's `0*` cell marks it.
+        seats = sheet["seats"].split()
+        result: dict[str, Any] = {key: _numbers(sheet["seats"].replace("*", ""))}
+        marked = [seat for seat, cell in enumerate(seats) if cell.endswith("*")]
+        if marked:
+            result["liable"] = marked[0]
+        return {"result": result}
     dealt = DEAL.match(text)
     assert dealt is not None, f"not a deal: {text!r}"
     return deal(dealt["hands"].split(" / "), dealt["moves"] or "")
