@@ -86,10 +86,14 @@ def _field(kind: kinds.Kind, name: str, required: bool, metadata: dict[str, Any]
             ranks = {f"rank_{r}": fields.Integer(
                 required=True, strict=True, data_key=r,
                 validate=validate.Range(min=0, max=kind.maximum)) for r in "3456789TJQKA2"}
+            ranks["rank_JK"] = fields.Integer(
+                strict=True, data_key=kinds.JOKER_NAME, validate=validate.Range(min=0, max=kind.maximum),
+                metadata={"description": "v4: the joker's value, required with jokers, refused without"})
             schema = _OBJECTS[id(kind)] = type("CardValuesSchema", (Schema,), {
                 **ranks, "Meta": type("Meta", (), {"ordered": True})})
         return fields.Nested(schema, **{**kw, "metadata": {
-            "description": "points per rank (all 13; '10' may be written for 'T')", **metadata}})
+            "description": "points per rank (all 13; '10' may be written for 'T'; and JK with "
+                           "jokers)", **metadata}})
     raise TypeError(f"no schema for {kind!r}")
 
 

@@ -120,10 +120,15 @@ class PenaltyPartsSchema(Schema):
     multiplier = fields.Integer(required=True)
     base = fields.Integer(required=True)
     two_factor = fields.Integer(required=True)
+    sweep_factor = fields.Integer(metadata={"description": "v4, only where the profile sets "
+                                                          "scoring.sweep_factor: 1, or the factor "
+                                                          "when no loser played a card"})
     card_penalties = fields.Integer(required=True)
-    paid_by = fields.Integer(metadata={"description": "v3, last_card_guard liable: the seat "
-                                                      "that paid this loser's penalty"})
-    own = fields.Integer(metadata={"description": "v3, the liable seat: its own penalty"})
+    paid_by = fields.Integer(metadata={"description": "v3, last_card_guard liable (v4, or the "
+                                                      "winner under last_card_call liable): the "
+                                                      "seat that paid this loser's penalty"})
+    own = fields.Integer(metadata={"description": "v3, the liable seat: its own penalty (0 for "
+                                                  "a winner liable for a missed call)"})
     takes_all = fields.Integer(metadata={"description": "v3, the liable seat: every loser's "
                                                         "penalty, which it pays"})
 

@@ -271,12 +271,11 @@ def move_to_liable(penalties: list[int], parts: list[dict[str, int] | None],
     moved = [0] * len(penalties)
     moved[liable] = total
     for seat, detail in enumerate(parts):
+        if detail is None:
+            continue
         if seat == liable:
-            if detail is None:
-                # The winner under last_card_call: liable has no penalty of its own to show.
-                detail = parts[seat] = {}
             detail.update(own=penalties[seat], takes_all=total)
-        elif detail is not None:
+        else:
             detail["paid_by"] = liable
     return moved
 
@@ -295,6 +294,10 @@ def score_places(profile: Profile, places: Sequence[int]) -> DealScore:
 def _scored(profile: Profile, penalties: list[int], parts: list[dict[str, int] | None],
             winner: int, liable: int | None) -> DealScore:
     if liable is not None:
+        if parts[liable] is None:
+            # The winner liable under last_card_call: the parts of a seat holding nothing, so
+            # that every reader finds the same keys in each seat's scoring.
+            parts[liable] = count_penalty(profile, 0)[1]
         penalties = move_to_liable(penalties, parts, liable)
     settled = settle(profile, penalties, winner)
     return DealScore(penalties, settled.scores, settled.team_scores, parts)

@@ -162,4 +162,6 @@ def test_a_result_liable_winner_is_reported_as_liable() -> None:
     outcome, errors = scored(Result(cards_left=[0, 1, 2, 4], liable=0),
                              declaration=with_(YAWNOC, CALL, {"hand_size": 4}))
     assert errors == [] and outcome.liable == 0
-    assert outcome.tiers is not None and outcome.tiers[0] == {"own": 0, "takes_all": 7}
+    assert outcome.tiers is not None
+    assert outcome.tiers[0] == {"cards": 0, "multiplier": 0, "base": 0, "two_factor": 1,
+                                "card_penalties": 0, "own": 0, "takes_all": 7}

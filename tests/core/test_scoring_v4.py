@@ -168,7 +168,8 @@ def test_a_winner_liable_for_a_missed_call(settlement: str, counts: list[int], p
     scored = score_counts(p, counts, winner, winner)
     assert scored.penalties == penalties and scored.scores == scores
     assert scored.parts is not None
-    assert scored.parts[winner] == {"own": 0, "takes_all": sum(penalties)}
+    assert scored.parts[winner] == {"cards": 0, "multiplier": 0, "base": 0, "two_factor": 1,
+                                    "card_penalties": 0, "own": 0, "takes_all": sum(penalties)}
     assert all(part is not None and part["paid_by"] == winner
                for seat, part in enumerate(scored.parts) if seat != winner)
 
