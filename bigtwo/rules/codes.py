@@ -85,8 +85,9 @@ WHEN: dict[RuleCode, str] = {
     RuleCode.RESULT_WINNER: "a result-only deal has no seat, or more than one, without cards left",
     RuleCode.RESULT_CARD_COUNT: "a result-only deal's count is below 0 or above what the seat was "
                                 "dealt",
-    RuleCode.RESULT_LIABLE: "under `last_card_guard: liable`, a result-only deal's `liable` seat is "
-                            "its winner or no seat of the table",
+    RuleCode.RESULT_LIABLE: "a result-only deal's `liable` seat is one no profile field can make "
+                            "liable: the winner without `last_card_call: liable`, a loser "
+                            "without `last_card_guard: liable`, or no seat of the table",
     RuleCode.RESULT_PLACES: "under `finish: placings`, a result-only deal's `places` do not name "
                             "every seat exactly once",
 }
