@@ -233,6 +233,16 @@ SCORED: list[Any] = [
      [[15, -12, -1, -2]], ZE + ": doubled once per 2 held (2♦ and 2♣: x4)"),
     ("zeshuaro", {}, [{"result": {"left": [["5C", "5D", "5H", "5S", "7D"], [], ["7H"], ["8H"]]}}],
      [[-10, 12, -1, -1]], ZE + ": a held four of a kind doubles the penalty"),
+    # v4, RULES.md reading 12: the winner who missed the call pays T = 22 + 24 + 39 to each
+    ("yawnoc", {"last_card_call": "liable"}, result_deals([0, 11, 12, 13], liable=0),
+     [[-255, 85, 85, 85]], YA + ": 'failing to announce last card and subsequently winning' "
+                                "takes on all losses ('0t')"),
+    # v4, reading 13: three untouched hands of 13 (52 each under the tiers) doubled
+    ("zeshuaro", {"scoring": {"sweep_factor": 2}}, [{"result": {"left": [
+        [], "3C 3D 3H 4S 5C 5D 5H 6S 7C 7D 7H 8S 9C".split(),
+        "4C 4D 4H 6C 6D 6H 8C 8D 8H 9S TC TD TH".split(),
+        "JC JD JH QS KC KD KH AS 3S 9D 9H TS QC".split()]}}],
+     [[312, -104, -104, -104]], ZE + ": x2 when the losers hold all 39 cards"),
 ]
 
 
