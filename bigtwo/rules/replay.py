@@ -7,6 +7,7 @@ position that never legally existed (RECORDS.md).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from bigtwo.rules import cards
@@ -357,7 +358,8 @@ def _left_copies(profile: Profile, left: list[list[int]], deal: Deal, index: int
     if errors or not deal.hands:
         return errors
     for seat, (group, hand) in enumerate(zip(left, deal.hands, strict=True)):
-        over = sorted({c for c in group if group.count(c) > hand.count(c)})
+        dealt = Counter(hand)
+        over = sorted(c for c, n in Counter(group).items() if n > dealt[c])
         if over:
             errors.append(RuleError(RuleCode.CARD_NOT_HELD, index, None, seat, f"{at}/{seat}",
                                     {"cards": [_card_word(c) for c in over]}))
