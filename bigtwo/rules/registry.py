@@ -438,7 +438,8 @@ class Rules:
         ("scoring", "two_held_cards"),
         ListOf(Card(), max_items=cards.DECK_SIZE, min_items=1, distinct="a card is listed twice",
                order=_cards_order),
-        _TWOS, since=V2, section=SCORING, values="list of cards (default the four 2s)",
+        _TWOS, since=V2, section=SCORING,
+        values="list of cards (default the four 2s; `JK` where the profile has jokers)",
         label=NP_("field", "cards that count as a held 2"),
         doc="which held cards trigger `two_held_factor`",
         played_by="000 speaks of \"a 2 (the Big Two)\", which some tables read as the 2♠ alone",
@@ -451,11 +452,12 @@ class Rules:
                    doc='`{"cards": [...], "all": true/false, "points": n}`'),
                max_items=limits.MAX_PROFILE_CARD_PENALTIES),
         [], since=V1, section=SCORING,
-        values='list of `{"cards": [...], "all": true/false, "points": n}`',
+        values='list of `{"cards": [...], "all": true/false, "points": n}` (`JK` among the '
+               'cards where the profile has jokers)',
         label=NP_("field", "extra points for held cards"),
         doc="points a loser pays on top, once per entry: when holding every listed card "
             "(`all: true`) or at least one (`all: false`); a card listed twice in an entry "
-            "counts once",
+            "counts once, and so do several copies held",
         played_by="004: +1 for the 2♦, +4 for all four 2s (a player holding all four pays both)",
         build=penalties_of, explains=(why(C.DECLARED_MISMATCH),))
     settlement: Settlement = entry(
