@@ -238,3 +238,31 @@ def test_the_sweep_multiplies_exactly_by_its_factor(scoring: dict[str, Any], hel
     extra = parts["card_penalties"]
     assert swept_parts["card_penalties"] == extra
     assert swept_paid - extra == p.sweep_factor * (plain - extra)
+
+
+def _v3_penalty(p: Profile, hand: set[int]) -> int:
+    """The v3 order written out independently: base -> x two_held -> x held_hand -> + extra."""
+    left = len(hand)
+    multiplier = max((t.multiplier for t in p.tiers if t.start <= left), default=0)
+    base = (left if p.card_values is None else sum(p.card_values[c // 4] for c in hand)) * multiplier
+    twos = [c for c in hand if cards.name(c) in p.two_held_cards]
+    factor = (p.two_held_factor ** len(twos) if p.two_held_mode == "per_two" else p.two_held_factor) if twos else 1
+    rule = p.held_hand_factor
+    holds = rule is not None and (
+        ("four_of_a_kind" in rule.hands and any(sum(1 for c in hand if c // 4 == r) == 4 for r in range(13)))
+        or ("straight_flush" in rule.hands and any(
+            all(cards.RANKS.index(r) * 4 + suit in hand for r in run)
+            for run in p.straight_flushes for suit in range(4))))
+    extra = sum(e.points for e in p.card_penalties
+                if (all if e.all else any)(cards.NOTATION[c] in hand for c in e.cards))
+    return base * factor * (rule.factor if rule is not None and holds else 1) + extra
+
+
+@settings(max_examples=300, deadline=None)
+@given(scoring=SCORING, hand=st.sets(st.integers(0, 51), max_size=13), sweep=st.booleans())
+def test_one_deck_pays_what_it_paid_before_v4(scoring: dict[str, Any], hand: set[int], sweep: bool) -> None:
+    """With the sweep off (factor 1, or no sweep), a one-deck loser pays exactly the v3 figure."""
+    p = resolve(scoring={**scoring, "sweep_factor": 1})
+    assert penalty(p, cards.mask_of(hand), sweep)[0] == _v3_penalty(p, hand)
+    swept_profile = resolve(scoring=scoring)
+    assert penalty(swept_profile, cards.mask_of(hand))[0] == _v3_penalty(swept_profile, hand)
