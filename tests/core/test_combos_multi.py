@@ -25,6 +25,7 @@ from bigtwo.rules.legal import (
     STAND_IN,
     _shapes,
     _wanted_kinds,
+    all_combos,
     all_combos_multi,
     beating_sizes,
     can_beat_multi,
@@ -372,3 +373,20 @@ def test_one_deck_plays_classify_as_the_bitmask_path(p: Profile, seed: int, size
         [r * 4 + s for r, s in zip(rng.sample(range(13), 5), [rng.randrange(4)] * 5, strict=True)]
     classifier = classifier_for(p, revolution)
     assert classifier.classify_multi(list(play)) == classifier.classify(list(play), cards.mask_of(play))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(p=multiset_profiles(), seed=st.integers(0, 2**32), size=st.integers(1, 20), revolution=st.booleans())
+def test_a_one_deck_bag_lists_what_the_bitmask_hand_lists(p: Profile, seed: int, size: int,
+                                                          revolution: bool) -> None:
+    """A hand of distinct cards without jokers, as a bag, forms exactly the combinations
+    ``all_combos`` finds for it as a one-deck hand (dragons aside: both cut their listing)."""
+    classifier = classifier_for(p, revolution)
+    hand = sorted(random.Random(seed).sample(range(52), size))
+    bag = [0] * 53
+    for c in hand:
+        bag[c] += 1
+    sizes = frozenset(s for s in lead_sizes(classifier) if s <= 5)
+    listed = all_combos_multi(bag, classifier, sizes)
+    assert all(c < STAND_IN for _, play in listed for c in play)
+    assert sorted(combo for combo, _ in listed) == sorted(all_combos(hand, classifier, sizes))
