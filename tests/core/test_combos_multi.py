@@ -74,6 +74,7 @@ def bag_of(text: str) -> list[int]:
 
 
 DNB = RuleCode.DOES_NOT_BEAT
+PLACED = ["straight", "flush", "full_house", "five_of_a_kind", "four_of_a_kind", "straight_flush"]
 
 
 @pytest.mark.parametrize(
@@ -97,6 +98,13 @@ DNB = RuleCode.DOES_NOT_BEAT
         # Reading 3: five of a kind, left out of five_card_order, above every category.
         (THREE_DECKS, "5C 5C 5D 5H 5S", "3D 4D 5D 6D 7D", None, "3: above the straight flush"),
         (THREE_DECKS, "3D 4D 5D 6D 7D", "5C 5C 5D 5H 5S", DNB, "3: nothing above it"),
+        # Reading 3: placed in five_card_order, it ranks where the list puts it.
+        ({**THREE_DECKS, "five_card_order": PLACED}, "2C 2D 2H 2S 8C", "5C 5C 5D 5H 5S", None,
+         "3: placed below the four of a kind"),
+        ({**THREE_DECKS, "five_card_order": PLACED}, "5C 5C 5D 5H 5S", "AS AD AC 3D 3C", None,
+         "3: placed above the full house"),
+        ({**THREE_DECKS, "five_card_order": PLACED, "cross_category": False}, "5C 5C 5D 5H 5S",
+         "AS AD AC 3D 3C", RuleCode.CATEGORY, "3: a category of its own"),
         # Reading 4: five cards of two kinds are the higher (by default not the flush).
         (THREE_DECKS, "3H 3H 3H 5H 5H", "AS KS 9S 7S 3S", None, "4: a one-suit full house beats a flush"),
         # Reading 5: flushes with repeated ranks (benbrunton "a flush works with multiple decks").
@@ -261,7 +269,8 @@ def multiset_profiles(draw: st.DrawFn) -> Profile:
         "triples": draw(st.booleans()),
         "straights": draw(st.lists(st.sampled_from(RUNS), unique=True, max_size=13)),
         "flush_compare": draw(st.sampled_from(["rank_first", "suit_first", "top_card"])),
-        "five_card_order": draw(st.permutations(list(CATEGORIES))),
+        "five_card_order": draw(st.one_of(st.permutations(list(CATEGORIES)),
+                                          st.permutations([*CATEGORIES, "five_of_a_kind"]))),
         "cross_category": draw(st.booleans()),
         "bombs": draw(st.sampled_from(["none", "anything", "on_twos"])),
         "bomb_hands": draw(st.sampled_from([["four_of_a_kind"], ["straight_flush"], ["five_of_a_kind"],
