@@ -331,7 +331,9 @@ def _wanted_kinds(classifier: Classifier, sizes: frozenset[int], table: Combo | 
         bombs = classifier.bomb_kinds
         if table.size == 5:
             if classifier.profile.cross_category:
-                five = {k for k in five if classifier.category_rank[k] >= table.category} | (five & bombs)
+                # A lower category never beats: not as a five-card hand, nor as a bomb (bombs
+                # compare by category first; reading 24 against a hand that is no bomb).
+                five = {k for k in five if classifier.category_rank[k] >= table.category}
             else:
                 five = {k for k in five if k == table.kind} | (five & bombs)
         else:

@@ -23,8 +23,6 @@ from bigtwo.rules.codes import RuleCode
 from bigtwo.rules.combos import Classifier, Combo, Violation, classifier_for
 from bigtwo.rules.legal import (
     STAND_IN,
-    _shapes,
-    _wanted_kinds,
     all_combos,
     all_combos_multi,
     beating_sizes,
@@ -215,27 +213,6 @@ def test_joker_plays_stop_at_the_limit() -> None:
     assert len(with_jokers) == limits.MAX_JOKER_PLAYS
     assert {play for _, play in listed if all(c < STAND_IN for c in play)} == {
         (cards.NOTATION["3D"],), (cards.NOTATION["7H"],)}
-
-
-def test_a_table_builds_only_the_shapes_that_could_beat_it() -> None:
-    """The worst hand the limits allow (2 seats of 4 decks with 2 jokers each: 108 cards, 8 of
-    them jokers) against a single without bombs: 52 singles are built, not the 90,000 shapes a
-    lead has."""
-    p = profile({"extends": "hk-standard", "decks": 4, "jokers": 2, "players": 2, "hand_size": 108})
-    classifier = classifier_for(p)
-    supply = [c for c in range(52) for _ in range(4)] + [52] * 8
-    random.Random(7).shuffle(supply)
-    bag = [0] * 53
-    for c in supply[:108]:
-        bag[c] += 1
-    table = classifier.classify_multi(effective("2S"))
-    assert isinstance(table, Combo)
-    kinds = _wanted_kinds(classifier, beating_sizes(classifier, table), table)
-    assert sum(1 for _ in _shapes(bag, classifier, kinds, [bag[52]])) == 52
-    lead = _wanted_kinds(classifier, lead_sizes(classifier), None)
-    assert sum(1 for _ in _shapes(bag, classifier, lead, [0])) < 100_000
-    listed = all_combos_multi(bag, classifier)
-    assert sum(1 for _, play in listed if any(c >= STAND_IN for c in play)) == limits.MAX_JOKER_PLAYS
 
 
 @pytest.mark.parametrize(
