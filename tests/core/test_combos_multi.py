@@ -376,3 +376,20 @@ def test_a_one_deck_bag_lists_what_the_bitmask_hand_lists(p: Profile, seed: int,
     listed = all_combos_multi(bag, classifier, sizes)
     assert all(c < STAND_IN for _, play in listed for c in play)
     assert sorted(combo for combo, _ in listed) == sorted(all_combos(hand, classifier, sizes))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(p=multiset_profiles(), seed=st.integers(0, 2**32), size=st.integers(2, 12), jokers=st.integers(0, 1),
+       revolution=st.booleans())
+def test_equal_never_beats_and_no_two_plays_beat_each_other(p: Profile, seed: int, size: int, jokers: int,
+                                                            revolution: bool) -> None:
+    """Reading 2 as a property: a combination never beats itself (nor a copy of itself), and of
+    two combinations at most one beats the other."""
+    classifier = classifier_for(p, revolution)
+    rng = random.Random(seed)
+    listed = [combo for combo, _ in all_combos_multi(_random_bag(rng, p, size, jokers), classifier)]
+    for combo in listed:
+        assert classifier.beats(combo, combo) is not None
+    for a, b in zip(rng.sample(listed, min(len(listed), 40)), rng.sample(listed, min(len(listed), 40)),
+                    strict=True):
+        assert classifier.beats(a, b) is not None or classifier.beats(b, a) is not None
