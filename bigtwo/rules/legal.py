@@ -258,9 +258,9 @@ def can_beat(hand: list[int], classifier: Classifier, table: Combo) -> bool:
 # A multiset hand (``profile.multiset``) is a bag: 53 counts, one per card id and the jokers
 # last. A play names real cards by id and a joker by its stand-in, ``cards.STAND_IN + c``.
 # Every combination is found by shape from the cards it needs, a joker filling any card the
-# bag lacks, so the work follows the shapes the table lets beat it, not the hand's size: a
-# 104-card hand with 8 jokers has some 90,000 five-card multisets, and a table or a kind that
-# rules out a shape never visits them.
+# bag lacks, so the work follows the shapes that could beat the table, not the hand's size: a
+# 108-card hand with 8 jokers has some 90,000 five-card multisets of the known shapes (and
+# 122 million five-card subsets), and a table or a kind that rules out a shape never visits them.
 
 JOKERS_AT = 52  # a bag's count of jokers
 STAND_IN = 64  # a joker naming card c is STAND_IN + c in a play (bigtwo.rules.cards)
