@@ -448,8 +448,8 @@ def all_combos_multi(bag: list[int], classifier: Classifier, sizes: frozenset[in
     cap = [bag[JOKERS_AT]]
     budget = limits.MAX_JOKER_PLAYS
     # Shapes come as ascending ids, so the tuple itself names the multiset.
-    seen: dict[tuple[int, ...], tuple[tuple[int, int, int], int, Combo, tuple[int, ...]] | None] = {}
-    classify, beats, order_key = classifier.classify_multi, classifier.beats, classifier.order_key
+    seen: dict[tuple[int, ...], tuple[int, int, int, int, tuple[int, ...], Combo] | None] = {}
+    classify, beats = classifier.classify_multi, classifier.beats
     for jokers, effective in _shapes(bag, classifier, kinds, cap):
         if effective in seen or (jokers and budget <= 0):
             continue
@@ -463,10 +463,12 @@ def all_combos_multi(bag: list[int], classifier: Classifier, sizes: frozenset[in
             budget -= 1
             if budget == 0:
                 cap[0] = 0  # the rest of the listing is real cards only
-        seen[effective] = (order_key(found), jokers, found, play)
+        # ``classifier.order_key``, then fewer jokers, then the play: distinct plays never tie,
+        # so the sort compares integers and ids only.
+        seen[effective] = (found.size, found.category, found.key, jokers, play, found)
     listed = [entry for entry in seen.values() if entry is not None]
     listed.sort()
-    return [(entry[2], entry[3]) for entry in listed]
+    return [(entry[5], entry[4]) for entry in listed]
 
 
 def can_beat_multi(bag: list[int], classifier: Classifier, table: Combo) -> bool:
