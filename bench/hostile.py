@@ -496,6 +496,50 @@ def season_budget_cases(client: Any, nights: int = 6, per_night: int = 4_000) ->
     ]
 
 
+def multiset_rows(repeat: int) -> list[tuple[str, int, float]]:
+    """Rules v4, the legal-play listing of multiset hands (``bigtwo.rules.legal``), timed on its
+    own until ``/v1/next`` takes such hands: the worst hand the limits allow (2 seats of 4 decks
+    with 2 jokers each, 108 cards of which 8 are jokers), a fresh classifier each run (no memo).
+    Rows: what, plays listed (or 1 if it beats), CPU seconds."""
+    import random as _random
+
+    from bigtwo.rules.combos import Classifier, Combo
+    from bigtwo.rules.legal import all_combos_multi, can_beat_multi
+    from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile
+
+    def listing(bag: list[int], profile: Profile) -> int:
+        return len(all_combos_multi(bag, Classifier(profile)))
+
+    def beating(bag: list[int], profile: Profile) -> int:
+        classifier = Classifier(profile)
+        table = classifier.classify_multi([51, 51, 51, 51, 50])  # 2♠ x4 and 2♥: nothing beats it
+        assert isinstance(table, Combo)
+        return int(can_beat_multi(bag, classifier, table))
+
+    declaration = {"extends": "hk-standard", "decks": 4, "jokers": 2, "players": 2, "hand_size": 108}
+    supply = [c for c in range(52) for _ in range(4)] + [52] * 8
+    _random.Random(38).shuffle(supply)
+    bag = [0] * 53
+    for c in supply[:108]:
+        bag[c] += 1
+    bag[52] = 8
+    no_jokers = [*bag[:52], 0]
+    out = []
+    for bombs in ("none", "anything"):
+        profile, _ = DEFAULT_RESOLVER.resolve({**declaration, "bombs": bombs})
+        assert profile is not None
+        for what, run, hand in ((f"bombs {bombs}: lead, every play listed", listing, bag),
+                                (f"bombs {bombs}: lead, no jokers", listing, no_jokers),
+                                (f"bombs {bombs}: can beat 2S 2S 2S 2S 2H, no jokers", beating, no_jokers)):
+            best, found = float("inf"), 0
+            for _ in range(repeat):
+                start = time.process_time()
+                found = run(hand, profile)
+                best = min(best, time.process_time() - start)
+            out.append((what, found, best))
+    return out
+
+
 def _all_cards() -> list[str]:
     from bigtwo.rules import cards
 
@@ -526,6 +570,11 @@ def main() -> None:
     print("| --- | --- | ---: | ---: | ---: | ---: |")
     for name, what, size, status, out_bytes, cpu in rows:
         print(f"| `{name}` | {what} | {size / 1024:.0f} | {status} | {out_bytes / 1024:.0f} | {cpu:.3f} |")
+    print()
+    print("| multiset hand, 108 cards, 8 jokers (rules v4) | plays listed / beats | CPU s |")
+    print("| --- | ---: | ---: |")
+    for what, found, cpu in multiset_rows(args.repeat):
+        print(f"| {what} | {found} | {cpu:.3f} |")
     if args.cli and Path("/usr/bin/time").exists():
         with tempfile.TemporaryDirectory() as tmp:
             cli = cli_rows(Path(tmp))

@@ -14,6 +14,10 @@ MAX_CARDS_PER_PLAY = 52
 # Dragons listed per hand by /v1/next and the legal-play generator: a hand of more than 13
 # cards can hold thousands (one per choice of suits); any other dragon of it is still legal.
 MAX_DRAGON_PLAYS = 64
+# Plays that use jokers listed per hand by /v1/next and the legal-play generator (RULES v4):
+# with 8 jokers nearly every one of some 90,000 five-card multisets is a play; the rest are
+# still legal, and the search for them stops at this many.
+MAX_JOKER_PLAYS = 256
 MAX_NAME_LENGTH = 100  # a player name in a record
 MAX_TOURNAMENT_NAME_LENGTH = 200
 # Organiser tools: a withdrawal's or replacement's reason and the organiser's label (who), as

@@ -3,6 +3,13 @@
 Every combination carries one integer ``key`` that orders it against others of its kind, so a
 comparison on the replay's hot path is a single integer compare. Classification is memoised
 per profile by the play's card bitmask: games repeat the same singles and pairs constantly.
+With several decks or jokers (``classify_multi``) a play may repeat a card, so its memo is keyed
+by the play's multiset instead, in a dict of its own (the two keys would collide).
+
+Keys tie for equal plays, which copies make possible (RULES v4 reading 2: an equal play never
+beats): a single, pair or triple by its highest card; a full house, four or five of a kind by
+the rank of its three, four or five, then their highest suit (benbrunton: "only the top card
+counts"). With one deck the added suit never decides, so one-deck rulings are unchanged.
 
 A profile has two classifiers: the normal one and, for ``revolution: ranks``, one that reads
 the rank order backwards (2 lowest, 3 highest; lists of straights read from the end; suit
@@ -22,6 +29,9 @@ if TYPE_CHECKING:
     from bigtwo.rules.profiles import Profile
 
 _MEMO_LIMIT = 200_000
+# A multiset memo key gives each card a byte (``classify_multi``): longer plays could carry into
+# the next card's byte, so they are classified unmemoised (no legal play is that long).
+_MULTI_KEY_MAX_CARDS = 255
 _BASE13 = 13**5
 
 
@@ -86,6 +96,7 @@ class Classifier:
         self.lead_sizes = frozenset(sizes)
         # Read directly by ``play.check_play`` (a call saved per play; most plays are found).
         self.memo: dict[int, Combo | Violation] = {}
+        self.memo_multi: dict[int, Combo | Violation] = {}
 
     def _positions(self, runs: tuple[str, ...]) -> dict[str, int]:
         last = len(runs) - 1
@@ -97,6 +108,21 @@ class Classifier:
             found = self._classify(play)
             if len(self.memo) < _MEMO_LIMIT:
                 self.memo[mask] = found
+        return found
+
+    def classify_multi(self, effective: list[int]) -> Combo | Violation:
+        """``classify`` for a play that may repeat a card (several decks, or a joker's stand-in
+        already replaced by the card it names): effective ids 0..51, repeats allowed."""
+        if len(effective) > _MULTI_KEY_MAX_CARDS:
+            return self._classify(effective)
+        key = 0
+        for c in effective:
+            key += 1 << (c << 3)
+        found = self.memo_multi.get(key)
+        if found is None:
+            found = self._classify(effective)
+            if len(self.memo_multi) < _MEMO_LIMIT:
+                self.memo_multi[key] = found
         return found
 
     def _classify(self, play: list[int]) -> Combo | Violation:
@@ -112,7 +138,7 @@ class Classifier:
                 return Combo("pair", 2, -1, strength[top], ordered, top)
             if not self.profile.triples:
                 return Violation(RuleCode.COMBINATION_NOT_ALLOWED, "no_triples")
-            return Combo("triple", 3, -1, self.rank_value[ranks[0]], ordered, top)
+            return Combo("triple", 3, -1, strength[top], ordered, top)
         if n == 4 and self.four_card_rank:
             four = self._four(ordered, ranks)
             if four is not None:
@@ -154,28 +180,38 @@ class Classifier:
             if flush:
                 return self._flush(ordered, ranks)
             return Violation(RuleCode.NOT_A_COMBINATION, "shape")
+        # Repeated ranks. Only copies (several decks, jokers) make such a hand one suit, so a
+        # one-deck hand never reaches the flush tests below.
         counts = sorted((ranks.count(r), r) for r in distinct)
-        if counts[-1][0] == 4:
-            quad = counts[-1][1]
-            top = max((c for c in ordered if rank_of(c) == quad), key=self.strength.__getitem__)
-            return Combo("four_of_a_kind", 5, self.category_rank["four_of_a_kind"],
-                         self.rank_value[quad], ordered, top)
-        if len(counts) == 2 and counts[-1][0] == 3:
-            trip = counts[-1][1]
-            top = max((c for c in ordered if rank_of(c) == trip), key=self.strength.__getitem__)
-            return Combo("full_house", 5, self.category_rank["full_house"],
-                         self.rank_value[trip], ordered, top)
-        return Violation(RuleCode.NOT_A_COMBINATION, "shape")
+        most, rank = counts[-1]
+        if most == 4:
+            kind = "four_of_a_kind"
+        elif most == 3 and len(counts) == 2:
+            kind = "full_house"
+        elif most == 5:
+            kind = cards.FIVE_OF_A_KIND
+        elif flush:
+            return self._flush(ordered, ranks)  # repeated ranks of one suit (reading 5)
+        else:
+            return Violation(RuleCode.NOT_A_COMBINATION, "shape")
+        category = self.category_rank[kind]
+        if flush and self.category_rank["flush"] > category:
+            # Five cards of two kinds are the higher of the two (reading 4).
+            return self._flush(ordered, ranks)
+        strength = self.strength
+        top = max((c for c in ordered if rank_of(c) == rank), key=strength.__getitem__)
+        return Combo(kind, 5, category, strength[top], ordered, top)
 
     def _four(self, ordered: tuple[int, ...], ranks: list[int]) -> Combo | None:
         """A four-card hand the profile lists (``four_card_hands``), or None. Its category is
         its place in that list; two pair is keyed by its highest card (the higher pair's
-        higher suit), a bare four of a kind by its rank."""
+        higher suit), a bare four of a kind by its rank, then its highest suit (as with a
+        kicker, so that bombs of both sizes compare by the same key)."""
         distinct = set(ranks)
         listed = self.four_card_rank
         if len(distinct) == 1 and "four_of_a_kind" in listed:
             top = ordered[-1]
-            return Combo("four_of_a_kind", 4, listed["four_of_a_kind"], self.rank_value[ranks[0]],
+            return Combo("four_of_a_kind", 4, listed["four_of_a_kind"], self.strength[top],
                          ordered, top)
         if len(distinct) == 2 and ranks.count(ranks[0]) == 2 and "two_pair" in listed:
             top = ordered[-1]
@@ -244,7 +280,9 @@ class Classifier:
                     return None if self._bomb_rank(play) > self._bomb_rank(table) else RuleCode.DOES_NOT_BEAT
                 if (table.size == 5 and self.profile.cross_category
                         and table.category > self.category_rank[play.kind]):
-                    return RuleCode.DOES_NOT_BEAT  # it beats the bomb by the five-card rules
+                    # Reading 24: it beats the bomb by the five-card rules (a five of a kind
+                    # left out of five_card_order, above every category, included).
+                    return RuleCode.DOES_NOT_BEAT
                 return None
             if table_bomb and table.size == 4 and not self.bombs_on_twos:
                 return RuleCode.CARD_COUNT if play.size != 4 else RuleCode.DOES_NOT_BEAT

@@ -347,7 +347,7 @@ def starts_revolution(profile: Profile, kind: str, reversed_now: bool) -> bool:
     a four of a kind, with or without a kicker, judged under the old order; RULES
     "Revolution"). Under ``revolution_repeats: stays`` a deal is reversed at most once; under
     ``toggles`` every four of a kind flips it again, back to the normal order included."""
-    if kind != "four_of_a_kind" or profile.revolution is Revolution.NONE:
+    if (kind != "four_of_a_kind" and kind != cards.FIVE_OF_A_KIND) or profile.revolution is Revolution.NONE:
         return False
     return not reversed_now or profile.revolution_repeats is RevolutionRepeats.TOGGLES
 

@@ -220,7 +220,7 @@ class Rules:
         explains=(why(C.DOES_NOT_BEAT, "straight:suits", rank=2),
                   why(C.DOES_NOT_BEAT, "straight_flush:suits", rank=2)))
     five_card_order: tuple[str, ...] = entry(
-        ("five_card_order",), ListOf(Choice(Category), max_items=len(CATEGORIES)),
+        ("five_card_order",), ListOf(Choice(Category), max_items=len(CATEGORIES) + 1),
         list(CATEGORIES), since=V1, section=PLAY,
         values="the five categories `" + " ".join(CATEGORIES) + "` in any order, low to high; "
                "`five_of_a_kind` may be placed among them (left out, it ranks above all)",
