@@ -1,5 +1,5 @@
-"""Score sheets under v4 profiles (docs/RECORDS.md, "Score sheets" (jokers, copies and the missed call)): JK
-cells, copies, and the 0* mark on the winner's cell. The sheet's own reading is tested here on
+"""Score sheets under v4 profiles (docs/RECORDS.md, "Score sheets": jokers, copies and the
+missed call): JK cells, copies, and the 0* mark on the winner's cell. The sheet's own reading is tested here on
 the rows it builds; replaying them end to end needs the multiset referee."""
 
 from __future__ import annotations
