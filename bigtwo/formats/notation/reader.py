@@ -446,8 +446,7 @@ class GameReader:
                 self.problem(line, col, "first_seat", example=f"{first}: 3D")
             return None
         if self.turn is NoTurnOrder.PENDING:
-            ref = self.doc.get("profile", self.default_profile)
-            profile, _ = (None, []) if ref is None else self.resolver.resolve(ref, "/profile")
+            profile = self._profile_now()
             self.turn = (NoTurnOrder.UNKNOWN if profile is None
                          else TurnOrder(profile.players, profile.step))
         turn = self.turn
