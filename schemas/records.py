@@ -126,6 +126,9 @@ class PenaltyPartsSchema(Schema):
     own = fields.Integer(metadata={"description": "v3, the liable seat: its own penalty"})
     takes_all = fields.Integer(metadata={"description": "v3, the liable seat: every loser's "
                                                         "penalty, which it pays"})
+    sweep_factor = fields.Integer(metadata={"description": "v4, under scoring.sweep_factor "
+                                                           "above 1: 1, or the factor when the "
+                                                           "sweep applied"})
 
 
 class BreachSchema(Schema):

@@ -6,7 +6,7 @@ from typing import Any
 
 from bigtwo import ENGINE_VERSION
 from bigtwo.reports.i18n import DEFAULT_LANGUAGE
-from bigtwo.rules.choices import Finish, LastCardGuard
+from bigtwo.rules.choices import Finish, LastCardCall, LastCardGuard
 from bigtwo.rules.replay import RecordResult, RuleError
 
 
@@ -38,6 +38,8 @@ def build_report(result: RecordResult, lang: str = DEFAULT_LANGUAGE) -> dict[str
     # v3 parts only where the profile plays them, so that other reports stay as they were.
     placings = profile.finish is Finish.PLACINGS
     liable = profile.last_card_guard is LastCardGuard.LIABLE
+    # v4: under the last-card call the winner may be liable; breaches stay the guard's.
+    called = profile.last_card_call is LastCardCall.LIABLE
     # v4: each seat's scoring part says its sweep factor (1, or the factor when it applied)
     # only where the profile sweeps at all, so that every v3 report stays as it was.
     sweep = profile.sweep_factor > 1
@@ -59,8 +61,9 @@ def build_report(result: RecordResult, lang: str = DEFAULT_LANGUAGE) -> dict[str
             row["team_scores"] = d.team_scores
         if placings:
             row["places"] = d.places
-        if liable:
+        if liable or called:
             row["liable"] = d.liable
+        if liable:
             row["breaches"] = d.breaches
         deals.append(row)
     out = {

@@ -1,5 +1,6 @@
-"""The report's ``sweep_factor`` (RECORDS v4): in each seat's scoring part where the profile
-sweeps (``scoring.sweep_factor`` above 1), and nowhere else, so v3 reports stay as they were."""
+"""The report's v4 parts (RECORDS v4): ``sweep_factor`` in each seat's scoring part where the profile
+sweeps (``scoring.sweep_factor`` above 1), ``liable`` under the last-card call too, and nothing
+else, so v3 reports stay as they were."""
 
 from __future__ import annotations
 
@@ -38,3 +39,17 @@ def test_with_sweep_keeps_a_factor_scoring_gave() -> None:
     assert with_sweep(None) is None
     assert with_sweep([None, {"own": 3}, {"own": 6, "sweep_factor": 2}]) == [
         None, {"own": 3, "sweep_factor": 1}, {"own": 6, "sweep_factor": 2}]
+
+
+@pytest.mark.parametrize(("fields", "keys"), [
+    ({}, set()),
+    ({"last_card_guard": "liable"}, {"liable", "breaches"}),
+    ({"last_card_call": "liable", "scoring": {"settlement": "penalty_only"}}, {"liable"}),
+    ({"last_card_call": "liable", "last_card_guard": "liable",
+      "scoring": {"settlement": "penalty_only"}}, {"liable", "breaches"}),
+])
+def test_liable_is_reported_under_either_rule(fields: dict[str, Any], keys: set[str]) -> None:
+    profile = {"extends": "hk-standard", "hand_size": 3, **fields}
+    checked = check_record({"profile": profile, "deals": [{"hands": HANDS, "moves": MOVES}]})
+    assert checked.report is not None
+    assert set(checked.report["deals"][0]) & {"liable", "breaches"} == keys
