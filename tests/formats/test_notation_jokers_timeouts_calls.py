@@ -132,3 +132,15 @@ def test_a_false_call_keeps_its_moves_as_json() -> None:
         {"hands": [["3D"], ["4D"]], "moves": [{"seat": 0, "play": ["3D"], "call": False}]}]}
     text = write_record(doc)
     assert 'moves [{"seat": 0, "play": ["3D"], "call": false}]' in text
+
+
+def test_a_result_with_jokers_and_a_liable_winner_round_trips() -> None:
+    (game,) = read_games(V4 + "left - / JK 5C / 🃏 jk / 9H 9H\nliable Ana\n")
+    assert game.problems == []
+    assert game.doc is not None
+    assert game.doc["deals"][0]["result"] == {
+        "left": [[], ["JK", "5C"], ["JK", "JK"], ["9H", "9H"]], "liable": 0}
+    text = write_record(game.doc)
+    assert "left - / JK 5C / JK JK / 9H 9H\nliable Ana\n" in text
+    (again,) = read_games(text)
+    assert again.doc == game.doc
