@@ -81,3 +81,11 @@ def test_a_liable_winner_scores_the_moved_penalties() -> None:
     record, checked = check_sheet("deal,Ana,Ben,Cai,Dee\n1,0*,5,2,1\n", CALL)
     assert record is None or record["deals"][0]["result"]["liable"] == 0
     assert checked is not None
+
+
+def test_a_deal_code_under_a_profile_beyond_codes_is_named_at_its_cell() -> None:
+    _, problems = rows("deal,Ana,Ben,Cai,Dee,deal_code\n1,0,5,2,13,B2-4-13-0\n", JOKERS)
+    assert len(problems) == 1
+    pointer, detail = problems[0]
+    assert pointer == "/rows/2/deal_code"
+    assert "this profile has 2 decks and 2 jokers: give the hands instead" in detail
