@@ -537,6 +537,46 @@ def multiset_rows(repeat: int) -> list[tuple[str, int, float]]:
                 found = run(hand, profile)
                 best = min(best, time.process_time() - start)
             out.append((what, found, best))
+# --- v4 notation: jokers, stand-ins, calls and timeouts in bulk (formats) --------------------
+V4_HEAD = ("profile extends hk-standard\njokers = 2\ntimeouts = pass\nlast_card_call = liable\n"
+           "scoring.settlement = penalty_only\nplayers Ana Ben Cai Dee\ndeal 1\n")
+V3_HEAD = "profile hk-standard\nplayers Ana Ben Cai Dee\ndeal 1\n"
+
+
+def joker_notation_cases(client: Any) -> list[Case]:
+    """A megabyte of v4 moves in notation: each of them takes the careful reading (the fast
+    path takes v3 spellings only). The same bytes under a profile without jokers (every joker
+    no card, as before v4) are the comparison row."""
+    out: list[Case] = []
+
+    def text(data: str) -> Callable[[], Any]:
+        raw = data.encode("utf-8")
+        return lambda: client.post("/v1/validate", data=raw, content_type="text/x-bigtwo")
+
+    for head, piece, what in [
+        (V4_HEAD, "Ana: JK=4D!, ", "1 MiB of `Ana: JK=4D!` (move limit, 422)"),
+        (V4_HEAD, "Ana: timeout, ", "1 MiB of `Ana: timeout` (move limit, 422)"),
+        (V4_HEAD, "Ana: JK=1X, ", "1 MiB of unreadable stand-ins (problem limit, 422)"),
+        (V3_HEAD, "Ana: JK=4D!, ", "the same bytes without jokers: no card (problem limit, 422)"),
+    ]:
+        data = head + piece * ((MIB - len(head)) // len(piece))
+        out.append(Case("POST /v1/validate (notation)", what, text(data), len(data)))
+    # Deals of moves just under the move limit, each move read: v4 moves (the careful path)
+    # against the v3 moves of the same count (the one-pass path).
+    for head, line, what in [
+        (V4_HEAD, "Ana: JK=4D!, Ben: timeout, Cai: pass, Dee: 2S 2S\n", "v4 moves"),
+        (V3_HEAD, "Ana: 4D, Ben: pass, Cai: pass, Dee: 2S\n", "v3 moves"),
+    ]:
+        deal = "".join([line] * (limits.MAX_MOVES_PER_DEAL // 4))
+        body, n = [head.rsplit("deal 1", 1)[0]], 0
+        while sum(map(len, body)) + len(deal) + 20 < MIB:
+            n += 1
+            body.append(f"deal {n}\n")
+            body.append(deal)
+        data = "".join(body)
+        out.append(Case("POST /v1/validate (notation)",
+                        f"{n} deals of {limits.MAX_MOVES_PER_DEAL} {what} (422)", text(data),
+                        len(data)))
     return out
 
 
@@ -558,7 +598,8 @@ def main() -> None:
         app = create_app({"TESTING": True, "BIGTWO_DB": str(Path(tmp) / "hostile.db")})
         client = app.test_client()
         rows = []
-        for case in [*cases(client), *door_cases(client), *draw_cases(client)]:
+        for case in [*cases(client), *door_cases(client), *draw_cases(client),
+                     *joker_notation_cases(client)]:
             best, status, out_bytes = float("inf"), 0, 0
             for _ in range(args.repeat):
                 start = time.process_time()

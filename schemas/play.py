@@ -7,12 +7,12 @@ from marshmallow import RAISE, Schema, fields, validate
 from bigtwo import limits
 from bigtwo.reports.messages import CODES
 from bigtwo.rules import cards
-from bigtwo.rules.cards import CATEGORIES
+from bigtwo.rules.cards import CATEGORIES, FIVE_OF_A_KIND
 from schemas import profiles
 from schemas.profiles import ProfileRefField
 from schemas.records import CARD, ref_field
 
-KINDS = ("single", "pair", "triple", "two_pair", *CATEGORIES, "dragon")
+KINDS = ("single", "pair", "triple", "two_pair", *CATEGORIES, FIVE_OF_A_KIND, "dragon")
 
 
 class CardField(profiles.CardField):

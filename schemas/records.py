@@ -131,6 +131,9 @@ class PenaltyPartsSchema(Schema):
                                                   "a winner liable for a missed call)"})
     takes_all = fields.Integer(metadata={"description": "v3, the liable seat: every loser's "
                                                         "penalty, which it pays"})
+    sweep_factor = fields.Integer(metadata={"description": "v4, under scoring.sweep_factor "
+                                                           "above 1: 1, or the factor when the "
+                                                           "sweep applied"})
 
 
 class BreachSchema(Schema):

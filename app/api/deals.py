@@ -44,6 +44,9 @@ def create_deal() -> Any:
     profile, problems = get_store().profiles.resolver().resolve(loaded["profile"], "/profile")
     if profile is None:
         invalid(problems, "unknown or invalid profile")
+    refused = deals.profile_refusal(profile)
+    if refused is not None:
+        invalid([Problem("/profile", refused)], "no deal code can deal this profile")
     return deal_view(deals.new_spec(profile.players, profile.hand_size, loaded["seed"]))
 
 

@@ -5,7 +5,10 @@ after ``deal``), then one row per deal. A cell is a count (``5``) or the cards l
 separated by spaces (``2S 5C``); ``0`` or an empty cell means no cards left. A row of counts
 becomes ``result.cards_left``, a row of cards ``result.left``; the winner's cell may be ``0``
 or empty in either. A ``*`` after a loser's cell (``7*``, ``2S 5C*``) marks the player who takes all under
-``last_card_guard: liable``. Under ``finish: placings`` a cell is the player's place
+``last_card_guard: liable``; after the winner's (``0*``), under ``last_card_call: liable``, the
+winner who went out without calling "last card" and pays every loser's penalty. With
+jokers a joker left is ``JK`` (``JK 5C``), and with several decks a card may be listed as often as
+the decks hold it. Under ``finish: placings`` a cell is the player's place
 (``1`` first out ... ``n``) instead of the cards left. A last row labelled ``total`` (or
 ``totals``) holds the scorer's own
 match totals; they are checked against the deals' scores, not taken from the sheet.
@@ -42,7 +45,7 @@ from bigtwo.records.pipeline import Checked, check_record
 from bigtwo.reports.i18n import DEFAULT_LANGUAGE, format_list
 from bigtwo.reports.sheet_words import SheetWords
 from bigtwo.rules import cards, deals, scoring
-from bigtwo.rules.choices import Finish, LastCardGuard
+from bigtwo.rules.choices import Finish, LastCardCall, LastCardGuard
 from bigtwo.rules.play import most_dealt
 from bigtwo.rules.problems import Problem, escape
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, ProfileRef, ProfileResolver
@@ -59,7 +62,9 @@ TOTAL_LABELS = frozenset({"total", "totals"})
 # errors about the match as a whole.
 ROW_CODES = frozenset({"RESULT_WINNER", "RESULT_CARD_COUNT", "DUPLICATE_CARD", "CARD_NOT_HELD",
                        "PLAYER_COUNT", "HAND_SIZE", "RESULT_LIABLE", "RESULT_PLACES"})
-LIABLE_MARK = "*"  # after a loser's cell: that player takes all (last_card_guard: liable)
+# After a loser's cell: that player takes all (last_card_guard: liable); after the winner's
+# (0*): it missed its last-card call and pays every loser's penalty (last_card_call: liable).
+LIABLE_MARK = "*"
 
 
 def whole(text: str) -> int | None:
@@ -126,9 +131,11 @@ class _Sheet:
 _CANONICAL_NAMES: dict[str, str] = cards.NAME_OF
 
 
-def _cell(sheet: _Sheet, text: str, row: int, seat: int, most: int) -> int | list[str] | None:
-    """A count, a list of canonical card names, or None when the cell is unreadable. A count
-    out of range is kept (the row's winner can still be checked) but named."""
+def _cell(sheet: _Sheet, text: str, row: int, seat: int, most: int,
+          jokers: bool = False) -> int | list[str] | None:
+    """A count, a list of canonical card names (``JK`` a joker, where the profile has
+    jokers), or None when the cell is unreadable. A count out of range is kept (the row's
+    winner can still be checked) but named."""
     w, name = sheet.words, sheet.names[seat]
     text = text.strip()
     if not text:
@@ -152,6 +159,8 @@ def _cell(sheet: _Sheet, text: str, row: int, seat: int, most: int) -> int | lis
     out = []
     for token in tokens:
         card = cards.parse_card(token)
+        if card is None and jokers and token in cards.JOKER_SPELLINGS:
+            card = cards.JOKER  # JK=.. names a card only in a play: no cell holds one
         if card is None:
             sheet.seat_problem(row, seat, w("not_a_cell", text=w.quoted(token)))
             return None
@@ -197,7 +206,8 @@ def _liable_mark(sheet: _Sheet, seat_cells: list[str], row: int, profile: Profil
     if not marked:
         return None
     w = sheet.words
-    if profile.last_card_guard is not LastCardGuard.LIABLE:
+    if (profile.last_card_guard is not LastCardGuard.LIABLE
+            and profile.last_card_call is not LastCardCall.LIABLE):
         for seat in marked:
             sheet.seat_problem(row, seat, w("no_liable", name=sheet.names[seat]))
         return -1
@@ -306,13 +316,15 @@ def _row(sheet: _Sheet, cells: list[str], row: int, profile: Profile) -> None:
         result = _places(sheet, seat_cells, row)
     else:
         most = most_dealt(profile)
-        values = [_cell(sheet, c, row, s, most) for s, c in enumerate(seat_cells)]
+        jokers = profile.jokers > 0
+        values = [_cell(sheet, c, row, s, most, jokers) for s, c in enumerate(seat_cells)]
         result = _result(sheet, values, row, profile)
     if result is not None and liable is not None and liable >= 0:
         result["liable"] = liable
     code = cells[code_at].strip() if code_at is not None else ""
     if code:
-        spec = deals.parse_code(code)
+        # v4: a profile beyond one deck and five seats has no deal codes (its cell says so).
+        spec = deals.profile_refusal(profile) or deals.parse_code(code)
         if isinstance(spec, str):
             sheet.problem(row, CODE_COLUMN, w("bad_code", detail=spec), len(sheet.names))
             return

@@ -62,6 +62,9 @@ WORDS: dict[str, Marked] = {
     # TRANSLATORS: where a broken rule's move stands in a file of Big Two notation.
     "at_line": NP_("text report", "line {line}, column {column}"), "plays": NP_("text report", "{name} plays {cards}"),
     "passes": NP_("text report", "{name} passes"),
+    "times_out": NP_("text report", "{name} lets the turn time out"),
+    # TRANSLATORS: a play that carries the last-card call; {cards} as in "{name} plays {cards}".
+    "plays_calling": NP_("text report", "{name} plays {cards} and calls last card"),
     "player": NP_("text report", "Player"), "cards_left": NP_("text report", "Cards left"),
     "penalty": NP_("text report", "Penalty"), "score": NP_("text report", "Score"),
     "total": NP_("text report", "Total"), "not_scored": NP_("text report", "Not scored."),
@@ -93,7 +96,10 @@ def safe(text: str) -> str:
 
 
 def card_text(name: str) -> str:
-    """A card as players write it: ``9♥``, ``10♠`` (whatever the language)."""
+    """A card as players write it: ``9♥``, ``10♠`` (whatever the language); a joker ``🃏``,
+    and in a play by the card it stands for, ``🃏4♦``."""
+    if name.startswith(cards.JOKER_NAME):
+        return cards.JOKER_SYMBOL + (card_text(name[3:]) if name[2:3] == "=" else "")
     return ("10" if name[0] == "T" else name[0]) + cards.SUIT_SYMBOLS[name[1]]
 
 
@@ -169,7 +175,11 @@ def _move_text(record: Record | None, deal: int, move: int, names: list[str], t:
     name = names[seat] if 0 <= seat < len(names) else t("seat", n=seat + 1)
     if played is None:
         return t("passes", name=name)
-    return t("plays", name=name, cards=" ".join(card_text(cards.name(c)) for c in played))
+    if not played:
+        return t("times_out", name=name)  # v4: a timed-out turn is the empty play
+    calling = move in getattr(record.deals[deal], "calls", ())
+    return t("plays_calling" if calling else "plays", name=name,
+             cards=" ".join(card_text(cards.name(c)) for c in played))
 
 
 def _named(error: Mapping[str, Any], record: Record | None, names: list[str],

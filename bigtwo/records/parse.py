@@ -198,6 +198,10 @@ def _parse_declared(value: Any, at: str, problems: list[Problem]) -> dict[str, A
 
 
 def _hands_from_code(code: Any, at: str, profile: Profile, problems: list[Problem]) -> list[list[int]]:
+    refused = deals.profile_refusal(profile)
+    if refused is not None:
+        problems.append(Problem(at, refused))
+        return []
     spec = deals.parse_code(code)
     if isinstance(spec, str):
         problems.append(Problem(at, spec))

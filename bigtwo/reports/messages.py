@@ -33,7 +33,8 @@ from bigtwo.rules.cards import RUN_BY_RANKS
 from bigtwo.rules.codes import REASONS, REFUSAL_CONTEXT, RuleCode
 
 __all__ = ["CODES", "DEFAULT_LANGUAGE", "LANGUAGES", "card_text", "cards_text", "combo_label",
-           "kind_name", "optional_placeholders", "pick_language", "render", "suit_name"]
+           "kind_name", "optional_placeholders", "pick_language", "render", "suit_name",
+           "unbeatable_text"]
 
 # Ranks whose name starts with a vowel sound ("an 8", "an A"; Italian "all'8", "all'A"): a
 # message that puts a word before a rank has a variant for them.
@@ -50,6 +51,11 @@ _CARDS: dict[str, Marked] = {
     "C": NP_("card in a sentence", "{rank}♣"), "D": NP_("card in a sentence", "{rank}♦"),
     "H": NP_("card in a sentence", "{rank}♥"), "S": NP_("card in a sentence", "{rank}♠"),
 }
+# TRANSLATORS: a joker held (in a hand, or left at the end of a deal), named in a sentence.
+_JOKER: Marked = NP_("card in a sentence; a joker held", "🃏")
+# TRANSLATORS: a joker played as the card it stands for; {card} is that card, already
+# translated (2♠, Pik 2): English draws the joker before it (🃏2♠), German "Joker als Pik 2".
+_STAND_IN: Marked = NP_("card in a sentence; a joker standing for {card}", "🃏{card}")
 # TRANSLATORS: a suit named in a sentence ("flush ♥ K-9-7-5-3"): the symbol, or the
 # suit's name where players use it (German Kreuz, Karo, Herz, Pik).
 _SUITS: dict[str, Marked] = {
@@ -62,6 +68,9 @@ _KINDS: dict[str, Marked] = {
     "full_house": NP_("kind", "full house"), "four_of_a_kind": NP_("kind", "four of a kind"),
     "straight_flush": NP_("kind", "straight flush"),
     "two_pair": NP_("kind", "two pair"), "dragon": NP_("kind", "dragon"),
+    # TRANSLATORS: five cards of one rank (several decks or jokers); German Fünfling, Italian
+    # pokerissimo.
+    "five_of_a_kind": NP_("kind", "five of a kind"),
 }
 
 
@@ -81,15 +90,36 @@ def optional_placeholders(context: str | None, msgid: str) -> frozenset[str]:
     return frozenset()
 
 
+def _effective(card: str) -> str:
+    """The card a name counts as: a joker's stand-in (``JK=4D`` -> ``4D``), any other itself."""
+    return card[3:] if card.startswith("JK=") else card
+
+
 def _rank(card: str, t: Translator) -> str:
-    rank = card[0]
+    rank = _effective(card)[0]
     return t.marked(_RANKS[rank]) if rank in _RANKS else rank
 
 
 def card_text(card: str, lang: str) -> str:
-    """One card as a sentence names it: ``3♦``, German ``Karo 3``."""
+    """One card as a sentence names it: ``3♦``, German ``Karo 3``; a joker by the card it
+    stands for (``🃏2♠``, German ``Joker als Pik 2``), a joker held as one (``🃏``)."""
     t = translator(lang)
+    if card.startswith("JK"):
+        if card.startswith("JK="):
+            return t.marked(_STAND_IN, card=card_text(card[3:], lang))
+        return t.marked(_JOKER)
     return t.marked(_CARDS[card[1]], rank=_rank(card, t))
+
+
+# TRANSLATORS: why a trick ended at once (unbeatable_ends_trick): {card} is the play's
+# highest card, already translated ("2♠ cannot be beaten: seat 0 leads the next trick").
+_UNBEATABLE: Marked = NP_("trick ended", "{card} cannot be beaten")
+
+
+def unbeatable_text(card: str, lang: str) -> str:
+    """Why a trick ended at once: "2♠ cannot be beaten" (WRONG_TURN, reason ``unbeatable``,
+    its ``card`` param; a joker is named by its stand-in)."""
+    return translator(lang).marked(_UNBEATABLE, card=card_text(card, lang))
 
 
 def cards_text(names: list[str], lang: str) -> str:
@@ -112,14 +142,17 @@ def _words(mine: list[str], top: str, t: Translator, order: str = cards.RANKS) -
     """Everything a message may say about one combination: its cards, its top card, the rank
     and suit of that card, its run (for straights) and its ranks from the highest down."""
     lang = t.lang
-    ranked = sorted(mine, key=lambda c: order.index(c[0]), reverse=True)
-    run = RUN_BY_RANKS.get(frozenset(c[0] for c in mine))
+    # Ranks and suits are the stand-ins' (a joker is judged as the card it names); the cards
+    # themselves are named as played, jokers drawn.
+    effective = [_effective(c) for c in mine]
+    ranked = sorted(effective, key=lambda c: order.index(c[0]), reverse=True)
+    run = RUN_BY_RANKS.get(frozenset(c[0] for c in effective))
     return {
         "cards": cards_text(mine, lang), "card": card_text(top, lang), "rank": _rank(top, t),
-        "top": _rank(top, t), "suit": t.marked(_SUITS[top[1]]),
+        "top": _rank(top, t), "suit": t.marked(_SUITS[_effective(top)[1]]),
         "ranks": "-".join(_rank(c, t) for c in ranked),
         "run": "-".join(_rank(r + "S", t) for r in run) if run else "",
-        "pairs": _two_pair_ranks(mine, t),
+        "pairs": _two_pair_ranks(effective, t),
     }
 
 
@@ -145,6 +178,8 @@ _LABELS: dict[str, Marked] = {
     "two_pair": NP_("label", "Two pair {pairs}"),
     # TRANSLATORS: a dragon is one card of every rank, 3 to 2 (RECORDS v3).
     "dragon": NP_("label", "Dragon 3-2"),
+    # TRANSLATORS: five cards of one rank: German "Fünfling A", Italian "Pokerissimo A".
+    "five_of_a_kind": NP_("label", "Five of a kind {rank}"),
 }
 _LABELS_VOWEL: dict[str, Marked] = {
     "straight": NP_("label; {top} starts with a vowel sound (8, A)", "Straight to {top}"),
@@ -156,7 +191,8 @@ _LABELS_VOWEL: dict[str, Marked] = {
 def combo_label(kind: str, cards_: list[str], top: str, lang: str) -> str:
     """Short name of a combination as a game client shows it: 'Pair K', 'Straight to 7'."""
     t = translator(lang)
-    table = _LABELS_VOWEL if kind in _LABELS_VOWEL and top[0] in VOWEL_RANKS else _LABELS
+    vowel = _effective(top)[0] in VOWEL_RANKS
+    table = _LABELS_VOWEL if kind in _LABELS_VOWEL and vowel else _LABELS
     return t.marked(table[kind], **_words(cards_, top, t))
 
 
@@ -174,6 +210,7 @@ _OTHER_KIND: dict[str, Marked] = {
     "four_of_a_kind": NP_("against another kind", "four of a kind {cards}"),
     "straight_flush": NP_("against another kind", "straight flush {cards}"),
     "two_pair": NP_("against another kind", "two pair {cards}"),
+    "five_of_a_kind": NP_("against another kind", "five of a kind {cards}"),
 }
 
 # TRANSLATORS: one side of "... does not beat ...", between two combinations of the same kind,
@@ -188,6 +225,7 @@ _SAME_KIND: dict[str, Marked] = {
     "triple": NP_("same kind", "triple {rank}"),
     "full_house": NP_("same kind", "full house {rank}"),
     "four_of_a_kind": NP_("same kind", "four of a kind {rank}"),
+    "five_of_a_kind": NP_("same kind", "five of a kind {rank}"),
     "straight_run": NP_("same kind; two runs with the same top card", "straight {run}"),
     "straight_flush_run": NP_("same kind; two runs with the same top card", "straight flush {run}"),
     "straight_flush_suit": NP_("same kind; the suits decided", "straight flush {suit} {run}"),
@@ -223,7 +261,9 @@ _SAME_KIND_VOWEL: dict[str, Marked] = {
 def _same_kind_key(kind: str, mine: list[str], top: str, other: list[str], other_top: str,
                    p: dict[str, Any]) -> str:
     """Which phrase names one side of a same-kind comparison (RECORDS: messages say what
-    decided)."""
+    decided). A joker counts as the card it names."""
+    mine, other = [_effective(c) for c in mine], [_effective(c) for c in other]
+    top, other_top = _effective(top), _effective(other_top)
     same_ranks = sorted(c[0] for c in mine) == sorted(c[0] for c in other)
     if kind == "two_pair":
         return "two_pair_card" if top[0] == other_top[0] else "two_pair"
@@ -258,7 +298,7 @@ def _side(params: dict[str, Any], played: bool, translator: Translator) -> str:
     if params["played_kind"] != params["table_kind"]:
         return translator.marked(_OTHER_KIND[kind], **words)
     key = _same_kind_key(kind, mine, top, other, other_top, params)
-    if key in _SAME_KIND_VOWEL and top[0] in VOWEL_RANKS:
+    if key in _SAME_KIND_VOWEL and _effective(top)[0] in VOWEL_RANKS:
         return translator.marked(_SAME_KIND_VOWEL[key], **words)
     return translator.marked(_SAME_KIND[key], **words)
 
@@ -315,6 +355,7 @@ _CATEGORY: dict[str, Marked] = {
     "full_house": NP_("category", "Only a higher full house beats a full house here"),
     "four_of_a_kind": NP_("category", "Only a higher four of a kind beats a four of a kind here"),
     "straight_flush": NP_("category", "Only a higher straight flush beats a straight flush here"),
+    "five_of_a_kind": NP_("category", "Only a higher five of a kind beats a five of a kind here"),
 }
 
 

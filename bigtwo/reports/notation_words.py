@@ -17,6 +17,14 @@ NOTATION_WORDS: dict[str, Marked] = {
     # TRANSLATORS: {syntax} is notation text (not translated), {found} what the line holds.
     "expected": NP_("notation", "expected {syntax}, found {found}"),
     "not_a_card": NP_("notation", "{text} is not a card (cards like 3D, TH, 10h, T♥, ♦3)"),
+    # TRANSLATORS: {text} is the token as written (JK=4D); JK and JK=4D are notation.
+    "stand_in_held": NP_("notation", "{text}: a joker held is written JK (a joker names its "
+                                     "card only in a play: JK=4D)"),
+    "no_timeouts": NP_("notation", "a turn can time out only under timeouts = pass"),
+    "no_calls": NP_("notation", "the last-card call (!) is made only under last_card_call = "
+                                "liable"),
+    "call_on_play": NP_("notation", "only a play carries the last-card call (!), as in "
+                                    "Ana: 9C!"),
     "unknown_player": NP_("notation", "{name} is not a player of this game ({names})"),
     "no_players": NP_("notation", "{name} is not a seat number, and this game has no players "
                                   "line that names it"),

@@ -73,8 +73,8 @@ SHEET_WORDS: dict[str, Marked] = {
     "liable_winner": NP_("score sheet", "{name} went out and cannot take all: put the * after the cell of "
                              "the player who pays for everyone"),
     "liable_twice": NP_("score sheet", "only one player takes all in a deal, but {names} are marked with *"),
-    "no_liable": NP_("score sheet", "this profile has no \"takes all\" rule (last card guard: liable): "
-                         "remove the * after {name}'s cell"),
+    "no_liable": NP_("score sheet", "this profile has no \"takes all\" rule (last card guard: liable, "
+                         "or last card call: liable): remove the * after {name}'s cell"),
     "not_a_place": NP_("score sheet", "{text} is not a place: write each player's place in this deal, 1 "
                            "to {n}"),
     "places_twice": NP_("score sheet", "each place is taken by one player, but {names} all have place "

@@ -81,6 +81,11 @@ class MoveStep:
     def is_pass(self) -> bool:
         return self.cards is None
 
+    @property
+    def is_timeout(self) -> bool:
+        """v4: the seat let its turn run out (the empty play)."""
+        return self.cards == ()
+
 
 @dataclass(frozen=True, slots=True)
 class Trick:
@@ -139,7 +144,19 @@ def seat_names(record: Record) -> tuple[str, ...]:
 
 def _sorted_names(profile: Profile, ids: Sequence[int]) -> tuple[str, ...]:
     strength = profile.strength
-    return tuple(cards.name(c) for c in sorted(ids, key=strength.__getitem__))
+    if not profile.multiset:
+        return tuple(cards.name(c) for c in sorted(ids, key=strength.__getitem__))
+    return tuple(cards.name(c) for c in sorted(ids, key=lambda c: _joker_order(strength, c)))
+
+
+def _joker_order(strength: Sequence[int], card: int) -> tuple[int, int]:
+    """Low to high with jokers (v4): a stand-in where the card it names stands, after a real
+    copy of it; a joker held after every card."""
+    if card < cards.DECK_SIZE:
+        return strength[card], 0
+    if card >= cards.STAND_IN:
+        return strength[card - cards.STAND_IN], 1
+    return cards.DECK_SIZE, 2
 
 
 def _snapshot(profile: Profile, table: Table, *, live: bool) -> Snapshot:

@@ -116,15 +116,18 @@ def parse_rank(text: str) -> int | None:
 
 
 def name(card: Card) -> str:
-    return CANONICAL[card]
+    return CANONICAL[card] if card < DECK_SIZE else _joker_name(card)
 
 
 def names(cards: Iterable[Card]) -> list[str]:
-    return [CANONICAL[c] for c in cards]
+    return [CANONICAL[c] if c < DECK_SIZE else _joker_name(c) for c in cards]
 
 
 def symbol(card: Card) -> str:
-    """Display form, e.g. ``9♣``; ``10`` is written out as players read it."""
+    """Display form, e.g. ``9♣``; ``10`` is written out as players read it; a joker standing
+    in for a card is that card behind the joker's face (``🃏9♣``)."""
+    if card >= DECK_SIZE:
+        return JOKER_SYMBOL if card < STAND_IN else JOKER_SYMBOL + symbol(card - STAND_IN)
     rank = RANKS[rank_of(card)]
     return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[SUITS[suit_of(card)]]
 
@@ -146,6 +149,43 @@ def cards_of(mask: int) -> list[Card]:
 
 
 FULL_DECK_MASK = (1 << DECK_SIZE) - 1
+
+
+# --- jokers (v4) ---
+# A joker held is one id past the deck; in a play, a joker standing for card c is STAND_IN + c,
+# so the rules judge ``effective`` ids and the record still says which cards were jokers.
+JOKER = 52
+STAND_IN = 64
+JOKER_NAME = "JK"
+JOKER_SYMBOL = "\U0001F0CF"  # 🃏
+JOKER_SPELLINGS = frozenset({"JK", "jk", "Jk", "jK", JOKER_SYMBOL, JOKER_SYMBOL + EMOJI,
+                             JOKER_SYMBOL + TEXT})
+
+
+def effective(card: Card) -> Card:
+    """The card a play's id counts as: a stand-in's named card, any other id itself."""
+    return card - STAND_IN if card >= STAND_IN else card
+
+
+def _joker_name(card: Card) -> str:
+    return JOKER_NAME if card < STAND_IN else JOKER_NAME + "=" + CANONICAL[card - STAND_IN]
+
+
+def parse_joker(text: str) -> Card | None:
+    """A joker as written: ``JK`` (any case) or 🃏 -> JOKER; ``JK=<card>`` in any card
+    spelling -> STAND_IN + card; ``JK=JK`` -> JOKER (a joker naming a joker names no card);
+    None for anything else, an unreadable stand-in included."""
+    text = text.strip()
+    if text in JOKER_SPELLINGS:
+        return JOKER
+    head, eq, stand = text.partition("=")
+    if not eq or head.strip() not in JOKER_SPELLINGS:
+        return None
+    stand = stand.strip()
+    if stand in JOKER_SPELLINGS:
+        return JOKER
+    card = parse_card(stand)
+    return None if card is None else STAND_IN + card
 
 
 # --- the runs of five ranks, the five-card categories and the fixed shapes of a profile ------

@@ -10,15 +10,22 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from bigtwo.rules import cards
 from bigtwo.rules.frozen import Frozen
+
+if TYPE_CHECKING:
+    from bigtwo.rules.profiles import Profile
 
 _MASK64 = (1 << 64) - 1
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base32
 _DECODE = {ch: i for i, ch in enumerate(_ALPHABET)} | {"O": 0, "I": 1, "L": 1}
 _CODE = re.compile(r"^B2-([2-5])-(\d{1,2})-([0-9A-Z]{1,13})$")
 FORMAT_VERSION = "B2"
+# The frozen format deals one 52-card deck to 2-5 seats (the pattern above): several decks,
+# jokers and larger tables (v4) would need another format, left to a later version.
+MAX_CODE_PLAYERS = 5
 
 
 class DealSpec(Frozen):  # not a dataclass: one costs a millisecond of every start
@@ -90,6 +97,22 @@ def parse_code(code: str) -> DealSpec | str:
     if hand_size < 1 or players * hand_size > cards.DECK_SIZE:
         return f"{code!r}: {players} hands of {hand_size} cards do not fit in 52 cards"
     return DealSpec(players, hand_size, seed)
+
+
+def profile_refusal(profile: Profile) -> str | None:
+    """Why a deal code cannot deal under ``profile`` (several decks, jokers, more than 5
+    players), or None: codes stay ``B2``, one deck, 2 to 5 players."""
+    beyond = []
+    if profile.decks > 1:
+        beyond.append(f"{profile.decks} decks")
+    if profile.jokers > 0:
+        beyond.append(f"{profile.joker_count} joker{'s' if profile.joker_count > 1 else ''}")
+    if profile.players > MAX_CODE_PLAYERS:
+        beyond.append(f"{profile.players} players")
+    if not beyond:
+        return None
+    return (f"deal codes deal one 52-card deck without jokers to 2 to {MAX_CODE_PLAYERS} "
+            f"players; this profile has {' and '.join(beyond)}: give the hands instead")
 
 
 # Rejection limits of SplitMix64.below for every bound a 52-card shuffle uses.

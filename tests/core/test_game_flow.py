@@ -380,7 +380,7 @@ def test_sheet_liable_marks(sheet: str, liable: int | None, penalties: list[int]
      [("/rows/2", "row 2: only one player takes all in a deal, but Ben and Cai are marked with *")]),
     ("deal,Ana,Ben,Cai,Dee\n1,0,7*,2,1\n", "hk-standard",
      [("/rows/2/Ben", "row 2, column Ben: this profile has no \"takes all\" rule (last card guard: "
-                      "liable): remove the * after Ben's cell")]),
+                      "liable, or last card call: liable): remove the * after Ben's cell")]),
     # Under placings the cells are places, 1 to n, each once.
     ("deal,Ana,Ben,Cai,Dee\n1,1,2,2,4\n", placings(),
      [("/rows/2", "row 2: each place is taken by one player, but Ben and Cai all have place 2")]),

@@ -19,7 +19,8 @@ def test_the_players_a_code_may_name() -> None:
     found = re.search(r"`<players>`: one digit, (\d) to (\d)", DOC)
     assert found is not None
     low, high = int(found.group(1)), int(found.group(2))
-    assert (low, high) == (2, MAX_PLAYERS)
+    assert (low, high) == (2, deals.MAX_CODE_PLAYERS)
+    assert deals.MAX_CODE_PLAYERS < MAX_PLAYERS  # v4 tables beyond 5 seats have no code
     for players in range(10):
         spec = deals.parse_code(f"B2-{players}-1-0")
         assert isinstance(spec, deals.DealSpec) == (low <= players <= high), players

@@ -121,3 +121,47 @@ def test_record_may_name_a_deal_code(tournament: Tournament) -> None:
     response = tournament.upload(coded_record("B2-4-13-1Z3K9", seed=3))
     assert response.status_code == 201
     assert response.get_json()["valid"] is True
+
+
+# Deal codes stay B2 (one 52-card deck, 2 to 5 players): a v4 profile beyond that has no code.
+BEYOND_CODES = [
+    ({"extends": "hk-standard", "decks": 2}, "2 decks"),
+    ({"extends": "hk-standard", "jokers": 1}, "1 joker"),
+    ({"extends": "hk-standard", "decks": 2, "jokers": 2}, "2 decks and 4 jokers"),
+    ({"extends": "hk-standard", "players": 6, "hand_size": 8}, "6 players"),
+    ({"extends": "hk-standard", "players": 8, "hand_size": 13, "decks": 2}, "2 decks and 8 players"),
+]
+
+
+@pytest.mark.parametrize(("profile", "named"), BEYOND_CODES)
+def test_post_deals_refuses_a_profile_codes_cannot_deal(client: Any, profile: dict[str, Any],
+                                                       named: str) -> None:
+    response = client.post("/v1/deals", json={"profile": profile, "seed": 7})
+    assert response.status_code == 422
+    assert response.mimetype == "application/problem+json"
+    (error,) = response.get_json()["errors"]
+    assert error["pointer"] == "/profile"
+    assert f"this profile has {named}:" in error["detail"]
+
+
+@pytest.mark.parametrize(("profile", "named"), BEYOND_CODES)
+def test_a_deal_code_under_such_a_profile_is_an_input_problem(profile: dict[str, Any],
+                                                              named: str) -> None:
+    from bigtwo.records.parse import parse_record
+
+    doc = {"profile": profile, "deals": [{"deal_code": "B2-4-13-0", "moves": []}]}
+    _, problems = parse_record(doc)
+    placed = [p for p in problems if p.pointer == "/deals/0/deal_code"]
+    assert len(placed) == 1
+    assert f"this profile has {named}:" in placed[0].detail
+
+
+@pytest.mark.parametrize("profile", [
+    "hk-standard", {"extends": "hk-standard", "players": 5, "hand_size": 10},
+    {"extends": "hk-standard", "decks": 1, "jokers": 0}])
+def test_one_deck_profiles_keep_their_codes(profile: Any) -> None:
+    from bigtwo.records.parse import parse_record
+
+    doc = {"profile": profile, "deals": [{"deal_code": "B2-4-13-0", "moves": []}]}
+    _, problems = parse_record(doc)
+    assert not [p for p in problems if p.pointer == "/deals/0/deal_code"]

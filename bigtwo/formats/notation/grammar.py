@@ -19,6 +19,8 @@ IN_DEAL = frozenset({"code", "hand", "hands", "moves", "result", "left", "places
                      "declared"})
 KEYWORDS = HEADER | IN_DEAL | {"game", "deal"}
 PASSES = frozenset({"pass", "-"})
+TIMEOUT = "timeout"  # a move: the seat let its turn run out (timeouts: pass)
+CALL = "!"  # after a play's last card: the play carries the last-card call
 NONE_LEFT = frozenset({"", "-", "0"})  # a seat's cards left when it has none
 
 
@@ -36,6 +38,19 @@ def split_move(piece: str) -> tuple[int, list[str]]:
 
 def is_pass(tokens: list[str]) -> bool:
     return len(tokens) == 1 and tokens[0].lower() in PASSES
+
+
+def is_timeout(tokens: list[str]) -> bool:
+    return len(tokens) == 1 and tokens[0].lower() == TIMEOUT
+
+
+def split_call(tokens: list[str]) -> tuple[list[str], bool]:
+    """A move's tokens without the call mark, and whether it was there: ``9C 5H!`` and
+    ``9C 5H !`` both call."""
+    if not tokens or not tokens[-1].endswith(CALL):
+        return tokens, False
+    last = tokens[-1][:-1]
+    return (tokens[:-1] + [last] if last else tokens[:-1]), True
 
 
 def known_cards(tokens: list[str]) -> list[str] | None:

@@ -28,22 +28,26 @@ from bigtwo.formats.notation.grammar import (
     Stop,
     TurnOrder,
     is_pass,
+    is_timeout,
     known_cards,
     plain_seat,
+    split_call,
     split_move,
 )
 from bigtwo.formats.notation.values import (
     BadString,
     Unclosed,
     card_name,
+    joker_name,
     read_value,
     split_outside_quotes,
     starts_json,
     words,
 )
 from bigtwo.reports.notation_words import NotationWords
+from bigtwo.rules import choices
 from bigtwo.rules.problems import Problem
-from bigtwo.rules.profiles import ProfileRef, ProfileResolver
+from bigtwo.rules.profiles import Profile, ProfileRef, ProfileResolver
 
 
 class GameReader:
@@ -63,6 +67,7 @@ class GameReader:
         self.names: dict[str, int] = {}  # exact name -> seat (-1: more than one seat)
         self.folded: dict[str, int] = {}  # case-folded name -> seat (-1: more than one)
         self.turn: TurnOrder | NoTurnOrder = NoTurnOrder.PENDING
+        self.rules: Profile | None | NoTurnOrder = NoTurnOrder.PENDING  # resolved when needed
         self.statements = 0
 
     # --- problems ------------------------------------------------------------------------
@@ -83,7 +88,8 @@ class GameReader:
         if eq > 0:
             # Before keywords: a field may be named like one (the profile's players = 3).
             path = text[:eq].strip()
-            if path and not any(ch in ' \t":,' for ch in path):
+            # ``JK=4D`` alone on a line is a move (the next seat's joker), not a field.
+            if path and not any(ch in ' \t":,' for ch in path) and joker_name(path) is None:
                 self._field(number, col, path, text[eq + 1:].strip(), col + eq + 1)
                 return
         handler = KEYWORD_HANDLERS.get(key)
@@ -290,7 +296,8 @@ class GameReader:
         if len(tokens) == 1 and tokens[0] == "-":
             hands.append([])
             return
-        hands.append(self._cards(tokens, body, line, body_col, limits.MAX_CARDS_PER_PLAY))
+        hands.append(self._cards(tokens, body, line, body_col, limits.MAX_CARDS_PER_PLAY,
+                                 play=False))
 
     def _label(self, text: str, line: int, col: int) -> tuple[tuple[str, int, bool] | None, str, int]:
         """``who: rest`` split into the label (word, column, quoted) and the rest; no label
@@ -307,7 +314,11 @@ class GameReader:
         word, at, quoted = found[0]
         return (word, col + at, quoted), text[body_at:], col + body_at
 
-    def _cards(self, tokens: list[str], text: str, line: int, col: int, most: int) -> list[str]:
+    def _cards(self, tokens: list[str], text: str, line: int, col: int, most: int, *,
+               play: bool) -> list[str]:
+        """The cards of a hand, a ``left`` piece (a joker held is ``JK``) or a play (a joker
+        names its card: ``JK=4D``; a bare ``JK`` is kept for the referee's
+        ``JOKER_STAND_IN``). Under ``jokers = 0`` a joker is no card, as before v4."""
         if len(tokens) > most:
             self.problem(line, col, "max_cards", n=most)
             return []
@@ -319,11 +330,35 @@ class GameReader:
             at = text.index(token, at)
             name = card_name(token)
             if name is None:
+                name = self._joker(token, line, col + at, play)
+            if name is None:
                 self.problem(line, col + at, "not_a_card", text=self.words.quote(token))
-            else:
+            elif name:
                 out.append(name)
             at += len(token)
         return out
+
+    def _joker(self, token: str, line: int, col: int, play: bool) -> str | None:
+        """A joker token's canonical name; None (the caller says "not a card") when it is no
+        joker or the profile has none; "" when its problem is said here."""
+        name = joker_name(token)
+        if name is None:
+            return None
+        profile = self._profile_now()
+        if isinstance(profile, Profile) and profile.jokers == 0:
+            return None
+        if not play and name != "JK":
+            self.problem(line, col, "stand_in_held", text=self.words.quote(token))
+            return ""
+        return name
+
+    def _profile_now(self) -> Profile | None:
+        """The game's profile, resolved once when a move needs it (the header is read by
+        then); None when it cannot be resolved (the record check says why)."""
+        if self.rules is NoTurnOrder.PENDING:
+            ref = self.doc.get("profile", self.default_profile)
+            self.rules = None if ref is None else self.resolver.resolve(ref, "/profile")[0]
+        return self.rules if isinstance(self.rules, Profile) else None
 
     def _seat(self, text: str, quoted: bool, line: int, col: int) -> int | None:
         seat = self.names.get(text) if quoted else plain_seat(text, self.names)
@@ -367,19 +402,41 @@ class GameReader:
             else:
                 seat = None
                 self.expected(line, col, "<player>: <cards>", piece.strip())
+        tokens, called = split_call(tokens)
+        if called:
+            self._call(tokens, line, body_col + body.rfind("!"))
+            if not tokens:
+                return
         if is_pass(tokens):
             move: dict[str, Any] = {"seat": seat, "pass": True}
+        elif is_timeout(tokens):
+            move = {"seat": seat, "timeout": True}
+            profile = self._profile_now()
+            if profile is not None and profile.timeouts is choices.Timeouts.NONE:
+                self.problem(line, body_col + body.lower().find("timeout"), "no_timeouts")
         elif not tokens:
             self.expected(line, body_col, "<cards> or pass", "")
             return
         else:
             move = {"seat": seat, "play": self._cards(tokens, body, line, body_col,
-                                                      limits.MAX_CARDS_PER_PLAY)}
+                                                      limits.MAX_CARDS_PER_PLAY, play=True)}
+            if called:
+                move["call"] = True
         deal.moves.append(move)
         deal.move_lines.append(line)
         deal.move_cols.append(col + len(piece) - len(piece.lstrip()))
         if seat is not None:
             deal.prev = seat
+
+    def _call(self, tokens: list[str], line: int, col: int) -> None:
+        """The call mark's problems: on a pass or a timeout, or where the profile has no
+        call (the record would carry a call its rules do not know)."""
+        if not tokens or is_pass(tokens) or is_timeout(tokens):
+            self.problem(line, col, "call_on_play")
+            return
+        profile = self._profile_now()
+        if profile is not None and profile.last_card_call is choices.LastCardCall.NONE:
+            self.problem(line, col, "no_calls")
 
     def _next_seat(self, deal: DealState, line: int, col: int) -> int | None:
         if deal.prev is None:
@@ -389,8 +446,7 @@ class GameReader:
                 self.problem(line, col, "first_seat", example=f"{first}: 3D")
             return None
         if self.turn is NoTurnOrder.PENDING:
-            ref = self.doc.get("profile", self.default_profile)
-            profile, _ = (None, []) if ref is None else self.resolver.resolve(ref, "/profile")
+            profile = self._profile_now()
             self.turn = (NoTurnOrder.UNKNOWN if profile is None
                          else TurnOrder(profile.players, profile.step))
         turn = self.turn
@@ -440,7 +496,8 @@ class GameReader:
             elif _is_int(text):
                 self.problem(line, rest_col + at, "mixed_left")
             else:
-                left.append(self._cards(piece.split(), piece, line, rest_col + at, limits.MAX_CARDS_PER_PLAY))
+                left.append(self._cards(piece.split(), piece, line, rest_col + at,
+                                        limits.MAX_CARDS_PER_PLAY, play=False))
             at += len(piece) + 1
         self._result_of(deal, line)["left"] = left
 

@@ -47,6 +47,22 @@ def card_name(token: str) -> str | None:
     return cards.card_name(token) if name is None else name
 
 
+def joker_name(token: str) -> str | None:
+    """The canonical name of a joker token: ``JK`` (a joker held, or one naming no card or a
+    joker), or ``JK=4D`` (a joker standing for a card); None when it is no joker or its
+    stand-in is unreadable."""
+    joker = cards.parse_joker(token)
+    return None if joker is None else cards.name(joker)
+
+
+def any_card_name(token: str) -> str | None:
+    """A card or a joker, canonical: what a record's card lists may hold."""
+    name = CANONICAL_NAME.get(token)
+    if name is None:
+        name = cards.card_name(token)
+    return joker_name(token) if name is None else name
+
+
 def _outside_quotes(text: str, marks: str) -> Iterator[int]:
     """The offsets of ``marks`` in ``text`` that stand outside a quoted string."""
     quoted = escaped = False

@@ -16,7 +16,7 @@ from typing import Any
 from bigtwo.formats import jsonin
 from bigtwo.formats.notation.tricks import Leads, trick_leads
 from bigtwo.formats.notation.values import (
-    card_name,
+    any_card_name,
     compact,
     is_bare,
     plain_text,
@@ -66,7 +66,7 @@ class _Writer:
             raise NotationError(f"{at}: must be a list of cards")
         out = []
         for i, text in enumerate(value):
-            name = card_name(text) if isinstance(text, str) else None
+            name = any_card_name(text) if isinstance(text, str) else None
             if name is None:
                 raise NotationError(f"{at}/{i}: {text!r} is not a card")
             out.append(name)
@@ -158,7 +158,10 @@ class _Writer:
             self.hands(deal["hands"], f"{at}/hands")
         if "moves" in deal:
             leads = self.leads[i] if self.leads is not None and i < len(self.leads) else None
-            self.moves(deal["moves"], f"{at}/moves", leads)
+            if _plain_moves(deal["moves"]):
+                self.moves(deal["moves"], f"{at}/moves", leads)
+            else:
+                self.out.append("moves " + compact(deal["moves"]))
         else:
             self.result(deal["result"])
         if "declared" in deal:
@@ -183,15 +186,16 @@ class _Writer:
         top: Any = None  # the seat of the last play
         for i, move in enumerate(moves):
             where = f"{at}/{i}"
-            if not isinstance(move, dict) or set(move) not in ({"seat", "play"}, {"seat", "pass"}):
-                raise NotationError(f'{where}: a move is {{"seat": n, "play": [cards]}} or '
-                                    '{"seat": n, "pass": true}')
+            if not isinstance(move, dict) or set(move) not in MOVE_SHAPES:
+                raise NotationError(f'{where}: a move is {{"seat": n, "play": [cards]}}, '
+                                    '{"seat": n, "pass": true} or {"seat": n, "timeout": true}')
             who = self.who(move["seat"], where)
-            if "pass" in move:
-                if move["pass"] is not True:
-                    raise NotationError(f"{where}/pass: must be true")
-                line.append(f"{who}: pass")
-                passes += 1
+            if "pass" in move or "timeout" in move:
+                key = "pass" if "pass" in move else "timeout"
+                if move[key] is not True:
+                    raise NotationError(f"{where}/{key}: must be true")
+                line.append(f"{who}: {key}")
+                passes += 1  # for the layout a timeout is a pass
                 continue
             if not move["play"]:
                 raise NotationError(f"{where}/play: a play names at least one card")
@@ -204,7 +208,8 @@ class _Writer:
                 line = []
             passes = 0
             top = move["seat"]
-            line.append(f"{who}: {self.cards(move['play'], f'{where}/play')}")
+            call = "!" if move.get("call") is True else ""
+            line.append(f"{who}: {self.cards(move['play'], f'{where}/play')}{call}")
         if line:
             self.out.append(", ".join(line))
 
@@ -257,6 +262,17 @@ class _Writer:
                 return None
             lines.append("declared scores " + " ".join(map(str, scores)))
         return lines
+
+
+MOVE_SHAPES = ({"seat", "play"}, {"seat", "pass"}, {"seat", "timeout"}, {"seat", "play", "call"})
+
+
+def _plain_moves(moves: Any) -> bool:
+    """Whether every move can be written as a move of the notation: a call is only ever
+    ``!`` (a ``"call": false``, which says nothing the play alone does not, has no mark, so
+    such a deal keeps its moves as JSON to read back the same)."""
+    return not isinstance(moves, list) or not any(
+        isinstance(m, dict) and "call" in m and m["call"] is not True for m in moves)
 
 
 def _meta_value(value: Any) -> str:
