@@ -537,6 +537,9 @@ def multiset_rows(repeat: int) -> list[tuple[str, int, float]]:
                 found = run(hand, profile)
                 best = min(best, time.process_time() - start)
             out.append((what, found, best))
+    return out
+
+
 # --- v4 notation: jokers, stand-ins, calls and timeouts in bulk (formats) --------------------
 V4_HEAD = ("profile extends hk-standard\njokers = 2\ntimeouts = pass\nlast_card_call = liable\n"
            "scoring.settlement = penalty_only\nplayers Ana Ben Cai Dee\ndeal 1\n")
