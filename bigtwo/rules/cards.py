@@ -112,16 +112,61 @@ def parse_rank(text: str) -> int | None:
     return index if len(text) == 1 and index >= 0 else None
 
 
+# --- jokers (v4) -------------------------------------------------------------------------------
+# A joker held is one id above the real cards; in a play a joker names the card it stands for,
+# ``STAND_IN + card``, so a play's ids say both what is held (a joker) and what is judged (the
+# card). Real ids stay 0..51 so the one-deck bitmask path never sees a joker.
+JOKER = 52
+STAND_IN = 64
+JOKER_NAME = "JK"
+JOKER_SYMBOL = "🃏"
+_JOKER_SPELLINGS = frozenset({"JK", "jk", "Jk", "jK", JOKER_SYMBOL})
+
+
+def is_stand_in(card: Card) -> bool:
+    return card >= STAND_IN
+
+
+def effective(card: Card) -> Card:
+    """The card a play's id is judged as: a stand-in's named card, else the card itself."""
+    return card - STAND_IN if card >= STAND_IN else card
+
+
+def parse_joker(text: str) -> Card | None:
+    """A joker as records write it: ``JK`` (any case) or ``🃏`` is ``JOKER``; ``JK=<card>`` in
+    any card spelling is ``STAND_IN + card``; ``JK=JK`` is ``JOKER`` again (a joker named as a
+    joker names nothing, which the replay refuses). None for anything else, an unreadable
+    stand-in included."""
+    text = text.strip()
+    if text in _JOKER_SPELLINGS:
+        return JOKER
+    head, eq, tail = text.partition("=")
+    if not eq or head.strip() not in _JOKER_SPELLINGS:
+        return None
+    tail = tail.strip()
+    if tail in _JOKER_SPELLINGS:
+        return JOKER
+    card = parse_card(tail)
+    return None if card is None else STAND_IN + card
+
+
 def name(card: Card) -> str:
-    return CANONICAL[card]
+    if card < DECK_SIZE:
+        return CANONICAL[card]
+    if card >= STAND_IN:
+        return JOKER_NAME + "=" + CANONICAL[card - STAND_IN]
+    return JOKER_NAME
 
 
 def names(cards: Iterable[Card]) -> list[str]:
-    return [CANONICAL[c] for c in cards]
+    return [CANONICAL[c] if c < DECK_SIZE else name(c) for c in cards]
 
 
 def symbol(card: Card) -> str:
-    """Display form, e.g. ``9♣``; ``10`` is written out as players read it."""
+    """Display form, e.g. ``9♣``; ``10`` is written out as players read it; a joker ``🃏``, a
+    stand-in ``🃏`` before the card it names."""
+    if card >= DECK_SIZE:
+        return JOKER_SYMBOL + symbol(card - STAND_IN) if card >= STAND_IN else JOKER_SYMBOL
     rank = RANKS[rank_of(card)]
     return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[SUITS[suit_of(card)]]
 
