@@ -6,7 +6,7 @@ from typing import Any
 
 from bigtwo import ENGINE_VERSION
 from bigtwo.reports.i18n import DEFAULT_LANGUAGE
-from bigtwo.rules.choices import Finish, LastCardGuard
+from bigtwo.rules.choices import Finish, LastCardCall, LastCardGuard
 from bigtwo.rules.replay import RecordResult, RuleError
 
 
@@ -31,6 +31,7 @@ def build_report(result: RecordResult, lang: str = DEFAULT_LANGUAGE) -> dict[str
     # v3 parts only where the profile plays them, so that other reports stay as they were.
     placings = profile.finish is Finish.PLACINGS
     liable = profile.last_card_guard is LastCardGuard.LIABLE
+    calling = profile.last_card_call is LastCardCall.LIABLE
     deals = []
     for d in result.deals:
         row = {
@@ -52,6 +53,10 @@ def build_report(result: RecordResult, lang: str = DEFAULT_LANGUAGE) -> dict[str
         if liable:
             row["liable"] = d.liable
             row["breaches"] = d.breaches
+        if calling:
+            # v4: only where the profile has the call, so that other reports stay as they were.
+            row["missed_calls"] = (None if d.missed_calls is None else
+                                   [{"move": m, "seat": s} for m, s in d.missed_calls])
         deals.append(row)
     out = {
         "valid": not result.errors,

@@ -59,7 +59,7 @@ class RuleError:
 class DealResult:
     __slots__ = ("index", "status", "leader", "winner", "moves_checked", "cards_left",
                  "penalties", "scores", "tiers", "team_scores", "penalties_now", "places",
-                 "liable", "breaches")
+                 "liable", "breaches", "missed_calls")
 
     index: int
     status: DealStatus
@@ -75,6 +75,7 @@ class DealResult:
     places: list[int] | None  # finish: placings: seats in finishing order
     liable: int | None  # last_card_guard: liable: the seat that paid every loser's penalty
     breaches: list[dict[str, int]] | None  # last_card_guard: liable: breaches that stood
+    missed_calls: list[tuple[int, int]] | None  # last_card_call: liable: (move, seat) that stood
 
     # Written out (plain and slotted, as RuleError and RecordResult: bigtwo.rules.frozen says
     # why): compiled, a dataclass's generated __init__ runs as Python, with its arguments in a
@@ -86,7 +87,8 @@ class DealResult:
                  tiers: list[dict[str, int] | None] | None = None,
                  team_scores: list[int] | None = None, penalties_now: list[int] | None = None,
                  places: list[int] | None = None, liable: int | None = None,
-                 breaches: list[dict[str, int]] | None = None) -> None:
+                 breaches: list[dict[str, int]] | None = None,
+                 missed_calls: list[tuple[int, int]] | None = None) -> None:
         self.index = index
         self.status = status
         self.leader = leader
@@ -101,6 +103,7 @@ class DealResult:
         self.places = places
         self.liable = liable
         self.breaches = breaches
+        self.missed_calls = missed_calls
 
 
 class RecordResult:
@@ -198,6 +201,7 @@ def replay_deal(
     leader, opening_card = lead_of_masks(profile, index, previous_winner, masks)
     assert leader is not None
     table = Table(profile, deal.hands, leader, opening_card, masks)
+    table.calls = deal.calls
     moves: list[Move] = deal.moves
     # Asked once per deal: the moves of a profile that keeps no places or breaches never ask.
     # (Called directly, not as a bound method: compiled, that is a C call per move.)
@@ -240,6 +244,8 @@ def _tracked_parts(table: Table, result: DealResult) -> None:
         result.places = list(table.places)
     if table.liable_guard:
         result.breaches = [{"move": m, "seat": s, "protected": p} for m, s, p in table.breaches]
+    if table.calling:
+        result.missed_calls = list(table.missed_calls)
 
 
 def score_table(profile: Profile, table: Table) -> DealScore:
@@ -249,8 +255,16 @@ def score_table(profile: Profile, table: Table) -> DealScore:
     assert winner is not None
     if table.placings:
         return score_places(profile, table.places)
-    liable = liable_seat(table.breaches, winner) if table.liable_guard else None
-    return score_deal(profile, table.hands, winner, liable)
+    return score_deal(profile, table.hands, winner, liable_of(table, winner))
+
+
+def liable_of(table: Table, winner: int) -> int | None:
+    """Who pays every loser's penalty: the winner when it went out after a missed call (this
+    comes before the guard: RULES.md v4, reading 12), else a breach of the liable guard's
+    seat, else nobody."""
+    if table.calling and any(seat == winner for _, seat in table.missed_calls):
+        return winner
+    return liable_seat(table.breaches, winner) if table.liable_guard else None
 
 
 def _put_score(result: DealResult, scored: DealScore) -> None:
