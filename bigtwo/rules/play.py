@@ -112,7 +112,7 @@ def check_play(position: Position, seat: int, play: list[int] | None, known: Com
             assert duplicate is not None
             return RuleCode.DUPLICATE_CARD, {"card": cards.name(duplicate)}
     if seat != position.current:
-        return _turn_refusal(position, seat)
+        return turn_refusal(position, seat)
     table = position.on_table
     if not play:
         # A pass (None) or a timeout ([]: timeouts: pass), which is a pass in every respect
@@ -166,12 +166,12 @@ def check_play(position: Position, seat: int, play: list[int] | None, known: Com
         if code is not None:
             return code, classifier.versus(combo, table)
         if position.guard_highest and combo.size == 1:
-            refused = _guard_refusal(position, seat, combo)
+            refused = guard_refusal(position, seat, combo)
             if refused is not None:
                 return refused
         return combo
     if position.guard_highest and combo.size == 1:
-        refused = _guard_refusal(position, seat, combo)
+        refused = guard_refusal(position, seat, combo)
         if refused is not None:
             return refused
     opening_card = position.opening_card
@@ -190,7 +190,7 @@ def check_play(position: Position, seat: int, play: list[int] | None, known: Com
     return combo
 
 
-def _turn_refusal(position: Position, seat: int) -> Refusal:
+def turn_refusal(position: Position, seat: int) -> Refusal:
     """Why a move by another seat than ``current`` is refused: it sits out (LOCKED_OUT), the
     trick just ended on an unbeatable play (WRONG_TURN, reason ``unbeatable``), or it is
     plainly not its turn."""
@@ -227,7 +227,7 @@ def guard_breach(position: Position, seat: int, combo: Combo) -> tuple[int, int]
     return None if combo.cards[0] == highest else (protected, highest)
 
 
-def _guard_refusal(position: Position, seat: int, combo: Combo) -> Refusal | None:
+def guard_refusal(position: Position, seat: int, combo: Combo) -> Refusal | None:
     found = guard_breach(position, seat, combo)
     if found is None:
         return None
