@@ -114,20 +114,12 @@ def check_play(position: Position, seat: int, play: list[int] | None, known: Com
     if seat != position.current:
         return turn_refusal(position, seat)
     table = position.on_table
-    if not play:
-        # A pass (None) or a timeout ([]: timeouts: pass), which is a pass in every respect
-        # but one: on an empty table it hands the lead on (RULES.md v4, reading 11).
+    if play is None:
         # Who may pass. The leader never; under must_play_first_trick, in the first trick,
         # a seat that has not yet played a card in it may not while a play beats the table
         # (000: "bis ein Spieler einmal gespielt hat").
         if table is None:
-            if play is None:
-                return RuleCode.LEADER_MUST_PLAY, {}
-            if position.opening_card is not None:
-                # The turn that must hold the lowest card has no pass to stand for.
-                return RuleCode.OPENING_CARD, {"card": cards.name(position.opening_card),
-                                               "timeout": True}
-            return None
+            return RuleCode.LEADER_MUST_PLAY, {}
         if (
             position.first_trick and position.profile.must_play_first_trick and not position.played_first >> seat & 1
             and can_beat(cards.cards_of(position.hands[seat]), position.classifier, table)
@@ -144,6 +136,10 @@ def check_play(position: Position, seat: int, play: list[int] | None, known: Com
         # it, and this saves a call per play.
         combo = classifier.memo.get(mask)
         if combo is None:
+            if not play:
+                # A timeout ([]) has no cards, so it is never in the memo: asked here, it
+                # costs the plays nothing.
+                return timed_out(position, seat)
             combo = classifier.classify(play, mask)
     if table is not None and len(play) != table.size and not (
         type(combo) is COMBO and classifier.crosses(combo, table)
@@ -188,6 +184,17 @@ def check_play(position: Position, seat: int, play: list[int] | None, known: Com
     ):
         return RuleCode.FORBIDDEN_FINISH, {"card": cards.name(play[0])}
     return combo
+
+
+def timed_out(position: Position, seat: int) -> Verdict:
+    """A timeout (``timeouts: pass``) by the seat to move: a pass in every respect but one, on
+    an empty table it hands the lead on (RULES.md v4, reading 11); the turn that must play
+    the lowest card has no pass to stand for."""
+    if position.on_table is not None:
+        return check_play(position, seat, None)
+    if position.opening_card is not None:
+        return RuleCode.OPENING_CARD, {"card": cards.name(position.opening_card), "timeout": True}
+    return None
 
 
 def turn_refusal(position: Position, seat: int) -> Refusal:

@@ -21,6 +21,8 @@ from bigtwo.rules.play import (
 )
 from bigtwo.rules.profiles import Profile
 
+_NO_CALLS: frozenset[int] = frozenset()
+
 
 class Table(Position):
     """The state of one deal: hands, whose turn, what lies on the table.
@@ -69,10 +71,12 @@ class Table(Position):
         self.liable_guard = profile.last_card_guard is LastCardGuard.LIABLE
         self.breaches = []
         self.calling = profile.last_card_call is LastCardCall.LIABLE
-        self.calls = frozenset()
+        self.calls = _NO_CALLS
         self.missed_calls = []
-        self.ends_tricks = profile.unbeatable_ends_trick and not answerable(profile, False)
-        self.top = top_card(self.classifier)
+        # Asked only where the field is on: the top card costs a search of the deck per deal.
+        unbeatable = profile.unbeatable_ends_trick
+        self.ends_tricks = unbeatable and not answerable(profile, False)
+        self.top = top_card(self.classifier) if unbeatable else -1
         # Every v4 rule that looks at a play after it stands rides the tracked path: a profile
         # without them pays nothing per move for them.
         self.tracked = (self.placings or self.liable_guard or self.calling
@@ -153,9 +157,9 @@ class Table(Position):
         of the deal, or, a later quad under ``revolution_repeats: toggles``, normal again."""
         self.revolution = reversed_ranks
         self.classifier = classifier_for(self.profile, reversed_ranks)
-        self.top = top_card(self.classifier)
-        self.ends_tricks = (self.profile.unbeatable_ends_trick
-                            and not answerable(self.profile, reversed_ranks))
+        if self.profile.unbeatable_ends_trick:
+            self.top = top_card(self.classifier)
+            self.ends_tricks = not answerable(self.profile, reversed_ranks)
         on_top = self.on_table
         if on_top is not None:
             again = self.classifier.classify(list(on_top.cards), cards.mask_of(on_top.cards))
