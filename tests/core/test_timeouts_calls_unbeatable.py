@@ -189,3 +189,21 @@ def test_a_possible_bomb_keeps_the_trick_open() -> None:
     assert answerable(resolved, False)
     resolved, _ = DEFAULT_RESOLVER.resolve(small(hand_size=3, unbeatable_ends_trick=True))
     assert resolved is not None and not answerable(resolved, False)
+
+
+PLACINGS = small(hand_size=2, unbeatable_ends_trick=True, finish="placings",
+                 scoring={"place_points": [3, 1, -1, -3]})
+PLACING_HANDS = ["3D 4D", "6D 7D", "9D 2S", "JD QD"]
+
+
+@pytest.mark.parametrize(("moves", "errors", "places"), [
+    # Seat 2 goes out on the 2♠: the trick ends at once, and the next seat still playing,
+    # seat 3, leads (its pass is LEADER_MUST_PLAY, where without the field it would pass).
+    ("0:3D 1:6D 2:9D 3:JD 0:- 1:- 2:2S 3:QD 0:- 1:- 0:4D", [], [2, 3, 0, 1]),
+    ("0:3D 1:6D 2:9D 3:JD 0:- 1:- 2:2S 3:-", [("LEADER_MUST_PLAY", 0, 7)], None),
+])
+def test_unbeatable_last_card_under_placings(moves: str, errors: list[Any],
+                                             places: list[int] | None) -> None:
+    rep = report(_record(PLACINGS, moves, PLACING_HANDS), complete=False)
+    assert codes(rep) == errors
+    assert rep["deals"][0]["places"] == places
