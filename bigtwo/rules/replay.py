@@ -263,10 +263,7 @@ def _replay_multiset(
     for seat, play in deal.moves:
         outcome = table.check(seat, play)
         if outcome is None or type(outcome) is COMBO:
-            if table.tracked:
-                table._apply_tracked(seat, outcome)
-            else:
-                table._apply(seat, outcome)
+            table.play(seat, outcome)
             continue
         i = table.moves_done
         code, params = outcome  # type: ignore[misc]

@@ -50,14 +50,23 @@ class MultisetTable(Table):
             self.playing = play
         return verdict
 
-    def _apply(self, seat: int, combo: Combo | None) -> None:
-        if combo is not None:
-            bag = self.bags[seat]
-            take(bag, self.playing)
-            super()._apply(seat, combo)
-            self.hands[seat] = presence(bag)
+    def play(self, seat: int, combo: Combo | None) -> None:
+        """Apply a move ``check`` accepted: the play's cards leave the seat's bag, then the
+        one-deck table moves on. (Not an override of ``_apply``: compiled, the one-deck
+        table's calls of it stay direct only while no subclass overrides it.)"""
+        if combo is None:
+            if self.tracked:
+                self._apply_tracked(seat, combo)
+            else:
+                self._apply(seat, combo)
             return
-        super()._apply(seat, combo)
+        bag = self.bags[seat]
+        take(bag, self.playing)
+        if self.tracked:
+            self._apply_tracked(seat, combo)
+        else:
+            self._apply(seat, combo)
+        self.hands[seat] = presence(bag)
 
     def reverse_ranks(self, reversed_ranks: bool = True) -> None:
         on_top = self.on_table
