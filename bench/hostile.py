@@ -412,6 +412,37 @@ def draw_cases(client: Any) -> list[Case]:
     return out
 
 
+# --- v4: copies and jokers (issue 38, the table's class) -------------------------------------
+def multiset_record(deals: int) -> dict[str, Any]:
+    """``deals`` deals at the largest hands v4 allows: two seats, four decks with two jokers
+    each, 108 cards a seat (every card twice and four jokers); seat 0 plays every card alone
+    (its jokers named as 2♠) while seat 1 passes, so every deal replays 216 moves through the
+    multiset table and is complete."""
+    every = _all_cards()
+    hand = [*every, *every, "JK", "JK", "JK", "JK"]
+    moves: list[dict[str, Any]] = []
+    # The 3♦ first: it opens the deal.
+    order = ["3D", *(c for c in every if c != "3D")]
+    for card in [*order, *order, "JK=2S", "JK=2S", "JK=2S", "JK=2S"]:
+        moves += [{"seat": 0, "play": [card]}, {"seat": 1, "pass": True}]
+    moves.pop()
+    profile = {"extends": "hk-standard", "players": 2, "decks": 4, "jokers": 2, "hand_size": 108,
+               "opening": {"later_deals": "lowest_card"}}
+    return {"profile": profile, "deals": [{"hands": [hand, hand], "moves": moves}] * deals}
+
+
+def multiset_cases(client: Any) -> list[Case]:
+    """``POST /v1/validate`` with the multiset record above, as many deals as 1 MiB holds
+    (capped by the record's deal limit)."""
+    body = fill(lambda n: multiset_record(min(n, limits.MAX_DEALS_PER_RECORD)))
+    data = json.dumps(body, separators=(",", ":"))
+    return [Case("POST /v1/validate",
+                 f"v4: {len(body['deals'])} deals of 2 x 108 cards from 4 decks with jokers, "
+                 "216 moves each",
+                 lambda: client.post("/v1/validate", data=data, content_type="application/json"),
+                 len(data))]
+
+
 # --- season standings per request (hardening, item 4) ----------------------------------------
 def season_budget_cases(client: Any, nights: int = 6, per_night: int = 4_000) -> list[Case]:
     """A season of 6 nights x 4,000 small records (one deal each, four of 40 players), its
@@ -602,7 +633,7 @@ def main() -> None:
         client = app.test_client()
         rows = []
         for case in [*cases(client), *door_cases(client), *draw_cases(client),
-                     *joker_notation_cases(client)]:
+                     *joker_notation_cases(client), *multiset_cases(client)]:
             best, status, out_bytes = float("inf"), 0, 0
             for _ in range(args.repeat):
                 start = time.process_time()

@@ -46,6 +46,8 @@ COMPILED: tuple[str, ...] = (
     "bigtwo.rules.table",
     "bigtwo.rules.replay",
     "bigtwo.rules.scoring",
+    "bigtwo.rules.multiset.bag",
+    "bigtwo.rules.multiset.table",
     "bigtwo.records.parse",
     "bigtwo.formats.notation.values",
     "bigtwo.formats.notation.grammar",

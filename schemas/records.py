@@ -28,7 +28,10 @@ MIN_SEATS, MAX_SEATS = _PLAYERS.minimum, MAX_PLAYERS
 
 CARD = {"type": "string", "example": "3D",
         "description": "rank then suit, or suit then rank: 2-9, T or 10, J, Q, K, A; "
-                       "C D H S or ♣ ♦ ♥ ♠; any case"}
+                       "C D H S or ♣ ♦ ♥ ♠; any case. v4, under jokers: JK for a joker, and "
+                       "in a play JK=<card> for a joker standing for that card"}
+# A hand holds at most every card of the largest table: four decks with two jokers each.
+MAX_HAND = cards.MAX_DECKS * (cards.DECK_SIZE + cards.MAX_JOKERS)
 
 
 def card_list(**kw: object) -> fields.List[str]:
@@ -40,6 +43,12 @@ class MoveSchema(Schema):
     play = card_list(validate=validate.Length(min=1, max=limits.MAX_CARDS_PER_PLAY),
                      metadata={"description": "the cards played; give either play or pass"})
     pass_ = fields.Boolean(data_key="pass", metadata={"enum": [True]})
+    timeout = fields.Boolean(metadata={
+        "enum": [True], "description": "v4, under timeouts: pass only: the seat's turn ran out (a "
+                                       "move is exactly one of play, pass and timeout)"})
+    call = fields.Boolean(metadata={
+        "enum": [True], "description": "v4, under last_card_call: liable only, on a play: the "
+                                       "player called \"last card\""})
 
 
 class DeclaredSchema(Schema):
@@ -51,7 +60,7 @@ class ResultSchema(Schema):
     cards_left = fields.List(fields.Integer(), validate=validate.Length(max=MAX_SEATS), metadata={
         "description": "how many cards each seat still held (exactly one 0: the winner); "
                        "only where scoring does not depend on which cards are held"})
-    left = fields.List(card_list(validate=validate.Length(max=cards.DECK_SIZE)),
+    left = fields.List(card_list(validate=validate.Length(max=MAX_HAND)),
                        validate=validate.Length(max=MAX_SEATS),
                        metadata={"description": "the cards each seat still held; give this "
                                                 "or cards_left"})
@@ -64,7 +73,7 @@ class ResultSchema(Schema):
 
 
 class RecordDealSchema(Schema):
-    hands = fields.List(card_list(validate=validate.Length(max=cards.DECK_SIZE)),
+    hands = fields.List(card_list(validate=validate.Length(max=MAX_HAND)),
                         validate=validate.Length(max=MAX_SEATS),
                         metadata={"description": "one list per seat; or give deal_code "
                                                  "(optional for a deal with a result)"})
@@ -142,6 +151,11 @@ class BreachSchema(Schema):
     protected = fields.Integer(required=True)
 
 
+class MissedCallSchema(Schema):
+    move = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+
+
 class DealReportSchema(Schema):
     index = fields.Integer(required=True)
     status = fields.String(required=True,
@@ -170,6 +184,9 @@ class DealReportSchema(Schema):
     breaches = fields.List(fields.Nested(BreachSchema), allow_none=True, metadata={
         "description": "v3, only under last_card_guard: liable: plays that broke the guard "
                        "and stood (null for a result-only deal)"})
+    missed_calls = fields.List(fields.Nested(MissedCallSchema), allow_none=True, metadata={
+        "description": "v4, only under last_card_call: liable: plays that left their seat one "
+                       "card without the call and stood (null for a result-only deal)"})
 
 
 class MatchResultSchema(Schema):

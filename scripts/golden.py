@@ -40,6 +40,8 @@ HANDMADE: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "wrong-turn": (record(HK3, deal(HANDS, "0:3D 2:6D")), {}),
     "locked-out": (record(small("pusoy-dos", hand_size=3), deal(P_HANDS, "0:3C 3:- 2:JH 1:2S 0:- 3:AD")), {}),
     "card-not-held": (record(HK3, deal(HANDS, "0:3D 1:5C")), {}),
+    "joker-stand-in": (record(small("hk-standard", hand_size=3, jokers=1), deal(
+        ["3D 9C JK", "4C 5H 2S", "6D 6S JH", "7C 8H AD"], "0:3D+JK")), {}),
     "not-a-combination": (record(HK3, deal(HANDS, "0:3D+9C")), {}),
     "combination-not-allowed": (record(small("casual", hand_size=3),
                                        deal(["3D 3C 3H", "4C 5H 2S", "6D 6S JH", "7C 8H AD"], "0:3D+3C+3H")), {}),

@@ -27,6 +27,9 @@ def _card(text: Any) -> Any:
     card = cards.NOTATION.get(text) if isinstance(text, str) else None
     if card is None and isinstance(text, str):
         card = cards.parse_card(text)
+        if card is None:
+            # v4: a joker (JK, jk, 🃏) or a stand-in (JK=10h) is one card however spelt.
+            card = cards.parse_joker(text)
     return text if card is None else card
 
 
@@ -42,7 +45,7 @@ def _cards(value: Any) -> Any:
         found = [_card(c) for c in value]
         if not all(isinstance(c, int) for c in found):
             return value
-        ids = sorted(found)
+        return cards.names(sorted(found))
     return list(map(cards.CANONICAL.__getitem__, ids))
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from bigtwo import limits
 from bigtwo.rules import cards, deals, scoring
-from bigtwo.rules.choices import Finish, LastCardCall, LastCardGuard
+from bigtwo.rules.choices import Finish, LastCardCall, LastCardGuard, Timeouts
 from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.play import hands_of_code
 from bigtwo.rules.problems import Problem, is_long, join, pointer_key, quote
@@ -38,7 +38,9 @@ RECORD_FIELDS = frozenset({"profile", "players", "deals", "meta"})
 DEAL_FIELDS = frozenset({"hands", "deal_code", "moves", "result", "declared"})
 DECLARED_FIELDS = frozenset({"winner", "scores"})
 RESULT_FIELDS = frozenset({"cards_left", "left", "places", "liable"})
-MOVE_FIELDS = frozenset({"seat", "play", "pass"})
+MOVE_FIELDS = frozenset({"seat", "play", "pass", "timeout", "call"})
+# The v4 keys of a move, each only under the profile field that gives it a meaning.
+_V4_MOVE_FIELDS = frozenset({"timeout", "call"})
 
 def _is_int(value: Any) -> bool:
     return type(value) is int
@@ -62,9 +64,12 @@ def seat_out_of_range(seat: int, players: int, at: str) -> Problem:
     return shape_problem(at, "seat_range", seat=seat, last=players - 1, players=players)
 
 
-def parse_cards(value: Any, at: str, problems: list[Problem], *, max_len: int) -> list[int]:
+def parse_cards(value: Any, at: str, problems: list[Problem], *, max_len: int,
+                jokers: int = 0) -> list[int]:
     """The cards of a list, or [] with every problem named. A list over ``max_len`` is
-    refused before any card is read, with its length: it is never read as no cards."""
+    refused before any card is read, with its length: it is never read as no cards.
+    ``jokers``: 0, no joker is a card (as in v1-v3); 1, ``JK`` is (hands, cards left); 2, a
+    play's ``JK=<card>`` too (and a bare ``JK``, which the replay refuses)."""
     if not isinstance(value, list):
         problems.append(shape_problem(at, "card_list"))
         return []
@@ -77,6 +82,10 @@ def parse_cards(value: Any, at: str, problems: list[Problem], *, max_len: int) -
     out = []
     for i, text in enumerate(value):
         card = cards.parse_card(text) if isinstance(text, str) else None
+        if card is None and jokers and isinstance(text, str):
+            card = cards.parse_joker(text)
+            if card is not None and card >= cards.STAND_IN and jokers < 2:
+                card = None  # a stand-in means something only in a play
         if card is None:
             problems.append(_not_a_card(join(at, i), text))
         else:
@@ -92,7 +101,10 @@ def _not_a_card(at: str, text: Any) -> Problem:
                          start=repr(text[:limits.MAX_QUOTED_CHARS]), length=len(text))
 
 
-def _parse_moves(value: Any, at: str, players: int, problems: list[Problem]) -> list[Move]:
+def _parse_moves(value: Any, at: str, profile: Profile, problems: list[Problem],
+                 calls: list[int]) -> list[Move]:
+    """The moves; ``calls`` gets the index of every move that carries the last-card call."""
+    players = profile.players
     if not isinstance(value, list):
         problems.append(shape_problem(at, "move_list"))
         return []
@@ -131,7 +143,7 @@ def _parse_moves(value: Any, at: str, players: int, problems: list[Problem]) -> 
                 elif play is None and move.get("pass") is True:
                     out.append(passes[seat])
                     continue
-        out.append(_slow_move(move, join(at, len(out)), players, problems))
+        out.append(_slow_move(move, join(at, len(out)), profile, problems, calls, len(out)))
     return out
 
 
@@ -149,12 +161,19 @@ def _known_cards(texts: list[Any], notation: dict[str, int]) -> list[int] | None
     return played
 
 
-def _slow_move(move: Any, at: str, players: int, problems: list[Problem]) -> Move:
+def _slow_move(move: Any, at: str, profile: Profile, problems: list[Problem], calls: list[int],
+               index: int) -> Move:
+    players = profile.players
     if not isinstance(move, dict):
         problems.append(shape_problem(at, "move"))
         return (0, None)
+    timeouts = profile.timeouts is Timeouts.PASS
     for key in move:
-        if key not in MOVE_FIELDS:
+        if key == "timeout" and not timeouts:
+            problems.append(shape_problem(join(at, key), "no_timeouts"))
+        elif key == "call" and profile.last_card_call is not LastCardCall.LIABLE:
+            problems.append(shape_problem(join(at, key), "no_calls"))
+        elif key not in MOVE_FIELDS:
             # {"player": 1} names the seat under another name: say so, not "did you mean play?"
             seat_like = "seat" not in move and _is_int(move[key])
             problems.append(shape_problem(join(at, key), "unknown_seat") if seat_like
@@ -168,9 +187,25 @@ def _slow_move(move: Any, at: str, players: int, problems: list[Problem]) -> Mov
     elif not 0 <= seat < players:
         problems.append(seat_out_of_range(seat, players, join(at, "seat")))
     has_play, has_pass = "play" in move, "pass" in move
-    if has_play == has_pass:
-        problems.append(shape_problem(at, "play_or_pass"))
+    # Under timeouts: none a timeout is refused at its key alone (above): it still counts as
+    # the move's kind, so the move is not also said to lack one.
+    has_timeout = "timeout" in move
+    if "call" in move and profile.last_card_call is LastCardCall.LIABLE:
+        if move["call"] is not True:
+            problems.append(shape_problem(join(at, "call"), "pass_true"))
+        elif not has_play:
+            problems.append(shape_problem(join(at, "call"), "call_on_play"))
+        else:
+            calls.append(index)
+    if has_play + has_pass + has_timeout != 1:
+        problems.append(shape_problem(at, "one_move_kind" if timeouts else "play_or_pass"))
         return (seat, None)
+    if has_timeout:
+        if not timeouts:
+            return (seat, None)
+        if move["timeout"] is not True:
+            problems.append(shape_problem(join(at, "timeout"), "pass_true"))
+        return (seat, [])
     if has_pass:
         if move["pass"] is not True:
             problems.append(shape_problem(join(at, "pass"), "pass_true"))
@@ -178,7 +213,9 @@ def _slow_move(move: Any, at: str, players: int, problems: list[Problem]) -> Mov
     play = move["play"]
     if isinstance(play, list) and not play:
         problems.append(shape_problem(join(at, "play"), "empty_play"))
-    return (seat, parse_cards(play, join(at, "play"), problems, max_len=limits.MAX_CARDS_PER_PLAY))
+        return (seat, None)  # never read as a timeout
+    return (seat, parse_cards(play, join(at, "play"), problems, max_len=limits.MAX_CARDS_PER_PLAY,
+                              jokers=2 if profile.jokers else 0))
 
 
 def _parse_declared(value: Any, at: str, problems: list[Problem]) -> dict[str, Any] | None:
@@ -232,7 +269,8 @@ def _parse_result(value: Any, at: str, profile: Profile, problems: list[Problem]
             problems.append(shape_problem(join(at, "left"), "too_many_seats", n=len(raw),
                                           most=cards.DECK_SIZE))
             return Result()
-        return Result(left=[parse_cards(h, f"{at}/left/{i}", problems, max_len=cards.DECK_SIZE)
+        return Result(left=[parse_cards(h, f"{at}/left/{i}", problems, max_len=profile.supply,
+                                        jokers=1 if profile.jokers else 0)
                             for i, h in enumerate(raw)], liable=liable)
     counts = value["cards_left"]
     if (type(counts) is not list or len(counts) > cards.DECK_SIZE
@@ -304,12 +342,14 @@ def _parse_deal(value: Any, at: str, profile: Profile, problems: list[Problem]) 
             problems.append(shape_problem(join(at, "hands"), "too_many_hands", n=len(raw),
                                           most=cards.DECK_SIZE))
         else:
+            jokers = 1 if profile.jokers else 0
             hands = [
-                parse_cards(h, join(at, "hands", i), problems, max_len=cards.DECK_SIZE)
+                parse_cards(h, join(at, "hands", i), problems, max_len=profile.supply, jokers=jokers)
                 for i, h in enumerate(raw)
             ]
     result = None
     moves: list[Move] = []
+    calls: list[int] = []
     if result_only:
         if "moves" in value:
             problems.append(shape_problem(at, "moves_or_result"))
@@ -317,11 +357,12 @@ def _parse_deal(value: Any, at: str, profile: Profile, problems: list[Problem]) 
     else:
         if "moves" not in value:
             problems.append(shape_problem(join(at, "moves"), "no_moves"))
-        moves = _parse_moves(value.get("moves", []), join(at, "moves"), profile.players, problems)
+        moves = _parse_moves(value.get("moves", []), join(at, "moves"), profile, problems, calls)
     declared = value.get("declared")
     if declared is not None:
         declared = _parse_declared(declared, f"{at}/declared", problems)
-    return Deal(hands, moves, declared, code if isinstance(code, str) else None, result)
+    return Deal(hands, moves, declared, code if isinstance(code, str) else None, result,
+                frozenset(calls))
 
 
 def _parse_names(names: Any, problems: list[Problem]) -> list[str] | None:

@@ -396,6 +396,9 @@ def _player_count(params: dict[str, Any], error: dict[str, Any], translator: Tra
 
 def _opening_card(params: dict[str, Any], error: dict[str, Any], translator: Translator) -> str:
     card = card_text(params["card"], translator.lang)
+    if params.get("timeout"):
+        return translator.gettext("The first play must contain {card}; the opening turn cannot time "
+                                  "out", card=card)
     if params.get("alone"):
         return translator.gettext("The first play must be {card} alone", card=card)
     return translator.gettext("The first play must contain {card}", card=card)
@@ -423,6 +426,49 @@ def _result_places(params: dict[str, Any], error: dict[str, Any], translator: Tr
                      "gives {given}", given=", ".join(map(str, params["places"])))
 
 
+def _duplicate_card(params: dict[str, Any], error: dict[str, Any], translator: Translator) -> str:
+    # Under one deck an error carries the card alone; with copies (v4) also how often it
+    # appears and how often the decks hold it.
+    count = params.get("count")
+    if count is None:
+        return translator.gettext("{card} appears twice", card=card_text(params["card"], translator.lang))
+    if params["card"] == "JK":
+        return translator.gettext("{count} jokers appear; the decks hold {held}",
+                                  count=count, held=params["held"])
+    return translator.gettext("{card} appears {count} times; the decks hold it {held} times",
+                              card=card_text(params["card"], translator.lang), count=count,
+                              held=params["held"])
+
+
+def _card_not_held(params: dict[str, Any], error: dict[str, Any], translator: Translator) -> str:
+    # With copies or jokers (v4) a card may be held, only fewer times than the play names it.
+    seat, held = error["seat"], params.get("held")
+    if held is None:
+        return translator.gettext("Seat {seat} does not hold {cards}", seat=seat,
+                                  cards=cards_text(params["cards"], translator.lang))
+    card, count = params["cards"][0], params["count"]
+    if card == "JK":
+        if held == 0:
+            return translator.gettext("Seat {seat} holds no joker", seat=seat)
+        return translator.gettext("Seat {seat} holds only {held} of the play's {count} jokers",
+                                  seat=seat, held=held, count=count)
+    text = card_text(card, translator.lang)
+    if held == 1:
+        return translator.gettext("Seat {seat} holds {card} once; the play names it {count} times",
+                                  seat=seat, card=text, count=count)
+    return translator.gettext("Seat {seat} holds {card} {held} times; the play names it {count} times",
+                              seat=seat, card=text, held=held, count=count)
+
+
+def _wrong_turn(params: dict[str, Any], error: dict[str, Any], translator: Translator) -> str:
+    if params.get("reason") == "unbeatable":
+        return translator.gettext("{card} cannot be beaten: seat {expected} leads the next trick, not "
+                                  "seat {seat}", card=card_text(params["card"], translator.lang),
+                                  expected=params["expected"], seat=error["seat"])
+    return translator.gettext("It is seat {expected}'s turn, not seat {seat}'s",
+                              expected=params["expected"], seat=error["seat"])
+
+
 Renderer = Callable[[dict[str, Any], dict[str, Any], Translator], str]
 
 _RENDERERS: dict[RuleCode, Renderer] = {
@@ -430,14 +476,13 @@ _RENDERERS: dict[RuleCode, Renderer] = {
     RuleCode.HAND_SIZE: lambda params, error, translator: translator.gettext(
         "Seat {seat} was dealt {actual} cards; this profile deals {expected}",
         seat=error["seat"], actual=params["actual"], expected=params["expected"]),
-    RuleCode.DUPLICATE_CARD: lambda params, error, translator: translator.gettext(
-        "{card} appears twice", card=card_text(params["card"], translator.lang)),
-    RuleCode.WRONG_TURN: lambda params, error, translator: translator.gettext(
-        "It is seat {expected}'s turn, not seat {seat}'s", expected=params["expected"], seat=error["seat"]),
+    RuleCode.DUPLICATE_CARD: _duplicate_card,
+    RuleCode.WRONG_TURN: _wrong_turn,
     RuleCode.LOCKED_OUT: lambda params, error, translator: translator.gettext(
         "Seat {seat} passed and sits out until the next lead", seat=error["seat"]),
-    RuleCode.CARD_NOT_HELD: lambda params, error, translator: translator.gettext(
-        "Seat {seat} does not hold {cards}", seat=error["seat"], cards=cards_text(params["cards"], translator.lang)),
+    RuleCode.CARD_NOT_HELD: _card_not_held,
+    RuleCode.JOKER_STAND_IN: lambda params, error, translator: translator.gettext(
+        "A joker must name the card it stands for: write JK=4♦"),
     RuleCode.CARD_COUNT: _card_count,
     RuleCode.NOT_A_COMBINATION: _not_a_combination,
     RuleCode.COMBINATION_NOT_ALLOWED: _by_reason,

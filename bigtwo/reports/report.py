@@ -65,6 +65,10 @@ def build_report(result: RecordResult, lang: str = DEFAULT_LANGUAGE) -> dict[str
             row["liable"] = d.liable
         if liable:
             row["breaches"] = d.breaches
+        if called:
+            # v4: only where the profile has the call, so that other reports stay as they were.
+            row["missed_calls"] = (None if d.missed_calls is None else
+                                   [{"move": m, "seat": s} for m, s in d.missed_calls])
         deals.append(row)
     out = {
         "valid": not result.errors,

@@ -54,6 +54,13 @@ SHAPE_WORDS: dict[str, Marked] = {
                                "(shown as 1-{players} on the pages)"),
     "play_or_pass": NP_("record shape", "a move has either \"play\" or \"pass\", not both or neither"),
     "pass_true": NP_("record shape", "must be true"),
+    "one_move_kind": NP_("record shape", "a move has exactly one of \"play\", \"pass\" and "
+                                         "\"timeout\""),
+    "no_timeouts": NP_("record shape", "only a profile with timeouts: pass records a turn that timed "
+                                       "out; this one has timeouts: none"),
+    "no_calls": NP_("record shape", "only a profile with last_card_call: liable records the call; "
+                                    "this one has last_card_call: none"),
+    "call_on_play": NP_("record shape", "only a play carries the call"),
     "empty_play": NP_("record shape", "a play names at least one card"),
     "declared": NP_("record shape", "must be an object like {{\"winner\": 2, \"scores\": [...]}}"),
     "winner": NP_("record shape", "must be a seat number or null"),

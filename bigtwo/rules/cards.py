@@ -17,9 +17,6 @@ DECK_SIZE = 52
 TWO = RANKS.index("2")  # the rank index of the printed 2, the highest in Big Two order
 
 Card = int
-# A joker held (in hands, in a result's cards left, in scoring's card lists): the id after
-# the 52 real cards, so a multiset hand counts it at index 52.
-JOKER = 52
 
 
 def card_id(rank: int, suit: int) -> Card:

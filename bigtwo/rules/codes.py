@@ -34,6 +34,7 @@ class RuleCode(StrEnum):
     WRONG_TURN = "WRONG_TURN"
     LOCKED_OUT = "LOCKED_OUT"
     CARD_NOT_HELD = "CARD_NOT_HELD"
+    JOKER_STAND_IN = "JOKER_STAND_IN"
     CARD_COUNT = "CARD_COUNT"
     NOT_A_COMBINATION = "NOT_A_COMBINATION"
     COMBINATION_NOT_ALLOWED = "COMBINATION_NOT_ALLOWED"
@@ -58,12 +59,15 @@ class RuleCode(StrEnum):
 WHEN: dict[RuleCode, str] = {
     RuleCode.PLAYER_COUNT: "the record's hands or player names do not match the profile's `players`",
     RuleCode.HAND_SIZE: "a seat was dealt the wrong number of cards",
-    RuleCode.DUPLICATE_CARD: "a card was dealt twice, appears twice in one play, or is left twice "
-                             "on a score sheet",
+    RuleCode.DUPLICATE_CARD: "a card was dealt, played in one play or left on a score sheet more "
+                             "often than the decks hold it (twice with one deck); a joker more "
+                             "often than `decks` × `jokers`",
     RuleCode.WRONG_TURN: "the move's seat is not the seat whose turn it is",
     RuleCode.LOCKED_OUT: "under `passing: locked_out`, a seat that passed plays again before the "
                          "next lead",
-    RuleCode.CARD_NOT_HELD: "a played (or left) card is not in that seat's hand",
+    RuleCode.CARD_NOT_HELD: "a played (or left) card, or a joker, is not in that seat's hand, or "
+                            "is named more often than the seat holds it",
+    RuleCode.JOKER_STAND_IN: "a joker in a play names no card (`JK`), or names a joker (`JK=JK`)",
     RuleCode.CARD_COUNT: "a follow has another number of cards than the table, and is no allowed "
                          "bomb",
     RuleCode.NOT_A_COMBINATION: "the cards form no combination",
@@ -73,7 +77,8 @@ WHEN: dict[RuleCode, str] = {
     RuleCode.MUST_PLAY_HIGHEST: "under `last_card_guard: highest_single`, a single that is not the "
                                 "player's highest card while the next seat still playing holds "
                                 "one card (params `protected`, `highest`)",
-    RuleCode.OPENING_CARD: "the deal's first play lacks the lowest card",
+    RuleCode.OPENING_CARD: "the deal's first play lacks the lowest card (a joker named as it does "
+                           "not count), or the opening turn timed out",
     RuleCode.LEADER_MUST_PLAY: "the player who leads passes",
     RuleCode.MUST_PLAY: "a pass in the first trick while holding a beating play",
     RuleCode.FORBIDDEN_FINISH: "going out by leading a single 2",
@@ -110,6 +115,10 @@ class Reason(Frozen):
 # Every reason the core gives each code; a code not listed gives none. A house rule that
 # refuses with a sentence of its own adds its reason here, under the code it refuses with.
 REASONS: dict[RuleCode, tuple[Reason, ...]] = {
+    RuleCode.WRONG_TURN: (
+        Reason("unbeatable", "after a play that ended its trick at once (`unbeatable_ends_trick`): "
+                             "its player leads"),
+    ),
     RuleCode.NOT_A_COMBINATION: (
         Reason("four_cards", "four of a rank alone"),
         Reason("shape", "any other cards"),
@@ -127,7 +136,7 @@ REASONS: dict[RuleCode, tuple[Reason, ...]] = {
 # Codes with reasons that also refuse without one (a reason added to a code that had none):
 # an error of theirs that names no reason is that plain situation, where for the others it
 # may be any of their reasons.
-ALSO_WITHOUT_REASON: frozenset[RuleCode] = frozenset()
+ALSO_WITHOUT_REASON: frozenset[RuleCode] = frozenset({RuleCode.WRONG_TURN})
 assert set(WHEN) == set(RuleCode), "every code says when it applies"
 assert set(REASONS) >= ALSO_WITHOUT_REASON, "a code without reasons always refuses without one"
 

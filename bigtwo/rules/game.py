@@ -10,7 +10,9 @@ from typing import Any
 from bigtwo.rules.frozen import Slotted
 from bigtwo.rules.profiles import Profile
 
-Move = tuple[int, list[int] | None]  # (seat, cards played) or (seat, None) for a pass
+# (seat, cards played), (seat, None) for a pass, or (seat, []) for a turn that timed out
+# (``timeouts: pass``): an empty play is never a play, so it can mean nothing else.
+Move = tuple[int, list[int] | None]
 
 
 # Plain slotted classes, not dataclasses: every start defines them (bigtwo.rules.frozen).
@@ -35,15 +37,17 @@ class Result(Slotted):
 
 
 class Deal(Slotted):
-    __slots__ = ("hands", "moves", "declared", "deal_code", "result")
+    __slots__ = ("hands", "moves", "declared", "deal_code", "result", "calls")
 
     def __init__(self, hands: list[list[int]], moves: list[Move], declared: dict[str, Any] | None,
-                 deal_code: str | None, result: Result | None = None) -> None:
+                 deal_code: str | None, result: Result | None = None,
+                 calls: frozenset[int] = frozenset()) -> None:
         self.hands = hands
         self.moves = moves
         self.declared = declared
         self.deal_code = deal_code
         self.result = result
+        self.calls = calls  # last_card_call: indices of the moves that carry "call": true
 
 
 class Record(Slotted):

@@ -17,6 +17,7 @@ from typing import Any, Final
 from bigtwo.rules import cards, deals
 from bigtwo.rules.cards import rank_of
 from bigtwo.rules.choices import (
+    Bombs,
     LastCardGuard,
     LaterDeals,
     Leftover,
@@ -60,6 +61,7 @@ class Position:
     out: int  # bitmask of seats that went out (finish: placings; 0 otherwise)
     guarded: bool  # the profile has a last_card_guard
     guard_highest: bool  # the guard is highest_single: a breach is refused
+    unbeaten: int  # the top card of the play that just ended its trick at once; -1: none
 
     def __init__(self, profile: Profile, hands: list[int], counts: list[int], leader: int,
                  opening_card: int | None) -> None:
@@ -79,6 +81,12 @@ class Position:
         self.out = 0
         self.guarded = profile.last_card_guard is not LastCardGuard.NONE
         self.guard_highest = profile.last_card_guard is LastCardGuard.HIGHEST_SINGLE
+
+    def could_beat(self, seat: int, table: Combo) -> bool:
+        """Whether ``seat`` holds a play that beats ``table`` (``must_play_first_trick``); the
+        multiset table counts copies and jokers."""
+        return can_beat(cards.cards_of(self.hands[seat]), self.classifier, table)
+        self.unbeaten = -1
 
 
 def first_seat(start: int, step: int, n: int, skipped: int, stop: int = -1) -> int:
@@ -109,9 +117,7 @@ def check_play(position: Position, seat: int, play: list[int] | None, known: Com
             assert duplicate is not None
             return RuleCode.DUPLICATE_CARD, {"card": cards.name(duplicate)}
     if seat != position.current:
-        if position.locked_out and position.locked >> seat & 1:
-            return RuleCode.LOCKED_OUT, {"expected": position.current}
-        return RuleCode.WRONG_TURN, {"expected": position.current}
+        return turn_refusal(position, seat)
     table = position.on_table
     if play is None:
         # Who may pass. The leader never; under must_play_first_trick, in the first trick,
@@ -121,7 +127,7 @@ def check_play(position: Position, seat: int, play: list[int] | None, known: Com
             return RuleCode.LEADER_MUST_PLAY, {}
         if (
             position.first_trick and position.profile.must_play_first_trick and not position.played_first >> seat & 1
-            and can_beat(cards.cards_of(position.hands[seat]), position.classifier, table)
+            and position.could_beat(seat, table)
         ):
             return RuleCode.MUST_PLAY, {"table": cards.names(table.cards)}
         return None
@@ -135,6 +141,10 @@ def check_play(position: Position, seat: int, play: list[int] | None, known: Com
         # it, and this saves a call per play.
         combo = classifier.memo.get(mask)
         if combo is None:
+            if not play:
+                # A timeout ([]) has no cards, so it is never in the memo: asked here, it
+                # costs the plays nothing.
+                return timed_out(position, seat)
             combo = classifier.classify(play, mask)
     if table is not None and len(play) != table.size and not (
         type(combo) is COMBO and classifier.crosses(combo, table)
@@ -157,12 +167,12 @@ def check_play(position: Position, seat: int, play: list[int] | None, known: Com
         if code is not None:
             return code, classifier.versus(combo, table)
         if position.guard_highest and combo.size == 1:
-            refused = _guard_refusal(position, seat, combo)
+            refused = guard_refusal(position, seat, combo)
             if refused is not None:
                 return refused
         return combo
     if position.guard_highest and combo.size == 1:
-        refused = _guard_refusal(position, seat, combo)
+        refused = guard_refusal(position, seat, combo)
         if refused is not None:
             return refused
     opening_card = position.opening_card
@@ -179,6 +189,29 @@ def check_play(position: Position, seat: int, play: list[int] | None, known: Com
     ):
         return RuleCode.FORBIDDEN_FINISH, {"card": cards.name(play[0])}
     return combo
+
+
+def timed_out(position: Position, seat: int) -> Verdict:
+    """A timeout (``timeouts: pass``) by the seat to move: a pass in every respect but one, on
+    an empty table it hands the lead on (RULES.md v4, reading 11); the turn that must play
+    the lowest card has no pass to stand for."""
+    if position.on_table is not None:
+        return check_play(position, seat, None)
+    if position.opening_card is not None:
+        return RuleCode.OPENING_CARD, {"card": cards.name(position.opening_card), "timeout": True}
+    return None
+
+
+def turn_refusal(position: Position, seat: int) -> Refusal:
+    """Why a move by another seat than ``current`` is refused: it sits out (LOCKED_OUT), the
+    trick just ended on an unbeatable play (WRONG_TURN, reason ``unbeatable``), or it is
+    plainly not its turn."""
+    if position.locked_out and position.locked >> seat & 1:
+        return RuleCode.LOCKED_OUT, {"expected": position.current}
+    if position.unbeaten >= 0:
+        return RuleCode.WRONG_TURN, {"expected": position.current, "reason": "unbeatable",
+                                     "card": cards.name(position.unbeaten)}
+    return RuleCode.WRONG_TURN, {"expected": position.current}
 
 
 # --- the last-card guard (頂大) ----------------------------------------------------------------
@@ -206,7 +239,7 @@ def guard_breach(position: Position, seat: int, combo: Combo) -> tuple[int, int]
     return None if combo.cards[0] == highest else (protected, highest)
 
 
-def _guard_refusal(position: Position, seat: int, combo: Combo) -> Refusal | None:
+def guard_refusal(position: Position, seat: int, combo: Combo) -> Refusal | None:
     found = guard_breach(position, seat, combo)
     if found is None:
         return None
@@ -339,6 +372,36 @@ def lead_of_masks(profile: Profile, index: int, previous_winner: int | None,
     if free_lead(profile, index):
         return previous_winner, None
     return opener_of(profile, masks)
+
+
+# --- plays nothing can follow (unbeatable_ends_trick) ---------------------------------------
+def top_card(classifier: Classifier) -> int:
+    """The highest single card in the order in force (2♠ under D C H S; after a revolution the
+    3 of the highest suit)."""
+    strength = classifier.strength
+    return max(range(cards.DECK_SIZE), key=strength.__getitem__)
+
+
+def answerable(profile: Profile, reversed_ranks: bool) -> bool:
+    """Whether a bomb or a dragon could be played on a single, pair or triple topped by the
+    top card in force (RULES.md v4, reading 10): a dragon needs 13 cards in hand; a bomb a
+    kind of ``bomb_hands`` a hand can form, and under ``on_twos`` a 2 in the play, which a
+    play topped by the reversed order's 3 has not."""
+    size = most_dealt(profile)
+    if profile.dragon and size >= 13:
+        return True
+    if profile.bombs is Bombs.NONE or (profile.bombs is Bombs.ON_TWOS and reversed_ranks):
+        return False
+    for kind in profile.bomb_hands:
+        if kind == "four_of_a_kind":
+            needed = 4 if "four_of_a_kind" in profile.four_card_hands else 5
+        elif kind == cards.FIVE_OF_A_KIND and not profile.multiset:
+            continue
+        else:
+            needed = 5
+        if size >= needed:
+            return True
+    return False
 
 
 # --- revolution -------------------------------------------------------------------------------

@@ -136,7 +136,7 @@ class Rules:
         doc="jokers added to each deck; a joker is wild: in a play it stands for the card its "
             "player names (`JK=4D`) and is judged as that card",
         played_by="benbrunton/pusoy-dos (two per deck, named as they are played), cnyaw/big3",
-        explains=(why(C.CARD_NOT_HELD, rank=2),))
+        explains=(why(C.CARD_NOT_HELD, rank=2), why(C.JOKER_STAND_IN)))
     direction: Direction = entry(
         ("direction",), Choice(Direction), Direction.CLOCKWISE, since=V1, section=TABLE,
         label=NP_("field", "turn order"),
@@ -290,7 +290,7 @@ class Rules:
             "D C H S), where no bomb and no dragon could be played on it, ends the trick at "
             "once: its player leads the next one and the other seats get no turn",
         played_by="big2game.com (the 2♠ \"immediately starts a new set\"), benbrunton/pusoy-dos",
-        explains=(why(C.WRONG_TURN, rank=2),))
+        explains=(why(C.WRONG_TURN, "unbeatable"),))
     # --- passing and finishing -------------------------------------------------------------
     passing: Passing = entry(
         ("passing",), Choice(Passing), Passing.REJOIN, since=V1, section=PASSING,

@@ -14,6 +14,8 @@ from bigtwo.rules import cards
 from bigtwo.rules.choices import LastCardCall, LastCardGuard
 from bigtwo.rules.codes import DealStatus, RuleCode
 from bigtwo.rules.game import Deal, Move, Record, Result
+from bigtwo.rules.multiset.bag import held
+from bigtwo.rules.multiset.table import MultisetTable, opener_of_bags, over_the_decks
 from bigtwo.rules.play import (
     COMBO,
     check_play,
@@ -29,7 +31,9 @@ from bigtwo.rules.profiles import Profile
 from bigtwo.rules.scoring import (
     DealScore,
     Tally,
+    count_penalty,
     liable_seat,
+    penalties_held_now,
     penalty,
     score_counts,
     score_deal,
@@ -62,7 +66,7 @@ class RuleError:
 class DealResult:
     __slots__ = ("index", "status", "leader", "winner", "moves_checked", "cards_left",
                  "penalties", "scores", "tiers", "team_scores", "penalties_now", "places",
-                 "liable", "breaches")
+                 "liable", "breaches", "missed_calls")
 
     index: int
     status: DealStatus
@@ -78,6 +82,7 @@ class DealResult:
     places: list[int] | None  # finish: placings: seats in finishing order
     liable: int | None  # last_card_guard: liable: the seat that paid every loser's penalty
     breaches: list[dict[str, int]] | None  # last_card_guard: liable: breaches that stood
+    missed_calls: list[tuple[int, int]] | None  # last_card_call: liable: (move, seat) that stood
 
     # Written out (plain and slotted, as RuleError and RecordResult: bigtwo.rules.frozen says
     # why): compiled, a dataclass's generated __init__ runs as Python, with its arguments in a
@@ -89,7 +94,8 @@ class DealResult:
                  tiers: list[dict[str, int] | None] | None = None,
                  team_scores: list[int] | None = None, penalties_now: list[int] | None = None,
                  places: list[int] | None = None, liable: int | None = None,
-                 breaches: list[dict[str, int]] | None = None) -> None:
+                 breaches: list[dict[str, int]] | None = None,
+                 missed_calls: list[tuple[int, int]] | None = None) -> None:
         self.index = index
         self.status = status
         self.leader = leader
@@ -104,6 +110,7 @@ class DealResult:
         self.places = places
         self.liable = liable
         self.breaches = breaches
+        self.missed_calls = missed_calls
 
 
 class RecordResult:
@@ -193,6 +200,9 @@ def replay_deal(
 ) -> tuple[DealResult, Table | None]:
     """Replay one deal; ``previous_winner`` leads it where the profile says so (and then is
     not None: ``replay_record`` does not replay a deal without a known leader)."""
+    if profile.multiset:
+        return _replay_multiset(profile, deal, index, previous_winner, complete=complete,
+                                errors=errors)
     masks = hand_masks(deal.hands)  # once: the card checks, the opener and the table read them
     problems = _deal_problems(profile, deal, index, masks)
     if problems:
@@ -201,6 +211,7 @@ def replay_deal(
     leader, opening_card = lead_of_masks(profile, index, previous_winner, masks)
     assert leader is not None
     table = Table(profile, deal.hands, leader, opening_card, masks)
+    table.calls = deal.calls
     moves: list[Move] = deal.moves
     # Asked once per deal: the moves of a profile that keeps no places or breaches never ask.
     # (Called directly, not as a bound method: compiled, that is a C call per move.)
@@ -236,6 +247,77 @@ def replay_deal(
     return result, table
 
 
+def _replay_multiset(
+    profile: Profile, deal: Deal, index: int, previous_winner: int | None, *, complete: bool,
+    errors: list[RuleError],
+) -> tuple[DealResult, Table | None]:
+    """``replay_deal`` for a profile with copies or jokers: hands are bags
+    (``multiset.table``); everything after the moves is the one-deck replay's."""
+    problems = _multiset_deal_problems(profile, deal, index)
+    if problems:
+        errors.extend(problems)
+        return DealResult(index, DealStatus.NOT_CHECKED, cards_left=[len(h) for h in deal.hands]), None
+    if free_lead(profile, index):
+        leader, opening_card = previous_winner, None
+    else:
+        leader, opening_card = opener_of_bags(profile, deal.hands)
+    assert leader is not None
+    table = MultisetTable(profile, deal.hands, leader, opening_card)
+    table.calls = deal.calls
+    for seat, play in deal.moves:
+        outcome = table.check(seat, play)
+        if outcome is None or type(outcome) is COMBO:
+            table.play(seat, outcome)
+            continue
+        i = table.moves_done
+        code, params = outcome  # type: ignore[misc]
+        errors.append(RuleError(code, index, i, seat, f"/deals/{index}/moves/{i}", params))
+        invalid = DealResult(index, DealStatus.INVALID, leader, None, i, list(table.counts))
+        _tracked_parts(table, invalid)
+        invalid.places = None
+        return invalid, table
+    return _finished(profile, deal, index, table, leader, complete, errors), table
+
+
+def _multiset_deal_problems(profile: Profile, deal: Deal, index: int) -> list[RuleError]:
+    """``_deal_problems`` with copies: a card dealt more often than the decks hold it (a
+    joker more often than ``decks`` x ``jokers``) is DUPLICATE_CARD."""
+    hands = deal.hands
+    if len(hands) != profile.players:
+        return [RuleError(RuleCode.PLAYER_COUNT, index, None, None, _hands_at(deal, index),
+                          {"expected": profile.players, "actual": len(hands)})]
+    at = _hands_at(deal, index)
+    errors = [RuleError(RuleCode.DUPLICATE_CARD, index, None, seat, join(at, seat),
+                        {"card": cards.name(c), "count": count, "held": most})
+              for seat, c, count, most in over_the_decks(profile, hands)]
+    opener = -1
+    if gets_leftover(profile) and any(c < cards.DECK_SIZE for h in hands for c in h):
+        opener = opener_of_bags(profile, hands)[0]
+    for seat, hand in enumerate(hands):
+        expected = profile.hand_size + (profile.leftover_count if seat == opener else 0)
+        if len(hand) != expected:
+            errors.append(RuleError(RuleCode.HAND_SIZE, index, None, seat, join(at, seat),
+                                    {"expected": expected, "actual": len(hand)}))
+    return sorted(errors, key=lambda e: (e.code is not RuleCode.HAND_SIZE, e.seat or 0))
+
+
+def _finished(profile: Profile, deal: Deal, index: int, table: Table, leader: int,
+              complete: bool, errors: list[RuleError]) -> DealResult:
+    """The result of a deal whose every move stood: complete (scored) or incomplete."""
+    result = DealResult(index, DealStatus.COMPLETE if table.winner is not None else DealStatus.INCOMPLETE,
+                        leader, table.winner, len(deal.moves), list(table.counts))
+    _tracked_parts(table, result)
+    if table.winner is None:
+        result.penalties_now = live_penalties(table)
+        if complete:
+            errors.append(RuleError(RuleCode.INCOMPLETE, index, None, None, f"/deals/{index}/moves",
+                                    {"moves": len(deal.moves)}))
+    else:
+        _put_score(result, score_table(profile, table))
+    _check_declared(deal, result, errors)
+    return result
+
+
 def _tracked_parts(table: Table, result: DealResult) -> None:
     """What a replayed deal's result keeps beyond the hands: places so far under placings,
     breaches that stood under the liable guard."""
@@ -243,6 +325,8 @@ def _tracked_parts(table: Table, result: DealResult) -> None:
         result.places = list(table.places)
     if table.liable_guard:
         result.breaches = [{"move": m, "seat": s, "protected": p} for m, s, p in table.breaches]
+    if table.calling:
+        result.missed_calls = list(table.missed_calls)
 
 
 def score_table(profile: Profile, table: Table, dealt: list[int] | None = None) -> DealScore:
@@ -253,8 +337,19 @@ def score_table(profile: Profile, table: Table, dealt: list[int] | None = None) 
     assert winner is not None
     if table.placings:
         return score_places(profile, table.places)
-    liable = liable_seat(table.breaches, winner) if table.liable_guard else None
-    return score_deal(profile, table.hands, winner, liable, dealt=dealt)
+    if isinstance(table, MultisetTable):
+        return score_held(profile, [held(bag) for bag in table.bags], winner,
+                          liable_of(table, winner), dealt=table.dealt)
+    return score_deal(profile, table.hands, winner, liable_of(table, winner), dealt=dealt)
+
+
+def liable_of(table: Table, winner: int) -> int | None:
+    """Who pays every loser's penalty: the winner when it went out after a missed call (this
+    comes before the guard: RULES.md v4, reading 12), else a breach of the liable guard's
+    seat, else nobody."""
+    if table.calling and any(seat == winner for _, seat in table.missed_calls):
+        return winner
+    return liable_seat(table.breaches, winner) if table.liable_guard else None
 
 
 def _put_score(result: DealResult, scored: DealScore) -> None:
@@ -271,6 +366,10 @@ def live_penalties(table: Table) -> list[int] | None:
     will score it. The report, the referee's view and ``/v1/next`` all ask here."""
     if table.winner is not None or table.placings:
         return None
+    if isinstance(table, MultisetTable):
+        return [count_penalty(table.profile, n)[0] for n in table.counts]
+    if isinstance(table, MultisetTable):
+        return penalties_held_now(table.profile, [held(bag) for bag in table.bags])
     return penalties_now(table.profile, table.hands)
 
 

@@ -5,19 +5,23 @@ deals through it; the simulator and the referee's view hold one too."""
 from __future__ import annotations
 
 from bigtwo.rules import cards
-from bigtwo.rules.choices import Finish, LastCardGuard, Revolution
+from bigtwo.rules.choices import Finish, LastCardCall, LastCardGuard, Revolution
 from bigtwo.rules.combos import Combo, classifier_for
 from bigtwo.rules.play import (
     Position,
     Verdict,
+    answerable,
     check_play,
     first_seat,
     guard_breach,
     hand_masks,
     legal_plays,
     starts_revolution,
+    top_card,
 )
 from bigtwo.rules.profiles import Profile
+
+_NO_CALLS: frozenset[int] = frozenset()
 
 
 class Table(Position):
@@ -41,7 +45,12 @@ class Table(Position):
     placings: bool
     liable_guard: bool
     breaches: list[tuple[int, int, int]]  # (move, seat, protected seat)
-    tracked: bool  # moves keep places or breaches (placings or the liable guard)
+    calling: bool  # last_card_call: liable: plays that leave one card are checked for the call
+    calls: frozenset[int]  # the moves that carry the call (the deal's)
+    missed_calls: list[tuple[int, int]]  # (move, seat): plays that left one card without the call
+    ends_tricks: bool  # unbeatable_ends_trick, and nothing could ever answer the top card
+    top: int  # the top card in force, where ends_tricks
+    tracked: bool  # moves keep places, breaches or calls, or may end a trick at once
 
     def __init__(self, profile: Profile, hands: list[list[int]], leader: int, opening_card: int | None,
                  masks: list[int] | None = None):
@@ -61,7 +70,17 @@ class Table(Position):
         self.placings = profile.finish is Finish.PLACINGS
         self.liable_guard = profile.last_card_guard is LastCardGuard.LIABLE
         self.breaches = []
-        self.tracked = self.placings or self.liable_guard
+        self.calling = profile.last_card_call is LastCardCall.LIABLE
+        self.calls = _NO_CALLS
+        self.missed_calls = []
+        # Asked only where the field is on: the top card costs a search of the deck per deal.
+        unbeatable = profile.unbeatable_ends_trick
+        self.ends_tricks = unbeatable and not answerable(profile, False)
+        self.top = top_card(self.classifier) if unbeatable else -1
+        # Every v4 rule that looks at a play after it stands rides the tracked path: a profile
+        # without them pays nothing per move for them.
+        self.tracked = (self.placings or self.liable_guard or self.calling
+                        or profile.unbeatable_ends_trick)
 
     def check(self, seat: int, play: list[int] | None, known: Combo | None = None) -> Verdict:
         """The one play check (``play.check_play``) on this table."""
@@ -77,6 +96,10 @@ class Table(Position):
     def _apply(self, seat: int, combo: Combo | None) -> None:
         self.moves_done += 1
         if combo is None:
+            if self.on_table is None:
+                # Only a timeout is accepted on an empty table: the lead moves on.
+                self._lead_timed_out(seat)
+                return
             if self.locked_out:
                 self.locked |= 1 << seat
         else:
@@ -112,6 +135,14 @@ class Table(Position):
             self._end_trick(nxt)
         self.current = nxt
 
+    def _lead_timed_out(self, seat: int) -> None:
+        """The leader's turn ran out (``timeouts: pass``): the next seat still playing leads,
+        nothing else changing (RULES.md v4, reading 11)."""
+        n, step = self.n, self.step
+        nxt = first_seat((seat + step) % n, step, n, self.out)
+        self.locked = 0
+        self.current = self.trick_leader = nxt
+
     def _end_trick(self, leader: int) -> None:
         """The trick is over: the table is cleared, seats that sat out play again, and
         ``leader`` leads the next one."""
@@ -126,6 +157,9 @@ class Table(Position):
         of the deal, or, a later quad under ``revolution_repeats: toggles``, normal again."""
         self.revolution = reversed_ranks
         self.classifier = classifier_for(self.profile, reversed_ranks)
+        if self.profile.unbeatable_ends_trick:
+            self.top = top_card(self.classifier)
+            self.ends_tricks = not answerable(self.profile, reversed_ranks)
         on_top = self.on_table
         if on_top is not None:
             again = self.classifier.classify(list(on_top.cards), cards.mask_of(on_top.cards))
@@ -140,12 +174,18 @@ class Table(Position):
         """A move that keeps places or breaches: ``finish: placings`` (seats that went out are
         skipped, the deal goes on until one seat holds cards) and ``last_card_guard: liable``
         (plays that break the guard stand and are recorded as breaches)."""
-        if combo is not None and self.liable_guard:
-            breach = guard_breach(self, seat, combo)
-            if breach is not None:
-                self.breaches.append((self.moves_done, seat, breach[0]))
+        self.unbeaten = -1
+        if combo is not None:
+            if self.liable_guard:
+                breach = guard_breach(self, seat, combo)
+                if breach is not None:
+                    self.breaches.append((self.moves_done, seat, breach[0]))
+            if self.calling and self.counts[seat] - combo.size == 1 and self.moves_done not in self.calls:
+                self.missed_calls.append((self.moves_done, seat))
         if not self.placings:
             self._apply(seat, combo)
+            if combo is not None and self.winner is None:
+                self._maybe_end_trick(seat, combo)
             return
         step, out = self.step, self.out
         if combo is not None and self.counts[seat] == combo.size:
@@ -153,18 +193,44 @@ class Table(Position):
             self._apply(seat, combo)  # records the play; as under first_out, it stops there
             self.winner = self.ended_at = None
             if not self._goes_out(seat):
-                self._pass_on(seat)
+                if self._unbeatable(combo):
+                    # Nothing can answer it: the next seat still playing leads.
+                    nxt = first_seat((seat + step) % self.n, step, self.n, self.out)
+                    self._end_trick(nxt)
+                    self.unbeaten = combo.cards[-1]
+                    self.current = nxt
+                else:
+                    self._pass_on(seat)
             return
         # _apply passes the turn over the seats in ``locked``: seats that went out are
         # skipped as seats that sit out are, and left out of ``locked`` again after.
         self.locked |= out
         self._apply(seat, combo)
+        if combo is not None and self._maybe_end_trick(seat, combo):
+            return
         if self.on_table is None:
             # The trick ended (everyone still playing passed since the top play). When the top
             # seat has gone out, the next seat still playing after it leads.
             self.current = self.trick_leader = first_seat(self.current, step, self.n, out)
         else:
             self.locked &= ~out
+
+    def _unbeatable(self, combo: Combo) -> bool:
+        """Whether ``combo`` (standing) ends its trick at once: a single, pair or triple topped
+        by the top card in force where nothing could be played on it (RULES.md v4, reading
+        10; with copies an equal play could follow but would not beat)."""
+        return self.ends_tricks and combo.size < 4 and combo.cards[-1] == self.top
+
+    def _maybe_end_trick(self, seat: int, combo: Combo) -> bool:
+        """End the trick on an unbeatable ``combo`` of ``seat`` (still holding cards): it
+        leads the next trick."""
+        if not self._unbeatable(combo):
+            return False
+        self._end_trick(seat)
+        self.locked = 0
+        self.unbeaten = combo.cards[-1]
+        self.current = seat
+        return True
 
     def _pass_on(self, seat: int) -> None:
         """The turn after ``seat`` went out with the play on top: to the next seat that neither

@@ -1,4 +1,5 @@
-"""Compact builders for hand-made records: hands as "3D 4D 5D", moves as "0:3D 1:- 2:7C+7S"."""
+"""Compact builders for hand-made records: hands as "3D 4D 5D", moves as "0:3D 1:- 2:7C+7S"
+("1:timeout" for a turn that timed out)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ def move(text: str) -> dict[str, Any]:
     seat, _, play = text.partition(":")
     if play == "-":
         return {"seat": int(seat), "pass": True}
+    if play == "timeout":  # timeouts: pass (v4)
+        return {"seat": int(seat), "timeout": True}
     return {"seat": int(seat), "play": play.split("+")}
 
 

@@ -133,3 +133,13 @@ def test_migration_re_identifies_stored_records_and_loses_none(tmp_path: Path) -
     assert tournament is not None
     result = upload(store, tournament, _respell(a))
     assert result.items[0]["id"] == ids[0] and result.items[0]["created"] is False
+
+
+def test_jokers_are_one_card_however_spelt() -> None:
+    """v4: JK, jk and 🃏, and a stand-in in any card spelling, give one identity."""
+    from bigtwo.records.identity import record_hash
+
+    written = {"deals": [{"hands": [["JK", "3D", "3D"]], "moves": [{"seat": 0, "play": ["jk=10h"]}]}]}
+    again = {"deals": [{"hands": [["3d", "🃏", "♦3"]], "moves": [{"seat": 0, "play": ["JK=T♥"]}]}]}
+    other = {"deals": [{"hands": [["JK", "3D", "3D"]], "moves": [{"seat": 0, "play": ["JK=9H"]}]}]}
+    assert record_hash(written, "p") == record_hash(again, "p") != record_hash(other, "p")
