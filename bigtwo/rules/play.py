@@ -81,12 +81,12 @@ class Position:
         self.out = 0
         self.guarded = profile.last_card_guard is not LastCardGuard.NONE
         self.guard_highest = profile.last_card_guard is LastCardGuard.HIGHEST_SINGLE
+        self.unbeaten = -1
 
     def could_beat(self, seat: int, table: Combo) -> bool:
         """Whether ``seat`` holds a play that beats ``table`` (``must_play_first_trick``); the
         multiset table counts copies and jokers."""
         return can_beat(cards.cards_of(self.hands[seat]), self.classifier, table)
-        self.unbeaten = -1
 
 
 def first_seat(start: int, step: int, n: int, skipped: int, stop: int = -1) -> int:
