@@ -21,6 +21,7 @@ from bigtwo.rules.codes import DealStatus
 from bigtwo.rules.combos import Combo
 from bigtwo.rules.declarations import explaining_fields, get
 from bigtwo.rules.game import Deal, Record
+from bigtwo.rules.multiset.table import table_for
 from bigtwo.rules.play import deal_lead
 from bigtwo.rules.profiles import Profile
 from bigtwo.rules.registry import BY_DOTTED
@@ -240,7 +241,7 @@ def deal_timeline(
         return DealTimeline(index, status, leader, None, dealt, moves, tuple(pseudo if moves else []),
                             None, winner, error)
 
-    table = Table(profile, deal.hands, leader, opening)
+    table = table_for(profile, deal.hands, leader, opening)
     dealt = _snapshot(profile, table, live=True)
     steps: list[MoveStep] = []
     tricks: list[Trick] = []

@@ -128,7 +128,7 @@ class Rules:
             "and a play may hold copies of one card",
         played_by="one everywhere; Only a Game's rules shuffle two decks for 5 to 8 players; "
                   "benbrunton/pusoy-dos deals any number of decks",
-        explains=(why(C.DUPLICATE_CARD, rank=1), why(C.DOES_NOT_BEAT, rank=3)))
+        explains=(why(C.DUPLICATE_CARD, rank=1), why(C.CARD_NOT_HELD, rank=3)))
     jokers: int = entry(
         ("jokers",), Int(0, MAX_JOKERS), 0, since=V4, section=TABLE,
         values="0, 1, 2 (per deck)",

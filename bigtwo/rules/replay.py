@@ -267,7 +267,7 @@ def _replay_multiset(
     for seat, play in deal.moves:
         outcome = table.check(seat, play)
         if outcome is None or type(outcome) is COMBO:
-            table.play(seat, outcome)
+            table.apply(seat, outcome)
             continue
         i = table.moves_done
         code, params = outcome  # type: ignore[misc]

@@ -14,6 +14,7 @@ from typing import Any
 from bigtwo.rules import cards, deals
 from bigtwo.rules.cards import rank_of
 from bigtwo.rules.combos import Combo
+from bigtwo.rules.multiset.table import table_for
 from bigtwo.rules.play import deal_lead, hands_of_code, lowest_card, may_pass
 from bigtwo.rules.profiles import Profile, ProfileRef
 from bigtwo.rules.replay import score_table
@@ -98,7 +99,7 @@ def play_deal(
     """Deal ``index`` of a match played at random: a legal play or pass at every turn."""
     leader, opening = deal_lead(profile, index, previous_winner, hands)
     assert leader is not None  # every deal the simulator plays has a winner
-    table = Table(profile, hands, leader, opening)
+    table = table_for(profile, hands, leader, opening)
     moves: list[dict[str, Any]] = []
     while table.winner is None:
         seat = table.current

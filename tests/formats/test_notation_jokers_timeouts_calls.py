@@ -77,7 +77,7 @@ def test_v4_deals_round_trip(case: tuple[dict[str, Any], Deal, frozenset[int]]) 
 
 def test_spellings_read_canonical() -> None:
     text = ("profile extends hk-standard\njokers = 1\ndecks = 2\ntimeouts = pass\n"
-            "last_card_call = liable\nplayers Ana Ben Cai Dee\ndeal 1\n"
+            "last_card_call = liable\nscoring.settlement = penalty_only\nplayers Ana Ben Cai Dee\ndeal 1\n"
             "hand Ana: 3d ♦3 jk\nhand Ben: 4C 🃏\nhand Cai: -\nhand Dee: -\n"
             "Ana: 3D 3D !, Ben: jk=10h 4c!, timeout\nJK=♠2, Ana: JK=JK, Ben: TIMEOUT\n")
     (game,) = read_games(text)
@@ -95,7 +95,7 @@ def test_spellings_read_canonical() -> None:
 
 
 V4 = ("profile extends hk-standard\njokers = 1\ntimeouts = pass\nlast_card_call = liable\n"
-      "players Ana Ben Cai Dee\ndeal 1\n")
+      "scoring.settlement = penalty_only\nplayers Ana Ben Cai Dee\ndeal 1\n")
 V3 = "profile hk-standard\nplayers Ana Ben Cai Dee\ndeal 1\n"
 
 
@@ -106,12 +106,12 @@ V3 = "profile hk-standard\nplayers Ana Ben Cai Dee\ndeal 1\n"
     (V3, "left - / JK 5C / - / -", 4, 10, "'JK' is not a card"),
     (V3, "Ana: 3D, timeout", 4, 10, "time out only under timeouts = pass"),
     (V3, "Ana: 3D, Ben: 5C!", 4, 17, "only under last_card_call = liable"),
-    (V4, "hand Ana: 3D JK=4D", 7, 14, "a joker held is written JK"),
-    (V4, "left - / JK=5C / - / -", 7, 10, "a joker held is written JK"),
-    (V4, "Ana: 3D JK=1X", 7, 9, "'JK=1X' is not a card"),
-    (V4, "Ana: 3D, Ben: pass!", 7, 19, "only a play carries the last-card call"),
-    (V4, "Ana: 3D, Ben: timeout !", 7, 23, "only a play carries the last-card call"),
-    (V4, "Ana: !", 7, 6, "only a play carries the last-card call"),
+    (V4, "hand Ana: 3D JK=4D", 8, 14, "a joker held is written JK"),
+    (V4, "left - / JK=5C / - / -", 8, 10, "a joker held is written JK"),
+    (V4, "Ana: 3D JK=1X", 8, 9, "'JK=1X' is not a card"),
+    (V4, "Ana: 3D, Ben: pass!", 8, 19, "only a play carries the last-card call"),
+    (V4, "Ana: 3D, Ben: timeout !", 8, 23, "only a play carries the last-card call"),
+    (V4, "Ana: !", 8, 6, "only a play carries the last-card call"),
 ])
 def test_v4_misuse_is_placed(header: str, body: str, line: int, col: int, says: str) -> None:
     (game,) = read_games(header + body + "\n")

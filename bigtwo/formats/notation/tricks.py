@@ -11,8 +11,8 @@ from typing import Any
 
 from bigtwo.records.parse import parse_record
 from bigtwo.rules.combos import Combo
+from bigtwo.rules.multiset.table import table_for
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileResolver
-from bigtwo.rules.table import Table
 
 Leads = tuple[frozenset[int], int]  # the moves that lead a trick; how many moves are known
 
@@ -33,7 +33,7 @@ def trick_leads(doc: Mapping[str, Any], resolver: ProfileResolver = DEFAULT_RESO
         if not deal.moves or deal.result is not None:
             out.append(None)
             continue
-        table = Table(record.profile, deal.hands, deal.moves[0][0], None)
+        table = table_for(record.profile, deal.hands, deal.moves[0][0], None)
         leads: set[int] = set()
         known = 0
         for i, (seat, play) in enumerate(deal.moves):

@@ -41,10 +41,10 @@ class MultisetTable(Table):
             self.playing = play
         return verdict
 
-    def play(self, seat: int, combo: Combo | None) -> None:
+    def apply(self, seat: int, combo: Combo | None) -> None:
         """Apply a move ``check`` accepted: the play's cards leave the seat's bag, then the
-        one-deck table moves on. (Not an override of ``_apply``: compiled, the one-deck
-        table's calls of it stay direct only while no subclass overrides it.)"""
+        one-deck table moves on. (An override of ``apply``, not of ``_apply``: compiled, the
+        one-deck replay's calls of ``_apply`` stay direct only while no subclass overrides it.)"""
         if combo is None:
             if self.tracked:
                 self._apply_tracked(seat, combo)
@@ -183,3 +183,12 @@ def opener_of_bags(profile: Profile, hands: list[list[int]]) -> tuple[int, int]:
         if dealt >> c & 1:
             return next(s for s, hand in enumerate(hands) if c in hand), c
     raise ValueError("no real card was dealt")
+
+
+def table_for(profile: Profile, hands: list[list[int]], leader: int, opening_card: int | None) -> Table:
+    """The table a deal is played on: the multiset table where the profile has copies or
+    jokers, else the one-deck table. Every caller that replays moves outside the replay (the
+    notation's tricks, the timeline, the simulator) asks here."""
+    if profile.multiset:
+        return MultisetTable(profile, hands, leader, opening_card)
+    return Table(profile, hands, leader, opening_card)
