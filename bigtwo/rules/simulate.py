@@ -41,6 +41,9 @@ MAX_ATTEMPTS = 50
 DRAGON_DEALS = 0.3  # under ``dragon: true``, the share of deals in which one seat holds a dragon
 TIMEOUT_RATE = 0.1  # under ``timeouts: pass``, the share of turns a seat lets run out where it may
 MISSED_CALL_RATE = 0.3  # under ``last_card_call: liable``, how often a seat forgets the call
+# The most cards of a hand with copies or jokers the random player looks at for a move: the
+# largest one-deck hand (2 players), so a 108-card hand costs a move what 26 cards do.
+LOOKED_AT = 26
 # Players at table t, seat s: NAMES[t * players + s] (numbered once the list runs out), so that
 # several tables playing the same deal codes seat different people for the duplicate comparison.
 NAMES = ("Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou",
@@ -134,11 +137,40 @@ def _choose_move(options: list[tuple[Combo, list[int]]], rng: random.Random) -> 
     return rng.choice([o for o in options if o[0].size == size])
 
 
+def _some_moves(table: MultisetTable, rng: random.Random) -> list[tuple[Combo, list[int]]]:
+    """The legal plays of the seat to move that use only a random ``LOOKED_AT`` of its cards
+    (the lowest card kept where the play must hold it): every play so formed is one the whole
+    hand can make, and the listing costs what a one-deck hand's does. A larger hand lists
+    tens of thousands of five-card plays on a lead. All of its plays where the hand is small
+    or those cards make none."""
+    seat = table.current
+    bag = table.bags[seat]
+    if sum(bag) <= LOOKED_AT:
+        return table.legal_moves()
+    held = [c for c in range(len(bag)) for _ in range(bag[c])]
+    opening = table.opening_card
+    if opening is not None and bag[opening]:
+        held.remove(opening)
+        chosen = [opening, *rng.sample(held, LOOKED_AT - 1)]
+    else:
+        chosen = rng.sample(held, LOOKED_AT)
+    part = [0] * len(bag)
+    for c in chosen:
+        part[c] += 1
+    table.bags[seat] = part  # the listing reads the seat's bag; the check reads it as a subset
+    try:
+        options = table.legal_moves()
+    finally:
+        table.bags[seat] = bag
+    return options or table.legal_moves()
+
+
 def random_multiset_move(table: MultisetTable, rng: random.Random, pass_rate: float = 0.35
                          ) -> tuple[Combo, list[int]] | None:
     """``random_move`` on the multiset table: a legal play as (combination, the ids its seat
-    names, stand-ins ``STAND_IN + card``), or a pass (None)."""
-    options = table.legal_moves()
+    names, stand-ins ``STAND_IN + card``), or a pass (None). A hand over ``LOOKED_AT`` cards
+    chooses among the plays of a random part of it (``_some_moves``)."""
+    options = _some_moves(table, rng)
     passing = may_pass(table)
     if options and (not passing or rng.random() >= pass_rate):
         return _choose_move(options, rng)
