@@ -364,3 +364,54 @@ def test_reversed_order_reverses_ranks_only() -> None:
     singles = [rev.classify([c], 1 << c) for c in ids]
     by_key = sorted(zip((s.key for s in singles), ("2S", "3D", "3S", "AH"), strict=True))
     assert [name for _, name in by_key] == ["2S", "AH", "3D", "3S"]
+
+
+def result_only(doc: dict[str, Any], keep_hands: bool, calling: bool) -> dict[str, Any]:
+    """The record with each deal's moves replaced by its result: the cards each seat has left
+    (copies repeated, a joker played as ``JK=4D`` taken from the ``JK`` held) and, where the
+    winner went down to one card without the last-card call (``calling``: the profile has
+    ``last_card_call: liable``), ``liable`` naming the winner."""
+    from collections import Counter
+
+    out = copy.deepcopy(doc)
+    for d in out["deals"]:
+        held = [Counter(h) for h in d["hands"]]
+        missed: set[int] = set()
+        for m in d.pop("moves"):
+            if "play" in m:
+                held[m["seat"]] -= Counter("JK" if c.startswith("JK") else c for c in m["play"])
+                if held[m["seat"]].total() == 1 and not m.get("call"):
+                    missed.add(m["seat"])
+        winner = next(s for s, h in enumerate(held) if not h)
+        d["result"] = {"left": [sorted(h.elements()) for h in held]}
+        if calling and winner in missed:
+            d["result"]["liable"] = winner
+        d.pop("declared", None)
+        if not keep_hands:
+            del d["hands"]
+    return out
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(declaration=profiles(), seed=st.integers(0, 2**32), keep=st.booleans())
+def test_a_simulated_deal_scores_from_its_result_as_from_its_moves(
+        declaration: dict[str, Any], seed: int, keep: bool) -> None:
+    """Under random v4 profiles (copies, jokers, the sweep, the last-card call...): each deal's
+    result-only form scores exactly as its move log."""
+    declaration = {**declaration, "finish": "first_out", "last_card_guard": "none"}
+    if declaration.get("teams") is not None:
+        declaration["scoring"] = {**declaration["scoring"], "place_points": None}
+    profile, _ = DEFAULT_RESOLVER.resolve(declaration)
+    assume(profile is not None)
+    assert profile is not None
+    (doc,) = simulate(profile, records=1, deals_per_record=2, seed=seed, profile_ref=declaration)
+    replayed = check_record(doc).report
+    checked = check_record(result_only(doc, keep, profile.last_card_call == "liable"))
+    scored = checked.report
+    assert replayed is not None and scored is not None, checked.problems
+    assert replayed["errors"] == [] and scored["errors"] == [], scored["errors"]
+    for a, b in zip(replayed["deals"], scored["deals"], strict=True):
+        assert (a["status"], b["status"]) == ("complete", "scored")
+        for key in ("winner", "cards_left", "penalties", "scores", "team_scores", "liable", "scoring"):
+            assert a.get(key) == b.get(key), key
+    assert scored["totals"] == replayed["totals"] and scored["match"] == replayed["match"]
