@@ -150,3 +150,18 @@ def test_deal_codes_are_refused_for_a_profile_they_cannot_deal(tmp_path: Path, f
     plain = CliRunner().invoke(main, ["simulate", "--profile", str(path), "--seed", "3"])
     assert plain.exit_code == 0, plain.output
     assert check_record(json.loads(plain.stdout)).report["valid"]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("name", sorted(n for n in V4 if V4[n].get("hand_size") != 108))
+def test_a_v4_record_round_trips_through_the_notation(name: str) -> None:
+    """Copies, ``JK`` held, ``JK=4D`` played, timeouts and calls: written in the notation and
+    read back, the same record and the same report (tests/formats/test_notation_roundtrip)."""
+    from tests.formats.test_notation_roundtrip import assert_round_trip
+
+    docs = simulated(V4[name], 2, seed=5)
+    for doc in docs:
+        assert_round_trip(doc)
+    found = seen(docs)
+    profile, _ = DEFAULT_RESOLVER.resolve(V4[name])
+    assert profile is not None
+    assert (found["stand-in"] > 0) == (profile.jokers > 0)
