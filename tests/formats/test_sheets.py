@@ -441,3 +441,18 @@ def test_v3_flow_sheets_score_as_their_replays(declaration: dict[str, Any]) -> N
                                                                         b.get("places"))
         assert rep["totals"] == replayed["totals"]
     assert marked > 0
+
+
+@pytest.mark.parametrize(("left", "expected"), [(60, []), (109, ["row 2, column B"])])
+def test_a_cell_may_hold_more_than_a_deck_under_several_decks(left: int, expected: list[str]) -> None:
+    """Two seats dealt 108 cards each from four decks: a loser may hold more than 52 cards, up
+    to the 108 it was dealt (a cell over a deck was refused as more than a deck holds)."""
+    declaration = {"extends": "hk-standard", "decks": 4, "jokers": 2, "players": 2, "hand_size": 108}
+    names = [c for c in cards.CANONICAL for _ in range(4)][:left]
+    sheet = f"deal,A,B\n1,0,{' '.join(names)}\n"
+    if not expected:
+        rep = scored(sheet, declaration)
+        assert rep["errors"] == [] and rep["deals"][0]["cards_left"] == [0, left]
+        return
+    found = problems(sheet, declaration)
+    assert [detail.split(":")[0] for _, detail in found] == expected
