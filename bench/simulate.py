@@ -56,13 +56,13 @@ def counted_run(profile: Profile, declaration: dict[str, Any], deals: int) -> li
         listed.append(len(found))
         return found
 
-    simulate.random_move, simulate._some_moves = counting_move, counting_some  # type: ignore[assignment]
+    simulate.random_move, simulate._some_moves = counting_move, counting_some
     try:
         rng = random.Random(2026)
         for _ in range(deals):
             simulate.simulate_record(profile, 1, rng, profile_ref=declaration)
     finally:
-        simulate.random_move, simulate._some_moves = plain, some  # type: ignore[assignment]
+        simulate.random_move, simulate._some_moves = plain, some
     return listed
 
 
