@@ -25,7 +25,7 @@ Tuned = Callable[[st.DrawFn, Drawn], Any]
 # The largest hand the random players are dealt where the supply holds copies or jokers: they
 # list every play of a hand on every turn, and a bag of 26 cards from several decks already
 # has thousands of five-card plays. Larger hands are the simulator's bench (bench/simulate.py).
-MULTISET_HAND = 20
+MULTISET_HAND = 16
 
 
 def _supply(got: Drawn) -> int:

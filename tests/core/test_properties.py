@@ -78,6 +78,23 @@ def test_simulated_games_validate_under_random_profiles(declaration: dict[str, A
     check_invariants(rep, doc, profile.settlement in ("winner_takes_all", "pairwise")
                      and profile.finish == "first_out")
     check_flow(rep, profile)
+    check_v4_moves(doc, profile)
+
+
+def check_v4_moves(doc: dict[str, Any], profile: Any) -> None:
+    """The simulator deals the profile's table (its seats, copies up to ``decks``, jokers only
+    where it has them) and times out or calls only where the profile allows it."""
+    from collections import Counter
+
+    for deal in doc["deals"]:
+        assert len(deal["hands"]) == profile.players
+        dealt = Counter(c for hand in deal["hands"] for c in hand)
+        assert dealt["JK"] <= profile.joker_count
+        assert max(n for c, n in dealt.items() if c != "JK") <= profile.decks
+        for m in deal["moves"]:
+            assert "timeout" not in m or profile.timeouts == "pass"
+            assert "call" not in m or profile.last_card_call == "liable"
+            assert profile.jokers or not any(c.startswith("JK") for c in m.get("play", []))
 
 
 def check_flow(rep: dict[str, Any], profile: Any) -> None:
