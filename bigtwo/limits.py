@@ -18,6 +18,9 @@ MAX_DRAGON_PLAYS = 64
 # with 8 jokers nearly every one of some 90,000 five-card multisets is a play; the rest are
 # still legal, and the search for them stops at this many.
 MAX_JOKER_PLAYS = 256
+# Multiset combinations remembered, for every profile of the process together (the classifier's
+# memo with copies or jokers): a full memo starts again empty.
+MAX_MULTISET_MEMO = 200_000
 MAX_NAME_LENGTH = 100  # a player name in a record
 MAX_TOURNAMENT_NAME_LENGTH = 200
 # Organiser tools: a withdrawal's or replacement's reason and the organiser's label (who), as

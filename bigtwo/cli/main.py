@@ -360,6 +360,12 @@ def simulate_command(profile: str, deal_count: int, records: int, seed: int, dea
     resolved, problems = local_resolver().resolve(ref, "--profile")
     if resolved is None:
         raise click.BadParameter(problem_lines(problems), param_hint="'--profile'")
+    if deal_codes or tables > 1:
+        from bigtwo.rules.deals import profile_refusal
+
+        refused = profile_refusal(resolved)
+        if refused is not None:
+            raise click.BadParameter(refused, param_hint="'--deal-codes'" if deal_codes else "'--tables'")
     matches = simulate(resolved, records=records, deals_per_record=deal_count, seed=seed,
                        profile_ref=ref, deal_codes=deal_codes, tables=tables)
     if progress is None:

@@ -150,7 +150,8 @@ def _cell(sheet: _Sheet, text: str, row: int, seat: int, most: int,
             sheet.flagged.add((row, seat))
         return n
     tokens = text.split()
-    if len(tokens) > cards.DECK_SIZE:
+    # With several decks a hand may hold more than one deck's cards (up to ``most``).
+    if len(tokens) > cards.DECK_SIZE and len(tokens) > most:
         sheet.seat_problem(row, seat, w("deck", n=len(tokens)))
         return None
     named = list(map(_CANONICAL_NAMES.get, tokens))

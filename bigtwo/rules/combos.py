@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from bigtwo import limits
 from bigtwo.rules import cards
 from bigtwo.rules.cards import RUN_BY_RANKS, WRAP_RUNS, rank_of, suit_of
 from bigtwo.rules.choices import Bombs, FlushCompare, Revolution, StraightFlushCompare, StraightKey
@@ -32,6 +33,14 @@ _MEMO_LIMIT = 200_000
 # A multiset memo key gives each card a byte (``classify_multi``): longer plays could carry into
 # the next card's byte, so they are classified unmemoised (no legal play is that long).
 _MULTI_KEY_MAX_CARDS = 255
+# The multiset memo is one for the process, not one per classifier: a listing of a large hand
+# classifies tens of thousands of multisets, and the profile resolver keeps up to a thousand
+# inline profiles alive (each with its classifiers), so per-classifier memos grew with the
+# number of profiles seen (gigabytes under the property tests). A key is tagged with its
+# classifier's serial number above the 52 card bytes; a full memo starts again empty.
+_MULTI_TAG_SHIFT = cards.DECK_SIZE * 8
+_MULTI_MEMO: dict[int, Combo | Violation] = {}
+_SERIALS = [0]
 _BASE13 = 13**5
 
 
@@ -96,7 +105,8 @@ class Classifier:
         self.lead_sizes = frozenset(sizes)
         # Read directly by ``play.check_play`` (a call saved per play; most plays are found).
         self.memo: dict[int, Combo | Violation] = {}
-        self.memo_multi: dict[int, Combo | Violation] = {}
+        _SERIALS[0] += 1
+        self.multi_tag = _SERIALS[0] << _MULTI_TAG_SHIFT
 
     def _positions(self, runs: tuple[str, ...]) -> dict[str, int]:
         last = len(runs) - 1
@@ -115,14 +125,15 @@ class Classifier:
         already replaced by the card it names): effective ids 0..51, repeats allowed."""
         if len(effective) > _MULTI_KEY_MAX_CARDS:
             return self._classify(effective)
-        key = 0
+        key = self.multi_tag
         for c in effective:
             key += 1 << (c << 3)
-        found = self.memo_multi.get(key)
+        found = _MULTI_MEMO.get(key)
         if found is None:
             found = self._classify(effective)
-            if len(self.memo_multi) < _MEMO_LIMIT:
-                self.memo_multi[key] = found
+            if len(_MULTI_MEMO) >= limits.MAX_MULTISET_MEMO:
+                _MULTI_MEMO.clear()
+            _MULTI_MEMO[key] = found
         return found
 
     def _classify(self, play: list[int]) -> Combo | Violation:

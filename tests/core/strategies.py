@@ -16,18 +16,46 @@ from typing import Any
 from hypothesis import strategies as st
 
 from bigtwo.rules import kinds, registry
-from bigtwo.rules.cards import CATEGORIES, RUNS
+from bigtwo.rules.cards import CATEGORIES, FIVE_OF_A_KIND, RUNS
 
 Drawn = dict[str, Any]  # the values drawn so far, by dotted path
 Tuned = Callable[[st.DrawFn, Drawn], Any]
 
 
+# The largest hand the random players are dealt where the supply holds copies or jokers: they
+# list every play of a hand on every turn, and a bag of 26 cards from several decks already
+# has thousands of five-card plays. Larger hands are the simulator's bench (bench/simulate.py).
+MULTISET_HAND = 16
+
+
+def _supply(got: Drawn) -> int:
+    return int(got["decks"]) * (52 + int(got["jokers"]))
+
+
+def _leftover(draw: st.DrawFn, got: Drawn) -> str:
+    # The undealt cards go to the opener only where that keeps its hand small: several decks
+    # between few seats would leave it most of the supply.
+    supply, players = _supply(got), got["players"]
+    small = (supply - 6) // players <= (26 if supply == 52 else MULTISET_HAND)
+    return draw(st.sampled_from(["undealt", *(["to_opener"] if small else [])]))
+
+
 def _hand_size(draw: st.DrawFn, got: Drawn) -> int:
     # Keep the opener's hand small when the undealt cards go to them: the random players
     # enumerate every combination of a hand on every turn.
-    players = got["players"]
-    low = max(3, (52 - 6) // players) if got["leftover"] == "to_opener" else 3
-    return draw(st.integers(low, 52 // players))
+    players, supply = got["players"], _supply(got)
+    most = supply // players if supply == 52 else min(supply // players, MULTISET_HAND)
+    low = max(3, (supply - 6) // players) if got["leftover"] == "to_opener" else 3
+    return draw(st.integers(min(low, most), most))
+
+
+def _five_card_order(draw: st.DrawFn, got: Drawn) -> list[str]:
+    # five_of_a_kind placed among the five categories, or left out (then above all).
+    order = list(draw(st.permutations(list(CATEGORIES))))
+    place = draw(st.none() | st.integers(0, len(order)))
+    if place is not None:
+        order.insert(place, FIVE_OF_A_KIND)
+    return order
 
 
 def _teams(draw: st.DrawFn, got: Drawn) -> Any:
@@ -94,10 +122,12 @@ def _always(strategy: st.SearchStrategy[Any]) -> Tuned:
 
 
 TUNED: dict[str, Tuned] = {
-    "players": _always(st.integers(2, 5)),
-    # Drawn early: the scoring lists may name JK only with jokers (RULES.md v4, reading 9).
+    "players": _always(st.integers(2, 8)),
+    # Drawn early: the hand size must fit the supply, and the scoring lists may name JK only
+    # with jokers (RULES.md v4, reading 9).
+    "decks": _always(st.integers(1, 4)),
     "jokers": _always(st.integers(0, 2)),
-    "leftover": _always(st.sampled_from(["undealt", "to_opener"])),
+    "leftover": _leftover,
     "hand_size": _hand_size,
     "teams": _teams,
     "finish": _finish,
@@ -107,7 +137,7 @@ TUNED: dict[str, Tuned] = {
     "scoring.tiers": _tiers,
     "last_card_call": _call,
     "suit_order": _always(st.permutations(["D", "C", "H", "S"])),
-    "five_card_order": _always(st.permutations(list(CATEGORIES))),
+    "five_card_order": _five_card_order,
     "straights": _always(_runs()),
     "straight_flushes": _always(st.none() | _runs()),
     "scoring.two_held_cards": lambda draw, got: draw(_some_cards(got["jokers"])),

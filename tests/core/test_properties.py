@@ -78,11 +78,29 @@ def test_simulated_games_validate_under_random_profiles(declaration: dict[str, A
     check_invariants(rep, doc, profile.settlement in ("winner_takes_all", "pairwise")
                      and profile.finish == "first_out")
     check_flow(rep, profile)
+    check_v4_moves(doc, profile)
+
+
+def check_v4_moves(doc: dict[str, Any], profile: Any) -> None:
+    """The simulator deals the profile's table (its seats, copies up to ``decks``, jokers only
+    where it has them) and times out or calls only where the profile allows it."""
+    from collections import Counter
+
+    for deal in doc["deals"]:
+        assert len(deal["hands"]) == profile.players
+        dealt = Counter(c for hand in deal["hands"] for c in hand)
+        assert dealt["JK"] <= profile.joker_count
+        assert max(n for c, n in dealt.items() if c != "JK") <= profile.decks
+        for m in deal["moves"]:
+            assert "timeout" not in m or profile.timeouts == "pass"
+            assert "call" not in m or profile.last_card_call == "liable"
+            assert profile.jokers or not any(c.startswith("JK") for c in m.get("play", []))
 
 
 def check_flow(rep: dict[str, Any], profile: Any) -> None:
-    """v3 game flow: places are every seat once, first out first, scored by place points;
-    a liable seat pays every loser's penalty and breached against the winner."""
+    """Game flow: places are every seat once, first out first, scored by place points; a
+    liable seat pays every loser's penalty and breached against the winner, or is the winner
+    that missed its last-card call."""
     for d in rep["deals"]:
         if d["status"] not in ("complete", "scored"):
             continue
@@ -95,6 +113,12 @@ def check_flow(rep: dict[str, Any], profile: Any) -> None:
                 assert [n == 0 for n in d["cards_left"]] == [s != places[-1] for s in range(profile.players)]
         else:
             assert "places" not in d
+        missed = [m["seat"] for m in d.get("missed_calls") or []]
+        if d["winner"] in missed and d["status"] == "complete":
+            # A winner that went out after a missed call pays every loser's penalty; this
+            # comes before the guard (RULES.md v4, reading 12).
+            assert d["liable"] == d["winner"]
+            continue
         if profile.last_card_guard == "liable" and d["liable"] is not None:
             liable = d["liable"]
             assert [p for s, p in enumerate(d["penalties"]) if s != liable] == [0] * (profile.players - 1)
@@ -141,6 +165,27 @@ def test_single_mutations_point_at_real_moves(preset: str, which: int, seed: int
         check_invariants(checked.report, doc, PRESETS[preset].settlement == "winner_takes_all")
 
 
+def table_after(profile: Any, deal: Any, moves: int, first_trick: bool = False) -> Any:
+    """The deal's table (``multiset.table.table_for``: the multiset table under copies or
+    jokers) after its first ``moves`` moves (with ``first_trick``, no further than the end
+    of the first trick), each asserted legal on the way."""
+    from bigtwo.rules.combos import Combo
+    from bigtwo.rules.multiset.table import opener_of_bags, table_for
+    from bigtwo.rules.play import hand_masks, opener_of
+
+    leader, opening = (opener_of_bags(profile, deal.hands) if profile.multiset
+                       else opener_of(profile, hand_masks(deal.hands)))
+    table = table_for(profile, deal.hands, leader, opening)
+    table.calls = deal.calls
+    for seat, play in deal.moves[:moves]:
+        if table.winner is not None or (first_trick and not table.first_trick):
+            break
+        outcome = table.check(seat, play)
+        assert outcome is None or isinstance(outcome, Combo), outcome
+        table.apply(seat, outcome)
+    return table
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(declaration=profiles(), seed=st.integers(0, 2**32), stop=st.floats(0, 1), revolt=st.booleans())
 def test_legal_plays_agree_with_the_referee(declaration: dict[str, Any], seed: int, stop: float,
@@ -148,13 +193,11 @@ def test_legal_plays_agree_with_the_referee(declaration: dict[str, Any], seed: i
     """At a random point of a random legal game, the generator lists exactly the combinations
     of the hand that the referee's check accepts (opening card, beating, finishing rules,
     bombs, and the reversed order of a revolution), and a pass is refused exactly when the
-    generator says it must be."""
+    generator says it must be. With copies or jokers, see ``assert_multiset_listing``."""
     from bigtwo.records.parse import parse_record
     from bigtwo.rules import cards
     from bigtwo.rules.combos import Combo
     from bigtwo.rules.legal import all_combos
-    from bigtwo.rules.play import lowest_card
-    from bigtwo.rules.table import Table
 
     profile, _ = DEFAULT_RESOLVER.resolve(declaration)
     assert profile is not None
@@ -162,22 +205,77 @@ def test_legal_plays_agree_with_the_referee(declaration: dict[str, Any], seed: i
     rec, _ = parse_record(doc)
     assert rec is not None
     deal = rec.deals[0]
-    opening = lowest_card(profile, deal.hands)
-    leader = next(s for s, h in enumerate(deal.hands) if opening in h)
-    table = Table(profile, deal.hands, leader, opening)
-    for seat, play in deal.moves[: int(stop * (len(deal.moves) - 1))]:
-        outcome = table.check(seat, play)
-        assert outcome is None or isinstance(outcome, Combo)
-        table.apply(seat, outcome)
+    moves = int(stop * (len(deal.moves) - 1))
+    table = table_after(profile, deal, moves)
     if revolt and profile.revolution != "none" and not table.revolution:
         table.reverse_ranks()  # as if a four of a kind had been played earlier in the deal
     seat = table.current
+    if profile.multiset:
+        listed = assert_multiset_listing(table, doc, moves, revolt, random.Random(seed))
+        assert_pass_as_declared(table, profile, seat, listed)
+        return
     plays = table.legal_plays()
     legal = {cards.mask_of(c.cards) for c in plays}
     for combo in all_combos(cards.cards_of(table.hands[seat]), classifier_for(profile)):
         accepted = isinstance(table.check(seat, list(combo.cards)), Combo)
         assert accepted == (cards.mask_of(combo.cards) in legal), combo
     assert_pass_as_declared(table, profile, seat, bool(plays))
+
+
+REPLAYED = 4  # listed plays of a multiset hand sent through the whole replay, per example
+SAMPLED = 60  # other card choices from the hand, each refused unless the listing may omit it
+
+
+def assert_multiset_listing(table: Any, doc: dict[str, Any], moves: int, revolt: bool,
+                            rng: random.Random) -> bool:
+    """The listing of a hand with copies or jokers (``MultisetTable.legal_moves``) against the
+    referee: every play it lists is accepted (and a few, appended to the record, replay as
+    valid), and random other choices of the hand's cards are refused, unless they stand for
+    the same cards as a listed play or use jokers once the listing is full of joker plays
+    (``limits.MAX_JOKER_PLAYS``: any other joker play is still legal, only not listed)."""
+    from bigtwo import limits
+    from bigtwo.rules import cards
+    from bigtwo.rules.combos import Combo
+
+    seat = table.current
+    listed = table.legal_moves()
+    effective = set()
+    joker_plays = 0
+    for _, ids in listed:
+        assert isinstance(table.check(seat, list(ids)), Combo), ids
+        effective.add(tuple(sorted(cards.effective(c) for c in ids)))
+        joker_plays += any(c >= cards.STAND_IN for c in ids)
+    assert joker_plays <= limits.MAX_JOKER_PLAYS
+    if not revolt:  # a revolution forced by hand is no position a record can reach
+        for _, ids in rng.sample(listed, min(REPLAYED, len(listed))):
+            assert_replays_valid(doc, moves, {"seat": seat, "play": cards.names(ids)})
+    bag = table.bags[seat]
+    held = [c for c in range(cards.DECK_SIZE + 1) for _ in range(bag[c])]
+    full = joker_plays == limits.MAX_JOKER_PLAYS
+    for _ in range(SAMPLED):
+        size = rng.choice([1, 2, 3, 4, 5])
+        if size > len(held):
+            continue
+        choice = [c if c != cards.JOKER else cards.STAND_IN + rng.randrange(cards.DECK_SIZE)
+                  for c in rng.sample(held, size)]
+        if tuple(sorted(cards.effective(c) for c in choice)) in effective:
+            continue
+        if full and any(c >= cards.STAND_IN for c in choice):
+            continue
+        assert not isinstance(table.check(seat, choice), Combo), cards.names(choice)
+    return bool(listed)
+
+
+def assert_replays_valid(doc: dict[str, Any], moves: int, move: dict[str, Any]) -> None:
+    """The record cut after ``moves`` moves with ``move`` appended replays without an error."""
+    cut = copy.deepcopy(doc)
+    deal = cut["deals"][0]
+    deal["moves"] = [*deal["moves"][:moves], move]
+    deal.pop("declared", None)
+    cut["deals"] = [deal]
+    checked = check_record(cut, complete=False)
+    assert checked.report is not None, checked.problems
+    assert checked.report["errors"] == [], (move, checked.report["errors"])
 
 
 def assert_pass_as_declared(table: Any, profile: Any, seat: int, can_beat: bool) -> None:
@@ -202,9 +300,6 @@ def test_a_pass_in_the_first_trick_is_refused_where_the_pass_rules_say(
     """Where pass rules bite (the deal's first trick), with each of the registry's pass rules
     switched on or off: a pass is refused exactly where the rules that are on declare it."""
     from bigtwo.records.parse import parse_record
-    from bigtwo.rules.combos import Combo
-    from bigtwo.rules.play import lowest_card
-    from bigtwo.rules.table import Table
 
     declaration = copy.deepcopy(declaration)
     for f, value in zip(PASS_RULES, on, strict=True):
@@ -217,18 +312,10 @@ def test_a_pass_in_the_first_trick_is_refused_where_the_pass_rules_say(
     (doc,) = simulate(profile, records=1, deals_per_record=1, seed=seed, profile_ref=declaration)
     rec, _ = parse_record(doc)
     assert rec is not None
-    deal = rec.deals[0]
-    opening = lowest_card(profile, deal.hands)
-    table = Table(profile, deal.hands, next(s for s, h in enumerate(deal.hands) if opening in h),
-                  opening)
-    for seat, play in deal.moves[:moves]:
-        if not table.first_trick or table.winner is not None:
-            break
-        outcome = table.check(seat, play)
-        assert outcome is None or isinstance(outcome, Combo)
-        table.apply(seat, outcome)
+    table = table_after(profile, rec.deals[0], moves, first_trick=True)
     assume(table.winner is None)
-    assert_pass_as_declared(table, profile, table.current, bool(table.legal_plays()))
+    plays = table.legal_moves() if profile.multiset else table.legal_plays()
+    assert_pass_as_declared(table, profile, table.current, bool(plays))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -294,3 +381,54 @@ def test_reversed_order_reverses_ranks_only() -> None:
     singles = [rev.classify([c], 1 << c) for c in ids]
     by_key = sorted(zip((s.key for s in singles), ("2S", "3D", "3S", "AH"), strict=True))
     assert [name for _, name in by_key] == ["2S", "AH", "3D", "3S"]
+
+
+def result_only(doc: dict[str, Any], keep_hands: bool, calling: bool) -> dict[str, Any]:
+    """The record with each deal's moves replaced by its result: the cards each seat has left
+    (copies repeated, a joker played as ``JK=4D`` taken from the ``JK`` held) and, where the
+    winner went down to one card without the last-card call (``calling``: the profile has
+    ``last_card_call: liable``), ``liable`` naming the winner."""
+    from collections import Counter
+
+    out = copy.deepcopy(doc)
+    for d in out["deals"]:
+        held = [Counter(h) for h in d["hands"]]
+        missed: set[int] = set()
+        for m in d.pop("moves"):
+            if "play" in m:
+                held[m["seat"]] -= Counter("JK" if c.startswith("JK") else c for c in m["play"])
+                if held[m["seat"]].total() == 1 and not m.get("call"):
+                    missed.add(m["seat"])
+        winner = next(s for s, h in enumerate(held) if not h)
+        d["result"] = {"left": [sorted(h.elements()) for h in held]}
+        if calling and winner in missed:
+            d["result"]["liable"] = winner
+        d.pop("declared", None)
+        if not keep_hands:
+            del d["hands"]
+    return out
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(declaration=profiles(), seed=st.integers(0, 2**32), keep=st.booleans())
+def test_a_simulated_deal_scores_from_its_result_as_from_its_moves(
+        declaration: dict[str, Any], seed: int, keep: bool) -> None:
+    """Under random v4 profiles (copies, jokers, the sweep, the last-card call...): each deal's
+    result-only form scores exactly as its move log."""
+    declaration = {**declaration, "finish": "first_out", "last_card_guard": "none"}
+    if declaration.get("teams") is not None:
+        declaration["scoring"] = {**declaration["scoring"], "place_points": None}
+    profile, _ = DEFAULT_RESOLVER.resolve(declaration)
+    assume(profile is not None)
+    assert profile is not None
+    (doc,) = simulate(profile, records=1, deals_per_record=2, seed=seed, profile_ref=declaration)
+    replayed = check_record(doc).report
+    checked = check_record(result_only(doc, keep, profile.last_card_call == "liable"))
+    scored = checked.report
+    assert replayed is not None and scored is not None, checked.problems
+    assert replayed["errors"] == [] and scored["errors"] == [], scored["errors"]
+    for a, b in zip(replayed["deals"], scored["deals"], strict=True):
+        assert (a["status"], b["status"]) == ("complete", "scored")
+        for key in ("winner", "cards_left", "penalties", "scores", "team_scores", "liable", "scoring"):
+            assert a.get(key) == b.get(key), key
+    assert scored["totals"] == replayed["totals"] and scored["match"] == replayed["match"]

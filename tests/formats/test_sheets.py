@@ -3,6 +3,7 @@ be malformed (named by row and column), and a simulated game's sheet scoring as 
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -260,13 +261,15 @@ def test_unknown_profile_is_a_problem() -> None:
 
 # --- a simulated game's final cards, as a sheet, score as its replay --------------------------
 def final_cells(doc: dict[str, Any], by_cards: bool) -> list[list[str]]:
+    """Each deal's cards left per seat (copies repeated; a joker standing in, ``JK=4D``, takes
+    a ``JK`` from the hand), or their counts."""
     rows = []
     for d in doc["deals"]:
-        held = [set(h) for h in d["hands"]]
+        held = [Counter(h) for h in d["hands"]]
         for m in d["moves"]:
             if "play" in m:
-                held[m["seat"]] -= set(m["play"])
-        rows.append([" ".join(sorted(h)) if by_cards else str(len(h)) for h in held])
+                held[m["seat"]] -= Counter("JK" if c.startswith("JK") else c for c in m["play"])
+        rows.append([" ".join(sorted(h.elements())) if by_cards else str(h.total()) for h in held])
     return rows
 
 
@@ -387,8 +390,9 @@ def test_a_totals_row_that_does_not(tail: str, expected: list[tuple[str, str]]) 
 @given(declaration=profiles(), seed=st.integers(0, 2**32), by_cards=st.booleans())
 def test_under_random_profiles_a_games_sheet_scores_as_its_replay(declaration: dict[str, Any],
                                                                   seed: int, by_cards: bool) -> None:
-    """Any profile (teams, winner_only, loss_limit, held-2 factors, 2 to 5 seats...): the sheet
-    of a simulated match's final cards scores deal by deal and in total as its replay."""
+    """Any profile (teams, winner_only, loss_limit, held-2 factors, 2 to 8 seats, several decks,
+    jokers, timeouts, the last-card call...): the sheet of a simulated match's final cards
+    (``0*`` for a winner that missed its call) scores deal by deal and in total as its replay."""
     profile, found = DEFAULT_RESOLVER.resolve(declaration)
     assert profile is not None, found
     by_cards = by_cards or cards_matter(profile)
@@ -437,3 +441,18 @@ def test_v3_flow_sheets_score_as_their_replays(declaration: dict[str, Any]) -> N
                                                                         b.get("places"))
         assert rep["totals"] == replayed["totals"]
     assert marked > 0
+
+
+@pytest.mark.parametrize(("left", "expected"), [(60, []), (109, ["row 2, column B"])])
+def test_a_cell_may_hold_more_than_a_deck_under_several_decks(left: int, expected: list[str]) -> None:
+    """Two seats dealt 108 cards each from four decks: a loser may hold more than 52 cards, up
+    to the 108 it was dealt (a cell over a deck was refused as more than a deck holds)."""
+    declaration = {"extends": "hk-standard", "decks": 4, "jokers": 2, "players": 2, "hand_size": 108}
+    names = [c for c in cards.CANONICAL for _ in range(4)][:left]
+    sheet = f"deal,A,B\n1,0,{' '.join(names)}\n"
+    if not expected:
+        rep = scored(sheet, declaration)
+        assert rep["errors"] == [] and rep["deals"][0]["cards_left"] == [0, left]
+        return
+    found = problems(sheet, declaration)
+    assert [detail.split(":")[0] for _, detail in found] == expected

@@ -310,3 +310,24 @@ def test_a_simulated_game_scores_the_same_from_its_result(preset: str, seed: int
         for key in ("winner", "cards_left", "penalties", "scores", "scoring"):
             assert a[key] == b[key], key
     assert scored["totals"] == replayed["totals"] and scored["match"] == replayed["match"]
+
+
+# --- result-only deals with their hands, under several decks ----------------------------------
+TWO_DECKS_RESULT = {"extends": "hk-standard", "decks": 2, "hand_size": 4}
+
+
+@pytest.mark.parametrize(("last_hand", "left", "expected"), [
+    # A copy per deck is dealt as the replay deals it: no DUPLICATE_CARD for the second JC.
+    (["3C", "JC", "JC", "2S"], ["3C", "JC"], []),
+    (["3C", "JC", "JC", "JC"], ["3C", "JC"], [("DUPLICATE_CARD", "/deals/0/hands/3")]),
+    (["3C", "JC", "QC", "2S"], ["JC", "JC"], [("CARD_NOT_HELD", "/deals/0/result/left/3")]),
+])
+def test_a_result_deals_given_hands_hold_copies(last_hand: list[str], left: list[str],
+                                                 expected: list[tuple[str, str]]) -> None:
+    doc = {"profile": TWO_DECKS_RESULT, "deals": [{
+        "hands": [["3D", "4D", "5S", "9H"], ["3D", "6C", "7C", "8C"], ["5C", "8C", "QS", "KS"], last_hand],
+        "result": {"left": [["4D", "5S", "9H"], [], ["5C", "8C"], left]}}]}
+    rep = report(doc)
+    assert [(e["code"], e["pointer"]) for e in rep["errors"]] == expected
+    if not expected:
+        assert only_deal(rep)["status"] == "scored" and only_deal(rep)["cards_left"] == [3, 0, 2, 2]

@@ -45,9 +45,13 @@ from bigtwo.formats.notation.values import (
     words,
 )
 from bigtwo.reports.notation_words import NotationWords
-from bigtwo.rules import choices
+from bigtwo.rules import cards, choices
 from bigtwo.rules.problems import Problem
 from bigtwo.rules.profiles import Profile, ProfileRef, ProfileResolver
+
+# A hand (or its cards left) holds at most the largest supply: the opener of a small table
+# under ``leftover: to_opener`` takes every card not dealt. The JSON records read as many.
+MAX_HAND_CARDS = cards.MAX_DECKS * (cards.DECK_SIZE + cards.MAX_JOKERS)
 
 
 class GameReader:
@@ -296,8 +300,7 @@ class GameReader:
         if len(tokens) == 1 and tokens[0] == "-":
             hands.append([])
             return
-        hands.append(self._cards(tokens, body, line, body_col, limits.MAX_CARDS_PER_PLAY,
-                                 play=False))
+        hands.append(self._cards(tokens, body, line, body_col, MAX_HAND_CARDS, play=False))
 
     def _label(self, text: str, line: int, col: int) -> tuple[tuple[str, int, bool] | None, str, int]:
         """``who: rest`` split into the label (word, column, quoted) and the rest; no label
@@ -497,7 +500,7 @@ class GameReader:
                 self.problem(line, rest_col + at, "mixed_left")
             else:
                 left.append(self._cards(piece.split(), piece, line, rest_col + at,
-                                        limits.MAX_CARDS_PER_PLAY, play=False))
+                                        MAX_HAND_CARDS, play=False))
             at += len(piece) + 1
         self._result_of(deal, line)["left"] = left
 
