@@ -87,8 +87,17 @@ class NextResponseSchema(Schema):
     revolution = fields.Boolean(required=True, metadata={
         "description": "a four of a kind has reversed the rank order for the rest of the deal "
                        "(`revolution: ranks`); pass it to /v1/combinations/evaluate"})
+    may_time_out = fields.Boolean(required=True, metadata={
+        "description": "v4: a timeout is legal now (`timeouts: pass`; never on the opening turn "
+                       "that must play the lowest card); false under `timeouts: none`"})
     legal_plays = fields.List(fields.List(fields.String(metadata=CARD)), required=True,
-                              metadata={"description": "every legal play, weakest first"})
+                              metadata={"description": "every legal play, weakest first; v4: "
+                                                       "each distinct play once, jokers written "
+                                                       "`JK=4D`, real cards before jokers"})
+    legal_plays_cut = fields.Boolean(required=True, metadata={
+        "description": "true: a limit cut the list (`MAX_DRAGON_PLAYS` dragons, "
+                       "`MAX_JOKER_PLAYS` plays that use jokers); the plays left out are legal "
+                       "too, only not listed"})
     penalties_now = fields.List(fields.Integer(), required=True, allow_none=True, metadata={
         "description": "v2: what each seat would pay if the deal ended now (seed 001's "
                        "live display); v3: null under finish: placings"})

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from schemas.play import EvaluateResponseSchema
+from schemas.play import EvaluateResponseSchema, NextResponseSchema
 from tests.api.helpers import assert_problem, conforms
 
 JOKERS = {"extends": "hk-standard", "decks": 2, "jokers": 1}
@@ -85,3 +85,84 @@ def test_one_deck_answers_are_unchanged_by_the_joker_reading(client: Any) -> Non
     body = {"profile": "hk-standard", "cards": ["9H", "9S"], "table": ["8C", "8D"]}
     assert evaluate(client, body).json["combination"] == {
         "type": "pair", "cards": ["9H", "9S"], "label": "Pair 9"}
+
+
+# --- /v1/next ------------------------------------------------------------------------------
+HANDS = [["3D", "9C", "2S", "KS"], ["4C", "5H", "2S", "JK"], ["6D", "6S", "JH", "QH"],
+         ["7C", "8H", "AD", "AH"]]
+TABLE = {"extends": "hk-standard", "hand_size": 4, "decks": 2, "jokers": 1, "timeouts": "pass",
+         "unbeatable_ends_trick": True, "scoring": {"settlement": "pairwise"}}
+OPEN = {"seat": 0, "play": ["3D"]}
+PASS = [{"seat": s, "pass": True} for s in range(4)]
+
+
+def next_of(client: Any, moves: list[dict[str, Any]], profile: Any = TABLE,
+            hands: list[list[str]] = HANDS, query: str = "") -> dict[str, Any]:
+    response = client.post(f"/v1/next{query}", json={
+        "profile": profile, "deals": [{"hands": hands, "moves": moves}]})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    conforms(NextResponseSchema, response.json)
+    answer: dict[str, Any] = response.json
+    return answer
+
+
+@pytest.mark.parametrize(("moves", "seat", "table", "may_pass", "may_time_out"), [
+    ([], 0, None, False, False),  # the opening turn cannot time out
+    ([OPEN], 1, ["3D"], True, True),
+    # an unbeatable play ends its trick: its player leads, nothing on the table
+    ([OPEN, {"seat": 1, "play": ["2S"]}], 1, None, False, True),
+    ([OPEN, {"seat": 1, "play": ["JK=2S"]}], 1, None, False, True),
+    # a timed-out lead hands the lead to the next seat still playing
+    ([OPEN, *PASS[1:], {"seat": 0, "timeout": True}], 1, None, False, True),
+    ([OPEN, {"seat": 1, "timeout": True}], 2, ["3D"], True, True),  # a timeout on a table passes
+])
+def test_whose_turn_after_v4_moves(client: Any, moves: list[dict[str, Any]], seat: int,
+                                   table: list[str] | None, may_pass: bool, may_time_out: bool) -> None:
+    answer = next_of(client, moves)
+    assert (answer["seat"], answer["table"], answer["may_pass"], answer["may_time_out"]) == (
+        seat, table, may_pass, may_time_out)
+
+
+def test_no_timeouts_without_the_field(client: Any) -> None:
+    profile = {k: v for k, v in TABLE.items() if k != "timeouts"}
+    assert next_of(client, [OPEN], profile)["may_time_out"] is False
+
+
+def test_the_table_names_the_joker_that_was_played(client: Any) -> None:
+    hands = [["3D", "9C", "9C", "KS"], ["4C", "5H", "QS", "JK"], *HANDS[2:]]
+    answer = next_of(client, [OPEN, *PASS[1:], {"seat": 0, "play": ["9C", "9C"]},
+                              {"seat": 1, "pass": True}, {"seat": 2, "pass": True},
+                              {"seat": 3, "play": ["AD", "AH"]}], hands=hands)
+    assert answer["table"] == ["AD", "AH"]
+    hands = [["3D", "9C", "9C", "KS"], ["4C", "5H", "QS", "JK"], *HANDS[2:]]
+    answer = next_of(client, [OPEN, {"seat": 1, "play": ["JK=4D"]}], hands=hands)
+    assert answer["table"] == ["JK=4D"]
+
+
+def test_each_distinct_play_is_listed_once_real_cards_first(client: Any) -> None:
+    # Seat 1 holds 4C and a joker: 4C is listed, never JK=4C beside it; the pair 4C JK=4x is.
+    hands = [["3D", "9C", "9C", "KS"], ["4C", "5H", "QS", "JK"], *HANDS[2:]]
+    answer = next_of(client, [OPEN, *PASS[1:], {"seat": 0, "timeout": True}], hands=hands)
+    plays = answer["legal_plays"]
+    assert ["4C"] in plays and ["JK=4C"] not in plays
+    assert ["JK=4D", "4C"] in plays or ["4C", "JK=4D"] in plays
+    effective = [tuple(sorted(c.removeprefix("JK=") for c in play)) for play in plays]
+    assert len(effective) == len(set(effective))
+    assert answer["legal_plays_cut"] is False
+
+
+def test_copies_are_listed_as_pairs_of_one_card(client: Any) -> None:
+    hands = [["3D", "9C", "9C", "KS"], ["4C", "5H", "2S", "QS"], *HANDS[2:]]
+    profile = {**TABLE, "jokers": 0}
+    answer = next_of(client, [OPEN, *PASS[1:]], profile, hands)
+    assert ["9C", "9C"] in answer["legal_plays"]
+
+
+def test_every_listed_play_is_accepted_by_the_referee(client: Any) -> None:
+    hands = [["3D", "9C", "9C", "KS"], ["4C", "5H", "QS", "JK"], *HANDS[2:]]
+    moves = [OPEN, *PASS[1:], {"seat": 0, "timeout": True}]
+    for play in next_of(client, moves, hands=hands)["legal_plays"]:
+        doc = {"profile": TABLE, "deals": [{"hands": hands, "moves": [
+            *moves, {"seat": 1, "play": play}]}]}
+        report = client.post("/v1/validate", json=doc).json
+        assert [e["code"] for e in report["errors"]] in ([], ["INCOMPLETE"]), play
