@@ -495,7 +495,7 @@ def script_data(view: dict[str, Any], lang: str = "en") -> dict[str, Any]:
                 "moves": [
                     {**{k: m[k] for k in ("index", "number", "pointer", "seat", "name", "codes", "label",
                                           "pass", "trick", "leads", "ends_trick", "goes_out",
-                                          "status")},
+                                          "status", "timeout", "call", "missed_call")},
                      "after": {k: v for k, v in m["after"].items() if k != "hands"}}
                     for m in d["moves"]
                 ],
