@@ -72,3 +72,39 @@ def test_a_missed_call_is_marked() -> None:
         {"hands": HANDS, "moves": moves}]}), "complete": "on"})
     assert response.status_code == 200
     assert 'class="tag bad missed-call"' in response.get_data(as_text=True)
+
+
+NOTATION = """profile extends hk-standard
+decks = 2
+jokers = 1
+timeouts = pass
+last_card_call = liable
+scoring.settlement = penalty_only
+hand_size = 3
+players Ana Ben Cai Dee
+deal 1
+hand Ana: 3D 3D JK
+hand Ben: 4C 5H 2S
+hand Cai: 6D 6S JH
+hand Dee: 7C 8H JK
+Ana: 3D 3D!, Ben: timeout, Cai: 6D 6S, Dee: JK=8D 8H
+"""
+
+
+def test_the_check_page_takes_v4_notation_through_the_one_door(client: Any) -> None:
+    response = client.post("/replay?lang=it", data={"record": NOTATION})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert f'<span class="passes timeout">{WORDS["it"]["timed_out"]}</span>' in html
+    assert f'<span class="tag call">{WORDS["it"]["calls_last_card"]}</span>' in html
+    assert '<span class="card red joker" title="jolly come 8 di quadri">🃏8♦</span>' in html
+
+
+def test_the_check_page_takes_a_v4_score_sheet(client: Any) -> None:
+    declared = {"extends": "hk-standard", "name": "Sheet jokers", "decks": 2, "jokers": 1,
+                "last_card_call": "liable", "scoring": {"settlement": "pairwise"}}
+    pid = client.post("/v1/profiles", json=declared).json["id"]
+    sheet = "deal,Ana,Ben,Cai,Dee\n1,0*,JK 5C,3D 4D 9S,2S 2S\n"
+    response = client.post("/replay?lang=de", data={"record": sheet, "profile_id": pid})
+    assert response.status_code == 200, response.get_data(as_text=True)[:3000]
+    assert '<span class="card joker" title="Joker">🃏</span>' in response.get_data(as_text=True)
