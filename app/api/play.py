@@ -23,7 +23,7 @@ from bigtwo.reports.shape_words import shape_problem
 from bigtwo.rules import cards
 from bigtwo.rules.choices import Revolution, Timeouts
 from bigtwo.rules.codes import DealStatus, RuleCode
-from bigtwo.rules.combos import Combo, classifier_for
+from bigtwo.rules.combos import Combo, Violation, classifier_for
 from bigtwo.rules.multiset.judge import judge_multi, named, over_the_decks
 from bigtwo.rules.multiset.listing import legal_listing as multiset_listing
 from bigtwo.rules.multiset.table import MultisetTable
@@ -48,15 +48,22 @@ def _message(code: str, params: dict[str, Any], lang: str) -> str:
     return render({"code": code, "params": params, "deal": None, "move": None, "seat": None}, lang)
 
 
-def _table_combo(profile: Profile, table: list[int], revolution: bool = False) -> Combo:
-    """The combination on the table; cards that could never lie there are a 422."""
+def _table_combo(profile: Profile, table: list[int], lang: str, revolution: bool = False) -> Combo:
+    """The combination on the table; cards that could never lie there are a 422 at
+    ``/table``, said as the referee says it, in the caller's language."""
     twice = first_duplicate(table)
-    found = (None if twice is not None
-             else classifier_for(profile, revolution).classify(table, cards.mask_of(table)))
+    if twice is not None:
+        invalid([Problem("/table", _message(RuleCode.DUPLICATE_CARD, {"card": cards.name(twice)},
+                                            lang))])
+    found = classifier_for(profile, revolution).classify(table, cards.mask_of(table))
     if not isinstance(found, Combo):
-        invalid([Problem("/table", "these cards are not a combination this profile allows"
-                         if twice is None else f"{cards.name(twice)} appears twice")])
+        invalid([_no_combination(found, table, lang)])
     return found
+
+
+def _no_combination(found: Violation, table: list[int], lang: str) -> Problem:
+    return Problem("/table", _message(found.code, {"played": cards.names(table),
+                                                   "reason": found.reason}, lang))
 
 
 def _combination(found: Combo, lang: str, played: list[int] | None = None) -> dict[str, Any]:
@@ -127,7 +134,7 @@ def _table_multi(profile: Profile, table: list[int], lang: str, revolution: bool
             "card": cards.name(card), "count": count, "held": profile.decks}, lang))])
     found = classifier_for(profile, revolution).classify_multi([cards.effective(c) for c in table])
     if not isinstance(found, Combo):
-        invalid([Problem("/table", "these cards are not a combination this profile allows")])
+        invalid([_no_combination(found, table, lang)])
     return found
 
 
@@ -199,8 +206,8 @@ def evaluate(lang: str | None = None) -> Response:
                  if data.get("table") is not None else None)
         return localized(evaluation_multi(profile, data["cards"], table, chosen, revolution),
                          chosen)
-    table = (_table_combo(profile, data["table"], revolution) if data.get("table") is not None
-             else None)
+    table = (_table_combo(profile, data["table"], chosen, revolution)
+             if data.get("table") is not None else None)
     return localized(evaluation(profile, data["cards"], table, chosen, revolution), chosen)
 
 

@@ -66,6 +66,7 @@ def test_cards_that_form_nothing_answer_their_code(client: Any, cards: list[str]
 @pytest.mark.parametrize(("profile", "cards", "table", "pointers"), [
     (JOKERS, ["9H"], ["JK"], ["/table"]),  # a joker on the table names no card
     (JOKERS, ["9H"], ["2S", "2S", "2S"], ["/table"]),  # a copy over the decks
+    (JOKERS, ["9H"], ["3D", "4D", "JK=5D", "6D"], ["/table"]),  # no combination
     ("hk-standard", ["JK=9H"], None, ["/cards/0"]),  # jokers: 0: no joker is a card
     ("hk-standard", ["9H"], ["JK"], ["/table/0"]),
     ({"extends": "hk-standard", "decks": 2}, ["9H", "JK"], None, ["/cards/1"]),
