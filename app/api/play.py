@@ -254,7 +254,8 @@ def legal_listing(table: Table) -> tuple[list[list[str]], bool]:
 def _table_names(table: Table, on_table: Combo) -> list[str]:
     # The multiset table keeps the effective cards of the play on the table; the last play
     # names its jokers.
-    if isinstance(table, MultisetTable) and table.playing:
+    if isinstance(table, MultisetTable) and sorted(
+            cards.effective(c) for c in table.playing) == sorted(on_table.cards):
         return cards.names(named(on_table, table.playing))
     return cards.names(on_table.cards)
 
