@@ -21,6 +21,14 @@ MAX_JOKER_PLAYS = 256
 # Multiset combinations remembered, for every profile of the process together (the classifier's
 # memo with copies or jokers): a full memo starts again empty.
 MAX_MULTISET_MEMO = 200_000
+# /v1/next under a profile with copies or jokers (RULES v4): a free lead of the largest hand
+# (108 cards, 8 jokers) forms some 60,000 plays of real cards alone, a 1.5 MB answer that
+# costs over a second to list. The answer lists at most this many plays, smallest first, and
+# says the list was cut; every play left out is still legal.
+MAX_LISTED_PLAYS = 2_000
+# ... and classifies at most this many candidate plays to find them (an opening turn, where
+# only plays with the lowest card count, or a table few plays beat, rejects most it builds).
+MAX_LISTING_CANDIDATES = 20_000
 MAX_NAME_LENGTH = 100  # a player name in a record
 MAX_TOURNAMENT_NAME_LENGTH = 200
 # Organiser tools: a withdrawal's or replacement's reason and the organiser's label (who), as

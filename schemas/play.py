@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from bigtwo import limits
 from bigtwo.reports.messages import CODES
@@ -16,13 +16,23 @@ KINDS = ("single", "pair", "triple", "two_pair", *CATEGORIES, FIVE_OF_A_KIND, "d
 
 
 class CardField(profiles.CardField):
-    """One card in any accepted spelling (checked as profiles check theirs), loaded as its id."""
+    """One card in any accepted spelling (checked as profiles check theirs), loaded as its id;
+    a joker (``JK``, ``JK=4D``) loads as ``cards.JOKER`` or its stand-in's id, and the caller
+    refuses it under a profile without jokers (the profile is not known here)."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(metadata=CARD, **kwargs)  # type: ignore[arg-type]
 
     def _deserialize(self, value: object, attr: object, data: object, **kwargs: object) -> int:  # type: ignore[override]
-        return cards.NOTATION[super()._deserialize(value, attr, data, **kwargs)]
+        if isinstance(value, str):
+            joker = cards.parse_joker(value)
+            if joker is not None:
+                return joker
+        name = super()._deserialize(value, attr, data, **kwargs)
+        card = cards.NOTATION.get(name)
+        if card is None:  # the profiles' reader takes JK, which only a joker profile deals
+            raise ValidationError(f"{value!r} is not a card")
+        return card
 
 
 class EvaluateRequestSchema(Schema):
@@ -32,11 +42,15 @@ class EvaluateRequestSchema(Schema):
     profile = ProfileRefField(required=True)
     cards = fields.List(CardField(), required=True,
                         validate=validate.Length(min=1, max=limits.MAX_CARDS_PER_PLAY),
-                        metadata={"description": "the cards a player has selected"})
+                        metadata={"description": "the cards a player has selected; v4, under "
+                                                 "jokers: a joker names its card (`JK=4D`), and a "
+                                                 "bare `JK` answers `code: JOKER_STAND_IN`"})
     table = fields.List(CardField(), allow_none=True, load_default=None,
                         validate=validate.Length(min=1, max=13),
                         metadata={"description": "the combination to beat (at most 13 cards: "
-                                                 "a dragon); null when leading"})
+                                                 "a dragon); null when leading; v4: jokers as "
+                                                 "`JK=4D`, copies as often as the decks hold "
+                                                 "them (a bare `JK` is a 422 at `/table`)"})
     revolution = profiles.StrictBool(load_default=False, metadata={
         "description": "the deal's state under `revolution: ranks`: true once a four of a kind "
                        "has reversed the rank order (`/v1/next` reports it)"})
@@ -73,8 +87,17 @@ class NextResponseSchema(Schema):
     revolution = fields.Boolean(required=True, metadata={
         "description": "a four of a kind has reversed the rank order for the rest of the deal "
                        "(`revolution: ranks`); pass it to /v1/combinations/evaluate"})
+    may_time_out = fields.Boolean(required=True, metadata={
+        "description": "v4: a timeout is legal now (`timeouts: pass`; never on the opening turn "
+                       "that must play the lowest card); false under `timeouts: none`"})
     legal_plays = fields.List(fields.List(fields.String(metadata=CARD)), required=True,
-                              metadata={"description": "every legal play, weakest first"})
+                              metadata={"description": "every legal play, weakest first; v4: "
+                                                       "each distinct play once, jokers written "
+                                                       "`JK=4D`, real cards before jokers"})
+    legal_plays_cut = fields.Boolean(required=True, metadata={
+        "description": "true: a limit cut the list (`MAX_DRAGON_PLAYS` dragons, "
+                       "`MAX_JOKER_PLAYS` plays that use jokers); the plays left out are legal "
+                       "too, only not listed"})
     penalties_now = fields.List(fields.Integer(), required=True, allow_none=True, metadata={
         "description": "v2: what each seat would pay if the deal ended now (seed 001's "
                        "live display); v3: null under finish: placings"})

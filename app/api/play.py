@@ -6,6 +6,7 @@ with the referee's verdict on the finished record.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Response
@@ -20,10 +21,13 @@ from bigtwo.records.pipeline import check_record
 from bigtwo.reports.messages import combo_label, render
 from bigtwo.reports.shape_words import shape_problem
 from bigtwo.rules import cards
-from bigtwo.rules.choices import Revolution
+from bigtwo.rules.choices import Revolution, Timeouts
 from bigtwo.rules.codes import DealStatus, RuleCode
-from bigtwo.rules.combos import Combo, classifier_for
-from bigtwo.rules.play import first_duplicate, judge_cards, may_pass
+from bigtwo.rules.combos import Combo, Violation, classifier_for
+from bigtwo.rules.multiset.judge import judge_multi, named, over_the_decks
+from bigtwo.rules.multiset.listing import legal_listing as multiset_listing
+from bigtwo.rules.multiset.table import MultisetTable
+from bigtwo.rules.play import check_play, first_duplicate, judge_cards, may_pass
 from bigtwo.rules.problems import Problem, from_marshmallow
 from bigtwo.rules.profiles import Profile
 from bigtwo.rules.replay import live_penalties
@@ -44,19 +48,27 @@ def _message(code: str, params: dict[str, Any], lang: str) -> str:
     return render({"code": code, "params": params, "deal": None, "move": None, "seat": None}, lang)
 
 
-def _table_combo(profile: Profile, table: list[int], revolution: bool = False) -> Combo:
-    """The combination on the table; cards that could never lie there are a 422."""
+def _table_combo(profile: Profile, table: list[int], lang: str, revolution: bool = False) -> Combo:
+    """The combination on the table; cards that could never lie there are a 422 at
+    ``/table``, said as the referee says it, in the caller's language."""
     twice = first_duplicate(table)
-    found = (None if twice is not None
-             else classifier_for(profile, revolution).classify(table, cards.mask_of(table)))
+    if twice is not None:
+        invalid([Problem("/table", _message(RuleCode.DUPLICATE_CARD, {"card": cards.name(twice)},
+                                            lang))])
+    found = classifier_for(profile, revolution).classify(table, cards.mask_of(table))
     if not isinstance(found, Combo):
-        invalid([Problem("/table", "these cards are not a combination this profile allows"
-                         if twice is None else f"{cards.name(twice)} appears twice")])
+        invalid([_no_combination(found, table, lang)])
     return found
 
 
-def _combination(found: Combo, lang: str) -> dict[str, Any]:
-    ordered = cards.names(found.cards)
+def _no_combination(found: Violation, table: list[int], lang: str) -> Problem:
+    return Problem("/table", _message(found.code, {"played": cards.names(table),
+                                                   "reason": found.reason}, lang))
+
+
+def _combination(found: Combo, lang: str, played: list[int] | None = None) -> dict[str, Any]:
+    # ``played``: the play as written, under a multiset profile, so a joker keeps its stand-in.
+    ordered = cards.names(found.cards if played is None else named(found, played))
     return {"type": found.kind, "cards": ordered,
             "label": combo_label(found.kind, ordered, cards.name(found.top), lang)}
 
@@ -84,11 +96,76 @@ def evaluation(profile: Profile, played: list[int], table: Combo | None,
     return out
 
 
+# Refusals of the cards themselves: they form nothing, so no combination is shown.
+_UNFORMED = frozenset({RuleCode.DUPLICATE_CARD, RuleCode.CARD_NOT_HELD, RuleCode.JOKER_STAND_IN})
+
+
+def evaluation_multi(profile: Profile, played: list[int], table: Combo | None,
+                     lang: str, revolution: bool = False) -> dict[str, Any]:
+    """``evaluation`` under a profile with copies or jokers (``judge.judge_multi``)."""
+    verdict = judge_multi(profile, played, table, revolution)
+    out: dict[str, Any] = {"combination": None, "legal_lead": False,
+                           "beats_table": None if table is None else isinstance(verdict, Combo),
+                           "code": None, "message": None}
+    found: Combo | None = verdict if isinstance(verdict, Combo) else None
+    if verdict is not None and found is None:
+        code, params = verdict
+        out["code"], out["message"] = code, _message(code, params, lang)
+        if code not in _UNFORMED:
+            shape = classifier_for(profile, revolution).classify_multi(
+                [cards.effective(c) for c in played])
+            found = shape if isinstance(shape, Combo) else None
+    if found is not None:
+        out["combination"] = _combination(found, lang, played)
+        out["legal_lead"] = True
+    return out
+
+
+def _table_multi(profile: Profile, table: list[int], lang: str, revolution: bool) -> Combo:
+    """The combination on the table under a profile with copies or jokers; a joker naming
+    no card, copies over the decks or no combination are a 422 at ``/table``."""
+    if cards.JOKER in table:
+        invalid([Problem("/table", _message(RuleCode.JOKER_STAND_IN, {"card": cards.JOKER_NAME},
+                                            lang))])
+    over = over_the_decks(profile, table)
+    if over is not None:
+        card, count = over
+        invalid([Problem("/table", _message(RuleCode.DUPLICATE_CARD, {
+            "card": cards.name(card), "count": count, "held": profile.decks}, lang))])
+    found = classifier_for(profile, revolution).classify_multi([cards.effective(c) for c in table])
+    if not isinstance(found, Combo):
+        invalid([_no_combination(found, table, lang)])
+    return found
+
+
+_CARD_AT = re.compile(r"/(cards|table)/([0-9]+)")
+
+
+def _card_problem(body: dict[str, Any], problem: Problem) -> Problem:
+    """An unreadable card, said as a record's is (in the caller's language)."""
+    at = _CARD_AT.fullmatch(problem.pointer)
+    if at is None:
+        return problem
+    return shape_problem(problem.pointer, "not_a_card", text=repr(body[at[1]][int(at[2])]))
+
+
+def _jokers_unread(body: Any, data: dict[str, Any]) -> list[Problem]:
+    """Under ``jokers: 0`` a joker is no card, as in a record (RECORDS.md v4)."""
+    out = []
+    for key in ("cards", "table"):
+        for i, c in enumerate(data.get(key) or ()):
+            if c >= cards.JOKER:
+                out.append(shape_problem(f"/{key}/{i}", "not_a_card", text=repr(body[key][i])))
+    return out
+
+
 @blp.route("/combinations/evaluate", methods=["POST"])
 @blp.arguments(LangQuerySchema, location="query", as_kwargs=True)
 @blp.doc(requestBody=json_request_body(EvaluateRequestSchema, "the selected cards", {
     "pair_on_pair": {"profile": "hk-standard", "cards": ["KH", "KS"], "table": ["9C", "9D"]},
     "lead": {"profile": "big-two-web", "cards": ["3D", "4D", "5C", "6H", "7S"], "table": None},
+    "joker": {"profile": {"extends": "hk-standard", "decks": 2, "jokers": 1},
+              "cards": ["9H", "9H", "JK=9S"], "table": ["8C", "8C", "8D"]},
 }))
 @blp.response(200, EvaluateResponseSchema,
               description="what the cards form, and whether they may lead or beat the table")
@@ -108,7 +185,7 @@ def evaluate(lang: str | None = None) -> Response:
     try:
         data = _EVALUATE.load(body) if isinstance(body, dict) else None
     except ValidationError as exc:
-        problems = from_marshmallow(exc.messages)
+        problems = [_card_problem(body, p) for p in from_marshmallow(exc.messages)]
         data = exc.valid_data if isinstance(exc.valid_data, dict) else {}
     if data is None:
         invalid([Problem("", 'an object: {"profile": ..., "cards": [...], "table": [...] or null}')])
@@ -119,11 +196,18 @@ def evaluate(lang: str | None = None) -> Response:
     revolution = bool(data.get("revolution"))
     if profile is not None and revolution and profile.revolution is Revolution.NONE:
         problems.append(Problem("/revolution", "this profile has no revolution (revolution: none)"))
+    if profile is not None and not profile.joker_count:
+        problems.extend(_jokers_unread(body, data))
     if problems or profile is None:
         invalid(problems)
-    table = (_table_combo(profile, data["table"], revolution) if data.get("table") is not None
-             else None)
     chosen = language(lang)
+    if profile.multiset:
+        table = (_table_multi(profile, data["table"], chosen, revolution)
+                 if data.get("table") is not None else None)
+        return localized(evaluation_multi(profile, data["cards"], table, chosen, revolution),
+                         chosen)
+    table = (_table_combo(profile, data["table"], chosen, revolution)
+             if data.get("table") is not None else None)
     return localized(evaluation(profile, data["cards"], table, chosen, revolution), chosen)
 
 
@@ -139,14 +223,41 @@ def _rule_errors(report: dict[str, Any], last: int) -> list[dict[str, Any]]:
 
 
 def position(table: Table) -> dict[str, Any]:
-    plays = table.legal_plays()
+    """Whose turn it is and what they may do. Under ``unbeatable_ends_trick`` the table has
+    already ended the trick (``table`` null, the player leads); after a timed-out lead the
+    table has handed the lead on."""
     on_table = table.on_table
+    listed, cut = legal_listing(table)
     return {"seat": table.current,
-            "table": None if on_table is None else cards.names(on_table.cards),
+            "table": None if on_table is None else _table_names(table, on_table),
             "may_pass": may_pass(table),
+            "may_time_out": (table.profile.timeouts is Timeouts.PASS
+                             and check_play(table, table.current, []) is None),
             "revolution": table.revolution,
-            "legal_plays": [cards.names(c.cards) for c in plays],
+            "legal_plays": listed,
+            "legal_plays_cut": cut,
             "penalties_now": live_penalties(table)}
+
+
+def legal_listing(table: Table) -> tuple[list[list[str]], bool]:
+    """The legal plays as a seat names them, and whether a limit cut the list short (more
+    dragons than ``MAX_DRAGON_PLAYS``; with copies or jokers, the bounds of
+    ``multiset.listing``): every play left out is still legal."""
+    if isinstance(table, MultisetTable):
+        listing = multiset_listing(table)
+        return [cards.names(ids) for _, ids in listing.plays], listing.cut
+    plays = table.legal_plays()
+    dragons = sum(1 for combo in plays if combo.kind == "dragon")
+    return [cards.names(c.cards) for c in plays], dragons >= limits.MAX_DRAGON_PLAYS
+
+
+def _table_names(table: Table, on_table: Combo) -> list[str]:
+    # The multiset table keeps the effective cards of the play on the table; the last play
+    # names its jokers.
+    if isinstance(table, MultisetTable) and sorted(
+            cards.effective(c) for c in table.playing) == sorted(on_table.cards):
+        return cards.names(named(on_table, table.playing))
+    return cards.names(on_table.cards)
 
 
 @blp.route("/next", methods=["POST"])

@@ -30,6 +30,7 @@ from bigtwo.rules.profiles import Profile
 from bigtwo.rules.scoring import liable_breach
 
 RED_SUITS = frozenset("DH")
+JOKER_FACE = "\U0001F0CF"  # 🃏
 
 def library_language(lang: str) -> str:
     """The language the library words a page language's rulings in: the same one where it
@@ -45,15 +46,25 @@ def _house_rules(profile: Profile, code: str, params: dict[str, Any],
 
 
 def card_view(name: str, lang: str = "en") -> dict[str, Any]:
-    """How one card is drawn: '10♥' in red, with a spoken title in the page's language."""
-    rank, suit = name[0], name[1]
+    """How one card is drawn: '10♥' in red, with a spoken title in the page's language; a
+    joker (v4) as 🃏, and in a play with the card it stands for: '🃏10♥'."""
     words = Words(lang)
+    if name.startswith(cards.JOKER_NAME):
+        stand = name.partition("=")[2]
+        if not stand:
+            return {"name": name, "text": JOKER_FACE, "title": words["joker"], "red": False,
+                    "joker": True}
+        named = card_view(stand, lang)
+        return {**named, "name": name, "text": JOKER_FACE + named["text"],
+                "title": words("joker_as", card=named["title"]), "joker": True}
+    rank, suit = name[0], name[1]
     return {
         "name": name,
         "text": ("10" if rank == "T" else rank) + cards.SUIT_SYMBOLS[suit],
         "title": words("card_title", rank=RANK_WORDS[words.lang].get(rank, rank),
                        suit=SUIT_WORDS[words.lang][suit]),
         "red": suit in RED_SUITS,
+        "joker": False,
     }
 
 
@@ -202,7 +213,9 @@ def _label(step: MoveStep, lang: str) -> str | None:
 
 def _move(step: MoveStep, names: list[str], deal: int, lang: str, profile: Profile,
           reversed_before: bool = False,
-          breached: dict[int, int] | None = None) -> dict[str, Any]:
+          breached: dict[int, int] | None = None,
+          calls: frozenset[int] = frozenset(),
+          missed: frozenset[int] = frozenset()) -> dict[str, Any]:
     protected = (breached or {}).get(step.index)
     flips = (step.status == "ok" and step.kind is not None
              and starts_revolution(profile, step.kind, reversed_before))
@@ -219,6 +232,11 @@ def _move(step: MoveStep, names: list[str], deal: int, lang: str, profile: Profi
         "codes": list(step.cards) if step.cards is not None else None,
         "label": _label(step, lang),
         "pass": step.cards is None,
+        # v4: the seat's turn ran out (timeouts: pass); the play carried the last-card call, or
+        # left one card without it (last_card_call: liable)
+        "timeout": step.is_timeout,
+        "call": step.index in calls,
+        "missed_call": step.index in missed,
         "trick": step.trick,
         "leads": step.leads,
         "ends_trick": step.ends_trick,
@@ -233,12 +251,14 @@ def _move(step: MoveStep, names: list[str], deal: int, lang: str, profile: Profi
 
 
 def _deal(d: DealTimeline, names: list[str], report_deal: dict[str, Any] | None,
-          profile: Profile, lang: str) -> dict[str, Any]:
+          profile: Profile, lang: str, calls: frozenset[int] = frozenset()) -> dict[str, Any]:
     moves = []
     reversed_before = False
     breached = {move: protected for move, _, protected in d.breaches}
+    missed = frozenset(m["move"] for m in (report_deal or {}).get("missed_calls") or ())
     for m in d.moves:
-        moves.append(_move(m, names, d.index, lang, profile, reversed_before, breached))
+        moves.append(_move(m, names, d.index, lang, profile, reversed_before, breached,
+                           calls, missed))
         if m.status == "ok":  # revolution_repeats: toggles may turn the order back
             reversed_before = m.after.revolution
     broken = None
@@ -404,7 +424,9 @@ def replay_view(checked: Checked, lang: str = "en", page: int = 1) -> dict[str, 
     names = page_names(record.players, timeline.players, lang)
     profile = record.profile
     report_deals = {d["index"]: d for d in report["deals"]}
-    deals = [_deal(d, names, report_deals.get(d.index), profile, lang) for d in timeline.deals]
+    deals = [_deal(d, names, report_deals.get(d.index), profile, lang,
+                   record.deals[d.index].calls if d.index < len(record.deals) else frozenset())
+             for d in timeline.deals]
     running = _running_totals(report, shown)
     all_errors = [_error_dict(e) for e in result.errors]
     for d in deals:
@@ -473,7 +495,7 @@ def script_data(view: dict[str, Any], lang: str = "en") -> dict[str, Any]:
                 "moves": [
                     {**{k: m[k] for k in ("index", "number", "pointer", "seat", "name", "codes", "label",
                                           "pass", "trick", "leads", "ends_trick", "goes_out",
-                                          "status")},
+                                          "status", "timeout", "call", "missed_call")},
                      "after": {k: v for k, v in m["after"].items() if k != "hands"}}
                     for m in d["moves"]
                 ],

@@ -129,6 +129,15 @@ MESSAGES: dict[str, Message] = {
     "position_trick": N_("position_trick", "trick {n}"),
     "went_out": N_("went_out", "went out"),
     "card_title": N_("card_title", "{rank} of {suit}"),
+    # v4: a joker held, and a joker in a play drawn with the card it stands for ({card}: that
+    # card's title, e.g. "ten of hearts")
+    "joker": N_("joker", "joker"),
+    "joker_as": N_("joker_as", "joker as the {card}"),
+    # v4 moves: a seat whose turn ran out (timeouts: pass), a play with the last-card call,
+    # and a play that left one card without it (last_card_call: liable)
+    "timed_out": N_("timed_out", "timed out"),
+    "calls_last_card": N_("calls_last_card", "calls last card"),
+    "missed_call": N_("missed_call", "no last-card call"),
     "from_sheets": N_("from_sheets", "From sheets"),
     "from_sheets_title": N_("from_sheets_title", "deals scored from score sheets"),
     "source": N_("source", "Source"),
@@ -353,7 +362,8 @@ def script_words(lang: str, most_cards: int = 13) -> dict[str, Any]:
             "table_empty", "table_empty_leads", "as_dealt", "passes", "plays", "tries",
             "leads_trick", "trick_over", "goes_out", "broken_rule_title", "unreplayed_at",
             "unreplayed", "position_deal", "position_move", "position_trick", "card_title",
-            "ends_now", "ends_now_title", "sheet_title", "sheet_caption")
+            "ends_now", "ends_now_title", "sheet_title", "sheet_caption", "joker", "joker_as",
+            "timed_out", "calls_last_card", "missed_call")
     return {"text": {k: words[k] for k in keys}, "suits": SUIT_WORDS[words.lang],
             "ranks": RANK_WORDS[words.lang], "hands_dealt_press": words["press_next"],
             "cards": [words.count("cards_n", n) for n in range(most_cards + 1)],

@@ -59,7 +59,8 @@ def _text(kind: kinds.Kind, value: Any, t: Translator) -> str:
     if isinstance(kind, kinds.Bool):
         return t.marked(_YES if value else _NO)
     if isinstance(kind, kinds.Choice):
-        return t.pgettext(choices.VALUE_CONTEXT, str(value))
+        context = choices.OWN_VALUE_CONTEXT.get((kind.enum, str(value)), choices.VALUE_CONTEXT)
+        return t.pgettext(context, str(value))
     if isinstance(kind, kinds.Card):
         return _card(value, t)
     if isinstance(kind, kinds.Teams):

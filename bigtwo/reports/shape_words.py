@@ -9,6 +9,7 @@ Pointers, codes and the card text a record gave stay as they are in every langua
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -91,6 +92,10 @@ SHAPE_WORDS: dict[str, Marked] = {
     "label_text": NP_("record shape", "{name}: must be text"),
     "label_line": NP_("record shape", "{name}: at most {limit} characters, on one line, each of "
                                "them seen"),
+    # A profile field's value outside what the field takes (its checks word these in English,
+    # as marshmallow does; ``localize`` reads them back).
+    "out_of_range": NP_("record shape", "must be a whole number from {least} to {most}"),
+    "not_one_of": NP_("record shape", "must be one of: {choices}"),
 }
 
 
@@ -104,10 +109,33 @@ def shape_problem(pointer: str, key: str, **params: Any) -> Problem:
     return Problem(pointer, english(key, params), key, params)
 
 
+_OUT_OF_RANGE = re.compile(r"Must be greater than or equal to (-?[0-9]+) and less than or "
+                           r"equal to (-?[0-9]+)\.")
+_NOT_ONE_OF = re.compile(r"Must be one of: (.+)\.")
+
+
+def _keyed(problem: Problem) -> Problem:
+    """A profile field's English range or choice sentence (``bigtwo.rules.kinds``) as a keyed
+    problem, so it can be said in another language; any other problem as it is."""
+    if problem.code:
+        return problem
+    found = _OUT_OF_RANGE.fullmatch(problem.detail)
+    if found is not None:
+        return Problem(problem.pointer, problem.detail, "out_of_range",
+                       {"least": int(found[1]), "most": int(found[2])})
+    found = _NOT_ONE_OF.fullmatch(problem.detail)
+    if found is not None:
+        return Problem(problem.pointer, problem.detail, "not_one_of", {"choices": found[1]})
+    return problem
+
+
 def localize(problems: list[Problem], lang: str = DEFAULT_LANGUAGE) -> list[Problem]:
     """``problems`` with the reader's details said in ``lang`` (others are left as they are)."""
     code = supported(lang)
-    if code == DEFAULT_LANGUAGE or not any(p.code in SHAPE_WORDS for p in problems):
+    if code == DEFAULT_LANGUAGE:
+        return problems
+    problems = [_keyed(p) for p in problems]
+    if not any(p.code in SHAPE_WORDS for p in problems):
         return problems
     t = translator(code)
     return [Problem(p.pointer, t.marked(SHAPE_WORDS[p.code], **_said(p.params, t)), p.code,

@@ -21,7 +21,7 @@ from bigtwo.rules.codes import DealStatus
 from bigtwo.rules.combos import Combo
 from bigtwo.rules.declarations import explaining_fields, get
 from bigtwo.rules.game import Deal, Record
-from bigtwo.rules.multiset.table import table_for
+from bigtwo.rules.multiset.table import MultisetTable, table_for
 from bigtwo.rules.play import deal_lead
 from bigtwo.rules.profiles import Profile
 from bigtwo.rules.registry import BY_DOTTED
@@ -143,6 +143,18 @@ def seat_names(record: Record) -> tuple[str, ...]:
     return tuple(f"Seat {s}" for s in range(n))
 
 
+def _step_cards(profile: Profile, play: list[int] | None, combo: Combo | None
+                ) -> tuple[str, ...] | None:
+    """An accepted move's cards: None for a pass, () for a timeout (v4), else the play low to
+    high; with copies or jokers as the seat named them, so a joker keeps its stand-in
+    (``JK=4C``) where the combination holds only the card it stands for."""
+    if combo is None:
+        return () if play is not None and not play else None
+    if profile.multiset and play is not None:
+        return _sorted_names(profile, play)
+    return _sorted_names(profile, combo.cards)
+
+
 def _sorted_names(profile: Profile, ids: Sequence[int]) -> tuple[str, ...]:
     strength = profile.strength
     if not profile.multiset:
@@ -165,9 +177,9 @@ def _snapshot(profile: Profile, table: Table, *, live: bool) -> Snapshot:
     on_top = table.on_table
     pays = live_penalties(table)
     return Snapshot(
-        hands=tuple(_sorted_names(profile, cards.cards_of(m)) for m in table.hands),
+        hands=tuple(_sorted_names(profile, held) for held in _held(table)),
         counts=tuple(table.counts),
-        table=_sorted_names(profile, on_top.cards) if on_top is not None else None,
+        table=_on_table_names(profile, table, on_top) if on_top is not None else None,
         table_seat=table.top_seat if on_top is not None else None,
         to_move=table.current if live and table.winner is None else None,
         passed=passed,
@@ -175,6 +187,22 @@ def _snapshot(profile: Profile, table: Table, *, live: bool) -> Snapshot:
         revolution=table.revolution,
         out=tuple(table.places) if table.placings else (),
     )
+
+
+def _held(table: Table) -> list[list[int]]:
+    """Each seat's cards: with copies and jokers (v4) from its bag, every copy and ``JK``."""
+    if isinstance(table, MultisetTable):
+        return [[c for c in range(len(bag)) for _ in range(bag[c])] for bag in table.bags]
+    return [cards.cards_of(m) for m in table.hands]
+
+
+def _on_table_names(profile: Profile, table: Table, on_top: Combo) -> tuple[str, ...]:
+    """The play on the table; with jokers as its seat named them (the table keeps the cards
+    they stand for). The last play checked is the one on the table unless it was refused."""
+    if isinstance(table, MultisetTable) and sorted(
+            cards.effective(c) for c in table.playing) == sorted(on_top.cards):
+        return _sorted_names(profile, table.playing)
+    return _sorted_names(profile, on_top.cards)
 
 
 def _static_snapshot(profile: Profile, hands: list[list[int]]) -> Snapshot:
@@ -279,8 +307,7 @@ def deal_timeline(
         ended = table.winner is not None or table.on_table is None
         snap = _snapshot(profile, table, live=True)
         steps.append(MoveStep(
-            i, seat,
-            None if combo is None else _sorted_names(profile, combo.cards),
+            i, seat, _step_cards(profile, play, combo),
             None if combo is None else combo.kind,
             None if combo is None else cards.name(combo.top),
             len(tricks), leads, ended, combo is not None and table.counts[seat] == 0, OK, snap,

@@ -148,6 +148,16 @@ class LastCardCall(StrEnum):
     LIABLE = NP_("field-value", "liable")
 
 
+# A value worded apart from the same word of another field: the call's ``liable`` (a winner
+# who did not call pays everyone's losses) is not the guard's (whoever did not play the
+# highest single pays). Words of the other values are shared (``VALUE_CONTEXT``).
+CALL_VALUE_CONTEXT = "field-value last_card_call"
+NP_("field-value last_card_call", "liable")  # marked for the catalogs; read by the context below
+OWN_VALUE_CONTEXT: dict[tuple[type[StrEnum], str], str] = {
+    (LastCardCall, LastCardCall.LIABLE): CALL_VALUE_CONTEXT,
+}
+
+
 assert tuple(Category) == (*CATEGORIES, FIVE_OF_A_KIND) and tuple(BombHand) == BOMB_HANDS
 
 

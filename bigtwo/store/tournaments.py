@@ -204,7 +204,9 @@ def ignore_report(_: dict[str, Any] | None) -> None:
 
 
 def _prefixed(problems: list[Problem], prefix: str) -> list[Problem]:
-    return [Problem(prefix + p.pointer, p.detail) for p in problems]
+    # The message key and its fields travel along, so the answer says each problem in the
+    # caller's language as /v1/validate does.
+    return [Problem(prefix + p.pointer, p.detail, p.code, p.params) for p in problems]
 
 
 def upload(store: Store, tournament: Mapping[str, Any], body: Any,

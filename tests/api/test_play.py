@@ -69,13 +69,17 @@ def test_every_input_problem_at_once(client: Any) -> None:
 
 
 @pytest.mark.parametrize(("table", "detail"), [
-    (["3D", "4D", "5D", "6D"], "not a combination"),
+    (["3D", "4D", "5D", "6D"], "form no combination"),
     (["3D", "3D"], "appears twice"),
 ])
 def test_impossible_table_is_422(client: Any, table: list[str], detail: str) -> None:
     doc = assert_problem(evaluate(client, {"profile": "hk-standard", "cards": ["2S"],
                                            "table": table}), 422)
     assert pointers(doc) == ["/table"] and detail in doc["errors"][0]["detail"]
+    # said as the referee says it, in the caller's language
+    german = assert_problem(evaluate(client, {"profile": "hk-standard", "cards": ["2S"],
+                                              "table": table}, "?lang=de"), 422)
+    assert german["errors"][0]["detail"] != doc["errors"][0]["detail"]
 
 
 def test_stored_profile_id_works_for_evaluate(client: Any) -> None:

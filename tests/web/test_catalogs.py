@@ -66,7 +66,9 @@ SAME_AS_ENGLISH: dict[str, set[str]] = {
             "record_title", "records_n", "replay", "token", "time_utc", "profile_named", "house_rule",
             "house_rule_labelled", "house_rules_join",
             # A club's "season" and a draw's "1 round", as Pusoy Dos clubs say them.
-            "season", "rounds_n"},
+            "season", "rounds_n",
+            # and the joker by its English name (v4)
+            "joker"},
 }
 _SHARED_CONTEXTS = ("card rank", "card suit")
 

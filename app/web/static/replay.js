@@ -63,7 +63,17 @@
     return node;
   }
 
+  var JOKER = "\uD83C\uDCCF";  // a joker (v4), drawn with the card it stands for in a play
   function cardNode(code) {
+    if (code.indexOf("JK") === 0) {
+      var stand = code.slice(3);
+      if (!stand) { var held = text("span", JOKER, "card joker"); held.title = W.joker; return held; }
+      var named = cardNode(stand);
+      named.textContent = JOKER + named.textContent;
+      named.className += " joker";
+      named.title = say("joker_as", { card: named.title });
+      return named;
+    }
     var rank = code.charAt(0), suit = code.charAt(1);
     var node = text("span", (rank === "T" ? "10" : rank) + SUITS[suit],
                     "card" + (suit === "D" || suit === "H" ? " red" : ""));
@@ -90,7 +100,12 @@
     for (var i = 0; i <= step.move; i++) {
       var m = deal.moves[i];
       if (m.status !== "ok" || !m.codes) { continue; }
-      hands[m.seat] = hands[m.seat].filter(function (c) { return m.codes.indexOf(c) < 0; });
+      // One card off the hand per card played: a hand may hold copies (v4), and a joker
+      // played as JK=4D leaves the hand as the JK it was.
+      m.codes.forEach(function (c) {
+        var at = hands[m.seat].indexOf(c.indexOf("JK") === 0 ? "JK" : c);
+        if (at >= 0) { hands[m.seat].splice(at, 1); }
+      });
     }
     return hands;
   }
@@ -152,6 +167,8 @@
     line.appendChild(text("b", m.name));
     if (m.pass) {
       line.appendChild(document.createTextNode(" " + W.passes));
+    } else if (m.timeout) {
+      line.appendChild(document.createTextNode(" " + W.timed_out));
     } else {
       line.appendChild(document.createTextNode(" " + (m.status === "broken" ? W.tries : W.plays) + " "));
       line.appendChild(cardsNode(m.codes));
@@ -160,6 +177,8 @@
     if (m.leads && m.status === "ok") { line.appendChild(text("span", W.leads_trick, "tag")); }
     if (m.ends_trick && !m.goes_out) { line.appendChild(text("span", W.trick_over, "tag")); }
     if (m.goes_out) { line.appendChild(text("span", W.goes_out, "tag good")); }
+    if (m.call) { line.appendChild(text("span", W.calls_last_card, "tag call")); }
+    if (m.missed_call) { line.appendChild(text("span", W.missed_call, "tag bad")); }
     line.appendChild(document.createTextNode(" "));
     line.appendChild(text("code", m.pointer, "pointer"));
     el.now.appendChild(line);
