@@ -93,7 +93,7 @@ def test_unknown_profile_is_422(client: Any) -> None:
 def test_inline_profile_problems_point_inside_it(client: Any) -> None:
     doc = record("custom-incomplete")
     doc["profile"]["bombs"] = "sometimes"
-    doc["profile"]["players"] = 6
+    doc["profile"]["players"] = 9
     problem = assert_problem(client.post("/v1/validate?complete=false", json=doc), 422)
     assert sorted(pointers(problem)) == ["/profile/bombs", "/profile/players"]
 

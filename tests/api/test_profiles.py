@@ -60,7 +60,7 @@ def test_stored_id_names_the_profile_of_a_record_and_a_child_profile(client: Any
 
 
 def test_every_declaration_problem_at_once(client: Any) -> None:
-    body = {"extends": "hk-standard", "players": 6, "direction": "sideways",
+    body = {"extends": "hk-standard", "players": 9, "direction": "sideways",
             "scoring": {"settlement": "lottery"}, "colour": "red"}
     doc = assert_problem(client.post("/v1/profiles", json=body), 422)
     assert sorted(pointers(doc)) == ["/colour", "/direction", "/players", "/scoring/settlement"]

@@ -1,6 +1,7 @@
 """The HTTP schemas take their limits from the core (issue 15): the OpenAPI document once
-limited a seat to 3 and hands and names to 4 while profiles allow 5 players; the profile
-schemas are built from the field registry."""
+limited a seat to 3 and hands and names to 4 while profiles allowed 5 players; the profile
+schemas are built from the field registry. Since rules v4 a table seats up to 8, and a hand
+holds up to the supply of four decks with their jokers."""
 
 from __future__ import annotations
 
@@ -11,13 +12,13 @@ import jsonschema
 import pytest
 
 from bigtwo.rules import cards
-from bigtwo.rules.cards import MAX_PLAYERS
+from bigtwo.rules.cards import MAX_DECKS, MAX_JOKERS, MAX_PLAYERS
 from bigtwo.rules.profiles import DEFAULT_RESOLVER
 from bigtwo.rules.registry import BY_PATH
 from bigtwo.rules.simulate import simulate_record
 from schemas.records import MoveSchema, RecordDealSchema, RecordSchema, ResultSchema
 
-FIVE = {"extends": "hk-standard", "players": 5, "hand_size": 10, "leftover": "to_opener"}
+EIGHT = {"extends": "hk-standard", "players": 8, "hand_size": 13, "decks": 2}
 
 
 def _length(field: Any) -> tuple[int | None, int | None]:
@@ -32,18 +33,18 @@ def test_the_record_schemas_limits_are_the_cores() -> None:
     assert _length(RecordSchema().fields["players"]) == (players.minimum, MAX_PLAYERS)  # type: ignore[attr-defined]
     hands = RecordDealSchema().fields["hands"]
     assert _length(hands)[1] == MAX_PLAYERS
-    assert _length(hands.inner)[1] == cards.DECK_SIZE  # type: ignore[attr-defined]
+    assert _length(hands.inner)[1] == MAX_DECKS * (cards.DECK_SIZE + MAX_JOKERS)  # type: ignore[attr-defined]
     assert _length(ResultSchema().fields["cards_left"])[1] == MAX_PLAYERS
     assert _length(ResultSchema().fields["left"])[1] == MAX_PLAYERS
 
 
-def _five_player_record() -> dict[str, Any]:
-    profile, problems = DEFAULT_RESOLVER.resolve(FIVE)
+def _eight_player_record() -> dict[str, Any]:
+    profile, problems = DEFAULT_RESOLVER.resolve(EIGHT)
     assert profile is not None and profile.players == MAX_PLAYERS, problems
-    doc = simulate_record(profile, 2, random.Random(15), profile_ref=FIVE,
-                          names=["Ana", "Ben", "Cai", "Dee", "Eve"])
-    assert len(doc["deals"][0]["hands"]) == 5
-    assert any(m["seat"] == 4 for m in doc["deals"][0]["moves"])
+    doc = simulate_record(profile, 2, random.Random(15), profile_ref=EIGHT,
+                          names=["Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gus", "Hal"])
+    assert len(doc["deals"][0]["hands"]) == 8
+    assert any(m["seat"] == 7 for m in doc["deals"][0]["moves"])
     return doc
 
 
@@ -52,22 +53,22 @@ def _openapi_validator(spec: dict[str, Any], component: str) -> jsonschema.Draft
     return jsonschema.Draft4Validator(schema)
 
 
-def test_the_openapi_document_accepts_a_five_player_record(client: Any) -> None:
-    doc = _five_player_record()
+def test_the_openapi_document_accepts_an_eight_player_record(client: Any) -> None:
+    doc = _eight_player_record()
     assert RecordSchema().validate(doc) == {}
     spec = client.get("/openapi.json").json
     errors = [e.message for e in _openapi_validator(spec, "Record").iter_errors(doc)]
     assert errors == []
-    # ... and the document still refuses a sixth seat
-    sixth = {**doc, "players": [*doc["players"], "Fay"]}
-    assert list(_openapi_validator(spec, "Record").iter_errors(sixth))
+    # ... and the document still refuses a ninth seat
+    ninth = {**doc, "players": [*doc["players"], "Ida"]}
+    assert list(_openapi_validator(spec, "Record").iter_errors(ninth))
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_a_valid_five_player_record_validates(client: Any, lang: str) -> None:
-    answer = client.post(f"/v1/validate?lang={lang}", json=_five_player_record())
+def test_a_valid_eight_player_record_validates(client: Any, lang: str) -> None:
+    answer = client.post(f"/v1/validate?lang={lang}", json=_eight_player_record())
     assert answer.status_code == 200, answer.json
-    assert answer.json["valid"] is True and len(answer.json["totals"]) == 5
+    assert answer.json["valid"] is True and len(answer.json["totals"]) == 8
 
 
 def _resolve(spec: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
