@@ -5,8 +5,8 @@ sides of a comparison run in turn, round after round, and medians are quoted). S
 
 - ``--before DIR``: a checkout of the tree before v4 with its compiled core built in place.
   ``bigtwo validate`` of ``--records`` one-deal records under bench/common-rules.json, this
-  tree against DIR, whole processes pinned to one core, CPU from ``wait4`` (goal: at most
-  1.05x). Skipped, saying so, without DIR;
+  tree against DIR, whole processes pinned to one core, CPU from ``wait4``, the two in turn and in
+  alternating order (goal: at most 1.05x). Skipped, saying so, without DIR;
 - per move: replaying simulated deals of 8 players with two decks against 4 players with one
   deck (hk-standard), in process, CPU per move (goal: at most 2x);
 - ``POST /v1/next`` for the worst hand the limits allow (two seats of four decks with two
@@ -42,7 +42,7 @@ ROOT = HERE.parent
 sys.path[:] = [str(ROOT), str(HERE)] + [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
 from replay import COMMON_RULES, cached_env  # noqa: E402 - bench/replay.py, beside this script
-from summary import rounds, write_corpus  # noqa: E402
+from summary import run, write_corpus  # noqa: E402
 
 sys.path.remove(str(HERE))  # bench/http.py would shadow the standard library's http (Flask's)
 
@@ -78,6 +78,27 @@ IN_TREE = ("import sys; sys.path.insert(0, sys.argv.pop(1)); sys.argv[0] = 'bigt
            "    import runpy; runpy.run_module('bigtwo.cli.main', run_name='__main__')\n")
 
 
+def alternated(commands: dict[str, tuple[list[str], dict[str, str]]], runs: int,
+               ) -> tuple[dict[str, tuple[float, float]], dict[str, bytes], list[float]]:
+    """``summary.rounds`` with the order of the commands reversed every other round (A B,
+    B A, ...), so that neither side always runs second: median (wall, CPU) of each, their
+    outputs, and the CPU ratio of the second command to the first within each round."""
+    names = list(commands)
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
+    outputs: dict[str, bytes] = {}
+    ratios = []
+    for round_ in range(runs + 1):  # the first round writes the byte-code cache: uncounted
+        for name in (names if round_ % 2 else names[::-1]):
+            wall, cpu, outputs[name] = run(*commands[name])
+            if round_:
+                times[name].append((wall, cpu))
+        if round_:
+            ratios.append(times[names[1]][-1][1] / times[names[0]][-1][1])
+    medians = {name: (statistics.median(w for w, _ in t), statistics.median(c for _, c in t))
+               for name, t in times.items()}
+    return medians, outputs, ratios
+
+
 def resolve(declaration: dict[str, Any]) -> Profile:
     profile, problems = DEFAULT_RESOLVER.resolve(declaration)
     assert profile is not None, problems
@@ -100,12 +121,12 @@ def before_rows(args: argparse.Namespace, rows: list[Row], tmp: Path) -> None:
     # The tree comes first on the module path (before the working directory and the
     # installed one), so each process runs its own tree and compiled core.
     commands = {name: ([*pin, sys.executable, "-c", IN_TREE, str(tree), *arguments], base)
-                for name, tree in (("v4", ROOT), ("before", before))}
+                for name, tree in (("before", before), ("v4", ROOT))}
     for name, (command, env) in commands.items():
         said = subprocess.run([sys.executable, "-c", IN_TREE, command[-6], "--core"], env=env,
                               capture_output=True, text=True, check=True).stdout
         print(f"{name}: {said.strip()}")
-    times, outputs = rounds(commands, args.runs)
+    times, outputs, ratios = alternated(commands, args.runs)
     assert outputs["v4"] == outputs["before"], "the tree before v4 reported other bytes"
     print(f"\n{args.records:,} one-deal records under bench/common-rules.json, "
           f"{'pinned to core 0' if pin else 'not pinned'}, medians of {args.runs} rounds:\n")
@@ -114,8 +135,11 @@ def before_rows(args: argparse.Namespace, rows: list[Row], tmp: Path) -> None:
     for name in ("before", "v4"):
         wall, cpu = times[name]
         print(f"| {name} | {cpu:.2f} | {wall:.2f} | {args.records / cpu:,.0f} |")
-    rows.append(("one deck: `bigtwo validate` CPU, v4 / before v4 (compiled)",
+    print(f"\nv4 / before, round by round (CPU): {', '.join(f'{r:.3f}' for r in ratios)}")
+    rows.append(("one deck: `bigtwo validate` CPU, v4 / before v4 (compiled), ratio of medians",
                  f"goal at most {BEFORE_GOAL}x", times["v4"][1] / times["before"][1]))
+    rows.append(("one deck: the same, median of the rounds' ratios", f"goal at most {BEFORE_GOAL}x",
+                 statistics.median(ratios)))
 
 
 def moves_of(table: Table) -> list[tuple[Combo, list[int]]]:
