@@ -17,6 +17,7 @@ from app.api.common import body_errors, json_request_body, language, localized, 
 from app.api.examples import unfinished_record
 from app.problems import PROBLEM_TYPE_BASE, abort_problem, invalid, json_body
 from bigtwo import limits
+from bigtwo.records.parse import not_a_card
 from bigtwo.records.pipeline import check_record
 from bigtwo.reports.messages import combo_label, render
 from bigtwo.reports.shape_words import shape_problem
@@ -146,7 +147,7 @@ def _card_problem(body: dict[str, Any], problem: Problem) -> Problem:
     at = _CARD_AT.fullmatch(problem.pointer)
     if at is None:
         return problem
-    return shape_problem(problem.pointer, "not_a_card", text=repr(body[at[1]][int(at[2])]))
+    return not_a_card(problem.pointer, body[at[1]][int(at[2])])
 
 
 def _jokers_unread(body: Any, data: dict[str, Any]) -> list[Problem]:
@@ -155,7 +156,7 @@ def _jokers_unread(body: Any, data: dict[str, Any]) -> list[Problem]:
     for key in ("cards", "table"):
         for i, c in enumerate(data.get(key) or ()):
             if c >= cards.JOKER:
-                out.append(shape_problem(f"/{key}/{i}", "not_a_card", text=repr(body[key][i])))
+                out.append(not_a_card(f"/{key}/{i}", body[key][i]))
     return out
 
 

@@ -87,13 +87,14 @@ def parse_cards(value: Any, at: str, problems: list[Problem], *, max_len: int,
             if card is not None and card >= cards.STAND_IN and jokers < 2:
                 card = None  # a stand-in means something only in a play
         if card is None:
-            problems.append(_not_a_card(join(at, i), text))
+            problems.append(not_a_card(join(at, i), text))
         else:
             out.append(card)
     return out
 
 
-def _not_a_card(at: str, text: Any) -> Problem:
+def not_a_card(at: str, text: Any) -> Problem:
+    """An unreadable card at ``at``, its text quoted whole or, when long, shortened."""
     if not isinstance(text, str) or not is_long(text):
         return shape_problem(at, "not_a_card", text=repr(text))
     # Shortened (bigtwo.rules.problems); its pieces kept, for localize to say the length.
