@@ -62,6 +62,10 @@ MAX_NOTATION_PROBLEMS = 100
 # first game past what the caller takes (bigtwo/formats/door.py), so a body of many broken
 # games costs the games and problems it is answered with, not its size.
 MAX_READ_PROBLEMS = 100
+# A JSON record's input problems (a key where none belongs, an unreadable card, a timeout under
+# timeouts: none): at most this many are listed; the rest are not looked for, so a megabyte of
+# misused moves answers a small problem document, not one problem per move.
+MAX_RECORD_PROBLEMS = 100
 # Input a problem quotes (a card that is no card, a name that is no player, a word the reader
 # did not expect): at most this many characters of it, then "…" and its length, so that a
 # problem's size does not follow its input's (bigtwo/rules/problems.py).

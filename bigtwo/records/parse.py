@@ -144,6 +144,8 @@ def _parse_moves(value: Any, at: str, profile: Profile, problems: list[Problem],
                 elif play is None and move.get("pass") is True:
                     out.append(passes[seat])
                     continue
+        if len(problems) >= limits.MAX_RECORD_PROBLEMS:
+            break  # the record is refused already; its other moves are not looked at
         out.append(_slow_move(move, join(at, len(out)), profile, problems, calls, len(out)))
     return out
 
@@ -422,9 +424,13 @@ def parse_record(
             return None, problems
     if profile is None:
         return None, problems
-    parsed = [_parse_deal(d, f"/deals/{i}", profile, problems) for i, d in enumerate(raw_deals)]
+    parsed = []
+    for i, d in enumerate(raw_deals):
+        if len(problems) >= limits.MAX_RECORD_PROBLEMS:
+            break
+        parsed.append(_parse_deal(d, f"/deals/{i}", profile, problems))
     if problems:
-        return None, problems
+        return None, problems[:limits.MAX_RECORD_PROBLEMS]
     return Record(profile, names, parsed), []
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from bigtwo import limits
 from bigtwo.records.pipeline import check_record
 
 HANDS = [["3D", "9C", "KS"], ["4C", "5H", "2S"], ["6D", "6S", "JH"], ["7C", "8H", "AD"]]
@@ -87,3 +88,13 @@ def test_a_hand_over_the_supply_is_refused_unread() -> None:
                                  "hand_size": 108}, [], [big, ["4D"]]))
     assert checked.report is None
     assert [(p.pointer, p.code) for p in checked.problems] == [("/deals/0/hands/0", "too_many_cards")]
+
+
+def test_a_record_of_many_misused_moves_lists_a_bounded_number_of_problems(client: Any) -> None:
+    # 30 deals of 999 timeouts under timeouts: none: one input problem each, were they all listed
+    moves = [{"seat": 0, "timeout": True}] * 999
+    deals = [{"hands": [["3D"], ["4D"], ["5D"], ["6D"]], "moves": moves} for _ in range(30)]
+    answer = client.post("/v1/validate", json={"profile": "hk-standard", "deals": deals})
+    assert answer.status_code == 422
+    assert len(answer.json["errors"]) == limits.MAX_RECORD_PROBLEMS
+    assert answer.json["errors"][0]["pointer"] == "/deals/0/moves/0/timeout"
