@@ -317,7 +317,9 @@ def score_deal(profile: Profile, hands: Sequence[int], winner: int,
                liable: int | None = None, *, dealt: Sequence[int] | None = None) -> DealScore:
     """Penalties from the hands left (bitmasks), moved to the ``liable`` seat if there is
     one, then the settlement. ``dealt``: each seat's dealt count, for the sweep."""
-    sweep = dealt is not None and swept(profile, [m.bit_count() for m in hands], dealt, winner)
+    # The counts are made only where a sweep can apply: most profiles never sweep.
+    sweep = (dealt is not None and profile.sweep_factor != 1
+             and swept(profile, [m.bit_count() for m in hands], dealt, winner))
     penalties, parts = _losers_pay(hands, winner, lambda mask: penalty(profile, mask, sweep))
     return _scored(profile, penalties, parts, winner, liable)
 
