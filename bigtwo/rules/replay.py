@@ -502,13 +502,12 @@ def score_result(profile: Profile, deal: Deal, index: int, leader: int | None,
                                 {"expected": profile.players, "actual": len(result.counts)}))
         return DealResult(index, DealStatus.NOT_CHECKED, cards_left=result.counts or None)
     if deal.hands:
-        masks = hand_masks(deal.hands)
-        problems = _deal_problems(profile, deal, index, masks)
+        problems, opener = _result_hands(profile, deal, index)
         if problems:
             errors.extend(problems)
             return DealResult(index, DealStatus.NOT_CHECKED, cards_left=result.counts or None)
         if leader is None:
-            leader = opener_of(profile, masks)[0]
+            leader = opener
     problems = _result_problems(profile, deal, result, index)
     counts = result.counts
     if problems:
@@ -530,17 +529,30 @@ def score_result(profile: Profile, deal: Deal, index: int, leader: int | None,
     return outcome
 
 
+def _result_hands(profile: Profile, deal: Deal, index: int) -> tuple[list[RuleError], int]:
+    """A result-only deal's given hands: their problems, and the lowest card's holder. With
+    copies the hands are checked as bags (reading 1: a card up to ``decks`` times), as a
+    replayed deal's are."""
+    if profile.multiset:
+        problems = _multiset_deal_problems(profile, deal, index)
+        if problems or not any(c < cards.DECK_SIZE for h in deal.hands for c in h):
+            return problems, 0
+        return problems, opener_of_bags(profile, deal.hands)[0]
+    masks = hand_masks(deal.hands)
+    problems = _deal_problems(profile, deal, index, masks)
+    return problems, (0 if problems else opener_of(profile, masks)[0])
+
+
 def _score_places_result(profile: Profile, deal: Deal, result: Result, index: int,
                          leader: int | None, errors: list[RuleError]) -> DealResult:
     """A result-only deal under placings: the places score it; its cards left are unknown."""
     if deal.hands:
-        masks = hand_masks(deal.hands)
-        problems = _deal_problems(profile, deal, index, masks)
+        problems, opener = _result_hands(profile, deal, index)
         if problems:
             errors.extend(problems)
             return DealResult(index, DealStatus.NOT_CHECKED)
         if leader is None:
-            leader = opener_of(profile, masks)[0]
+            leader = opener
     problems = _places_problems(profile, result, index)
     if problems:
         errors.extend(problems)
