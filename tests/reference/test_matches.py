@@ -17,7 +17,7 @@ from tests.reference.profiles import declarations
 from tests.reference.referee import referee
 from tests.reference.rules import Rules
 
-BUDGET = settings(max_examples=40, deadline=None, derandomize=True, database=None,
+BUDGET = settings(max_examples=120, deadline=None, derandomize=True, database=None,
                   suppress_health_check=list(HealthCheck))
 
 
