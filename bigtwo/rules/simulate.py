@@ -14,7 +14,7 @@ from typing import Any
 from bigtwo.rules import cards, deals
 from bigtwo.rules.cards import rank_of
 from bigtwo.rules.combos import Combo
-from bigtwo.rules.multiset.table import table_for
+from bigtwo.rules.multiset.table import MultisetTable, table_for
 from bigtwo.rules.play import deal_lead, hands_of_code, lowest_card, may_pass
 from bigtwo.rules.profiles import Profile, ProfileRef
 from bigtwo.rules.replay import score_table
@@ -92,6 +92,25 @@ def random_move(table: Table, rng: random.Random, pass_rate: float = 0.35) -> Co
     raise DeadEnd
 
 
+def _multiset_move(table: MultisetTable, rng: random.Random, pass_rate: float) -> dict[str, Any]:
+    """A random move on the multiset table, made: its own legal moves (copies, jokers named as
+    stand-ins), each checked before it is applied, since ``apply`` takes the checked play out
+    of the bag."""
+    seat = table.current
+    options = table.legal_moves()
+    passing = may_pass(table)
+    if options and (not passing or rng.random() >= pass_rate):
+        size = rng.choice(sorted({c.size for c, _ in options}))
+        combo, ids = rng.choice([o for o in options if o[0].size == size])
+        table.check(seat, ids)
+        table.apply(seat, combo)
+        return {"seat": seat, "play": cards.names(ids)}
+    if not passing:
+        raise DeadEnd
+    table.apply(seat, None)
+    return {"seat": seat, "pass": True}
+
+
 def play_deal(
     profile: Profile, hands: list[list[int]], index: int, previous_winner: int | None,
     rng: random.Random, pass_rate: float = 0.35,
@@ -103,6 +122,9 @@ def play_deal(
     moves: list[dict[str, Any]] = []
     while table.winner is None:
         seat = table.current
+        if isinstance(table, MultisetTable):
+            moves.append(_multiset_move(table, rng, pass_rate))
+            continue
         combo = random_move(table, rng, pass_rate)
         if combo is None:
             moves.append({"seat": seat, "pass": True})

@@ -435,3 +435,15 @@ def test_each_engine_has_a_profile_and_docs_show_it(engine: str) -> None:
 
 def test_every_fixture_is_an_engine() -> None:
     assert sorted(p.stem for p in PEERS.glob("*.json")) == sorted(ENGINES)
+
+
+def test_the_simulator_plays_benbrunton_with_copies_and_jokers() -> None:
+    """Two 54-card decks: the simulator's moves come from the multiset table, each checked
+    before it is applied (it once listed them from one copy of each card and took a stale
+    play out of the bag, and its deals never ended)."""
+    from bigtwo.records.pipeline import check_record
+    from bigtwo.rules.simulate import simulate
+
+    found = list(simulate(peer("benbrunton"), records=3, deals_per_record=2, seed=7,
+                          profile_ref=declaration("benbrunton")))
+    assert all(check_record(r).report["valid"] for r in found)  # type: ignore[index]
