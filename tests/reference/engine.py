@@ -34,10 +34,9 @@ def rulings(record: dict[str, Any]) -> list[DealRuling]:
 
 def match(declaration: dict[str, Any], seed: int, deals: int) -> dict[str, Any]:
     """A random legal match under ``declaration``: the simulator's for one deck without
-    jokers; with copies or jokers, random moves among the multiset table's own legal moves
-    (``bigtwo.rules.simulate`` deals them from deal codes, which hold one deck for 2 to 5
-    seats, lists plays from one copy of each card and takes a stale play out of the bag, so
-    its multiset deals can run for ever: reported, not fixed here)."""
+    jokers; with copies or jokers, dealt from the whole supply here and played with random
+    moves among the multiset table's legal moves (``bigtwo.rules.simulate`` deals from deal
+    codes, which hold one deck for 2 to 5 seats, so it never deals copies or jokers)."""
     profile, problems = DEFAULT_RESOLVER.resolve(declaration)
     assert profile is not None, problems
     if not profile.multiset:
