@@ -120,7 +120,9 @@ JUDGED: list[Any] = [
      "sartig/python-big-two-rl: K-high flush under A-high flush"),
     ("sartig", {}, "3C 3D", None, None, SA + ": the 3♦ may be played 'when they start' in a combination"),
     # benbrunton/pusoy-dos: Pusoy Dos order, top-card flushes, revolution of ranks and suits
-    ("benbrunton", {}, "3D", "3H", None, BB + ": Pusoy Dos suits, diamonds highest"),
+    ("benbrunton", {}, "3D", "3H", None,
+     BB + ": suits ♣ < ♥ < ♦ < ♠, the Suit enum's order (test single_card_respects_suit_order)"),
+    ("benbrunton", {}, "3S", "3D", None, BB + ": ... so spades are the highest suit"),
     ("benbrunton", {}, "8C TC JC QC KC", "3H 4H 5H 6H 8H", None,
      "benbrunton/pusoy-dos: flushes by their top card (K over 8, whatever the suits)"),
     ("benbrunton", {}, "3H 4H 5H 6H 8H", "8C TC JC QC KC", "DOES_NOT_BEAT",
@@ -155,8 +157,8 @@ def test_a_ruling_on_cards(engine: str, more: dict[str, Any], play: str, table: 
 
 REVERSED: list[Any] = [
     ("3C", "2D", None, "benbrunton/pusoy-dos: after a revolution the 3 is the highest rank"),
-    ("4S", "4D", None, "benbrunton/pusoy-dos: the revolution reverses the suits too (♦ now lowest)"),
-    ("4D", "4S", "DOES_NOT_BEAT", "benbrunton/pusoy-dos: ... so 4♦ no longer beats 4♠"),
+    ("4D", "4S", None, "benbrunton/pusoy-dos: the revolution reverses the suits too (♠ now lowest)"),
+    ("4S", "4D", "DOES_NOT_BEAT", "benbrunton/pusoy-dos: ... so 4♠ no longer beats 4♦"),
 ]
 
 
@@ -173,6 +175,21 @@ PAIR_OF_THREES = ["3D 3C KS", "4C 5H 2S", "6D 6S JH", "7C 8H AD"]
 TOGGLE = ["3C 5C 5S 5H 5D 9C TC", "4C 4S 4H 4D 8C 7S 8S", "6D JD QD KD AD 2D 9D",
           "JC QC KC AC 2C 9S TS"]
 TOGGLE_MOVES = "0:3C+5C+5S+5H+5D 1:4C+4S+4H+4D+8C 2:- 3:- 0:- 1:7S 2:6D"
+
+# v4: whole decks of 52 cards and 2 jokers, dealt in order (a deal that needs every card).
+DECK54 = [*cards.CANONICAL, "JK", "JK"]
+BB4 = "benbrunton/pusoy-dos src/tests/"
+
+
+def _split(deck: list[str], seats: int) -> list[str]:
+    size = len(deck) // seats
+    return [" ".join(deck[i * size:(i + 1) * size]) for i in range(seats)]
+
+
+def _uneven_54() -> list[str]:
+    """benbrunton's ``deal(4)`` of one 54-card deck: round robin, 14, 14, 13 and 13 cards."""
+    return [" ".join(DECK54[seat::4]) for seat in range(4)]
+
 
 DEALS: list[Any] = [
     ("jmanchuck", {"hand_size": 3}, HANDS, "0:-", {}, [("LEADER_MUST_PLAY", 0, 0)],
@@ -196,6 +213,96 @@ DEALS: list[Any] = [
                  TOGGLE, TOGGLE_MOVES, {}, [("DOES_NOT_BEAT", 0, 6)],
                  "benbrunton/pusoy-dos: a second four of a kind turns the order back",
                  marks=needs("revolution_repeats")),
+    # --- v4: benbrunton/pusoy-dos's own test suite (src/tests), one row per test function.
+    # Two seats unless said; its suits are ♣ < ♥ < ♦ < ♠, so 3♣ opens.
+    ("benbrunton", {"players": 3, "decks": 1, "hand_size": 18}, _split(DECK54, 3), "",
+     {"complete": False}, [], BB4 + "cards/deck.rs it_gets_a_full_deck_including_jokers: "
+     "'assert_eq!(deck.count(), 54)' (52 cards and 2 jokers, dealt whole)"),
+    ("benbrunton", {"hand_size": 27}, _split(DECK54 * 2, 4), "", {"complete": False}, [],
+     BB4 + "cards/deck.rs decks_can_be_combined: 'assert_eq!(deck3.count(), 108)' "
+     "(two decks: every card twice, 4 jokers)"),
+    # Reading 14 decides against the peer: hand_size is one number, so 14/14/13/13 is no deal.
+    ("benbrunton", {"decks": 1, "hand_size": 13}, _uneven_54(), "", {"complete": False},
+     [("HAND_SIZE", 0, None), ("HAND_SIZE", 0, None)], BB4 + "cards/deck.rs decks_can_be_dealt: 'deck.deal(4)' then "
+     "'assert_eq!(dealt[0].len(), 14)'; RULES.md v4 reading 14: one hand_size for every seat"),
+    ("benbrunton", {"players": 2, "decks": 1, "hand_size": 27}, _split(DECK54, 2), "",
+     {"complete": False}, [], BB4 + "game/game.rs game_can_deal_cards_to_each_player_on_setup: "
+     "'Game::setup(vec!(0, 1), 1)', 'assert_eq!(player1_cards.len(), 27)'"),
+    ("benbrunton", {"players": 2, "decks": 3, "hand_size": 81}, _split(DECK54 * 3, 2), "",
+     {"complete": False}, [], BB4 + "game/game.rs multiple_decks: 'Game::setup(vec!(0, 1), 3)', "
+     "'assert_eq!(player1_cards.len(), 27 * 3)'"),
+    ("benbrunton", {"players": 2, "decks": 1, "hand_size": 3}, ["4H 5C JK", "3C 6D 7D"],
+     "1:3C 0:JK=4D", {"complete": False}, [],
+     BB4 + "game/game.rs jokers_are_used_as_wildcards: 'player_move(0, vec!(wildcard!(Four, "
+     "Diamonds)))' on 3♣, 'assert!(valid_move)'"),
+    ("benbrunton", {"players": 2, "decks": 1, "hand_size": 3}, ["4H 5C JK", "3C 6D 7D"],
+     "1:3C 0:JK=4D 1:- 0:4H", {"complete": False, "cards_left": [1, 2]}, [],
+     BB4 + "game/game.rs player_loses_joker_when_playing_wildcard: "
+     "'assert_eq!(new_game.players[0].get_hand().len(), 2)' (the joker left, 4♥ 5♣ stay)"),
+    ("benbrunton", {"players": 2, "hand_size": 3}, ["3H 5C 3H", "3C 6D 7D"], "1:3C 0:3H 1:- 0:3H",
+     {"complete": False, "cards_left": [1, 2]}, [],
+     BB4 + "game/game.rs player_only_loses_cards_that_are_played: one 3♥ of two played, "
+     "'assert_eq!(new_game.players[0].get_hand().len(), 2)'"),
+    ("benbrunton", {"players": 2, "hand_size": 3}, ["3H 5C 3H", "3C 3C 7D"], "1:3C+3C 0:3H+3H",
+     {"complete": False, "cards_left": [1, 1]}, [],
+     BB4 + "game/game.rs player_loses_all_cards_that_are_played: 3♥ 3♥ on 3♣ 3♣, "
+     "'assert_eq!(new_game.players[0].get_hand().len(), 1)'"),
+    ("benbrunton", {"players": 2, "hand_size": 3}, ["4H 5C 2S", "3C 6D 2C"],
+     "1:3C 0:4H 1:2C 0:2S 0:5C", {"winner": 0}, [],
+     BB4 + "game/game.rs an_unbeatable_hand_auto_passes_other_players: 2♠ on 2♣, "
+     "'assert_eq!(new_game.round.get_next_player(), 0)' (played unreversed: the test's cards are)"),
+    ("benbrunton", {"players": 2, "hand_size": 3}, ["4H 5C 2S", "3C 6D 2C"],
+     "1:3C 0:4H 1:2C 0:2S 1:6D", {}, [("WRONG_TURN", 0, 4)],
+     BB4 + "game/game.rs an_unbeatable_hand_auto_passes_other_players: ... so seat 1 gets no turn"),
+    ("benbrunton", {"players": 3, "decks": 3, "hand_size": 3, "direction": "clockwise"},
+     ["3C 7C 8C", "AS 9D 9H", "2H AS AS"], "0:3C 1:AS 2:2H 0:- 1:- 2:AS+AS",
+     {"complete": False, "cards_left": [2, 2, 0]}, [],
+     BB4 + "game/round.rs when_every_player_passes_the_last_player_to_move_starts_the_round: "
+     "'Move::Pair(ace_of_spades, ace_of_spades)', 'assert!(valid_move)'"),
+    ("benbrunton", {"players": 2, "hand_size": 6}, ["3C 4C 5C 6C 7C 9H", "2S 2C 2D 2H 2H 4D"],
+     "0:3C+4C+5C+6C+7C 1:2S+2C+2D+2H+2H", {"complete": False}, [],
+     BB4 + "game/round.rs five_of_a_kind_is_the_baddest: 2♠ 2♣ 2♦ 2♥ 2♥ on a straight flush, "
+     "'assert!(valid_move)'"),
+    ("benbrunton", {"players": 2, "decks": 3, "hand_size": 7},
+     ["3C 2D 2D 2D AS AS 9H", "2S 2C 2C 3C 3C 4D 5D"], "0:3C 1:- 0:2D+2D+2D+AS+AS 1:2S+2C+2C+3C+3C",
+     {"complete": False}, [], BB4 + "game/round.rs only_top_card_counts_in_full_house: "
+     "2♠ 2♣ 2♣ 3♣ 3♣ on 2♦ 2♦ 2♦ A♠ A♠, 'assert_eq!(valid_move, true)'"),
+    # The test builds its table without a revolution: replayed with none.
+    ("benbrunton", {"players": 2, "decks": 4, "hand_size": 7, "revolution": "none"},
+     ["3C 2D 2D 2D 2D AS 9H", "2S 2C 2C 2C 3C 4D 5D"], "0:3C 1:- 0:2D+2D+2D+2D+AS 1:2S+2C+2C+2C+3C",
+     {"complete": False}, [], BB4 + "game/round.rs only_top_card_counts_in_four_of_a_kind: "
+     "2♠ 2♣ 2♣ 2♣ 3♣ on 2♦ 2♦ 2♦ 2♦ A♠, 'assert_eq!(valid_move, true)'"),
+    # Five 2♦ exceed four decks (reading 14): the fifth is a joker named 2♦ (reading 7).
+    ("benbrunton", {"players": 2, "decks": 4, "hand_size": 7, "revolution": "none"},
+     ["3C 2D 2D 2D 2D JK 9H", "2S 2C 2C 2C 2C 4D 5D"],
+     "0:3C 1:- 0:2D+2D+2D+2D+JK=2D 1:2S+2C+2C+2C+2C", {"complete": False}, [],
+     BB4 + "game/round.rs only_top_card_counts_in_five_of_a_kind: 2♠ 2♣ 2♣ 2♣ 2♣ on five 2♦, "
+     "'assert_eq!(valid_move, true)'"),
+    ("benbrunton", {"players": 2, "hand_size": 4}, ["3C 8D 8D 9H", "8C 8S 4D 5D"],
+     "0:3C 1:- 0:8D+8D 1:8C+8S", {"complete": False}, [],
+     BB4 + "game/round.rs only_top_card_counts_in_a_pair: 8♣ 8♠ on 8♦ 8♦, 'assert!(valid_move)'"),
+    ("benbrunton", {"players": 2, "hand_size": 4}, ["3C 8D 9H 9D", "8C 8S 4D 5D"],
+     "0:3C 1:- 0:timeout 1:4D", {"complete": False}, [],
+     BB4 + "game/round.rs skip_allows_it_though: 'r.skip(0)' on an empty table is Ok"),
+    ("benbrunton", {"players": 2, "hand_size": 4}, ["3C 8D 9H 9D", "8C 8S 4D 5D"], "0:3C 1:- 0:-",
+     {}, [("LEADER_MUST_PLAY", 0, 2)],
+     BB4 + "game/round.rs thou_shalt_not_pass_on_an_empty_table (not counted: v1's rule)"),
+    ("benbrunton", {"players": 2, "hand_size": 4}, ["3C 8D 9H 9D", "8C 8S 4D 5D"], "0:timeout",
+     {}, [("OPENING_CARD", 0, 0)],
+     "benbrunton/pusoy-dos src/game/round.rs (code, no test): skip is a pass, and the first "
+     "round must include the 3♣; RULES.md v4 reading 11"),
+    ("benbrunton", {"players": 2, "hand_size": 6}, ["3C 4C 5C 6C 7C 9H", "AS AS AH AC AD 4D"],
+     "0:3C+4C+5C+6C+7C 1:AS+AS+AH+AC+AD", {"complete": False}, [],
+     BB4 + "game/player_move.rs five_of_a_kind_is_a_five_card_trick: A♠ A♠ A♥ A♣ A♦ is "
+     "'trick_type: TrickType::FiveOfAKind' (so it beats a straight flush)"),
+    ("benbrunton", {"players": 2, "decks": 3, "hand_size": 6},
+     ["3C 4D 5H 6S 7C 9D", "3H 3H 3H 4H 5H 6D"], "0:3C+4D+5H+6S+7C 1:3H+3H+3H+4H+5H",
+     {"complete": False}, [], BB4 + "game/player_move.rs a_flush_works_with_multiple_decks: "
+     "3♥ 3♥ 3♥ 4♥ 5♥ is 'trick_type: TrickType::Flush' (so it beats a straight)"),
+    ("benbrunton", {"players": 2, "decks": 1, "hand_size": 4}, ["3C 3H 3D 9H", "6S JK JK 4D"],
+     "0:3C+3H+3D 1:6S+JK=6C+JK=6D", {"complete": False}, [],
+     BB4 + "game/player_move.rs two_jokers_can_be_played_in_a_prial: 6♠ with wildcards 6♣ and "
+     "6♦ is 'Move::Prial(6♠, 6♣, 6♦)'"),
 ]
 
 
@@ -214,6 +321,7 @@ def test_a_ruling_on_a_deal(engine: str, more: dict[str, Any], hands: list[str],
 
 # --- scoring ---------------------------------------------------------------------------------
 YA = "yawnoc/big-two-scorer README"
+YT = "yawnoc/big-two-scorer test_big2.py "
 SCORED: list[Any] = [
     ("henrycharlesworth", {}, result_deals([0, 5, 3, 1]), [[9, -5, -3, -1]],
      HC + ": the winner gains the others' cards, 'Players who do not win will get minus the number "
@@ -234,15 +342,33 @@ SCORED: list[Any] = [
     ("zeshuaro", {}, [{"result": {"left": [["5C", "5D", "5H", "5S", "7D"], [], ["7H"], ["8H"]]}}],
      [[-10, 12, -1, -1]], ZE + ": a held four of a kind doubles the penalty"),
     # v4, RULES.md reading 12: the winner who missed the call pays T = 22 + 24 + 39 to each
-    ("yawnoc", {"last_card_call": "liable"}, result_deals([0, 11, 12, 13], liable=0),
+    ("yawnoc", {}, result_deals([0, 11, 12, 13], liable=0),
      [[-255, 85, 85, 85]], YA + ": 'failing to announce last card and subsequently winning' "
                                 "takes on all losses ('0t')"),
     # v4, reading 13: three untouched hands of 13 (52 each under the tiers) doubled
-    ("zeshuaro", {"scoring": {"sweep_factor": 2}}, [{"result": {"left": [
+    ("zeshuaro", {}, [{"result": {"left": [
         [], "3C 3D 3H 4S 5C 5D 5H 6S 7C 7D 7H 8S 9C".split(),
         "4C 4D 4H 6C 6D 6H 8C 8D 8H 9S TC TD TH".split(),
         "JC JD JH QS KC KD KH AS 3S 9D 9H TS QC".split()]}}],
-     [[312, -104, -104, -104]], ZE + ": x2 when the losers hold all 39 cards"),
+     [[312, -104, -104, -104]], ZE + " tests/test_money.py test_all_thirteen_cards: "
+     "'get_money_lost(cards, 5, 39)' is 520, 5 a card (x2 when the losers hold all 39 cards)"),
+    # v4: yawnoc/big-two-scorer's test_big2.py. Reading 12: the winner who missed its call
+    # takes on every loss; pairwise, it pays T = 6 to each of the three others.
+    ("yawnoc", {}, result_deals([0, 1, 2, 3], liable=0), [[-18, 6, 6, 6]],
+     YT + "test_game_compute_real_losses: 'compute_real_losses(losses=(0, 1, 2, 3), "
+     "fry_threshold=10, take_index=0)' is '(1+2+3, 0, 0, 0)'"),
+    # Reading 14: a loss of 100 cards needs four decks and two seats (2 x 100 of 208).
+    ("yawnoc", {"players": 2, "decks": 4, "hand_size": 100}, result_deals([0, 100]),
+     [[300, -300]], YT + "test_compute_fry_aware_loss: "
+     "'compute_fry_aware_loss(100, fry_threshold=10)' is 300"),
+    ("yawnoc", {"players": 2, "decks": 4, "hand_size": 100, "scoring": {"tiers": [
+        {"from": 1, "multiplier": 1}, {"from": 11, "multiplier": 2}, {"from": 13, "multiplier": 3}]}},
+     result_deals([0, 100]), [[300, -300]], YT + "test_compute_fry_aware_loss: "
+     "'compute_fry_aware_loss(100, fry_threshold=11)' is 300"),
+    ("yawnoc", {"players": 2, "decks": 4, "hand_size": 100,
+                "scoring": {"tiers": [{"from": 1, "multiplier": 1}]}},
+     result_deals([0, 100]), [[100, -100]], YT + "test_compute_fry_aware_loss: "
+     "'compute_fry_aware_loss(100, fry_threshold=500)' is 100 (no frying at all)"),
 ]
 
 
@@ -309,3 +435,15 @@ def test_each_engine_has_a_profile_and_docs_show_it(engine: str) -> None:
 
 def test_every_fixture_is_an_engine() -> None:
     assert sorted(p.stem for p in PEERS.glob("*.json")) == sorted(ENGINES)
+
+
+def test_the_simulator_plays_benbrunton_with_copies_and_jokers() -> None:
+    """Two 54-card decks: the simulator's moves come from the multiset table, each checked
+    before it is applied (it once listed them from one copy of each card and took a stale
+    play out of the bag, and its deals never ended)."""
+    from bigtwo.records.pipeline import check_record
+    from bigtwo.rules.simulate import simulate
+
+    found = list(simulate(peer("benbrunton"), records=3, deals_per_record=2, seed=7,
+                          profile_ref=declaration("benbrunton")))
+    assert all(check_record(r).report["valid"] for r in found)  # type: ignore[index]
