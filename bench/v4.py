@@ -42,7 +42,7 @@ ROOT = HERE.parent
 sys.path[:] = [str(ROOT), str(HERE)] + [p for p in sys.path if Path(p or ".").resolve() != HERE]
 
 from replay import COMMON_RULES, cached_env  # noqa: E402 - bench/replay.py, beside this script
-from summary import run, write_corpus  # noqa: E402
+from summary import print_rows, run, write_corpus  # noqa: E402
 
 sys.path.remove(str(HERE))  # bench/http.py would shadow the standard library's http (Flask's)
 
@@ -366,10 +366,7 @@ def main() -> None:
         next_rows(args, rows)
     if "memory" in only:
         memory_rows(args, rows)
-    print("\n| ratio | goal | measured |")
-    print("| --- | --- | ---: |")
-    for label, goal, value in rows:
-        print(f"| {label} | {goal} | {value:.3g} |")
+    print_rows(rows)
 
 
 if __name__ == "__main__":

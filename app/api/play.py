@@ -74,37 +74,17 @@ def _combination(found: Combo, lang: str, played: list[int] | None = None) -> di
             "label": combo_label(found.kind, ordered, cards.name(found.top), lang)}
 
 
-def evaluation(profile: Profile, played: list[int], table: Combo | None,
-               lang: str, revolution: bool = False) -> dict[str, Any]:
-    """What ``played`` is and whether it beats ``table``: the referee's own check
-    (``play.judge_cards``); ``revolution``: the deal's rank order is reversed
-    (``revolution: ranks``, after a quad)."""
-    verdict = judge_cards(profile, played, table, revolution)
-    out: dict[str, Any] = {"combination": None, "legal_lead": False,
-                           "beats_table": None if table is None else isinstance(verdict, Combo),
-                           "code": None, "message": None}
-    found: Combo | None = verdict if isinstance(verdict, Combo) else None
-    if verdict is not None and found is None:
-        code, params = verdict
-        out["code"], out["message"] = code, _message(code, params, lang)
-        if code is not RuleCode.DUPLICATE_CARD:
-            # What the cards form, though they do not beat the table: it may still lead.
-            shape = classifier_for(profile, revolution).classify(played, cards.mask_of(played))
-            found = shape if isinstance(shape, Combo) else None
-    if found is not None:
-        out["combination"] = _combination(found, lang)
-        out["legal_lead"] = True
-    return out
-
-
 # Refusals of the cards themselves: they form nothing, so no combination is shown.
 _UNFORMED = frozenset({RuleCode.DUPLICATE_CARD, RuleCode.CARD_NOT_HELD, RuleCode.JOKER_STAND_IN})
 
 
-def evaluation_multi(profile: Profile, played: list[int], table: Combo | None,
-                     lang: str, revolution: bool = False) -> dict[str, Any]:
-    """``evaluation`` under a profile with copies or jokers (``judge.judge_multi``)."""
-    verdict = judge_multi(profile, played, table, revolution)
+def evaluation(profile: Profile, played: list[int], table: Combo | None,
+               lang: str, revolution: bool = False) -> dict[str, Any]:
+    """What ``played`` is and whether it beats ``table``: the referee's own check
+    (``play.judge_cards``, or ``judge.judge_multi`` under a profile with copies or jokers);
+    ``revolution``: the deal's rank order is reversed (``revolution: ranks``, after a quad)."""
+    multi = profile.multiset
+    verdict = (judge_multi if multi else judge_cards)(profile, played, table, revolution)
     out: dict[str, Any] = {"combination": None, "legal_lead": False,
                            "beats_table": None if table is None else isinstance(verdict, Combo),
                            "code": None, "message": None}
@@ -113,11 +93,13 @@ def evaluation_multi(profile: Profile, played: list[int], table: Combo | None,
         code, params = verdict
         out["code"], out["message"] = code, _message(code, params, lang)
         if code not in _UNFORMED:
-            shape = classifier_for(profile, revolution).classify_multi(
-                [cards.effective(c) for c in played])
+            # What the cards form, though they do not beat the table: it may still lead.
+            classifier = classifier_for(profile, revolution)
+            shape = (classifier.classify_multi([cards.effective(c) for c in played]) if multi
+                     else classifier.classify(played, cards.mask_of(played)))
             found = shape if isinstance(shape, Combo) else None
     if found is not None:
-        out["combination"] = _combination(found, lang, played)
+        out["combination"] = _combination(found, lang, played) if multi else _combination(found, lang)
         out["legal_lead"] = True
     return out
 
@@ -202,12 +184,8 @@ def evaluate(lang: str | None = None) -> Response:
     if problems or profile is None:
         invalid(problems)
     chosen = language(lang)
-    if profile.multiset:
-        table = (_table_multi(profile, data["table"], chosen, revolution)
-                 if data.get("table") is not None else None)
-        return localized(evaluation_multi(profile, data["cards"], table, chosen, revolution),
-                         chosen)
-    table = (_table_combo(profile, data["table"], chosen, revolution)
+    on_table = _table_multi if profile.multiset else _table_combo
+    table = (on_table(profile, data["table"], chosen, revolution)
              if data.get("table") is not None else None)
     return localized(evaluation(profile, data["cards"], table, chosen, revolution), chosen)
 

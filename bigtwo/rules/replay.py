@@ -224,15 +224,7 @@ def replay_deal(
             else:
                 table._apply(seat, outcome)
             continue
-        # Every move applied counted one (no enumerate tuple per move): this is move i.
-        i = table.moves_done
-        code, params = outcome  # type: ignore[misc]
-        errors.append(RuleError(code, index, i, seat, f"/deals/{index}/moves/{i}", params))
-        invalid = DealResult(index, DealStatus.INVALID, leader, None, i, list(table.counts))
-        _tracked_parts(table, invalid)
-        # An invalid deal has no finishing order, as it has no winner (RULES.md v3, reading 9).
-        invalid.places = None
-        return invalid, table
+        return _refused(table, index, leader, seat, outcome, errors), table  # type: ignore[arg-type]
     result = DealResult(index, DealStatus.COMPLETE if table.winner is not None else DealStatus.INCOMPLETE,
                         leader, table.winner, len(moves), list(table.counts))
     _tracked_parts(table, result)
@@ -269,13 +261,7 @@ def _replay_multiset(
         if outcome is None or type(outcome) is COMBO:
             table.apply(seat, outcome)
             continue
-        i = table.moves_done
-        code, params = outcome  # type: ignore[misc]
-        errors.append(RuleError(code, index, i, seat, f"/deals/{index}/moves/{i}", params))
-        invalid = DealResult(index, DealStatus.INVALID, leader, None, i, list(table.counts))
-        _tracked_parts(table, invalid)
-        invalid.places = None
-        return invalid, table
+        return _refused(table, index, leader, seat, outcome, errors), table  # type: ignore[arg-type]
     return _finished(profile, deal, index, table, leader, complete, errors), table
 
 
@@ -316,6 +302,20 @@ def _finished(profile: Profile, deal: Deal, index: int, table: Table, leader: in
         _put_score(result, score_table(profile, table))
     _check_declared(deal, result, errors)
     return result
+
+
+def _refused(table: Table, index: int, leader: int, seat: int, refusal: tuple[RuleCode, dict[str, Any]],
+             errors: list[RuleError]) -> DealResult:
+    """The deal as it stands at its first broken rule, the error recorded (both tables)."""
+    # Every move applied counted one (no enumerate tuple per move): this is move i.
+    i = table.moves_done
+    code, params = refusal
+    errors.append(RuleError(code, index, i, seat, f"/deals/{index}/moves/{i}", params))
+    invalid = DealResult(index, DealStatus.INVALID, leader, None, i, list(table.counts))
+    _tracked_parts(table, invalid)
+    # An invalid deal has no finishing order, as it has no winner (RULES.md v3, reading 9).
+    invalid.places = None
+    return invalid
 
 
 def _tracked_parts(table: Table, result: DealResult) -> None:

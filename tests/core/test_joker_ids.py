@@ -9,12 +9,15 @@ from bigtwo.rules import cards
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("JK", cards.JOKER), ("jk", cards.JOKER), ("🃏", cards.JOKER), (" JK ", cards.JOKER),
-    ("JK=JK", cards.JOKER), ("jk=jk", cards.JOKER),
+    ("JK", cards.JOKER), ("jk", cards.JOKER), ("Jk", cards.JOKER), ("🃏", cards.JOKER),
+    ("🃏\ufe0f", cards.JOKER), (" JK ", cards.JOKER),
+    ("JK=JK", cards.JOKER), ("jk=jk", cards.JOKER), ("jk=🃏", cards.JOKER),
     ("JK=4D", cards.STAND_IN + cards.parse_card("4D")),  # type: ignore[operator]
     ("jk=10h", cards.STAND_IN + cards.parse_card("TH")),  # type: ignore[operator]
     ("JK=T♥", cards.STAND_IN + cards.parse_card("TH")),  # type: ignore[operator]
-    ("JK=1X", None), ("JK=", None), ("J", None), ("4D", None), ("JKX", None), ("=4D", None),
+    ("JK=♠2", cards.STAND_IN + cards.parse_card("2S")),  # type: ignore[operator]
+    ("JK=1X", None), ("JK=", None), ("J", None), ("4D", None), ("JKX", None), ("JKK", None),
+    ("=4D", None), ("X=4D", None),
 ])
 def test_parse_joker(text: str, expected: int | None) -> None:
     assert cards.parse_joker(text) == expected
@@ -34,4 +37,5 @@ def test_stand_in_names_and_effective(card: int) -> None:
 def test_joker_name_and_symbol() -> None:
     assert cards.name(cards.JOKER) == "JK"
     assert cards.symbol(cards.JOKER) == "🃏"
+    assert cards.effective(cards.JOKER) == cards.JOKER
     assert cards.JOKER == cards.DECK_SIZE and cards.STAND_IN > cards.JOKER
