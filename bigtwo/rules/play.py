@@ -83,6 +83,12 @@ class Position:
         self.guard_highest = profile.last_card_guard is LastCardGuard.HIGHEST_SINGLE
         self.unbeaten = -1
 
+    def highest_single(self, seat: int) -> int:
+        """The highest single ``seat`` can play, in the order in force (the last-card guard);
+        the multiset table counts a joker as the top card in force."""
+        strength = self.classifier.strength
+        return max(cards.cards_of(self.hands[seat]), key=strength.__getitem__)
+
     def could_beat(self, seat: int, table: Combo) -> bool:
         """Whether ``seat`` holds a play that beats ``table`` (``must_play_first_trick``); the
         multiset table counts copies and jokers."""
@@ -234,8 +240,7 @@ def guard_breach(position: Position, seat: int, combo: Combo) -> tuple[int, int]
     protected = protected_seat(position, seat)
     if protected is None:
         return None
-    strength = position.classifier.strength
-    highest = max(cards.cards_of(position.hands[seat]), key=strength.__getitem__)
+    highest = position.highest_single(seat)
     return None if combo.cards[0] == highest else (protected, highest)
 
 

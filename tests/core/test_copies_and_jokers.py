@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from bigtwo.rules import cards
+from bigtwo.rules.combos import Combo
 from tests.core.helpers import report
 
 TWO_DECKS = {"extends": "hk-standard", "decks": 2, "jokers": 1, "hand_size": 3}
@@ -129,3 +131,45 @@ def test_a_stand_in_is_no_card_of_a_hand() -> None:
                                             "moves": []}]}
     checked = check_record(doc)
     assert [p.pointer for p in checked.problems] == ["/deals/0/hands/0/2"]
+
+
+# --- the last-card guard with a joker in hand (reading 7) --------------------------------------
+def _guarded(hand: list[int]) -> Any:
+    from bigtwo.rules.multiset.table import MultisetTable
+    from bigtwo.rules.profiles import DEFAULT_RESOLVER
+
+    profile, problems = DEFAULT_RESOLVER.resolve(
+        {"extends": "hk-standard", "decks": 2, "jokers": 2, "players": 2, "hand_size": 3,
+         "last_card_guard": "highest_single"})
+    assert profile is not None, problems
+    table = MultisetTable(profile, [hand, [cards.parse_card(c) for c in ("4D", "5D", "6D")]],
+                          0, None)
+    table.counts[1] = 1  # the next seat holds one card: the guard is on
+    return table
+
+
+def _ids(*texts: str) -> list[int]:
+    found = [cards.parse_joker(t) if t.upper().startswith("JK") else cards.parse_card(t)
+             for t in texts]
+    assert None not in found
+    return found  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(("hand", "play", "code"), [
+    # With a joker in hand the highest single is the top card in force, 2♠ under D C H S: the
+    # joker named so, or a real 2♠, is played; a real K♠ is not the highest.
+    (("JK", "KS", "3D"), ("KS",), "MUST_PLAY_HIGHEST"),
+    (("JK", "KS", "3D"), ("JK=2S",), None),
+    (("JK", "2S", "3D"), ("2S",), None),
+    # Jokers alone: the highest single is the joker named 2♠ (a hand of no real card).
+    (("JK", "JK"), ("JK=2S",), None),
+    (("JK", "JK"), ("JK=AS",), "MUST_PLAY_HIGHEST"),
+    # No joker: the highest real card, any copy of it.
+    (("KS", "KS", "3D"), ("KS",), None),
+])
+def test_the_guard_counts_a_joker_as_the_top_card(hand: tuple[str, ...], play: tuple[str, ...],
+                                                  code: str | None) -> None:
+    verdict = _guarded(_ids(*hand)).check(0, _ids(*play))
+    assert (None if isinstance(verdict, Combo) else verdict[0]) == code, verdict
+    if code == "MUST_PLAY_HIGHEST":
+        assert verdict[1]["highest"] == "2S"

@@ -13,7 +13,15 @@ from bigtwo.rules.codes import RuleCode
 from bigtwo.rules.combos import Combo, Violation
 from bigtwo.rules.legal import all_combos_multi, beating_sizes, can_beat_multi, lead_sizes
 from bigtwo.rules.multiset.bag import bag_of, play_counts, presence, take
-from bigtwo.rules.play import COMBO, Refusal, Verdict, check_play, guard_refusal, turn_refusal
+from bigtwo.rules.play import (
+    COMBO,
+    Refusal,
+    Verdict,
+    check_play,
+    guard_refusal,
+    top_card,
+    turn_refusal,
+)
 from bigtwo.rules.profiles import Profile
 from bigtwo.rules.table import Table
 
@@ -58,6 +66,13 @@ class MultisetTable(Table):
         else:
             self._apply(seat, combo)
         self.hands[seat] = presence(bag)
+
+    def highest_single(self, seat: int) -> int:
+        # A joker may stand for any card, so with one in hand the highest single is the top
+        # card in force, whether played as a joker or as a real copy (RULES.md v4, reading 7).
+        if self.bags[seat][cards.JOKER]:
+            return top_card(self.classifier)
+        return super().highest_single(seat)
 
     def could_beat(self, seat: int, table: Combo) -> bool:
         return can_beat_multi(self.bags[seat], self.classifier, table)
