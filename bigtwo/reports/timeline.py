@@ -21,8 +21,8 @@ from bigtwo.rules.codes import DealStatus
 from bigtwo.rules.combos import Combo
 from bigtwo.rules.declarations import explaining_fields, get
 from bigtwo.rules.game import Deal, Record
-from bigtwo.rules.multiset.table import MultisetTable, table_for
-from bigtwo.rules.play import deal_lead
+from bigtwo.rules.multiset.table import MultisetTable, opener_of_bags, table_for
+from bigtwo.rules.play import deal_lead, free_lead
 from bigtwo.rules.profiles import Profile
 from bigtwo.rules.registry import BY_DOTTED
 from bigtwo.rules.replay import RecordResult, RuleError, live_penalties
@@ -229,6 +229,8 @@ def _leader_and_opening(
     (``leader`` is the report's: the previous winner where that one leads)."""
     if not any(deal.hands):
         return leader, None
+    if profile.multiset and not free_lead(profile, index):
+        return opener_of_bags(profile, deal.hands)  # jokers are never the lowest card
     return deal_lead(profile, index, leader, deal.hands)
 
 

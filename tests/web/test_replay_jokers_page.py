@@ -108,3 +108,21 @@ def test_the_check_page_takes_a_v4_score_sheet(client: Any) -> None:
     response = client.post("/replay?lang=de", data={"record": sheet, "profile_id": pid})
     assert response.status_code == 200, response.get_data(as_text=True)[:3000]
     assert '<span class="card joker" title="Joker">🃏</span>' in response.get_data(as_text=True)
+
+
+# A deal of jokers alone has no lowest card: the first seat leads it, freely (docs/RULES.md,
+# "v4 readings"). The page, the report and /v1/next all once failed to find an opener.
+JOKERS_ALONE = {"profile": {"extends": "hk-standard", "decks": 2, "jokers": 2, "players": 3,
+                            "hand_size": 1},
+                "deals": [{"hands": [["JK"], ["JK"], ["JK"]], "moves": []}]}
+
+
+def test_a_deal_of_jokers_alone_is_led_by_the_first_seat(client: Any) -> None:
+    assert client.post("/replay", data={"record": json.dumps(JOKERS_ALONE)}).status_code == 200
+    nxt = client.post("/v1/next", json=JOKERS_ALONE)
+    assert nxt.status_code == 200, nxt.json
+    assert nxt.json["seat"] == 0 and nxt.json["table"] is None
+    played = {**JOKERS_ALONE, "deals": [{**JOKERS_ALONE["deals"][0],
+                                         "moves": [{"seat": 0, "play": ["JK=3D"]}]}]}
+    report = client.post("/v1/validate", json=played).json
+    assert report["valid"] is True and report["deals"][0]["winner"] == 0

@@ -186,9 +186,10 @@ def over_the_decks(profile: Profile, hands: list[list[int]]) -> list[tuple[int, 
     return out
 
 
-def opener_of_bags(profile: Profile, hands: list[list[int]]) -> tuple[int, int]:
-    """The lowest real card dealt (jokers are never the lowest) and the lowest seat number
-    holding a copy of it (RULES.md v4, reading 8)."""
+def opener_of_bags(profile: Profile, hands: list[list[int]]) -> tuple[int, int | None]:
+    """The lowest seat number holding a copy of the lowest real card dealt, and that card
+    (jokers are never the lowest: RULES.md v4, reading 8). A deal of jokers alone (hands of
+    a card or two) has no lowest card: the first seat leads it, freely."""
     dealt = 0
     for hand in hands:
         for c in hand:
@@ -197,7 +198,7 @@ def opener_of_bags(profile: Profile, hands: list[list[int]]) -> tuple[int, int]:
     for c in profile.by_strength:
         if dealt >> c & 1:
             return next(s for s, hand in enumerate(hands) if c in hand), c
-    raise ValueError("no real card was dealt")
+    return 0, None
 
 
 def table_for(profile: Profile, hands: list[list[int]], leader: int, opening_card: int | None) -> Table:
