@@ -31,14 +31,10 @@ SOCKET_TIMEOUT = 30.0  # a hang guard, not a performance assertion
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     base = tmp_path_factory.mktemp("gunicorn-live")
-    live = Server(base / "live.db", base / "gunicorn.log", env={
+    with Server(base / "live.db", base / "gunicorn.log", env={
         "BIGTWO_THREADS": str(THREADS), "BIGTWO_READ_TIMEOUT": "2",
-        "BIGTWO_MAX_BODY": str(LIMIT)})
-    live.start()
-    try:
+        "BIGTWO_MAX_BODY": str(LIMIT)}) as live:
         yield live
-    finally:
-        live.stop()
 
 
 def exchange(server: Server, raw: bytes) -> tuple[int, dict[str, str], bytes]:

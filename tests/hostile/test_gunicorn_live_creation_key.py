@@ -20,14 +20,10 @@ STALLED = 16  # the number that held /healthz 9.2 s before the key was checked f
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     base = tmp_path_factory.mktemp("gunicorn-v4")
-    live = Server(base / "live.db", base / "gunicorn.log", env={
+    with Server(base / "live.db", base / "gunicorn.log", env={
         "BIGTWO_READ_TIMEOUT": "5", "BIGTWO_CREATION": "keys", "BIGTWO_THREADS": "4",
-        "PROMETHEUS_MULTIPROC_DIR": str(base / "metrics")})
-    live.start()
-    try:
+        "PROMETHEUS_MULTIPROC_DIR": str(base / "metrics")}) as live:
         yield live
-    finally:
-        live.stop()
 
 
 @pytest.mark.parametrize("path", ["/v1/tournaments", "/v1/profiles"])

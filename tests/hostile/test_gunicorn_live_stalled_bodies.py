@@ -22,14 +22,10 @@ pytestmark = pytest.mark.slow
 def server(request: pytest.FixtureRequest,
            tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     base = tmp_path_factory.mktemp(f"gunicorn-v3-{request.param}")
-    live = Server(base / "live.db", base / "gunicorn.log", env={
+    with Server(base / "live.db", base / "gunicorn.log", env={
         "BIGTWO_READ_TIMEOUT": "5", "BIGTWO_LOG_FORMAT": request.param,
-        "PROMETHEUS_MULTIPROC_DIR": str(base / "metrics")})
-    live.start()
-    try:
+        "PROMETHEUS_MULTIPROC_DIR": str(base / "metrics")}) as live:
         yield live
-    finally:
-        live.stop()
 
 
 def _tournament(server: Server) -> tuple[str, str]:

@@ -43,13 +43,9 @@ Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
 def server(tmp_path: Path) -> Iterator[tuple[Server, Path]]:
     metrics_dir = tmp_path / "metrics"
     metrics_dir.mkdir()
-    live = Server(tmp_path / "live.db", tmp_path / "gunicorn.log",
-                  env={"PROMETHEUS_MULTIPROC_DIR": str(metrics_dir)})
-    live.start()
-    try:
+    with Server(tmp_path / "live.db", tmp_path / "gunicorn.log",
+                env={"PROMETHEUS_MULTIPROC_DIR": str(metrics_dir)}) as live:
         yield live, metrics_dir
-    finally:
-        live.stop()
 
 
 def worker_pids(master: int) -> list[int]:

@@ -89,13 +89,9 @@ def test_gunicorn_conf_logs_each_request_once_with_its_id(tmp_path: Path, fmt: s
     that end in the request id, or with BIGTWO_LOG_FORMAT=json, JSON lines only."""
     from tests.tournaments.gunicorn_server import Server
 
-    live = Server(tmp_path / "g.db", tmp_path / "g.log", env={"BIGTWO_LOG_FORMAT": fmt})
-    live.start()
-    try:
+    with Server(tmp_path / "g.db", tmp_path / "g.log", env={"BIGTWO_LOG_FORMAT": fmt}) as live:
         status, headers = get(live.base + "/v1/tournaments/t-none", "trace-7")
         assert status == 404
-    finally:
-        live.stop()
     ours = headers["X-Request-Id"]
     mentions = [line for line in live.log.read_text().splitlines() if ours in line]
     assert len(mentions) == 1, mentions

@@ -69,6 +69,12 @@ class Server:
             self.base = f"http://127.0.0.1:{self.port}"
         raise RuntimeError(f"gunicorn found no free port in {BIND_TRIES} tries")
 
+    def __enter__(self) -> Server:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
     def _launch(self) -> bool:
         gunicorn = GUNICORN if GUNICORN.exists() else Path(sys.executable).with_name("gunicorn")
         env = {**os.environ, "BIGTWO_DB": str(self.db), "PYTHONUNBUFFERED": "1", **self.env}

@@ -125,6 +125,9 @@ def check_multi(table: MultisetTable, seat: int, play: list[int] | None) -> Verd
     combo = classifier.classify_multi(effective)
     on_table = table.on_table
     names = cards.names(play)
+    # From here the steps are ``play.check_play``'s on the cards the play stands for. They are
+    # written out twice, not shared: the one-deck check inlines them on the replay's hot path,
+    # where a call per play would cost what rules v4 promised one-deck tables it would not.
     if on_table is not None and len(play) != on_table.size and not (
             type(combo) is COMBO and classifier.crosses(combo, on_table)):
         if type(combo) is COMBO:
