@@ -170,3 +170,68 @@ def new_spec(players: int, hand_size: int, seed: int | None = None) -> DealSpec:
 
         return DealSpec(players, hand_size, secrets.randbits(64))
     return DealSpec(players, hand_size, seed & _MASK64)
+
+
+# --- B2X: the same shuffle over a larger supply (several decks, jokers, 6 to 8 seats) ------
+SUPPLY_FORMAT = "B2X"
+_SUPPLY_CODE = re.compile(r"^B2X-([2-8])-(\d{1,3})-([1-4])-([0-2])-([0-9A-Z]{1,13})$")
+
+
+class SupplySpec(Frozen):
+    """``B2X-<players>-<hand size>-<decks>-<jokers per deck>-<seed>`` (docs/DEAL_CODES.md,
+    "B2X"): the supply is every card ``decks`` times and ``decks x jokers`` jokers, sorted by
+    card number (the jokers, 52, last); shuffled and dealt exactly as ``B2`` deals 52 cards."""
+
+    __slots__ = ("players", "hand_size", "decks", "jokers", "seed")
+    players: int
+    hand_size: int
+    decks: int
+    jokers: int
+    seed: int
+
+    def __init__(self, players: int, hand_size: int, decks: int, jokers: int, seed: int) -> None:
+        self._set(players=players, hand_size=hand_size, decks=decks, jokers=jokers, seed=seed)
+
+    @property
+    def supply(self) -> list[int]:
+        return sorted([c for c in range(cards.DECK_SIZE) for _ in range(self.decks)]
+                      + [cards.JOKER] * (self.decks * self.jokers))
+
+    @property
+    def code(self) -> str:
+        return (f"{SUPPLY_FORMAT}-{self.players}-{self.hand_size}-{self.decks}-{self.jokers}-"
+                f"{encode_seed(self.seed)}")
+
+
+def parse_supply_code(code: str) -> SupplySpec | str:
+    """The spec a ``B2X`` code stands for, or a sentence saying what is wrong with it."""
+    match = _SUPPLY_CODE.match(code.strip().upper())
+    if not match:
+        return (f"{code!r} is not a B2X deal code "
+                "(B2X-<players>-<hand size>-<decks>-<jokers per deck>-<seed>)")
+    players, hand_size, decks, jokers = (int(match.group(i)) for i in range(1, 5))
+    seed = decode_seed(match.group(5))
+    if isinstance(seed, str):
+        return f"{code!r}: {seed}"
+    if hand_size < 1 or players * hand_size > decks * (cards.DECK_SIZE + jokers):
+        return f"{code!r}: {players} hands of {hand_size} cards do not fit in the supply"
+    return SupplySpec(players, hand_size, decks, jokers, seed)
+
+
+def shuffled_supply(spec: SupplySpec) -> list[int]:
+    """Fisher-Yates from the top of the sorted supply with SplitMix64, as ``B2`` shuffles."""
+    rng = SplitMix64(spec.seed)
+    deck = spec.supply
+    for i in range(len(deck) - 1, 0, -1):
+        j = rng.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def deal_supply(spec: SupplySpec) -> tuple[list[list[int]], list[int]]:
+    """Hands (each sorted) and the undealt cards, in shuffled order: card k to seat k mod
+    players until every seat holds ``hand_size`` cards."""
+    deck = shuffled_supply(spec)
+    dealt = spec.players * spec.hand_size
+    hands = [sorted(deck[seat:dealt:spec.players]) for seat in range(spec.players)]
+    return hands, deck[dealt:]

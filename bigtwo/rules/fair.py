@@ -1,0 +1,103 @@
+"""Provably fair deals of live tables (docs/TABLES.md, "Fair deals"; docs/DEAL_CODES.md).
+
+The dealer draws a 32-byte secret ``seed`` per deal and publishes ``commitment(seed)`` before
+anyone sees a card; the seats may add entropy; the cards are those of the deal code that
+``deal_code_of`` makes from the seed and the contributions. After the deal the seed is
+revealed, and ``proof_problem`` lets anyone check the three links: seed -> commitment,
+seed and entropy -> deal code, deal code -> hands.
+
+The two prefixes keep the commitment from telling anything about the cards: without them a
+``server`` deal's commitment would be the very hash its cards come from.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bigtwo.rules import deals
+from bigtwo.rules.multiset.table import opener_of_bags
+from bigtwo.rules.play import gets_leftover
+from bigtwo.rules.play import hands_of_code as b2_hands
+
+if TYPE_CHECKING:
+    from bigtwo.rules.profiles import Profile
+
+SEED_BYTES = 32
+COMMIT_PREFIX = b"commit:"
+DEAL_PREFIX = b"deal:"
+MAX_ENTROPY_CHARS = 64
+
+
+def commitment(seed: bytes) -> str:
+    """The hex SHA-256 of ``commit:`` and the seed's bytes: published before the deal."""
+    return hashlib.sha256(COMMIT_PREFIX + seed).hexdigest()
+
+
+def material(seed: bytes, entropy: Sequence[str]) -> bytes:
+    """``deal:``, the seed, then each contribution (in seat order) as a 4-byte big-endian
+    length and its UTF-8 bytes."""
+    out = bytearray(DEAL_PREFIX + seed)
+    for value in entropy:
+        data = value.encode("utf-8")
+        out += len(data).to_bytes(4, "big") + data
+    return bytes(out)
+
+
+def deal_seed(seed: bytes, entropy: Sequence[str]) -> int:
+    """The first 8 bytes of SHA-256 over ``material``, as an unsigned big-endian integer."""
+    return int.from_bytes(hashlib.sha256(material(seed, entropy)).digest()[:8], "big")
+
+
+def deal_code_of(profile: Profile, seed: bytes, entropy: Sequence[str]) -> str:
+    """The deal code the revealed values make: ``B2`` where one deck without jokers is dealt
+    to 2 to 5 seats, the ``B2X`` extension (several decks, jokers, 6 to 8 seats) otherwise."""
+    value = deal_seed(seed, entropy)
+    if deals.profile_refusal(profile) is None:
+        return deals.DealSpec(profile.players, profile.hand_size, value).code
+    return deals.SupplySpec(profile.players, profile.hand_size, profile.decks, profile.jokers,
+                            value).code
+
+
+def hands_of_code(profile: Profile, code: str) -> list[list[int]] | str:
+    """The hands ``code`` deals under ``profile`` (the undealt cards to the opener under
+    ``leftover: to_opener``), or a sentence saying why it cannot."""
+    if code.strip().upper().startswith(deals.SUPPLY_FORMAT + "-"):
+        spec = deals.parse_supply_code(code)
+        if isinstance(spec, str):
+            return spec
+        if (spec.players, spec.hand_size, spec.decks, spec.jokers) != (
+                profile.players, profile.hand_size, profile.decks, profile.jokers):
+            return f"{code!r} does not deal this profile's table"
+        hands, undealt = deals.deal_supply(spec)
+        if undealt and gets_leftover(profile):
+            opener = opener_of_bags(profile, hands)[0]
+            hands[opener] = sorted(hands[opener] + undealt)
+        return hands
+    b2 = deals.parse_code(code)
+    if isinstance(b2, str):
+        return b2
+    if (b2.players, b2.hand_size) != (profile.players, profile.hand_size) or (
+            deals.profile_refusal(profile) is not None):
+        return f"{code!r} does not deal this profile's table"
+    return b2_hands(profile, b2)
+
+
+def proof_problem(profile: Profile, hands: Sequence[Sequence[int]], seed: bytes,
+                  claimed_commitment: str, entropy: Sequence[str],
+                  claimed_code: str) -> tuple[str, int | None] | None:
+    """Why a deal's proof does not hold (``commitment``, ``deal_code`` or ``hands`` with the
+    first seat that differs), or None when it does."""
+    if commitment(seed) != claimed_commitment.lower():
+        return "commitment", None
+    code = deal_code_of(profile, seed, entropy)
+    if code != claimed_code.strip().upper():
+        return "deal_code", None
+    dealt = hands_of_code(profile, code)
+    if isinstance(dealt, str):  # the profile's own code always deals it
+        return "deal_code", None
+    for seat, hand in enumerate(dealt):
+        if seat >= len(hands) or sorted(hands[seat]) != hand:
+            return "hands", seat
+    return None
