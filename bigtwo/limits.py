@@ -185,3 +185,11 @@ MAX_LOCAL_BLOCK_BYTES = 16 << 20
 # the run fails: a block that crashes every worker (out of memory, a bug) would otherwise be
 # given to fresh ones forever. Dask's own default (`allowed-failures`) is the same.
 MAX_WORKER_DEATHS_PER_BLOCK = 3
+
+# --- live tables: the engine (bigtwo.live) ---
+# Automatic moves (bots, timeouts) one engine call makes before it stops and leaves the rest
+# due (the table's deadline is then already past): a table of bots alone plays its match over
+# several calls, each bounded (about 2,000 moves of bots is a few deals' worth of CPU).
+LIVE_AUTO_MOVES_PER_CALL = 2000
+LIVE_MAX_DEALS = 100  # a table's `deals` (1 to this)
+LIVE_TURN_SECONDS = (5, 3600)  # a table's `clock.turn_seconds`, the least and the most
