@@ -199,6 +199,14 @@ MAX_IDEMPOTENCY_KEY_LENGTH = 64
 MAX_ENTROPY_LENGTH = 64  # characters of one seat's contribution to a shared deal
 MAX_TABLE_DEALS = 100  # `deals` of a table
 
+# --- live tables: the engine (bigtwo.live) ---
+# Automatic moves (bots, timeouts) one engine call makes before it stops and leaves the rest
+# due (the table's deadline is then already past): a table of bots alone plays its match over
+# several calls, each bounded (about 2,000 moves of bots is a few deals' worth of CPU).
+LIVE_AUTO_MOVES_PER_CALL = 2000
+LIVE_MAX_DEALS = 100  # a table's `deals` (1 to this)
+LIVE_TURN_SECONDS = (5, 3600)  # a table's `clock.turn_seconds`, the least and the most
+
 # Live tables' event streams (app/api/table_events.py, docs/SCALING.md "Live tables"). Both
 # counts are of open streams (SSE and NDJSON long polls alike), across every worker process of
 # one server; over either, 429 with Retry-After. BIGTWO_STREAMS_PER_CLIENT and
