@@ -12,6 +12,7 @@ store connection: it opens one for each read.
 
 from __future__ import annotations
 
+import importlib
 import json
 import time
 from collections.abc import Iterator
@@ -68,9 +69,13 @@ def make_bell(app: Flask) -> Bell:
     db, quotas = app.config["BIGTWO_DB"], app.config["BIGTWO_QUOTAS"]
 
     def abandon(store: Any, table_id: str) -> object:
-        from app.api import tables
-
-        return tables.abandon_idle(store, table_id)
+        # As the organiser's DELETE: the finished deals go to a linked tournament.
+        try:
+            records = importlib.import_module("bigtwo.store.table_records")
+        except ImportError:  # pragma: no cover - a tree without the tournament link
+            return store.live_tables.transact(
+                table_id, lambda state: _engine().abandon(state, now=time.time()))
+        return records.abandon(store, table_id)
 
     return Bell(lambda: Store(db, quotas), abandon=abandon)
 
@@ -208,7 +213,14 @@ def _long_poll(reader: _Reader, bell: Bell, after: int, wait: float) -> list[dic
 
 
 @blp.route("/<table_id>/events")
-@blp.doc(security=[{}, {"SeatToken": []}], parameters=[
+@blp.doc(security=[{}, {"TableToken": []}], parameters=[
+    {"in": "query", "name": "after", "required": False,
+     "schema": {"type": "integer", "minimum": 0},
+     "description": "answer NDJSON: the events after this number (0: all of them)"},
+    {"in": "query", "name": "wait", "required": False,
+     "schema": {"type": "number", "minimum": 0, "maximum": limits.MAX_EVENTS_WAIT_SECONDS},
+     "description": "NDJSON: seconds to wait for the first event when there is none after "
+                    "`after` yet"},
     {"in": "header", "name": "Last-Event-ID", "required": False, "schema": {"type": "string"},
      "description": "SSE: resume after this event (EventSource sends it when it reconnects)"}],
     responses={200: {"description": (
