@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -87,9 +88,15 @@ def start_bell(app: Flask) -> Bell:
     return bell
 
 
+def _setting(app: Flask, name: str, default: float) -> float:
+    """A deployment's value (the app's config, else the environment), else the default."""
+    given = app.config.get(name, os.environ.get(name))
+    return default if given in (None, "") else float(given)
+
+
 def _limits(app: Flask) -> tuple[int, int]:
-    return (int(app.config.get("BIGTWO_STREAMS_PER_CLIENT", limits.MAX_STREAMS_PER_CLIENT)),
-            int(app.config.get("BIGTWO_STREAMS_PER_SERVICE", limits.MAX_STREAMS_PER_SERVICE)))
+    return (int(_setting(app, "BIGTWO_STREAMS_PER_CLIENT", limits.MAX_STREAMS_PER_CLIENT)),
+            int(_setting(app, "BIGTWO_STREAMS_PER_SERVICE", limits.MAX_STREAMS_PER_SERVICE)))
 
 
 def _viewer(table_id: str) -> int | None:
@@ -248,8 +255,7 @@ def table_events(table_id: str) -> Response:
     if wants_sse:
         after = _last_event_id() or 0
         slots, slot = _take_slot(app)
-        heartbeat = float(app.config.get("BIGTWO_STREAM_HEARTBEAT",
-                                         limits.STREAM_HEARTBEAT_SECONDS))
+        heartbeat = _setting(app, "BIGTWO_STREAM_HEARTBEAT", limits.STREAM_HEARTBEAT_SECONDS)
         response = Response(_sse(reader, bell, after, slots, slot, heartbeat), mimetype=SSE)
         # Proxies must pass each event on as it comes, and nothing may keep a seat's events.
         response.headers["Cache-Control"] = "private, no-store"
