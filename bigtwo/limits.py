@@ -186,6 +186,17 @@ MAX_LOCAL_BLOCK_BYTES = 16 << 20
 # given to fresh ones forever. Dask's own default (`allowed-failures`) is the same.
 MAX_WORKER_DEATHS_PER_BLOCK = 3
 
+# Live tables (docs/TABLES.md). Open tables (neither over nor abandoned) per creation key, or per
+# client (its network, app/clients.py) without one: a table costs a row and a deal's state.
+MAX_OPEN_TABLES = 10
+# Moves one seat may post per second (refused ones count: judging a move is the cost). A post
+# that is not the seat's to make (409 not-your-turn or table-over, 412 another version) is
+# decided before judging and is never counted, so racing posts for one turn are never 429.
+MAX_MOVES_PER_SECOND = 10
+# An Idempotency-Key's answer is kept at least this long (then purged as new ones are kept).
+IDEMPOTENCY_KEEP_SECONDS = 48 * 3600
+MAX_IDEMPOTENCY_KEY_LENGTH = 64
+
 # --- live tables: the engine (bigtwo.live) ---
 # Automatic moves (bots, timeouts) one engine call makes before it stops and leaves the rest
 # due (the table's deadline is then already past): a table of bots alone plays its match over
