@@ -47,6 +47,14 @@ errors = errors_of(blp, {
 
 SSE = "text/event-stream"
 NDJSON = "application/x-ndjson"
+# One line of the NDJSON answer (OpenAPI 3.0 has no way to say "lines of"; the description
+# says it).
+EVENT_LINE = {"type": "object", "required": ["id", "type", "data"], "properties": {
+    "id": {"type": "integer", "minimum": 1, "description": "the event's number, from 1"},
+    "type": {"type": "string", "enum": ["dealt", "entropy", "move", "trick", "deal_over",
+                                        "match_over", "abandoned"]},
+    "data": {"type": "object", "description": "what the event says, as the viewer may see "
+                                              "it (docs/TABLES.md, Events)"}}}
 END_TYPES = frozenset({"match_over", "abandoned"})
 CLOSED_STATUSES = frozenset({"over", "abandoned"})
 
@@ -240,7 +248,7 @@ def _long_poll(reader: _Reader, bell: Bell, after: int, wait: float) -> list[dic
         "the events after `after` (all when absent), waiting up to `wait` seconds for the "
         "first. A seat token sees its own hand; a spectator no hand before deal_over."),
         "content": {SSE: {"schema": {"type": "string"}},
-                    NDJSON: {"schema": {"type": "string"}}}}})
+                    NDJSON: {"schema": EVENT_LINE}}}})
 @errors(400, 401, 403, 404, 422, 429)
 def table_events(table_id: str) -> Response:
     """The table's events, as the viewer may see them: SSE, or an NDJSON long poll."""
