@@ -235,6 +235,9 @@ MAX_STREAM_THREADS_PER_WORKER = 1_000
 # and due clocks, and how often for idle tables.
 BELL_INTERVAL_SECONDS = 0.2
 IDLE_SWEEP_SECONDS = 30
+# Without gunicorn (the test client, `flask run`) a bell started by a request stops after this
+# long unused; a gunicorn worker's runs as long as the worker.
+BELL_LINGER_SECONDS = 60
 MAX_TABLES_PER_SWEEP = 100  # due or idle tables one look handles; the rest at the next
 # An open table nobody changed for this long is abandoned (as its organiser's DELETE would:
 # the finished deals go to a linked tournament); a table with no human seat sooner, since
