@@ -208,7 +208,7 @@ LIVE_AUTO_WORK_PER_CALL = 200
 LIVE_MAX_DEALS = 100  # a table's `deals` (1 to this)
 LIVE_TURN_SECONDS = (5, 3600)  # a table's `clock.turn_seconds`, the least and the most
 
-# Live tables' event streams (app/api/table_events.py, docs/SCALING.md "Live tables"). Both
+# Live tables' event streams (app/api/table_events.py, docs/STREAMS.md). Both
 # counts are of open streams (SSE and NDJSON long polls alike), across every worker process of
 # one server; over either, 429 with Retry-After. BIGTWO_STREAMS_PER_CLIENT and
 # BIGTWO_STREAMS_PER_SERVICE change them for a deployment.
