@@ -181,8 +181,9 @@ def refusal_document(refusal: Any, state: dict[str, Any], seat: int | None,
     elif refusal.params and isinstance(refusal.params.get("errors"), list):
         doc["errors"] = refusal.params["errors"]
     if status == 412:
-        doc["detail"] = (f"the table is at version {state['version']}; If-Match named "
-                         "another: nothing changed")
+        doc["detail"] = getattr(refusal, "detail", "") or (
+            f"the table is at version {state['version']}; If-Match named another: nothing "
+            "changed")
         doc["version"] = state["version"]
     return doc
 
@@ -380,7 +381,7 @@ def _change(table_id: str, fn: Callable[[dict[str, Any], int], Any], body: Any) 
     try:
         acted = live.act(table_id, lambda state: fn(state, seat), seat=seat, key=key, body=body,
                          if_match=None if if_match is None else _matches(if_match),
-                         answer=_answer(seat, lang), rated=True)
+                         answer=_answer(seat, lang), rated=True, guarded=True)
     except StoreError as refusal:
         raise_problem(refusal)
     if acted.status == 200:
