@@ -195,13 +195,7 @@ def test_idempotency_key(client: Any) -> None:
         assert_problem(response, 422)
 
 
-# A record's deals carry their `proof`, which the readers accept once PROOF_MISMATCH is built.
-NEEDS_PROOF = pytest.mark.xfail(strict=False, reason="records with a proof are read where "
-                                                      "PROOF_MISMATCH is checked")
-
-
-@NEEDS_PROOF
-def test_a_bots_match_records_json_and_notation_that_validate(client: Any) -> None:
+def test_a_bots_match_records_json_that_validates(client: Any) -> None:
     table = create(client, bots=[0, 1, 2, 3], deals=1)
     assert client.get(table["url"]).get_json()["status"] == "over"
     record = client.get(f"{table['url']}/record").get_json()
@@ -209,6 +203,13 @@ def test_a_bots_match_records_json_and_notation_that_validate(client: Any) -> No
     assert set(record["deals"][0]["proof"]) >= {"commitment", "seed", "deal_code"}
     report = client.post("/v1/validate", json=record).get_json()
     assert report["valid"] is True, report["errors"]
+    assert report["totals"] == client.get(table["url"]).get_json()["totals"]
+
+
+@pytest.mark.xfail(strict=False, reason="the notation writes a deal's proof once its writer "
+                                        "knows the field")
+def test_a_bots_match_as_notation_validates(client: Any) -> None:
+    table = create(client, bots=[0, 1, 2, 3], deals=1)
     text = client.get(f"{table['url']}/record", headers={"Accept": "text/x-bigtwo"})
     assert text.mimetype == "text/x-bigtwo" and text.get_data(as_text=True).strip()
     checked = client.post("/v1/validate", data=text.get_data(), content_type="text/x-bigtwo")
@@ -222,7 +223,6 @@ def test_the_running_deal_is_not_in_the_record(client: Any) -> None:
                       headers={"Accept": "text/x-bigtwo"}).get_data() == b""
 
 
-@NEEDS_PROOF
 def test_a_linked_tournament_stores_the_match_once(client: Any) -> None:
     made = client.post("/v1/tournaments", json={"name": "Club", "profile": "hk-standard"}).get_json()
     link = {"id": made["id"], "token": made["token"]}
