@@ -324,3 +324,26 @@ def test_openapi_lets_a_generated_client_play(client: Any) -> None:
     view = schemas["TableView"]["properties"]
     assert {"hand", "legal_plays", "may_pass", "version", "turn", "commitment"} <= set(view)
     assert "TableToken" in spec["components"]["securitySchemes"]
+
+
+def test_ending_a_table_after_a_finished_deal_stores_its_record(client: Any) -> None:
+    made = client.post("/v1/tournaments", json={"name": "Club", "profile": "hk-standard"}).get_json()
+    # One person and three bots: the person's first deal is played out by passing or playing
+    # the first legal play, then the organiser ends the table in the second deal.
+    table = create(client, bots=[1, 2, 3], tournament={"id": made["id"], "token": made["token"]})
+    for _ in range(60):
+        view = seat_view(client, table, 0)
+        if view["deal"] > 0 or view["status"] != "playing":
+            break
+        client.post(f"{table['url']}/moves", json=a_move(view), headers=bearer(token_of(table, 0)))
+    assert seat_view(client, table, 0)["deal"] == 1
+    assert client.get(f"/v1/tournaments/{made['id']}/records").get_json()["total"] == 0
+    ended = client.delete(table["url"], headers=bearer(table["organiser_token"]))
+    assert ended.status_code == 200 and ended.get_json()["status"] == "abandoned"
+    assert "hand" not in ended.get_json()
+    client.delete(table["url"], headers=bearer(table["organiser_token"]))  # twice: stored once
+    page = client.get(f"/v1/tournaments/{made['id']}/records").get_json()
+    assert page["total"] == 1
+    stored = client.get(f"/v1/records/{page['records'][0]['id']}").get_json()
+    assert len(stored["record"]["deals"]) == 1 and stored["valid"]
+    assert stored["record"]["meta"]["live_table"] == table["id"]
