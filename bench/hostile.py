@@ -642,6 +642,58 @@ def joker_notation_cases(client: Any) -> list[Case]:
     return out
 
 
+# --- live tables' event streams (issue 39; app/api/table_events.py) --------------------------
+def table_stream_cases(client: Any, app: Any) -> list[Case]:
+    """The most one events request can read, and a refused one: a finished match of bots at
+    the deal limit (about 50 events a deal) read whole as SSE (the stream reads the store 500
+    events at a time), its 500 events after a number as NDJSON, and a stream refused 429
+    because its client holds its limit of streams already."""
+    from app import stream_slots
+    from bigtwo.live import engine
+    from bigtwo.rules.profiles import ProfileResolver
+    from bigtwo.store.db import Store
+
+    spec, _ = engine.spec_problems({"profile": "hk-standard", "players": ["A", "B", "C", "D"],
+                                    "bots": [0, 1, 2, 3], "deals": limits.LIVE_MAX_DEALS},
+                                   ProfileResolver(lambda _: None, lambda _: None))
+    store = Store(app.config["BIGTWO_DB"])
+    state, _ = store.live_tables.create(spec, client="bench", creation_key=None,
+                                        tournament=None)
+    for _ in range(10_000):  # a bounded number of moves a call: catch up until over
+        state = store.live_tables.get(state["id"])
+        if state["status"] == "over":
+            break
+    store.close()
+    events = f"/v1/tables/{state['id']}/events"
+    total = state["events"]
+
+    def whole(response: Any) -> Any:
+        response.get_data()  # a stream is read (and its cost spent) as the client reads it
+        return response
+
+    def refused() -> Any:
+        slots = stream_slots.slots(limits.MAX_STREAMS_PER_CLIENT, limits.MAX_STREAMS_PER_SERVICE)
+        held = [slots.take("127.0.0.1") for _ in range(limits.MAX_STREAMS_PER_CLIENT)]
+        try:
+            return client.get(events, headers={"Accept": "text/event-stream"})
+        finally:
+            for slot in held:
+                if isinstance(slot, int):
+                    slots.give_back(slot)
+
+    return [
+        Case("GET /v1/tables/{id}/events (SSE)",
+             f"a whole match of {limits.LIVE_MAX_DEALS} deals, {total} events, read to its end",
+             lambda: whole(client.get(events, headers={"Accept": "text/event-stream"})), 0),
+        Case("GET /v1/tables/{id}/events?after=", f"{limits.MAX_EVENTS_PER_READ} events "
+             "(one answer's most) of that match as NDJSON",
+             lambda: client.get(f"{events}?after=1"), 0),
+        Case("GET /v1/tables/{id}/events (SSE)",
+             f"refused: its client holds {limits.MAX_STREAMS_PER_CLIENT} streams (429)",
+             refused, 0),
+    ]
+
+
 def _all_cards() -> list[str]:
     from bigtwo.rules import cards
 
@@ -706,7 +758,8 @@ def main() -> None:
         rows = []
         for case in [*cases(client), *door_cases(client), *draw_cases(client),
                      *joker_notation_cases(client), *multiset_cases(client),
-                     *next_multiset_cases(client), *live_table_cases(client)]:
+                     *next_multiset_cases(client), *live_table_cases(client),
+                     *table_stream_cases(client, app)]:
             best, status, out_bytes = float("inf"), 0, 0
             for _ in range(args.repeat):
                 start = time.process_time()
