@@ -700,6 +700,50 @@ def _all_cards() -> list[str]:
     return list(cards.CANONICAL)
 
 
+# --- live tables (issue 39): the tables' API --------------------------------------------------
+def live_table_cases(client: Any) -> list[Case]:
+    """The worst a client can send a live table: a move body at the size limit, a guessed
+    token, a creation body at the limit, a refused move judged late in a deal, a replayed key."""
+    out: list[Case] = []
+    made = client.post("/v1/tables", json={"profile": "hk-standard",
+                                           "players": ["Ana", "Ben", "Cai", "Dee"],
+                                           "bots": [1, 2, 3]}).get_json()
+    url, token = made["url"], made["seats"][0]["token"]
+    seat = {"Authorization": f"Bearer {token}"}
+    raw = json.dumps({"play": ["XX"] * ((MIB - 16) // 6)})  # '"XX", ' is 6 bytes
+    out.append(Case(f"POST {url.rsplit('/', 1)[0]}/{{id}}/moves", "a play of 1 MiB of cards "
+                    "that are none (refused, 422)",
+                    lambda: client.post(f"{url}/moves", data=raw, headers=seat,
+                                        content_type="application/json"), len(raw)))
+    # Late in the deal: most cards played, so judging the move replays most of it.
+    for _ in range(40):
+        view = client.get(url, headers=seat).get_json()
+        if view["status"] != "playing" or sum(view["cards_left"]) < 16:
+            break
+        move = {"play": view["legal_plays"][0]} if view["legal_plays"] else {"pass": True}
+        client.post(f"{url}/moves", json=move, headers=seat)
+    view = client.get(url, headers=seat).get_json()
+    theirs = next(c for c in _all_cards() if c not in view.get("hand", []))
+    out.append(Case(f"POST {url.rsplit('/', 1)[0]}/{{id}}/moves", "a card another seat holds, "
+                    "late in the deal (CARD_NOT_HELD, 422)",
+                    lambda: client.post(f"{url}/moves", json={"play": [theirs]}, headers=seat), 30))
+    client.post(f"{url}/moves", json={"play": ["XX"]},
+                headers={**seat, "Idempotency-Key": "bench"})
+    out.append(Case(f"POST {url.rsplit('/', 1)[0]}/{{id}}/moves", "an Idempotency-Key replayed "
+                    "(its answer again)",
+                    lambda: client.post(f"{url}/moves", json={"play": ["XX"]},
+                                        headers={**seat, "Idempotency-Key": "bench"}), 30))
+    guess = {"Authorization": "Bearer " + "A" * 32}
+    out.append(Case(f"GET {url.rsplit('/', 1)[0]}/{{id}}", "a guessed token (401)",
+                    lambda: client.get(url, headers=guess), 0))
+    # "\u0001" is 6 bytes of JSON: four names fill the body.
+    created = json.dumps({"profile": "hk-standard", "players": ["\x01" * (MIB // 25)] * 4})
+    out.append(Case("POST /v1/tables", "four names of 41,943 \\x01 each (1 MiB escaped; refused, 422)",
+                    lambda: client.post("/v1/tables", data=created,
+                                        content_type="application/json"), len(created)))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=1, help="runs per case; the best counts")
@@ -714,7 +758,8 @@ def main() -> None:
         rows = []
         for case in [*cases(client), *door_cases(client), *draw_cases(client),
                      *joker_notation_cases(client), *multiset_cases(client),
-                     *next_multiset_cases(client), *table_stream_cases(client, app)]:
+                     *next_multiset_cases(client), *live_table_cases(client),
+                     *table_stream_cases(client, app)]:
             best, status, out_bytes = float("inf"), 0, 0
             for _ in range(args.repeat):
                 start = time.process_time()

@@ -23,7 +23,7 @@ from app.clients import client_network
 from app.problems import MEDIA_TYPE, PROBLEM_TYPE_BASE, ProblemException, json_body
 from app.store import get_store, request_resolver
 from bigtwo import limits
-from bigtwo.formats.notation.writer import write_record
+from bigtwo.formats.notation.writer import NotationError, write_record
 from bigtwo.live import engine
 from bigtwo.reports.messages import render
 from bigtwo.rules.problems import Problem
@@ -34,9 +34,9 @@ from bigtwo.store.live_tables import Holder, TableError, is_refusal
 from bigtwo.store.quotas import QuotaExceeded
 from bigtwo.store.tokens import token_hash
 from schemas.tables import (
-    EntropySchema,
     TableCreatedSchema,
     TableCreateSchema,
+    TableEntropySchema,
     TableListArgsSchema,
     TableMoveSchema,
     TablePageSchema,
@@ -53,6 +53,7 @@ errors = errors_of(blp, {
     403: "another table's token, or a token that may not do this (a seat's to end the "
          "table, the organiser's to move)",
     404: "no such table",
+    406: "the record cannot be written in the notation asked for",
     409: "not-your-turn, table-over, or another refusal of the table's state: nothing changed",
     412: "If-Match named another version of the table: nothing changed",
     413: "the body is over the size limit",
@@ -181,8 +182,9 @@ def refusal_document(refusal: Any, state: dict[str, Any], seat: int | None,
     elif refusal.params and isinstance(refusal.params.get("errors"), list):
         doc["errors"] = refusal.params["errors"]
     if status == 412:
-        doc["detail"] = (f"the table is at version {state['version']}; If-Match named "
-                         "another: nothing changed")
+        doc["detail"] = getattr(refusal, "detail", "") or (
+            f"the table is at version {state['version']}; If-Match named another: nothing "
+            "changed")
         doc["version"] = state["version"]
     return doc
 
@@ -380,7 +382,7 @@ def _change(table_id: str, fn: Callable[[dict[str, Any], int], Any], body: Any) 
     try:
         acted = live.act(table_id, lambda state: fn(state, seat), seat=seat, key=key, body=body,
                          if_match=None if if_match is None else _matches(if_match),
-                         answer=_answer(seat, lang), rated=True)
+                         answer=_answer(seat, lang), rated=True, guarded=True)
     except StoreError as refusal:
         raise_problem(refusal)
     if acted.status == 200:
@@ -407,7 +409,7 @@ def post_move(table_id: str) -> Any:
 @blp.route("/<table_id>/entropy", methods=["POST"])
 @token_first(seat_token)
 @blp.doc(security=[SEAT_TOKEN], parameters=CHANGE_HEADERS,
-         **request_doc(EntropySchema, '{"entropy": "<1 to 64 characters>"}: under fairness: '
+         **request_doc(TableEntropySchema, '{"entropy": "<1 to 64 characters>"}: under fairness: '
                                       'shared, the seat\'s part of the next deal\'s shuffle'))
 @blp.response(200, TableViewSchema, description="the seat's view after its contribution")
 @errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 429)
@@ -442,7 +444,7 @@ TABLE_RECORD = {
                                            "empty before the first deal ends", "content": {
     "application/json": {"schema": TABLE_RECORD},
     NOTATION: {"schema": {"type": "string"}}}}})
-@errors(404)
+@errors(404, 406)
 def get_record(table_id: str) -> Any:
     """The match as a record: JSON, or Big Two notation with Accept: text/x-bigtwo."""
     store = get_store()
@@ -454,7 +456,11 @@ def get_record(table_id: str) -> Any:
     best = request.accept_mimetypes.best_match(["application/json", NOTATION],
                                                default="application/json")
     if best == NOTATION:
-        text = write_record(record, request_resolver()) if record["deals"] else ""
+        try:
+            text = write_record(record, request_resolver()) if record["deals"] else ""
+        except NotationError as exc:
+            raise ProblemException(406, "Not Acceptable", "this record cannot be written in Big "
+                                   f"Two notation ({exc}); ask for JSON") from exc
         response = Response(text, mimetype=NOTATION)
     else:
         response = Response(json.dumps(record), mimetype="application/json")
