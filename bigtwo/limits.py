@@ -189,10 +189,13 @@ MAX_WORKER_DEATHS_PER_BLOCK = 3
 # Live tables (docs/TABLES.md). Open tables (neither over nor abandoned) per creation key, or per
 # client (its network, app/clients.py) without one: a table costs a row and a deal's state.
 MAX_OPEN_TABLES = 10
-# Moves one seat may post per second (refused ones count: judging a move is the cost). A post
-# that is not the seat's to make (409 not-your-turn or table-over, 412 another version) is
-# decided before judging and is never counted, so racing posts for one turn are never 429.
+# Moves one seat may post per second (refused ones count: judging a move is the cost), as a
+# bucket that holds MOVES_BURST and refills at MAX_MOVES_PER_SECOND: a client that sends 20
+# posts at once for one turn is answered for each (409, 412 or judged), never 429. A post that
+# is not the seat's to make (409 not-your-turn or table-over, 412) is decided before judging
+# and takes nothing from the bucket.
 MAX_MOVES_PER_SECOND = 10
+MOVES_BURST = 20
 # An Idempotency-Key's answer is kept at least this long (then purged as new ones are kept).
 IDEMPOTENCY_KEEP_SECONDS = 48 * 3600
 MAX_IDEMPOTENCY_KEY_LENGTH = 64
