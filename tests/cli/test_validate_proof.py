@@ -73,8 +73,8 @@ def test_the_console_script(tmp_path: Path, path: Path, status: int) -> None:
     # The installed command (its click-free quick path), in a process of its own.
     done = subprocess.run([sys.executable, "-c", "from bigtwo.cli.entry import run; run()",
                            "validate", str(path)], capture_output=True, text=True,
-                          env={"BIGTWO_DB": str(tmp_path / "none.db"), "PATH": "/usr/bin:/bin",
-                               "BIGTWO_PURE": "1"}, check=False)
+                          env={"BIGTWO_DB": str(tmp_path / "none.db"), "PATH": "/usr/bin:/bin"},
+                          check=False)
     assert done.returncode == status, done.stderr
     codes = [e["code"] for e in json.loads(done.stdout)["errors"]]
     assert codes == ([] if status == 0 else ["PROOF_MISMATCH"])
