@@ -200,3 +200,16 @@ def test_upper_case_hex_reads_as_lower_case() -> None:
     checked = check_record(record)
     assert checked.report is not None and checked.report["errors"] == []
     assert fair.commitment(SEED) == proof["commitment"].lower()
+
+
+def test_a_proof_spelt_otherwise_is_the_same_record() -> None:
+    from bigtwo.records.identity import record_hash
+
+    record = proven_record()
+    spelt = copy.deepcopy(record)
+    proof = spelt["deals"][0]["proof"]
+    proof["seed"], proof["commitment"] = proof["seed"].upper(), proof["commitment"].upper()
+    proof["deal_code"] = proof["deal_code"].lower()
+    assert record_hash(spelt, "hk-standard") == record_hash(record, "hk-standard")
+    other = tampered(record, "entropy")
+    assert record_hash(other, "hk-standard") != record_hash(record, "hk-standard")
