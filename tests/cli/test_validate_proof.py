@@ -48,7 +48,8 @@ def test_the_tampered_twin_is_proof_mismatch() -> None:
 def test_the_text_ruling_names_it() -> None:
     result = run(["validate", "--format", "text", str(TAMPERED)])
     assert result.exit_code == 1
-    assert "The deal's proof does not hold: seat 1's hand" in result.stdout
+    # Counted from 1 there, as every seat of the text ruling: Ben is seat 2.
+    assert "PROOF_MISMATCH (Ben): The deal's proof does not hold: seat 2's hand" in result.stdout
 
 
 @pytest.mark.parametrize("how", sorted(TAMPERINGS))
