@@ -309,7 +309,12 @@ def table_events(table_id: str) -> Response:
     wants_sse = ("after" not in query and "wait" not in query
                  and request.accept_mimetypes.best_match([NDJSON, SSE]) == SSE
                  and SSE in request.accept_mimetypes.values())
-    if wants_sse:
+    if wants_sse and request.method == "HEAD":
+        # The stream's head alone: gunicorn would read a body it then drops, and an SSE body
+        # waits, holding a request thread for nothing.
+        response = Response(b"", mimetype=SSE)
+        response.headers["Cache-Control"] = "private, no-store"
+    elif wants_sse:
         after = _last_event_id() or 0
         slots, slot = _take_slot(app)
         heartbeat = _setting(app, "BIGTWO_STREAM_HEARTBEAT", limits.STREAM_HEARTBEAT_SECONDS)

@@ -169,7 +169,7 @@ def test_a_stream_gives_its_slot_back_read_or_not(app: Flask, client: FlaskClien
     before = stream_count(app)
     for _ in range(3):
         answer = client.open(f"/v1/tables/{table}/events", method=method, headers=SSE)
-        assert answer.status_code == 200
+        assert answer.status_code == 200 and answer.mimetype == "text/event-stream"
         answer.close()
     assert stream_count(app) == before
 

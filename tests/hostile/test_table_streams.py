@@ -207,7 +207,15 @@ class TestFloodingStreams:
             refused = Stream(server, table, client_ip(99))
             assert refused.status == 429
             assert json.loads(refused.response.read())["scope"] == "service"
-            # The request threads are free: health, a view, an NDJSON read.
+            # The request threads are free: health, a view, an NDJSON read; and HEAD requests
+            # of streams (served on request threads) answer their head and do not wait.
+            for _ in range(12):
+                head = http.client.HTTPConnection("127.0.0.1", server.port,
+                                                  timeout=SOCKET_TIMEOUT)
+                head.request("HEAD", f"/v1/tables/{table}/events",
+                             headers={"Accept": "text/event-stream"})
+                assert head.getresponse().status == 200
+                head.close()
             for _ in range(5):
                 assert server.healthz()
             status, events = ndjson(server, table)
