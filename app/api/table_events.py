@@ -324,7 +324,8 @@ def table_events(table_id: str) -> Response:
         response.headers["Cache-Control"] = "private, no-store"
         response.headers["X-Accel-Buffering"] = "no"
     else:
-        wait = float(query.get("wait", 0))
+        # A HEAD is answered on a request thread (app/serving.py): it never waits.
+        wait = 0.0 if request.method == "HEAD" else float(query.get("wait", 0))
         after = int(query.get("after", 0))
         if wait > 0:
             slots, slot = _take_slot(app)

@@ -191,3 +191,18 @@ def test_a_move_posted_here_wakes_this_process_streams_at_once(
     with bell.waiter(made["id"]) as rung:
         assert client.post(f"{made['url']}/moves", json=move, headers=seat).status_code == 200
         assert rung.is_set()
+
+
+def test_a_head_of_a_long_poll_does_not_wait(app: Flask, client: FlaskClient) -> None:
+    from app.api import table_events
+
+    table, _ = new_table(app, bots=[1, 2, 3])
+    waited: list[float] = []
+    real = table_events._long_poll
+    table_events._long_poll = lambda *a: waited.append(a[-1]) or real(*a)  # type: ignore[assignment]
+    try:
+        assert client.head(f"/v1/tables/{table}/events?after=99&wait=30").status_code == 200
+        assert client.get(f"/v1/tables/{table}/events?after=99&wait=0.01").status_code == 200
+    finally:
+        table_events._long_poll = real  # type: ignore[assignment]
+    assert waited == [0.01]
