@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import random
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -164,12 +165,20 @@ class Bell:
         tables = self._tables()
         self._ring_changes(tables)
         now = self.now()
-        touched = list(tables.due(now, limits.MAX_TABLES_PER_SWEEP))
-        for table_id in touched:
+        due = list(tables.due(now, limits.MAX_TABLES_PER_SWEEP))
+        # Every process sees the same list: each starts at its own place in it, so that two
+        # bells rarely catch up the same table at once.
+        random.shuffle(due)
+        touched = []
+        started = time.thread_time()
+        for table_id in due:
             # The store's get catches the table up in its own write transaction (and writes
             # only what is still due then): a deadline another process applied first is not
             # applied again.
             tables.get(table_id)
+            touched.append(table_id)
+            if time.thread_time() - started >= limits.BELL_WORK_SECONDS_PER_TICK:
+                break  # tables of bots play on at the next look: requests come first
         if now >= self._next_idle_sweep:
             self._next_idle_sweep = now + limits.IDLE_SWEEP_SECONDS
             touched += self.sweep_idle(now)

@@ -243,6 +243,10 @@ IDLE_SWEEP_SECONDS = 30
 # long unused; a gunicorn worker's runs as long as the worker.
 BELL_LINGER_SECONDS = 60
 MAX_TABLES_PER_SWEEP = 100  # due or idle tables one look handles; the rest at the next
+# CPU one look spends catching due tables up (bots' moves, timeouts), at most about: tables of
+# bots alone, which anyone may open, play on in the background at about a quarter of a core
+# per worker, never crowding out the requests (a look at a table catches it up anyway).
+BELL_WORK_SECONDS_PER_TICK = 0.05
 # An open table nobody changed for this long is abandoned (as its organiser's DELETE would:
 # the finished deals go to a linked tournament); a table with no human seat sooner, since
 # nobody is waiting to come back to it.

@@ -285,3 +285,37 @@ def test_a_bell_started_by_a_request_stops_when_unused_and_a_workers_never(
     bell.keep(0.05)
     assert bell.linger is None
     bell.stop()
+
+
+def test_a_tick_spends_a_bounded_cpu_catching_up_and_the_next_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables of bots alone are work anyone can ask for: a look catches up what fits in
+    BELL_WORK_SECONDS_PER_TICK of its thread's CPU (each catch-up here spins 20 ms of it)."""
+    import time as _time
+
+    from bigtwo import limits
+
+    class Slow(Engine):
+        @staticmethod
+        def catch_up(state: dict[str, Any], *, now: float, new_seed: Any) -> St:
+            until = _time.thread_time() + 0.02
+            while _time.thread_time() < until:
+                pass
+            return Engine.catch_up(state, now=now, new_seed=new_seed)
+
+    monkeypatch.setattr(live_tables, "engine", lambda: Slow)
+    monkeypatch.setattr(limits, "BELL_WORK_SECONDS_PER_TICK", 0.05)
+    clock = Clock()
+    store = opened(tmp_path / "t.db", clock)
+    tables = [new_table(store, deadline=clock.t + 1) for _ in range(10)]
+    clock.t += 2
+    bell = bell_on(tmp_path / "t.db", clock)
+
+    def timed_out() -> int:
+        return sum(len(store.live_tables.events_after(t, 1, 10)) for t in tables)
+
+    bell.tick()
+    assert 1 <= timed_out() < 10
+    for _ in range(20):
+        bell.tick()
+    assert timed_out() == 10
