@@ -49,13 +49,43 @@ errors = errors_of(blp, {
 SSE = "text/event-stream"
 NDJSON = "application/x-ndjson"
 # One line of the NDJSON answer (OpenAPI 3.0 has no way to say "lines of"; the description
-# says it).
-EVENT_LINE = {"type": "object", "required": ["id", "type", "data"], "properties": {
+# says it). ``data`` holds the fields of its type (docs/TABLES.md, Events), each optional here.
+_SEATS = {"type": "array", "items": {"type": "integer"}}
+_NUMBERS = {"type": "array", "items": {"type": "number"}}
+_CARDS = {"type": "array", "items": {"type": "string"}}
+_NULL = {"type": "object", "nullable": True, "enum": [None]}
+EVENT_LINE: dict[str, Any] = {"type": "object", "required": ["id", "type", "data"], "properties": {
     "id": {"type": "integer", "minimum": 1, "description": "the event's number, from 1"},
     "type": {"type": "string", "enum": ["dealt", "entropy", "move", "trick", "deal_over",
                                         "match_over", "abandoned"]},
-    "data": {"type": "object", "description": "what the event says, as the viewer may see "
-                                              "it (docs/TABLES.md, Events)"}}}
+    "data": {"type": "object", "description": "what the event says, as the viewer may see it",
+             "properties": {
+                 "deal": {"type": "integer", "description": "the deal's index"},
+                 "deals": {"type": "integer", "description": "match_over: deals played"},
+                 "commitment": {"type": "string", "nullable": True},
+                 "next_commitment": {"type": "string", "nullable": True},
+                 "leader": {"type": "integer", "description": "the seat that leads"},
+                 "cards": {**_SEATS, "description": "dealt: cards per seat"},
+                 "hand": {**_CARDS, "description": "dealt, to its seat alone: its cards"},
+                 "posted": {**_SEATS, "description": "entropy: the seats that posted"},
+                 "move": {"type": "integer", "description": "the move's index in its deal"},
+                 "seat": {"type": "integer"},
+                 "at": {"type": "string", "format": "date-time"},
+                 "play": _CARDS,
+                 "pass": {"type": "boolean"},
+                 "timeout": {"type": "boolean"},
+                 "call": {"type": "boolean"},
+                 "cards_left": _SEATS,
+                 "winner": {"type": "integer", "nullable": True},
+                 "places": {**_SEATS, "nullable": True},
+                 "penalties": {**_NUMBERS, "nullable": True},
+                 "scores": {**_NUMBERS, "nullable": True},
+                 "totals": _NUMBERS,
+                 "winners": _SEATS,
+                 "hands": {"type": "array", "nullable": True, "items": _CARDS,
+                           "description": "deal_over, abandoned: every seat's hand, revealed"},
+                 "proof": {"anyOf": [{"$ref": "#/components/schemas/Proof"}, _NULL]},
+             }}}}
 END_TYPES = frozenset({"match_over", "abandoned"})
 CLOSED_STATUSES = frozenset({"over", "abandoned"})
 

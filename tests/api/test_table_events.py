@@ -206,3 +206,26 @@ def test_a_head_of_a_long_poll_does_not_wait(app: Flask, client: FlaskClient) ->
     finally:
         table_events._long_poll = real  # type: ignore[assignment]
     assert waited == [0.01]
+
+
+def test_every_event_of_a_match_fits_the_documented_line(app: Flask,
+                                                         client: FlaskClient) -> None:
+    """The strict OAS 3.0 validator over every event type: a bots' match and an abandoned
+    table with a seat (its hand, then every hand revealed)."""
+    from openapi_schema_validator import OAS30StrictValidator, oas30_strict_format_checker
+
+    spec = client.get("/openapi.json").get_json()
+    line = spec["paths"]["/v1/tables/{table_id}/events"]["get"]["responses"]["200"]["content"]
+    schema = {**line["application/x-ndjson"]["schema"], "components": spec["components"]}
+    check = OAS30StrictValidator(schema, format_checker=oas30_strict_format_checker)
+    matched, tokens = new_table(app, bots=[0, 1, 2, 3])
+    ended, tokens = new_table(app, bots=[1, 2, 3])
+    client.delete(f"/v1/tables/{ended}", headers={
+        "Authorization": f"Bearer {tokens['organiser']}"})
+    seen = set()
+    for table, headers in ((matched, {}), (ended, {
+            "Authorization": f"Bearer {tokens['seats'][0]}"}), (ended, {})):
+        for event in ndjson(client, f"/v1/tables/{table}/events", **headers):
+            assert [e.message for e in check.iter_errors(event)] == []
+            seen.add(event["type"])
+    assert seen == {"dealt", "move", "trick", "deal_over", "match_over", "abandoned"}
