@@ -28,7 +28,7 @@ from app import stream_slots
 from app.api.problem_helpers import errors_of, query_args, raise_problem, register_problem_handlers
 from app.clients import client_network
 from app.problems import PROBLEM_TYPE_BASE, ProblemException, abort_problem
-from app.store import get_store
+from app.store import close_store, get_store
 from app.tables_bell import Bell, bell_for
 from bigtwo import limits
 from bigtwo.store.db import Store
@@ -333,6 +333,7 @@ def table_events(table_id: str) -> Response:
     """The table's events, as the viewer may see them: SSE, or an NDJSON long poll."""
     query = query_args(EventsQuery())
     seat = _viewer(table_id)
+    close_store()  # a stream, or a long poll that waits, holds no store connection meanwhile
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
     bell = start_bell(app)
     reader = _Reader(app, table_id, seat)
