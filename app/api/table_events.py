@@ -137,17 +137,7 @@ def init_app(app: Flask) -> None:
         if request.path.startswith("/v1/tables") or request.path.startswith("/tables"):
             start_bell(current_app._get_current_object())  # type: ignore[attr-defined]
 
-    def ring_after_change(response: Response) -> Response:
-        # A move, an entropy post or a DELETE answered here wakes this process's streams of
-        # the table at once; the other processes' bells see it at their next look.
-        if request.method in ("POST", "DELETE") and response.status_code < 300:
-            parts = request.path.strip("/").split("/")
-            if len(parts) >= 3 and parts[:2] == ["v1", "tables"]:
-                start_bell(current_app._get_current_object()).ring(parts[2])  # type: ignore[attr-defined]
-        return response
-
     app.before_request(bell_for_tables)
-    app.after_request(ring_after_change)
 
 
 def _setting(app: Flask, name: str, default: float) -> float:
