@@ -185,3 +185,12 @@ MAX_LOCAL_BLOCK_BYTES = 16 << 20
 # the run fails: a block that crashes every worker (out of memory, a bug) would otherwise be
 # given to fresh ones forever. Dask's own default (`allowed-failures`) is the same.
 MAX_WORKER_DEATHS_PER_BLOCK = 3
+
+# `bigtwo table watch` (bigtwo/cli/table_http.py), the client's side of a table's events. An
+# event line longer than the largest event the service sends (a deal_over of 8 hands of 216
+# cards is some 20 KB) means the answer is not the service's stream: the command stops there.
+CLI_MAX_EVENT_BYTES = 1 << 20
+# A stream silent this long is read as dropped and opened again after the last event seen
+# (Last-Event-ID): no event lost or repeated. The long poll asks for the API's longest wait.
+CLI_STREAM_READ_SECONDS = 60
+CLI_POLL_WAIT_SECONDS = 30
