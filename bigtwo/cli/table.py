@@ -27,7 +27,7 @@ from bigtwo import limits
 from bigtwo.cli.backend import EXIT_FAILED, EXIT_REJECTED, Failure, shown
 from bigtwo.cli.http_client import Unexpected
 from bigtwo.cli.shared.inputs import profile_option_value
-from bigtwo.cli.shared.language import current, gettext, lang_option
+from bigtwo.cli.shared.language import current, gettext, lang_option, ngettext
 from bigtwo.cli.shared.output import echo_json
 from bigtwo.cli.table_http import Event, TableClient
 from bigtwo.cli.table_text import created_lines, event_line, view_lines
@@ -52,7 +52,12 @@ json_option = click.option("--json", "as_json", is_flag=True,
 @click.group()
 def table() -> None:
     """Play live tables on a server: create one, show it, play a move, watch its events, or
-    watch a demo of bots."""
+    watch a demo of bots.
+
+    The commands speak the HTTP API of docs/TABLES.md (--server, default BIGTWO_SERVER); a
+    seat's or the organiser's token comes from --token or BIGTWO_TABLE_TOKEN and is never
+    printed. Exit status: 0 done, 1 a move the rules refused (or a demo whose record is not
+    valid), 2 the command failed (no server, a bad token, 409, 412, 429, another problem)."""
 
 
 def _fail(exc: Failure) -> NoReturn:
@@ -242,6 +247,48 @@ def play_command(table_id: str, token: str, cards: str | None, pass_: bool, call
         _echo_lines(view_lines(view))
 
 
+@table.command("entropy")
+@click.argument("table_id", metavar="ID")
+@click.argument("value", metavar="VALUE")
+@click.option("--token", envvar=TOKEN_VARIABLE, metavar="TOKEN", callback=_token_needed,
+              help=token_help)
+@json_option
+@server_option
+@table_lang_option
+def entropy_command(table_id: str, value: str, token: str, as_json: bool, server: str,
+                    lang: str) -> None:
+    """Post the seat's contribution to the next deal's shuffle (a table with `fairness:
+    shared`): VALUE, 1 to 64 characters of your choosing. Prints the seat's view."""
+    try:
+        view = _client(server).entropy(table_id, token, value)
+    except Failure as exc:
+        _fail(exc)
+    if as_json:
+        echo_json(view)
+    else:
+        _echo_lines(view_lines(view))
+
+
+@table.command("end")
+@click.argument("table_id", metavar="ID")
+@click.option("--token", envvar=TOKEN_VARIABLE, metavar="TOKEN", callback=_token_needed,
+              help="The organiser's token (default: the BIGTWO_TABLE_TOKEN variable).")
+@json_option
+@server_option
+@table_lang_option
+def end_command(table_id: str, token: str, as_json: bool, server: str, lang: str) -> None:
+    """End the table as its organiser: it is abandoned, the running deal's hands are
+    revealed, and its record keeps the finished deals. Prints the final view."""
+    try:
+        view = _client(server).end(table_id, token)
+    except Failure as exc:
+        _fail(exc)
+    if as_json:
+        echo_json(view)
+    else:
+        _echo_lines(view_lines(view))
+
+
 @table.command("watch")
 @click.argument("table_id", metavar="ID")
 @click.option("--token", envvar=TOKEN_VARIABLE, metavar="TOKEN", default=None, help=token_help + " Without "
@@ -323,8 +370,9 @@ def demo_command(profile: str, deals: int, server: str, lang: str) -> None:
                 "deals": deals}
         created = client.create(body)
         table_id = str(created["id"])
-        click.echo(gettext("Table {id}: {n} bots play {deals} deals.", id=shown(table_id),
-                           n=seats, deals=deals), err=True)
+        click.echo(ngettext("Table {id}: bots only, {n} deal to play.",
+                            "Table {id}: bots only, {n} deals to play.", deals,
+                            id=shown(table_id)), err=True)
         final = None
         for event in follow(client, table_id, None, 0, poll=False):
             final = event

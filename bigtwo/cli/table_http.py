@@ -85,10 +85,11 @@ class TableClient:
 
     def entropy(self, table_id: str, token: str, value: str) -> dict[str, Any]:
         return self._json("POST", f"/v1/tables/{_quoted(table_id)}/entropy",
-                          {"entropy": value}, token)
+                          {"entropy": value}, token, keys=("id", "status"))
 
     def end(self, table_id: str, token: str) -> dict[str, Any]:
-        return self._json("DELETE", f"/v1/tables/{_quoted(table_id)}", token=token)
+        return self._json("DELETE", f"/v1/tables/{_quoted(table_id)}", token=token,
+                          keys=("id", "status"))
 
     def record_notation(self, table_id: str) -> str:
         _, payload = self.http._request("GET", f"/v1/tables/{_quoted(table_id)}/record",

@@ -137,9 +137,26 @@ def view_lines(view: dict[str, Any]) -> list[str]:
     if view.get("commitment"):
         lines.append(gettext("Commitment of this deal: {commitment}",
                              commitment=shown(str(view["commitment"]))))
+    posted = view.get("entropy")
+    if view.get("status") == "waiting" and isinstance(posted, list):
+        lines.append(_posted(players, posted))
+    winners = view.get("winners")
+    if view.get("status") == "over" and isinstance(winners, list):
+        lines.append(_match_over(players, winners, totals))
     if "seat" in view:
         lines.extend(_seat_lines(view, players))
     return lines
+
+
+def _posted(players: Any, seats: Any) -> str:
+    return gettext("entropy posted by: {names}", names=", ".join(
+        name_of(players, s) for s in seats) if isinstance(seats, list) else shown(str(seats)))
+
+
+def _match_over(players: Any, winners: Any, totals: Any) -> str:
+    return gettext("match over: {names} won; totals {totals}", names=", ".join(
+        name_of(players, w) for w in winners) if isinstance(winners, list) else "?",
+        totals=_totals(players, totals))
 
 
 def _seat_lines(view: dict[str, Any], players: Any) -> list[str]:
@@ -174,9 +191,7 @@ def event_line(event: Event, players: Any) -> str:
             text = gettext("deal {deal} dealt; commitment {commitment}", deal=shown_deal,
                            commitment=shown(str(data.get("commitment"))))
     elif event.type == "entropy":
-        seats = data.get("seats", data.get("posted", []))
-        text = gettext("entropy posted by: {names}", names=", ".join(
-            name_of(players, s) for s in seats) if isinstance(seats, list) else shown(str(seats)))
+        text = _posted(players, data.get("posted", data.get("seats", [])))
     elif event.type == "move":
         text = move_text(data.get("move", data) if isinstance(data.get("move"), dict) else data,
                          players)
@@ -188,10 +203,7 @@ def event_line(event: Event, players: Any) -> str:
                        name=name_of(players, data.get("winner")),
                        totals=_totals(players, data.get("totals")))
     elif event.type == "match_over":
-        winners = data.get("winners")
-        text = gettext("match over: {names} won; totals {totals}", names=", ".join(
-            name_of(players, w) for w in winners) if isinstance(winners, list) else "?",
-            totals=_totals(players, data.get("totals")))
+        text = _match_over(players, data.get("winners"), data.get("totals"))
     elif event.type == "abandoned":
         text = gettext("the table was abandoned")
     else:
