@@ -196,8 +196,6 @@ MAX_MOVES_PER_SECOND = 10
 # An Idempotency-Key's answer is kept at least this long (then purged as new ones are kept).
 IDEMPOTENCY_KEEP_SECONDS = 48 * 3600
 MAX_IDEMPOTENCY_KEY_LENGTH = 64
-MAX_ENTROPY_LENGTH = 64  # characters of one seat's contribution to a shared deal
-MAX_TABLE_DEALS = 100  # `deals` of a table
 
 # --- live tables: the engine (bigtwo.live) ---
 # Automatic moves (bots, timeouts) one engine call makes before it stops and leaves the rest
