@@ -71,11 +71,12 @@ def _fail(exc: Failure) -> NoReturn:
     errors = doc.get("errors")
     for problem in errors if isinstance(errors, list) else []:
         if isinstance(problem, dict):
+            # A refused move's rule: its code beside its message (which the detail may repeat).
+            said = problem.get("message") or problem.get("detail")
             click.echo(gettext("  {pointer}: {detail}",
-                               pointer=shown(str(problem.get("pointer") or problem.get("code")
+                               pointer=shown(str(problem.get("code") or problem.get("pointer")
                                                  or "/")),
-                               detail=shown(str(problem.get("message")
-                                                or problem.get("detail")))), err=True)
+                               detail=shown(str(said))), err=True)
     hint = _hint(exc)
     if hint:
         click.echo(hint, err=True)
@@ -101,8 +102,11 @@ def _hint(exc: Failure) -> str | None:
         return gettext("  the table changed since that version: look again (`bigtwo table "
                        "show`) and play again")
     if exc.status == 429:
-        return gettext("  too many requests: try again in {seconds} seconds",
-                       seconds=shown(exc.retry_after or "1"))
+        after = exc.retry_after or ""
+        if after.isdigit():
+            return ngettext("  too many requests: try again in {n} second",
+                            "  too many requests: try again in {n} seconds", int(after))
+        return gettext("  too many requests: try again later")
     return None
 
 
@@ -175,7 +179,7 @@ def create_command(profile: str, players: tuple[str, ...], bots: tuple[int, ...]
     if as_json:
         echo_json(created)
     else:
-        _echo_lines(created_lines(created, server))
+        _echo_lines(created_lines(created, server, list(players), body.get("bots", [])))
     click.echo(gettext("Keep the tokens: they are shown once. A seat's token plays that seat "
                        "(bigtwo table play --token); the organiser's ends the table."),
                err=True)

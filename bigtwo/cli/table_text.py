@@ -7,6 +7,7 @@ older or newer service still prints what it sent (``--json`` shows everything)."
 
 from __future__ import annotations
 
+import urllib.parse
 from typing import Any
 
 from bigtwo.cli.backend import shown
@@ -34,31 +35,34 @@ def cards(value: Any) -> str:
     return shown(str(value))
 
 
-def created_lines(created: dict[str, Any], server: str) -> list[str]:
-    """What ``table create`` prints: the table, where to see it, its first commitment and
-    every token (the only time they are shown)."""
+def created_lines(created: dict[str, Any], server: str, players: list[str],
+                  bots: list[int]) -> list[str]:
+    """What ``table create`` prints: the table, where to see it, its first commitment, every
+    token (the only time they are shown) and the seats the service plays (they have none)."""
     table_id = shown(str(created["id"]))
     base = server.rstrip("/")
     lines = [gettext("Table {id}", id=table_id)]
     if created.get("url"):
-        lines.append(gettext("  address: {url}", url=shown(str(created["url"]))))
+        lines.append(gettext("  address: {url}", url=shown(urllib.parse.urljoin(
+            base + "/", str(created["url"])))))
     lines.append(gettext("  spectators' page: {url}", url=f"{base}/tables/{table_id}"))
     lines.append(gettext("  commitment of the first deal: {commitment}",
                          commitment=shown(str(created["commitment"]))))
     if created.get("organiser_token"):
         lines.append(gettext("  organiser's token: {token}",
                              token=shown(str(created["organiser_token"]))))
-    for seat in created["seats"] if isinstance(created["seats"], list) else []:
-        if not isinstance(seat, dict):
-            continue
-        name = shown(str(seat.get("name", "")))
-        if seat.get("token"):
-            lines.append(gettext("  seat {seat} ({name}): token {token}",
-                                 seat=seat.get("seat"), name=name,
+    tokens = {seat.get("seat"): seat for seat in created["seats"]
+              if isinstance(seat, dict) and seat.get("token")} \
+        if isinstance(created["seats"], list) else {}
+    for index, name in enumerate(players):
+        seat = tokens.get(index)
+        if seat is not None:
+            lines.append(gettext("  seat {seat} ({name}): token {token}", seat=index,
+                                 name=shown(str(seat.get("name", name))),
                                  token=shown(str(seat["token"]))))
-        else:
+        elif index in bots:
             lines.append(gettext("  seat {seat} ({name}): played by the service (a bot)",
-                                 seat=seat.get("seat"), name=name))
+                                 seat=index, name=shown(name)))
     return lines
 
 
@@ -109,15 +113,19 @@ def view_lines(view: dict[str, Any]) -> list[str]:
                      version=shown(str(view.get("version"))))]
     left = view.get("cards_left")
     totals = view.get("totals")
+    bots = view.get("bots")
     for seat in range(len(players) if isinstance(players, list) else 0):
         cards_left = left[seat] if isinstance(left, list) and seat < len(left) else None
         total = totals[seat] if isinstance(totals, list) and seat < len(totals) else 0
         marker = "▶" if view.get("turn") == seat else " "
         held = ngettext("{n} card", "{n} cards", cards_left) \
             if isinstance(cards_left, int) else "?"
+        name = name_of(players, seat)
+        if isinstance(bots, list) and seat in bots:
+            # TRANSLATORS: a seat the service plays itself, in a table's list of seats.
+            name = gettext("{name} (bot)", name=name)
         lines.append(gettext("{marker} seat {seat} {name}: {held}, total {total}",
-                             marker=marker, seat=seat, name=name_of(players, seat),
-                             held=held, total=total))
+                             marker=marker, seat=seat, name=name, held=held, total=total))
     table = view.get("table")
     if isinstance(table, dict):
         combination = table.get("combination")
@@ -167,6 +175,10 @@ def _seat_lines(view: dict[str, Any], players: Any) -> list[str]:
         return lines
     plays = view.get("legal_plays")
     plays = plays if isinstance(plays, list) else []
+    if not plays:
+        lines.append(gettext("Your turn: no play of yours beats the table."))
+        return [*lines, gettext("You may pass.") if view.get("may_pass")
+                else gettext("You may not pass.")]
     listed = " | ".join(cards(p) for p in plays[:LEGAL_PLAYS_SHOWN])
     more = len(plays) - LEGAL_PLAYS_SHOWN
     if more > 0:
