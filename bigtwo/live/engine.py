@@ -52,7 +52,12 @@ class _Change:
     """One call's work on a copy of the state: the events it makes, numbered on."""
 
     def __init__(self, state: dict[str, Any]) -> None:
-        self.state = copy.deepcopy(state)
+        # The finished deals are never changed once written, only added to: a 100-deal
+        # match's move copies the lists, not every card of every deal.
+        self.state = dict(state)
+        self.state["running"] = copy.deepcopy(state["running"])
+        for key in ("finished", "results", "totals", "winners"):
+            self.state[key] = list(state[key])
         self.events: list[Event] = []
 
     def emit(self, type_: str, data: dict[str, Any],
@@ -129,7 +134,8 @@ def move(state: dict[str, Any], seat: int, body: dict[str, Any], *, now: float,
     wanted = _read_move(seat, body)
     if isinstance(wanted, Refusal):
         return wanted
-    refused = _play(change, wanted, now, new_seed)
+    # A move is never earlier than the turn it answers (a clock read a moment apart).
+    refused = _play(change, wanted, max(now, running["turn_began"]), new_seed)
     if refused is not None:
         return refused
     _advance(change, now, new_seed)
@@ -159,6 +165,7 @@ def entropy(state: dict[str, Any], seat: int, value: str, *, now: float,
         return Refusal(409, "entropy-posted", seat=seat,
                        detail=f"seat {seat} has posted its entropy for deal {st['deal']}")
     running["entropy"][str(seat)] = value
+    now = max(now, running["opened"])
     st["updated"] = now
     change.emit("entropy", {"deal": st["deal"], "posted": sorted(int(s) for s in running["entropy"])})
     if all(str(s) in running["entropy"] for s in token_seats(st)):
@@ -243,7 +250,7 @@ def _play(change: _Change, wanted: dict[str, Any], at: float, new_seed: NewSeed)
     running["turn"] = None if judged.over else table.current
     running["turn_began"] = at
     st["updated"] = at
-    data: dict[str, Any] = {"deal": st["deal"], "move": index, "seat": wanted["seat"]}
+    data: dict[str, Any] = {"deal": st["deal"], "move": index, "seat": wanted["seat"], "at": iso(at)}
     for key in ("play", "pass", "timeout", "call"):
         if key in wanted:
             data[key] = wanted[key]
@@ -328,10 +335,12 @@ def _humans_posted(st: dict[str, Any]) -> bool:
 
 
 def _advance(change: _Change, now: float, new_seed: NewSeed) -> None:
-    """Do what is due by ``now``, each thing at its own time, at most
-    ``limits.LIVE_AUTO_MOVES_PER_CALL`` automatic moves (the rest stays due)."""
+    """Do what is due by ``now``, each thing at its own time, within one call's work
+    (``limits.LIVE_AUTO_WORK_PER_CALL``: an automatic move costs one, and one more for every
+    13 cards its seat holds, as the listing a bot ranks grows with the hand). What is left
+    stays due: the deadline is then already past, and the next call goes on."""
     st = change.state
-    budget = limits.LIVE_AUTO_MOVES_PER_CALL
+    budget = limits.LIVE_AUTO_WORK_PER_CALL
     while st["status"] in OPEN:
         running = st["running"]
         seconds = st["turn_seconds"]
@@ -351,11 +360,12 @@ def _advance(change: _Change, now: float, new_seed: NewSeed) -> None:
             at = began + seconds
         else:
             return
-        if budget <= 0:
-            return
-        budget -= 1
         judged = replay_running(st)
         assert judged.table is not None
+        cost = 1 + judged.table.counts[seat] // 13
+        if cost > budget and budget < limits.LIVE_AUTO_WORK_PER_CALL:
+            return  # at least one move per call, so a table always moves on
+        budget -= cost
         for wanted in _automatic(judged.table, seat in st["bots"]):
             if _play(change, wanted, at, new_seed) is None:
                 break
