@@ -84,6 +84,8 @@ class Stub:
         @app.get("/v1/tables/<table_id>")
         def show(table_id: str) -> Any:
             remember()
+            if table_id in ("tb-long", "tb-notjson", "tb-shape"):
+                return {**view(), "id": table_id}
             if table_id != "tb-1":
                 return problem(404, "not-found", "no table tb-2")
             found = seat()
@@ -126,6 +128,14 @@ class Stub:
                 f"id: {e['id']}\nevent: {e['type']}\ndata: {json.dumps(e['data'])}\n\n"
                 for e in chosen)
             return Response(text, content_type="text/event-stream")
+
+        @app.get("/v1/tables/<bad>/events")
+        def bad_events(bad: str) -> Any:
+            remember()
+            body = {"tb-long": "data: " + "x" * (2 << 20) + "\n\n",
+                    "tb-notjson": "id: 1\nevent: move\ndata: {not json\n\n",
+                    "tb-shape": "id: x\nevent: move\ndata: {}\n\n"}[bad]
+            return Response(body, content_type="text/event-stream")
 
         @app.get("/v1/tables/tb-1/record")
         def record() -> Any:
@@ -312,3 +322,16 @@ def test_view_and_event_lines_never_show_a_token_and_read_leniently() -> None:
     assert event_line(Event(9, "novel", {}), PLAYERS) == "#9 novel"
     assert event_line(Event(3, "move", {"seat": 7, "timeout": True}), PLAYERS) == \
         "#3 seat 7: timeout"
+
+
+@pytest.mark.parametrize(("table_id", "said"), [
+    ("tb-long", "an event of the stream is over 1048576 bytes"),
+    ("tb-notjson", "an event of the stream is not JSON"),
+    ("tb-shape", "an event of the stream is not of the API's shape"),
+])
+def test_a_stream_that_is_not_the_services_ends_in_one_line(
+        runner: CliRunner, stub: tuple[Stub, str], table_id: str, said: str) -> None:
+    _, url = stub
+    result = run(runner, url, "watch", table_id)
+    assert result.exit_code == 2
+    assert said in result.stderr and "Traceback" not in result.output
