@@ -119,3 +119,24 @@ def test_one_person_plays_three_bots_to_the_end_and_watch_follows(runner: CliRun
     assert [e["id"] for e in events] == list(range(1, len(lines) + 1))
     assert events[-1]["type"] == "match_over"
     assert events[-1]["data"]["totals"] == seen["totals"]
+
+
+def test_shared_entropy_starts_the_deal_and_the_organiser_ends_the_table(
+        runner: CliRunner, server: str) -> None:
+    created = create(runner, server, "--bot", "1", "--bot", "2", "--bot", "3",
+                     "--fairness", "shared")
+    table_id, token = created["id"], created["seats"][0]["token"]
+    waiting = table(runner, server, "show", table_id)
+    assert "waiting" in waiting.stdout.splitlines()[0]
+    assert "entropy posted by: " in waiting.stdout
+    posted = table(runner, server, "entropy", table_id, "my own noise", "--json",
+                   BIGTWO_TABLE_TOKEN=token)
+    assert posted.exit_code == 0, posted.output
+    assert json.loads(posted.stdout)["status"] == "playing"
+    refused = table(runner, server, "end", table_id, BIGTWO_TABLE_TOKEN=token)
+    assert refused.exit_code == 2  # a seat's token is not the organiser's
+    ended = table(runner, server, "end", table_id, "--token", created["organiser_token"])
+    assert ended.exit_code == 0, ended.output
+    assert "abandoned" in ended.stdout.splitlines()[0]
+    watched = table(runner, server, "watch", table_id)
+    assert watched.stdout.splitlines()[-1].endswith("the table was abandoned")
