@@ -17,7 +17,6 @@ from __future__ import annotations
 import io
 import sys
 import time
-import urllib.parse
 from collections.abc import Iterator
 from typing import Any, NoReturn
 
@@ -28,7 +27,7 @@ from bigtwo.cli.backend import EXIT_FAILED, EXIT_REJECTED, Failure, shown
 from bigtwo.cli.http_client import Unexpected
 from bigtwo.cli.shared.inputs import profile_option_value
 from bigtwo.cli.shared.language import current, gettext, lang_option, ngettext
-from bigtwo.cli.shared.output import echo_json
+from bigtwo.cli.shared.output import echo_json, json_line
 from bigtwo.cli.table_http import Event, TableClient
 from bigtwo.cli.table_text import created_lines, event_line, view_lines
 
@@ -315,20 +314,14 @@ def watch_command(table_id: str, token: str | None, after: int, poll: bool, as_j
         players = client.view(table_id, token).get("players")
         for event in follow(client, table_id, token, after, poll):
             if as_json:
-                click.echo(_json_line({"id": event.id, "type": event.type,
-                                       "data": event.data}), nl=False)
+                click.echo(json_line({"id": event.id, "type": event.type,
+                                      "data": event.data}), nl=False)
             else:
                 click.echo(event_line(event, players))
     except Failure as exc:
         _fail(exc)
     except KeyboardInterrupt:
         sys.exit(EXIT_INTERRUPTED)
-
-
-def _json_line(value: Any) -> bytes:
-    from bigtwo.cli.shared.output import json_line
-
-    return json_line(value)
 
 
 def follow(client: TableClient, table_id: str, token: str | None, after: int,
@@ -404,9 +397,7 @@ def _seats(client: TableClient, ref: Any) -> int:
         return int(resolved.players)
     if not isinstance(ref, str):  # a declaration that does not resolve: say why, here
         raise click.BadParameter(problem_lines(problems), param_hint="'--profile'")
-    found = client._json("GET", f"/v1/profiles/{urllib.parse.quote(ref, safe='')}",
-                         keys=("players",))
-    players = found["players"]
+    players = client.profile(ref)["players"]
     if not isinstance(players, int) or not 2 <= players <= len(DEMO_NAMES):
         raise Unexpected(gettext("the server's profile {id} has no number of players a demo "
                                  "can seat", id=shown(ref)))

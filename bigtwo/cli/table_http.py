@@ -91,6 +91,10 @@ class TableClient:
         return self._json("DELETE", f"/v1/tables/{_quoted(table_id)}", token=token,
                           keys=("id", "status"))
 
+    def profile(self, profile_id: str) -> dict[str, Any]:
+        """A profile the server knows (a preset or a stored one), resolved."""
+        return self._json("GET", f"/v1/profiles/{_quoted(profile_id)}", keys=("players",))
+
     def record_notation(self, table_id: str) -> str:
         _, payload = self.http._request("GET", f"/v1/tables/{_quoted(table_id)}/record",
                                         accept=NOTATION, extra=self._headers())
