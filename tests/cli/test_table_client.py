@@ -58,6 +58,7 @@ class Stub:
         self.app = Flask("stub")
         self.seen: list[dict[str, Any]] = []
         self.drop_first_stream = True
+        self.notation = "game\n"
         app = self.app
 
         def remember() -> None:
@@ -140,7 +141,7 @@ class Stub:
         @app.get("/v1/tables/tb-1/record")
         def record() -> Any:
             remember()
-            return Response("game\n", content_type="text/x-bigtwo")
+            return Response(self.notation, content_type="text/x-bigtwo")
 
 
 @pytest.fixture
@@ -335,3 +336,35 @@ def test_a_stream_that_is_not_the_services_ends_in_one_line(
     result = run(runner, url, "watch", table_id)
     assert result.exit_code == 2
     assert said in result.stderr and "Traceback" not in result.output
+
+
+def _notation(broken: bool) -> str:
+    from bigtwo.formats.notation.writer import write_record
+    from bigtwo.rules.profiles import DEFAULT_RESOLVER
+    from bigtwo.rules.simulate import simulate
+
+    record = next(simulate(DEFAULT_RESOLVER.resolve("hk-standard")[0], records=1,
+                           deals_per_record=1, seed=3, profile_ref="hk-standard"))
+    if broken:  # a card the first seat plays goes to the second seat's hand: CARD_NOT_HELD
+        deal = record["deals"][0]
+        hands = deal["hands"]
+        played = {c for m in deal["moves"] for c in m.get("play", [])}
+        a = next(c for m in deal["moves"] if m["seat"] == 0 for c in m.get("play", []))
+        b = next(c for c in hands[1] if c not in played)
+        hands[0][hands[0].index(a)], hands[1][hands[1].index(b)] = b, a
+    return write_record(record, DEFAULT_RESOLVER)
+
+
+@pytest.mark.parametrize(("notation", "status"), [
+    (_notation(False), 0), (_notation(True), 1), ("game\n", 2)],
+    ids=["valid", "invalid", "unreadable"])
+def test_demo_exits_0_only_when_its_record_validates_clean(
+        runner: CliRunner, stub: tuple[Stub, str], notation: str, status: int) -> None:
+    made, url = stub
+    made.notation = notation
+    result = run(runner, url, "demo")
+    assert result.exit_code == status, result.output
+    assert result.stdout == notation
+    create = next(s for s in made.seen if s["path"].startswith("/v1/tables?"))
+    assert create["body"] == {"profile": "hk-standard", "players": PLAYERS,
+                              "bots": [0, 1, 2, 3], "deals": 1}

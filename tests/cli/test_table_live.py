@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from bigtwo.cli.main import main
@@ -140,3 +142,21 @@ def test_shared_entropy_starts_the_deal_and_the_organiser_ends_the_table(
     assert "abandoned" in ended.stdout.splitlines()[0]
     watched = table(runner, server, "watch", table_id)
     assert watched.stdout.splitlines()[-1].endswith("the table was abandoned")
+
+
+@pytest.mark.parametrize("deals", [1, 2])
+def test_demo_prints_notation_that_validate_accepts_with_the_same_totals(
+        runner: CliRunner, server: str, tmp_path: Path, deals: int) -> None:
+    demo = table(runner, server, "demo", "--deals", str(deals))
+    assert demo.exit_code == 0, demo.output
+    assert demo.stdout.startswith("game\n")
+    assert "Totals: " in demo.stderr and "Error" not in demo.stderr
+    saved = tmp_path / "demo.b2n"
+    saved.write_text(demo.stdout, encoding="utf-8")
+    checked = runner.invoke(main, ["validate", str(saved)], catch_exceptions=False)
+    assert checked.exit_code == 0, checked.output
+    report = json.loads(checked.stdout)
+    assert report["valid"] and len(report["deals"]) == deals
+    ruling = runner.invoke(main, ["validate", str(saved), "--format", "text"])
+    totals = next(line for line in ruling.stdout.splitlines() if line.startswith("Totals: "))
+    assert totals in demo.stderr.splitlines()
