@@ -24,10 +24,10 @@ def table(runner: CliRunner, server: str, *args: str, **env: str) -> Any:
                          env={**NO_TOKEN, **env}, catch_exceptions=False)
 
 
-def create(runner: CliRunner, server: str, *extra: str) -> dict[str, Any]:
+def create(runner: CliRunner, server: str, *extra: str, **env: str) -> dict[str, Any]:
     args = [x for name in PLAYERS for x in ("--player", name)]
     result = table(runner, server, "create", "--profile", "hk-standard", *args, *extra,
-                   "--json")
+                   "--json", **env)
     assert result.exit_code == 0, result.output
     created: dict[str, Any] = json.loads(result.stdout)
     return created
@@ -160,3 +160,21 @@ def test_demo_prints_notation_that_validate_accepts_with_the_same_totals(
     ruling = runner.invoke(main, ["validate", str(saved), "--format", "text"])
     totals = next(line for line in ruling.stdout.splitlines() if line.startswith("Totals: "))
     assert totals in demo.stderr.splitlines()
+
+
+def test_a_table_linked_to_a_tournament_stores_its_match_there(runner: CliRunner,
+                                                                 server: str) -> None:
+    made = runner.invoke(main, ["tournament", "create", "--name", "Club", "--profile",
+                                "hk-standard", "--server", server], env=NO_TOKEN)
+    assert made.exit_code == 0, made.output
+    tournament = json.loads(made.stdout)
+    created = create(runner, server, *[x for seat in range(4) for x in ("--bot", str(seat))],
+                     "--deals", "1", "--tournament", tournament["id"],
+                     BIGTWO_TOKEN=tournament["token"])  # the tournament's token, as its commands take it
+    assert created["seats"] == []
+    watched = table(runner, server, "watch", created["id"])
+    assert watched.stdout.splitlines()[-1].split()[1:3] == ["match", "over:"]
+    listed = runner.invoke(main, ["tournament", "records", tournament["id"], "--json",
+                                  "--server", server], env=NO_TOKEN)
+    assert listed.exit_code == 0, listed.output
+    assert [r["valid"] for r in json.loads(listed.stdout)["records"]] == [True]
