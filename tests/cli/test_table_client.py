@@ -368,3 +368,19 @@ def test_demo_exits_0_only_when_its_record_validates_clean(
     create = next(s for s in made.seen if s["path"].startswith("/v1/tables?"))
     assert create["body"] == {"profile": "hk-standard", "players": PLAYERS,
                               "bots": [0, 1, 2, 3], "deals": 1}
+
+
+def test_ctrl_c_stops_watching_cleanly(runner: CliRunner, stub: tuple[Stub, str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from bigtwo.cli.table_http import TableClient
+
+    def interrupted(*_: Any) -> Iterator[Event]:
+        yield Event(1, "dealt", {"deal": 0, "commitment": "c0"})
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(TableClient, "stream", interrupted)
+    _, url = stub
+    result = run(runner, url, "watch", "tb-1")
+    assert result.exit_code == 130
+    assert result.stdout == "#1 deal 1 dealt; commitment c0\n"
+    assert "Traceback" not in result.output and "Aborted" not in result.output
