@@ -211,9 +211,12 @@ def event_line(event: Event, players: Any) -> str:
         text = gettext("trick over; {name} leads", name=name_of(
             players, data.get("leader", data.get("seat"))))
     elif event.type == "deal_over":
-        text = gettext("deal {deal} over: {name} went out; totals {totals}", deal=shown_deal,
-                       name=name_of(players, data.get("winner")),
-                       totals=_totals(players, data.get("totals")))
+        proof = data.get("proof")
+        seed = proof.get("seed") if isinstance(proof, dict) else None
+        text = gettext("deal {deal} over: {name} went out; totals {totals}; seed {seed}",
+                       deal=shown_deal, name=name_of(players, data.get("winner")),
+                       totals=_totals(players, data.get("totals")),
+                       seed=shown(str(seed)))
     elif event.type == "match_over":
         text = _match_over(players, data.get("winners"), data.get("totals"))
     elif event.type == "abandoned":

@@ -26,7 +26,8 @@ EVENTS = [
     {"id": 2, "type": "move", "data": {"seat": 1, "play": ["3D"]}},
     {"id": 3, "type": "move", "data": {"seat": 2, "pass": True}},
     {"id": 4, "type": "trick", "data": {"leader": 1}},
-    {"id": 5, "type": "deal_over", "data": {"deal": 0, "winner": 1, "totals": [-3, 9, -2, -4]}},
+    {"id": 5, "type": "deal_over", "data": {"deal": 0, "winner": 1, "totals": [-3, 9, -2, -4],
+                                            "proof": {"seed": "5e" * 32}}},
     {"id": 6, "type": "match_over", "data": {"totals": [-3, 9, -2, -4], "winners": [1]}},
 ]
 
@@ -287,6 +288,8 @@ def test_watch_by_long_poll_ends_at_the_match_over(runner: CliRunner,
     lines = result.stdout.splitlines()
     assert [line.split()[0] for line in lines] == [f"#{n}" for n in range(1, 7)]
     assert lines[1] == "#2 Ben: 3D" and lines[2] == "#3 Cai: pass"
+    assert lines[-2] == ("#5 deal 1 over: Ben went out; totals Ana -3 · Ben +9 · Cai -2 · "
+                         f"Dee -4; seed {'5e' * 32}")
     assert lines[-1] == "#6 match over: Ben won; totals Ana -3 · Ben +9 · Cai -2 · Dee -4"
     polls = [s["path"] for s in made.seen if "/events" in s["path"]]
     assert polls == ["/v1/tables/tb-1/events?after=0&wait=30",
