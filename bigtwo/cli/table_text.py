@@ -169,8 +169,17 @@ def _match_over(players: Any, winners: Any, totals: Any) -> str:
 
 def _seat_lines(view: dict[str, Any], players: Any) -> list[str]:
     seat = view.get("seat")
-    lines = [gettext("You are seat {seat} ({name}); your hand: {cards}", seat=shown(str(seat)),
-                     name=name_of(players, seat), cards=cards(view.get("hand", [])))]
+    if view.get("hand"):
+        lines = [gettext("You are seat {seat} ({name}); your hand: {cards}",
+                         seat=shown(str(seat)), name=name_of(players, seat),
+                         cards=cards(view["hand"]))]
+    else:
+        lines = [gettext("You are seat {seat} ({name}).", seat=shown(str(seat)),
+                         name=name_of(players, seat))]
+    posted = view.get("entropy")
+    if view.get("status") == "waiting" and isinstance(posted, list) and seat not in posted:
+        lines.append(gettext("The next deal waits for your entropy: bigtwo table entropy {id} "
+                             "VALUE", id=shown(str(view.get("id")))))
     if view.get("turn") != seat or view.get("status") != "playing":
         return lines
     plays = view.get("legal_plays")

@@ -131,6 +131,8 @@ def test_shared_entropy_starts_the_deal_and_the_organiser_ends_the_table(
     waiting = table(runner, server, "show", table_id)
     assert "waiting" in waiting.stdout.splitlines()[0]
     assert "entropy posted by: " in waiting.stdout
+    mine = table(runner, server, "show", table_id, BIGTWO_TABLE_TOKEN=token).stdout
+    assert f"waits for your entropy: bigtwo table entropy {table_id} VALUE" in mine
     posted = table(runner, server, "entropy", table_id, "my own noise", "--json",
                    BIGTWO_TABLE_TOKEN=token)
     assert posted.exit_code == 0, posted.output
