@@ -29,7 +29,7 @@ from bigtwo.cli.shared.inputs import profile_option_value
 from bigtwo.cli.shared.language import current, gettext, lang_option, ngettext
 from bigtwo.cli.shared.output import echo_json, json_line
 from bigtwo.cli.table_http import Event, TableClient
-from bigtwo.cli.table_text import created_lines, event_line, view_lines
+from bigtwo.cli.table_text import created_lines, event_line, listed_line, view_lines
 
 TOKEN_VARIABLE = "BIGTWO_TABLE_TOKEN"
 DEFAULT_SERVER = "http://127.0.0.1:8000"  # where `bigtwo serve` listens by default
@@ -182,6 +182,37 @@ def create_command(profile: str, players: tuple[str, ...], bots: tuple[int, ...]
     click.echo(gettext("Keep the tokens: they are shown once. A seat's token plays that seat "
                        "(bigtwo table play --token); the organiser's ends the table."),
                err=True)
+
+
+@table.command("list")
+@click.option("--status", type=click.Choice(["waiting", "playing", "over", "abandoned"]),
+              default=None, help="Only the tables in this state.")
+@click.option("--page", type=click.IntRange(1, limits.MAX_PAGE_NUMBER), default=1,
+              show_default=True, help="Which page (newest tables first).")
+@click.option("--per-page", type=click.IntRange(1, limits.MAX_PER_PAGE), default=50,
+              show_default=True, help="Tables per page.")
+@json_option
+@server_option
+@table_lang_option
+def list_command(status: str | None, page: int, per_page: int, as_json: bool, server: str,
+                 lang: str) -> None:
+    """List the server's tables, newest first: id, profile, status and deal, players,
+    creation time."""
+    try:
+        listed = _client(server).list_tables(status, page, per_page)
+    except Failure as exc:
+        _fail(exc)
+    if as_json:
+        echo_json(listed)
+        return
+    rows = listed["tables"] if isinstance(listed["tables"], list) else []
+    for row in rows:
+        if isinstance(row, dict):
+            click.echo(listed_line(row))
+    click.echo(ngettext("{shown} of {n} table (page {page} of {pages})",
+                        "{shown} of {n} tables (page {page} of {pages})",
+                        int(listed["total"]), shown=len(rows), page=listed["page"],
+                        pages=listed["pages"]), err=True)
 
 
 @table.command("show")

@@ -72,6 +72,11 @@ class TableClient:
         return self._json("POST", "/v1/tables", body, key,
                           keys=("id", "seats", "commitment"))
 
+    def list_tables(self, status: str | None, page: int, per_page: int) -> dict[str, Any]:
+        query = {"page": page, "per_page": per_page, **({"status": status} if status else {})}
+        return self._json("GET", "/v1/tables?" + urllib.parse.urlencode(query),
+                          keys=("tables", "total", "page", "pages"))
+
     def view(self, table_id: str, token: str | None) -> dict[str, Any]:
         return self._json("GET", f"/v1/tables/{_quoted(table_id)}", token=token,
                           keys=("id", "status"))

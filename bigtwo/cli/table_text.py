@@ -233,3 +233,17 @@ def event_line(event: Event, players: Any) -> str:
     else:
         text = shown(event.type)
     return f"#{event.id} {text}"
+
+
+def listed_line(row: dict[str, Any]) -> str:
+    """One table of ``table list``: id, profile, status and deal, players, creation time."""
+    players = row.get("players")
+    deal = row.get("deal")
+    # TRANSLATORS: a column of `bigtwo table list`: the index of the table's running deal.
+    dealt = pgettext("tables column", "deal {deal}",
+                     deal=deal + 1 if isinstance(deal, int) else shown(str(deal)))
+    names = pgettext("between the names of the players", ", ").join(
+        shown(str(p)) for p in players) if isinstance(players, list) else "?"
+    return "  ".join([shown(str(row.get("id"))), shown(str(row.get("profile_id"))),
+                      status_word(row.get("status")), dealt, names,
+                      shown(str(row.get("created")))])

@@ -180,3 +180,16 @@ def test_a_table_linked_to_a_tournament_stores_its_match_there(runner: CliRunner
                                   "--server", server], env=NO_TOKEN)
     assert listed.exit_code == 0, listed.output
     assert [r["valid"] for r in json.loads(listed.stdout)["records"]] == [True]
+
+
+def test_list_shows_the_tables_newest_first(runner: CliRunner, server: str) -> None:
+    first = create(runner, server)["id"]
+    second = create(runner, server, "--bot", "1")["id"]
+    listed = table(runner, server, "list", "--lang", "de")
+    assert listed.exit_code == 0, listed.output
+    lines = listed.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == [second, first]
+    assert "läuft  Partie 1  Ana, Ben, Cai, Dee" in lines[0]
+    assert "2 von 2 Tischen (Seite 1 von 1)" in listed.stderr
+    over = table(runner, server, "list", "--status", "over", "--json")
+    assert json.loads(over.stdout)["tables"] == []
