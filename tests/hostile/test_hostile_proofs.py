@@ -13,7 +13,7 @@ import pytest
 from bench.hostile import proof_record
 from bigtwo.records.parse import parse_record
 from bigtwo.records.pipeline import check_record
-from bigtwo.rules import deals, fair
+from bigtwo.rules import deals
 
 DEALS = 20
 
@@ -41,7 +41,7 @@ class Counted:
 
         monkeypatch.setattr(deals, "shuffled_supply", shuffled)
         monkeypatch.setattr(deals.SplitMix64, "next", next_draw)
-        monkeypatch.setattr(fair.hashlib, "sha256", sha256)
+        monkeypatch.setattr(hashlib, "sha256", sha256)
 
 
 @pytest.mark.parametrize("holds", [True, False], ids=["holds", "hands-differ"])
