@@ -32,6 +32,7 @@ from app.api.sheet_body import check_charset
 from app.body import BodyGate, raise_body_problem, token_gate
 from app.urls import parse_base_url
 from app.web import notation_pages, shared
+from app.web import tables as table_pages
 from bigtwo import ENGINE_VERSION, limits
 from bigtwo.store.paths import default_db_path
 from bigtwo.store.quotas import Quotas
@@ -124,6 +125,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(replays.blp)
     app.register_blueprint(shared.bp)
     app.register_blueprint(notation_pages.bp)
+    app.register_blueprint(table_pages.bp)
     app.register_blueprint(docs_assets.bp)
     docs_assets.init_app(app)
     app.register_blueprint(metrics.bp)
