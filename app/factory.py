@@ -29,6 +29,7 @@ from app.api import (
     validation,
 )
 from app.api.sheet_body import check_charset
+from app.api.table_events import blp as table_events_blp
 from app.body import BodyGate, raise_body_problem, token_gate
 from app.urls import parse_base_url
 from app.web import notation_pages, shared
@@ -128,6 +129,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(table_pages.bp)
     app.register_blueprint(docs_assets.bp)
     docs_assets.init_app(app)
+    api.register_blueprint(table_events_blp)
     app.register_blueprint(metrics.bp)
     metrics.init_app(app)
     return app

@@ -22,17 +22,14 @@ from bigtwo.records.pipeline import check_record
 from bigtwo.reports.messages import combo_label, render
 from bigtwo.reports.shape_words import shape_problem
 from bigtwo.rules import cards
-from bigtwo.rules.choices import Revolution, Timeouts
+from bigtwo.rules.choices import Revolution
 from bigtwo.rules.codes import DealStatus, RuleCode
 from bigtwo.rules.combos import Combo, Violation, classifier_for
 from bigtwo.rules.multiset.judge import judge_multi, named, over_the_decks
-from bigtwo.rules.multiset.listing import legal_listing as multiset_listing
-from bigtwo.rules.multiset.table import MultisetTable
-from bigtwo.rules.play import check_play, first_duplicate, judge_cards, may_pass
+from bigtwo.rules.play import first_duplicate, judge_cards
+from bigtwo.rules.position import position
 from bigtwo.rules.problems import Problem, from_marshmallow
 from bigtwo.rules.profiles import Profile
-from bigtwo.rules.replay import live_penalties
-from bigtwo.rules.table import Table
 from schemas.play import EvaluateRequestSchema, EvaluateResponseSchema, NextResponseSchema
 from schemas.records import LangQuerySchema, RecordSchema
 
@@ -199,44 +196,6 @@ def _rule_errors(report: dict[str, Any], last: int) -> list[dict[str, Any]]:
         for e in report["errors"]
         if not (e["code"] == RuleCode.INCOMPLETE and e["deal"] == last)
     ]
-
-
-def position(table: Table) -> dict[str, Any]:
-    """Whose turn it is and what they may do. Under ``unbeatable_ends_trick`` the table has
-    already ended the trick (``table`` null, the player leads); after a timed-out lead the
-    table has handed the lead on."""
-    on_table = table.on_table
-    listed, cut = legal_listing(table)
-    return {"seat": table.current,
-            "table": None if on_table is None else _table_names(table, on_table),
-            "may_pass": may_pass(table),
-            "may_time_out": (table.profile.timeouts is Timeouts.PASS
-                             and check_play(table, table.current, []) is None),
-            "revolution": table.revolution,
-            "legal_plays": listed,
-            "legal_plays_cut": cut,
-            "penalties_now": live_penalties(table)}
-
-
-def legal_listing(table: Table) -> tuple[list[list[str]], bool]:
-    """The legal plays as a seat names them, and whether a limit cut the list short (more
-    dragons than ``MAX_DRAGON_PLAYS``; with copies or jokers, the bounds of
-    ``multiset.listing``): every play left out is still legal."""
-    if isinstance(table, MultisetTable):
-        listing = multiset_listing(table)
-        return [cards.names(ids) for _, ids in listing.plays], listing.cut
-    plays = table.legal_plays()
-    dragons = sum(1 for combo in plays if combo.kind == "dragon")
-    return [cards.names(c.cards) for c in plays], dragons >= limits.MAX_DRAGON_PLAYS
-
-
-def _table_names(table: Table, on_table: Combo) -> list[str]:
-    # The multiset table keeps the effective cards of the play on the table; the last play
-    # names its jokers.
-    if isinstance(table, MultisetTable) and sorted(
-            cards.effective(c) for c in table.playing) == sorted(on_table.cards):
-        return cards.names(named(on_table, table.playing))
-    return cards.names(on_table.cards)
 
 
 @blp.route("/next", methods=["POST"])

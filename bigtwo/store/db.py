@@ -4,7 +4,7 @@ date, and one repository per aggregate.
 ``Store`` is the connection (``bigtwo.store.connection``: WAL, ``synchronous=FULL``, writes in
 ``BEGIN IMMEDIATE``) and holds the repositories of ``bigtwo.store.repositories``, which share it:
 ``store.profiles``, ``store.tournaments`` (and their records), ``store.replays``, ``store.keys``,
-``store.standings`` and ``store.seasons``. Migrations (``bigtwo.store.migrations``) run at start inside the same
+``store.standings``, ``store.seasons`` and ``store.live_tables``. Migrations (``bigtwo.store.migrations``) run at start inside the same
 kind of transaction, keyed on ``user_version``.
 """
 
@@ -15,6 +15,7 @@ import os
 from bigtwo.store import migrations
 from bigtwo.store.connection import Connection
 from bigtwo.store.faults import StoreFault, write_probe
+from bigtwo.store.live_tables import LiveTables
 from bigtwo.store.quotas import Quotas
 from bigtwo.store.repositories.keys import CreationKeys
 from bigtwo.store.repositories.profiles import Profiles
@@ -38,6 +39,7 @@ class Store(Connection):
         self.keys = CreationKeys(self, self.quotas)
         self.standings = StandingsCache(self, self.quotas)
         self.seasons = Seasons(self, self.quotas)
+        self.live_tables = LiveTables(self, self.quotas)
 
     def writable(self) -> StoreFault | None:
         """Why the store cannot take a write now (read-only, full), found without writing;

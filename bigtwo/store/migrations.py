@@ -10,6 +10,7 @@ from collections.abc import Callable
 import sqlite_utils
 
 from bigtwo.formats.jsonin import dumps_stored, loads_stored
+from bigtwo.store import live_tables
 from bigtwo.store.connection import Connection
 from bigtwo.store.repositories import seasons
 from bigtwo.store.rows import meta_labels, pack_report, record_extras, unpack_report
@@ -234,10 +235,15 @@ def _standings_settings(db: sqlite_utils.Database) -> None:
         db.execute("ALTER TABLE tournaments ADD COLUMN ranked_by TEXT")
 
 
+def _live_tables(db: sqlite_utils.Database) -> None:
+    """Live tables (v5): each table's state, events, hashed tokens and idempotency answers."""
+    live_tables.create_tables(db)
+
+
 # Each entry moves the schema one version up; append, never edit, once released.
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _v1, _v2, _v3, _v4, _v5, _shared_replays, _withdrawals, _stored_volume, _share_holders,
-    _seasons, _standings_settings]
+    _seasons, _standings_settings, _live_tables]
 
 
 def migrate(connection: Connection) -> int:
