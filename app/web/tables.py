@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, render_template, request
 from werkzeug.wrappers import Response
 
 from app.web.common import page_context
@@ -32,13 +32,18 @@ TABLE_ID = re.compile(r"tb-[0-9a-f]{32}")
 MOST_CARDS = 27
 
 
+def _not_found() -> Response:
+    html = render_template("web_404.html", what=f"“{request.path}”", **page_context())
+    return Response(html, status=404, mimetype="text/html")
+
+
 def _page(table_id: str, template: str, mode: str) -> Response:
     if not TABLE_ID.fullmatch(table_id):
-        abort(404)
+        return _not_found()
     lang = page_language()
     found = spectator_table(table_id, library_language(lang))
     if found is None:
-        abort(404)
+        return _not_found()
     view, finished = found
     shown = table_view(view, lang)
     last = finished_view(finished, int(finished.get("index", 0)) + 1 if finished else 0,
