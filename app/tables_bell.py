@@ -64,8 +64,8 @@ class Bell:
     # --- streams ----------------------------------------------------------------------------
     @contextlib.contextmanager
     def waiter(self, table_id: str) -> Iterator[threading.Event]:
-        """An event set whenever ``table_id`` changes, for as long as the block runs."""
-        self.start()
+        """An event set whenever ``table_id`` changes, for as long as the block runs (the
+        watcher must be running: ``start``)."""
         rung = threading.Event()
         with self._lock:
             self._waiters.setdefault(table_id, set()).add(rung)

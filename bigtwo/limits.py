@@ -197,6 +197,7 @@ MAX_MOVES_PER_SECOND = 10
 IDEMPOTENCY_KEEP_SECONDS = 48 * 3600
 MAX_IDEMPOTENCY_KEY_LENGTH = 64
 MAX_ENTROPY_LENGTH = 64  # characters of one seat's contribution to a shared deal
+MAX_TABLE_DEALS = 100  # `deals` of a table
 
 # --- live tables: the engine (bigtwo.live) ---
 # Automatic moves (bots, timeouts) one engine call makes before it stops and leaves the rest
@@ -205,7 +206,6 @@ MAX_ENTROPY_LENGTH = 64  # characters of one seat's contribution to a shared dea
 LIVE_AUTO_MOVES_PER_CALL = 2000
 LIVE_MAX_DEALS = 100  # a table's `deals` (1 to this)
 LIVE_TURN_SECONDS = (5, 3600)  # a table's `clock.turn_seconds`, the least and the most
-MAX_TABLE_DEALS = 100  # `deals` of a table
 
 # Live tables' event streams (app/api/table_events.py, docs/SCALING.md "Live tables"). Both
 # counts are of open streams (SSE and NDJSON long polls alike), across every worker process of
