@@ -25,6 +25,7 @@ from app.api import (
     records,
     replays,
     seasons,
+    tables,
     tournaments,
     validation,
 )
@@ -124,6 +125,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(play.blp)
     api.register_blueprint(profiles.blp)
     api.register_blueprint(replays.blp)
+    api.register_blueprint(tables.blp)
+    tables.init_app(app)
     app.register_blueprint(shared.bp)
     app.register_blueprint(notation_pages.bp)
     app.register_blueprint(table_pages.bp)

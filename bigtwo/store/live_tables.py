@@ -17,18 +17,18 @@ source, both replaceable for tests.
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import secrets
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any
 
 import sqlite_utils
 
 from bigtwo import limits
 from bigtwo.formats.jsonin import dumps_stored, loads_stored
+from bigtwo.live import engine as live_engine
 from bigtwo.store import clock
 from bigtwo.store.connection import Connection
 from bigtwo.store.errors import StoreError
@@ -36,45 +36,15 @@ from bigtwo.store.quotas import QuotaExceeded, Quotas
 from bigtwo.store.repositories.base import Repository
 from bigtwo.store.tokens import token_hash
 
+NewSeed = Callable[[], bytes]
+
 OPEN_STATUSES = ("waiting", "playing")
 ORGANISER, SEAT = "organiser", "seat"
 
 
-# --- what this module needs of the engine (bigtwo.live.engine) -------------------------------
-class Event(Protocol):
-    n: int
-    type: str
-    data: dict[str, Any]
-    private: dict[int, dict[str, Any]]
-
-    def to_json(self) -> Any: ...
-
-
-class Step(Protocol):
-    state: dict[str, Any]
-    events: list[Any]
-
-
-class Refusal(Protocol):
-    status: int
-    slug: str
-    code: str | None
-    params: dict[str, Any]
-
-
-Outcome = Any  # Step | Refusal: told apart by ``is_refusal``
-NewSeed = Callable[[], bytes]
-
-
-class _Engine(Protocol):
-    def create(self, spec: Any, *, table_id: str, now: float, new_seed: NewSeed) -> Any: ...
-    def catch_up(self, state: dict[str, Any], *, now: float, new_seed: NewSeed) -> Any: ...
-    def token_seats(self, state: dict[str, Any]) -> list[int]: ...
-
-
 def engine() -> Any:
-    """The live tables' engine, imported when first needed (it imports the rules' core)."""
-    return cast(_Engine, importlib.import_module("bigtwo.live.engine"))
+    """The live tables' engine (a function, so that a test can stand another in)."""
+    return live_engine
 
 
 def is_refusal(outcome: Any) -> bool:
@@ -192,7 +162,7 @@ class LiveTables(Repository):
                 "tournament_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '{}', ?)",
                 [table_id, dumps_stored(state), state["status"], state["version"],
                  state["events"], state.get("deadline"), state.get("updated", now), client,
-                 creation_key, clock.now(), self._next_seq(), len(seats),
+                 creation_key, state.get("created") or clock.now(), self._next_seq(), len(seats),
                  state.get("profile_id"), dumps_stored(state.get("players", [])),
                  state.get("deal", 0), tournament])
             self.conn.execute("INSERT INTO live_table_tokens (hash, table_id, role, seat) "

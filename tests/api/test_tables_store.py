@@ -66,7 +66,8 @@ class FakeEngine:
     def create(spec: Any, *, table_id: str, now: float, new_seed: Any) -> FakeStep:
         state = {"id": table_id, "status": "playing", "version": 1, "events": 1,
                  "deadline": spec.deadline, "updated": now, "players": spec.players,
-                 "profile_id": "casual", "deal": 0, "created": now, "tournament": None,
+                 "profile_id": "casual", "deal": 0, "created": "2026-01-01T00:00:00.000Z",
+                 "tournament": None,
                  "turn": 0, "count": 0, "bots": list(spec.bots), "secret": new_seed().hex()}
         return FakeStep(state, [FakeEvent(1, "dealt", {"deal": 0}, {0: {"hand": "secret"}})])
 
