@@ -52,7 +52,12 @@ class _Change:
     """One call's work on a copy of the state: the events it makes, numbered on."""
 
     def __init__(self, state: dict[str, Any]) -> None:
-        self.state = copy.deepcopy(state)
+        # The finished deals are never changed once written, only added to: a 100-deal
+        # match's move copies the lists, not every card of every deal.
+        self.state = dict(state)
+        self.state["running"] = copy.deepcopy(state["running"])
+        for key in ("finished", "results", "totals", "winners"):
+            self.state[key] = list(state[key])
         self.events: list[Event] = []
 
     def emit(self, type_: str, data: dict[str, Any],
@@ -129,7 +134,8 @@ def move(state: dict[str, Any], seat: int, body: dict[str, Any], *, now: float,
     wanted = _read_move(seat, body)
     if isinstance(wanted, Refusal):
         return wanted
-    refused = _play(change, wanted, now, new_seed)
+    # A move is never earlier than the turn it answers (a clock read a moment apart).
+    refused = _play(change, wanted, max(now, running["turn_began"]), new_seed)
     if refused is not None:
         return refused
     _advance(change, now, new_seed)
@@ -159,6 +165,7 @@ def entropy(state: dict[str, Any], seat: int, value: str, *, now: float,
         return Refusal(409, "entropy-posted", seat=seat,
                        detail=f"seat {seat} has posted its entropy for deal {st['deal']}")
     running["entropy"][str(seat)] = value
+    now = max(now, running["opened"])
     st["updated"] = now
     change.emit("entropy", {"deal": st["deal"], "posted": sorted(int(s) for s in running["entropy"])})
     if all(str(s) in running["entropy"] for s in token_seats(st)):
@@ -243,7 +250,7 @@ def _play(change: _Change, wanted: dict[str, Any], at: float, new_seed: NewSeed)
     running["turn"] = None if judged.over else table.current
     running["turn_began"] = at
     st["updated"] = at
-    data: dict[str, Any] = {"deal": st["deal"], "move": index, "seat": wanted["seat"]}
+    data: dict[str, Any] = {"deal": st["deal"], "move": index, "seat": wanted["seat"], "at": iso(at)}
     for key in ("play", "pass", "timeout", "call"):
         if key in wanted:
             data[key] = wanted[key]
