@@ -25,7 +25,7 @@ from app.web.table_present import finished_view, table_view
 from app.web.table_source import spectator_table
 from app.web.table_words import TableWords, table_script_words
 
-bp = Blueprint("tables", __name__)
+bp = Blueprint("table_pages", __name__)
 
 TABLE_ID = re.compile(r"tb-[0-9a-f]{32}")
 # The script's card words cover every hand a table can deal: 8 seats of two decks with jokers.

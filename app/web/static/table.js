@@ -108,6 +108,7 @@
   function drawStatus(v) {
     var status = $("table-status");
     status.dataset.status = v.status;
+    status.dataset.version = v.version;
     status.firstChild.textContent = say("table_status", { status: W["table_status_" + v.status] || v.status }) + " \u00b7 ";
     $("table-deal").textContent = say("deal_n", { n: (v.deal || 0) + 1 });
     var turn = $("table-turn");
@@ -207,9 +208,12 @@
   function drawResult(deal, note) {
     var box = $("live-result");
     if (!deal) { return; }
-    var n = deal.deal !== undefined ? deal.deal + 1 : deal.index !== undefined ? deal.index + 1 : (view.deal || 0) + (view.status === "abandoned" ? 1 : 0);
+    var n = (deal.deal !== undefined ? deal.deal : deal.index || 0) + 1;
     $("result-title").textContent = say("deal_over_title", { n: n });
     var winner = deal.winner;
+    if (typeof winner !== "number") {
+      (deal.moves || []).forEach(function (m) { if (m.play && m.play.length) { winner = m.seat; } });
+    }
     $("result-winner").textContent = typeof winner === "number" ? say("winner_is", { name: nameOf(winner) }) : "";
     var noteEl = $("result-note");
     noteEl.textContent = note || "";
@@ -247,9 +251,12 @@
   // ---- the seat (play page) ----
   var chosen = [];        // indexes into the hand
   var hinted = null;      // a legal play chosen from the hints, sent exactly as listed
+  var mineDrawn = null;  // the version the seat's part was drawn at: redrawn only on a change
   function drawMine(v) {
     var mine = $("play-mine");
     if (!mine || v.seat === undefined || v.seat === null) { return; }
+    if (mineDrawn === v.version) { return; }
+    mineDrawn = v.version;
     mine.hidden = false;
     $("play-seat").textContent = say("your_seat", { n: v.seat + 1, name: nameOf(v.seat) });
     var hand = v.hand || [];
@@ -277,7 +284,9 @@
     $("pass-button").disabled = !myTurn || !v.may_pass;
     drawHints(myTurn ? v.legal_plays || [] : []);
     var entropy = $("entropy-form");
-    entropy.hidden = !(v.status === "waiting" && !entropySent);
+    var posted = (v.entropy || []).indexOf(v.seat) >= 0;
+    entropy.hidden = !(v.status === "waiting" && v.fairness === "shared" && !posted && !entropySent);
+    if (v.status !== "waiting") { entropySent = false; }
   }
   function toggle(i) {
     hinted = null;
@@ -398,6 +407,7 @@
     drawOnTable(v);
     drawMoves(v);
     if (data.mode === "play") { drawMine(v); }
+    catchUpResult(v);
   }
   var fetching = false, again = false;
   function refresh() {
@@ -423,30 +433,61 @@
   }
 
   var EVENTS = ["dealt", "entropy", "move", "trick", "deal_over", "match_over", "abandoned"];
+  var source = null;
   function listen() {
     if (!window.EventSource) { return; }
     var state = $("live-state");
     state.textContent = W.live_connecting;
-    var source = new EventSource(data.api + "/events");
+    source = new EventSource(data.api + "/events");
     source.onopen = function () { state.textContent = W.live_on; soon(); };
-    source.onerror = function () {
-      state.textContent = source.readyState === EventSource.CLOSED ? W.live_lost : W.live_lost;
-    };
+    source.onerror = function () { if (source) { state.textContent = W.live_lost; } };
     EVENTS.forEach(function (type) {
       source.addEventListener(type, function (event) {
-        var payload = {};
-        try { payload = JSON.parse(event.data) || {}; } catch (bad) { payload = {}; }
-        var body = payload.data || payload;
-        if (type === "deal_over") { finished = body; drawResult(body); }
-        if (type === "abandoned") { drawResult(body, W.table_abandoned); }
-        if (type === "match_over" && body.winners) {
-          var noteEl = $("result-note");
-          noteEl.textContent = say("match_winners", { names: body.winners.map(nameOf).join(", ") });
-          noteEl.hidden = false;
+        var body = {};
+        try { body = JSON.parse(event.data) || {}; } catch (bad) { body = {}; }
+        if (type === "deal_over") { showFinished(body); }
+        if (type === "abandoned") { shownDeal = body.deal; drawResult(body, W.table_abandoned); }
+        if (type === "match_over" || type === "abandoned") {
+          // The stream ends here: nothing more will happen at this table.
+          if (type === "match_over" && body.winners) { winnersNote(body.winners); }
+          source.close();
+          source = null;
+          state.textContent = say("table_status", { status: W["table_status_" + (type === "match_over" ? "over" : "abandoned")] });
         }
         soon();
       });
     });
+  }
+  function winnersNote(winners) {
+    var noteEl = $("result-note");
+    var listed = winners.map(nameOf);
+    var joined = window.Intl && Intl.ListFormat ? new Intl.ListFormat(data.words.locale).format(listed) : listed.join(", ");
+    noteEl.textContent = say("match_winners", { names: joined });
+    noteEl.hidden = false;
+  }
+  // The deal shown in the result section (its index), so that the record is read at most
+  // once per finished deal when the events did not bring it (a stream that could not open).
+  var shownDeal = finished ? finished.index : -1;
+  function showFinished(deal) {
+    shownDeal = deal.deal !== undefined ? deal.deal : deal.index;
+    finished = deal;
+    drawResult(deal);
+  }
+  function catchUpResult(v) {
+    var last = v.status === "over" ? v.deal : v.deal - 1;
+    if (v.status === "abandoned" || last < 0 || last <= shownDeal) { return; }
+    fetch(data.api + "/record", { headers: { "Accept": "application/json" }, credentials: "omit", cache: "no-store" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (record) {
+        if (!record || !record.deals || !record.deals.length) { return; }
+        var index = record.deals.length - 1;
+        if (index <= shownDeal) { return; }
+        var deal = record.deals[index];
+        deal.index = index;
+        showFinished(deal);
+        if (v.status === "over" && v.winners) { winnersNote(v.winners); }
+      })
+      .catch(function () { /* shown when its event comes */ });
   }
 
   readNames(view);

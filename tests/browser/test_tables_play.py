@@ -1,0 +1,153 @@
+"""Live tables in a real browser: a person plays a whole deal against three bots on the play
+page, four people play one table from four browsers, and a spectator's page follows moves
+posted through the API, all over real HTTP and the table's event stream (issue 39)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bigtwo.records.pipeline import check_record
+from bigtwo.rules import cards, fair
+from bigtwo.rules.profiles import ProfileResolver
+from tests.browser.support import serve
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ana", "Ben", "Cai", "Dee"]
+
+
+@pytest.fixture
+def tables(browser: Any, tmp_path: Path) -> Iterator[tuple[str, Any, Any]]:
+    """(base URL, app's test client, browser) with the app served on a loopback port."""
+    from app import create_app
+
+    app = create_app({"TESTING": True, "BIGTWO_DB": str(tmp_path / "tables.db")})
+    with serve(app) as base:
+        yield base, app.test_client(), browser
+
+
+def create(client: Any, **body: Any) -> dict[str, Any]:
+    made = client.post("/v1/tables", json={"profile": "hk-standard", "players": NAMES, **body})
+    assert made.status_code == 201, made.get_data(as_text=True)
+    answer: dict[str, Any] = made.get_json()
+    return answer
+
+
+def view(client: Any, table_id: str, token: str | None = None) -> dict[str, Any]:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    answer = client.get(f"/v1/tables/{table_id}", headers=headers)
+    assert answer.status_code == 200
+    shown: dict[str, Any] = answer.get_json()
+    return shown
+
+
+def open_page(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    reported: list[str] = []
+    page.on("console", lambda message: reported.append(message.text))
+    page.goto(url)
+    return context, page, reported
+
+
+def version_shown(page: Any) -> int:
+    return int(page.locator("#table-status").get_attribute("data-version") or -1)
+
+
+def wait_for_version(page: Any, at_least: int) -> None:
+    page.wait_for_function(
+        "n => Number(document.getElementById('table-status').dataset.version) >= n", arg=at_least)
+
+
+def play_turn(page: Any) -> None:
+    """The seat's move as a person makes it: the first play the hints offer, chosen by
+    clicking it (its cards are selected in the hand) and then Play; Pass when none."""
+    hints = page.locator("#play-hint-list button.hint")
+    if hints.count() and page.locator("#play-hints").is_visible():
+        hints.first.click()
+        assert page.locator("#play-hand [aria-pressed=true]").count() >= 1
+        page.locator("#play-button").click()
+    else:
+        page.locator("#pass-button").click()
+
+
+def assert_record_holds(record: dict[str, Any], totals: list[int]) -> None:
+    """The table's record validates with the table's totals, and every deal's proof holds:
+    the seed gives the commitment, and the hands are those of the code it makes."""
+    profile, _ = ProfileResolver().resolve(record["profile"])
+    assert profile is not None
+    for deal in record["deals"]:
+        proof = deal["proof"]
+        hands = [[cards.parse_card(c) for c in hand] for hand in deal["hands"]]
+        entropy = [e["value"] for e in proof["entropy"]]
+        assert fair.proof_problem(profile, hands, bytes.fromhex(proof["seed"]),  # type: ignore[arg-type]
+                                  proof["commitment"], entropy, proof["deal_code"]) is None
+    bare = {**record, "deals": [{k: v for k, v in d.items() if k != "proof"} for d in record["deals"]]}
+    checked = check_record(bare)
+    assert checked.ok, checked.problems
+    assert checked.report["totals"] == totals
+
+
+def no_violation(reported: list[str]) -> None:
+    assert [m for m in reported if "Content Security Policy" in m or "Refused to" in m] == []
+
+
+def test_a_person_plays_a_whole_deal_against_three_bots(tables: tuple[str, Any, Any]) -> None:
+    base, client, browser = tables
+    made = create(client, bots=[1, 2, 3], deals=1)
+    table_id, token = made["id"], made["seats"][0]["token"]
+    context, page, reported = open_page(browser, f"{base}/tables/{table_id}/play?lang=de#token={token}")
+    # The token was read from the fragment and taken out of the address bar.
+    page.wait_for_function("() => document.querySelectorAll('#play-hand .pick').length === 13")
+    assert token not in page.url and "#" not in page.url
+    assert "Sie spielen Platz 1: Ana." in page.locator("#play-seat").inner_text()
+    assert page.locator("#table-turn").inner_text() == "Sie sind dran."
+
+    # An illegal move first: two cards of different ranks are no combination. The refusal is
+    # the report's own message in German, as the API words it for the same move.
+    cards = page.locator("#play-hand .pick")
+    first, last = cards.first.get_attribute("data-card"), cards.last.get_attribute("data-card")
+    cards.first.click()
+    cards.last.focus()
+    page.keyboard.press("Space")  # a card is chosen from the keyboard too
+    assert page.locator("#play-hand [aria-pressed=true]").count() == 2
+    page.locator("#play-button").click()
+    message = page.locator("#play-message")
+    page.wait_for_function("() => document.getElementById('play-message').textContent.length > 0")
+    refused = client.post(f"/v1/tables/{table_id}/moves?lang=de", json={"play": [first, last]},
+                          headers={"Authorization": f"Bearer {token}"})
+    assert refused.status_code == 422
+    assert message.inner_text() == f"Abgelehnt: {refused.get_json()['errors'][0]['message']}"
+    assert page.locator("#table-turn").inner_text() == "Sie sind dran."  # nothing changed
+    assert page.locator("#play-hand .pick").count() == 13
+
+    # Then the deal, move by move: each answer (with the bots' moves after it) is drawn.
+    for _ in range(60):
+        if page.locator("#table-status").get_attribute("data-status") == "over":
+            break
+        before = version_shown(page)
+        page.locator("#play-button").wait_for(state="attached")
+        play_turn(page)
+        wait_for_version(page, before + 1)
+        assert page.locator("#play-message").inner_text() == ""
+    else:
+        raise AssertionError("the deal did not end")
+
+    # The deal's end: the hands and the proof appear, the record's proof is the page's.
+    page.locator("#live-result").wait_for(state="visible")
+    page.wait_for_function("() => document.getElementById('proof-seed').textContent.length === 64")
+    record = client.get(f"/v1/tables/{table_id}/record").get_json()
+    proof = record["deals"][0]["proof"]
+    assert page.locator("#proof-seed").inner_text() == proof["seed"]
+    assert page.locator("#proof-commitment").inner_text() == proof["commitment"] == made["commitment"]
+    assert page.locator("#proof-code").inner_text() == proof["deal_code"]
+    assert page.locator("#result-hands li").count() == 4
+    assert "bigtwo validate" in page.locator("#live-result").inner_text()
+    assert_record_holds(record, view(client, table_id)["totals"])
+    no_violation(reported)
+    context.close()
