@@ -151,3 +151,89 @@ def test_a_person_plays_a_whole_deal_against_three_bots(tables: tuple[str, Any, 
     assert_record_holds(record, view(client, table_id)["totals"])
     no_violation(reported)
     context.close()
+
+
+def legal_move(client: Any, table_id: str, token: str) -> dict[str, Any]:
+    """The weakest legal play the seat's view lists, or a pass."""
+    shown = view(client, table_id, token)
+    return {"play": shown["legal_plays"][0]} if shown["legal_plays"] else {"pass": True}
+
+
+def test_four_people_play_one_table_from_four_browsers(tables: tuple[str, Any, Any]) -> None:
+    base, client, browser = tables
+    made = create(client, deals=1)
+    table_id = made["id"]
+    opened = [open_page(browser, f"{base}/tables/{table_id}/play#token={seat['token']}")
+              for seat in made["seats"]]
+    pages = [page for _, page, _ in opened]
+    for seat, page in enumerate(pages):
+        page.wait_for_function("() => document.querySelectorAll('#play-hand .pick').length === 13")
+        assert f"{seat + 1}: {NAMES[seat]}" in page.locator("#play-seat").inner_text()
+    for _ in range(200):
+        now = view(client, table_id)
+        if now["status"] == "over":
+            break
+        page = pages[now["turn"]]
+        # The seat to move learned of the last move from the table's events, not a reload.
+        wait_for_version(page, now["version"])
+        assert page.locator("#play-button").is_enabled()
+        others = [p for s, p in enumerate(pages) if s != now["turn"]]
+        assert all(p.locator("#play-button").is_disabled() for p in others
+                   if version_shown(p) == now["version"])
+        play_turn(page)
+        page.wait_for_function("n => Number(document.getElementById('table-status')"
+                               ".dataset.version) > n", arg=now["version"])
+    else:
+        raise AssertionError("the deal did not end")
+    record = client.get(f"/v1/tables/{table_id}/record").get_json()
+    for page in pages:
+        page.wait_for_function("() => document.getElementById('proof-seed').textContent.length === 64")
+        assert page.locator("#proof-seed").inner_text() == record["deals"][0]["proof"]["seed"]
+        assert page.locator("#table-status").get_attribute("data-status") == "over"
+    assert_record_holds(record, view(client, table_id)["totals"])
+    for context, _, reported in opened:
+        no_violation(reported)
+        context.close()
+
+
+def test_the_spectator_page_follows_moves_posted_through_the_api(tables: tuple[str, Any, Any]) -> None:
+    base, client, browser = tables
+    made = create(client, deals=1)
+    table_id, tokens = made["id"], [seat["token"] for seat in made["seats"]]
+    context, page, reported = open_page(browser, f"{base}/tables/{table_id}?lang=zh-Hant-HK")
+    page.wait_for_function("() => document.getElementById('live-state').textContent.indexOf('即時') === 0")
+    assert "輪到" in page.locator("#table-turn").inner_text()
+    played: list[str] = []
+    for _ in range(200):
+        now = view(client, table_id)
+        if now["status"] == "over":
+            break
+        body = legal_move(client, table_id, tokens[now["turn"]])
+        answer = client.post(f"/v1/tables/{table_id}/moves", json=body,
+                             headers={"Authorization": f"Bearer {tokens[now['turn']]}"})
+        assert answer.status_code == 200, answer.get_data(as_text=True)
+        played += body.get("play", [])
+        after = answer.get_json()
+        if after["status"] == "over":
+            break
+        # Drawn from the events alone: the moves so far, and only the cards played.
+        page.wait_for_function("n => document.querySelectorAll('#live-moves li').length === n",
+                               arg=len(after["moves"]))
+        assert page.locator("#live-moves .card").count() == len(played)
+        shown = page.locator("#live-moves .card, #live-on-table .card").all_inner_texts()
+        assert set(shown) <= {face(card) for card in played}
+        assert page.locator("#result-hands li").count() == 0
+    else:
+        raise AssertionError("the deal did not end")
+    # The deal's end reaches the spectator: every hand, the proof and how to check it.
+    page.wait_for_function("() => document.getElementById('proof-seed').textContent.length === 64")
+    assert page.locator("#result-hands li").count() == 4
+    page.wait_for_function("() => document.getElementById('table-status').dataset.status === 'over'")
+    assert "bigtwo validate" in page.locator("#live-result").inner_text()
+    no_violation(reported)
+    context.close()
+
+
+def face(card: str) -> str:
+    """A card as the pages draw it: '10♥' for TH."""
+    return ("10" if card[0] == "T" else card[0]) + cards.SUIT_SYMBOLS[card[1]]
