@@ -189,7 +189,7 @@ def test_four_people_play_one_table_from_four_browsers(tables: tuple[str, Any, A
     for page in pages:
         page.wait_for_function("() => document.getElementById('proof-seed').textContent.length === 64")
         assert page.locator("#proof-seed").inner_text() == record["deals"][0]["proof"]["seed"]
-        assert page.locator("#table-status").get_attribute("data-status") == "over"
+        page.wait_for_function("() => document.getElementById('table-status').dataset.status === 'over'")
     assert_record_holds(record, view(client, table_id)["totals"])
     for context, _, reported in opened:
         no_violation(reported)

@@ -201,6 +201,8 @@
     (v.moves || []).forEach(function (m) { list.appendChild(moveNode(m)); });
     $("live-no-moves").hidden = (v.moves || []).length > 0;
     $("live-commitment").textContent = v.commitment || "";
+    $("live-commitment-box").hidden = !v.commitment;
+    $("live-deal").hidden = (v.status === "over" || v.status === "abandoned") && !(v.moves || []).length;
   }
 
   // The last finished deal: its hands and the proof they were dealt fairly (the deal_over
@@ -257,7 +259,8 @@
     if (!mine || v.seat === undefined || v.seat === null) { return; }
     if (mineDrawn === v.version) { return; }
     mineDrawn = v.version;
-    mine.hidden = false;
+    // A table that is over has nothing left to choose: the seat's part goes.
+    mine.hidden = v.status === "over" || v.status === "abandoned";
     $("play-seat").textContent = say("your_seat", { n: v.seat + 1, name: nameOf(v.seat) });
     var hand = v.hand || [];
     var box = $("play-hand");
@@ -400,6 +403,8 @@
 
   // ---- the view, the events ----
   function setView(v) {
+    // A fetch answered after a newer view arrived (a move's own answer) is not drawn.
+    if (view && typeof view.version === "number" && v.version < view.version) { return; }
     view = v;
     readNames(v);
     drawStatus(v);
@@ -452,7 +457,7 @@
           if (type === "match_over" && body.winners) { winnersNote(body.winners); }
           source.close();
           source = null;
-          state.textContent = say("table_status", { status: W["table_status_" + (type === "match_over" ? "over" : "abandoned")] });
+          state.hidden = true;
         }
         soon();
       });
