@@ -189,19 +189,25 @@ MAX_WORKER_DEATHS_PER_BLOCK = 3
 # Live tables (docs/TABLES.md). Open tables (neither over nor abandoned) per creation key, or per
 # client (its network, app/clients.py) without one: a table costs a row and a deal's state.
 MAX_OPEN_TABLES = 10
-# Moves one seat may post per second (refused ones count: judging a move is the cost). A post
-# that is not the seat's to make (409 not-your-turn or table-over, 412 another version) is
-# decided before judging and is never counted, so racing posts for one turn are never 429.
+# Moves one seat may post per second (refused ones count: judging a move is the cost), as a
+# bucket that holds MOVES_BURST and refills at MAX_MOVES_PER_SECOND: a client that sends 20
+# posts at once for one turn is answered for each (409, 412 or judged), never 429. A post that
+# is not the seat's to make (409 not-your-turn or table-over, 412) is decided before judging
+# and takes nothing from the bucket.
 MAX_MOVES_PER_SECOND = 10
+MOVES_BURST = 20
 # An Idempotency-Key's answer is kept at least this long (then purged as new ones are kept).
 IDEMPOTENCY_KEEP_SECONDS = 48 * 3600
 MAX_IDEMPOTENCY_KEY_LENGTH = 64
 
 # --- live tables: the engine (bigtwo.live) ---
-# Automatic moves (bots, timeouts) one engine call makes before it stops and leaves the rest
-# due (the table's deadline is then already past): a table of bots alone plays its match over
-# several calls, each bounded (about 2,000 moves of bots is a few deals' worth of CPU).
-LIVE_AUTO_MOVES_PER_CALL = 2000
+# The work of automatic moves (bots, timeouts) one engine call does before it stops and
+# leaves the rest due (the table's deadline is then already past, so the next call, a view or
+# the sweeper, goes on): a move costs 1, plus 1 for every 13 cards its seat holds (a bot
+# ranks a listing that grows with the hand). 200 is about 4 deals of bots at 4 seats of 13
+# cards (~40 ms of CPU), and under half a second at the costliest table (2 seats of 108 cards:
+# 4 decks with jokers), measured by bench/live_engine.py.
+LIVE_AUTO_WORK_PER_CALL = 200
 LIVE_MAX_DEALS = 100  # a table's `deals` (1 to this)
 LIVE_TURN_SECONDS = (5, 3600)  # a table's `clock.turn_seconds`, the least and the most
 

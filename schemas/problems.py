@@ -16,6 +16,13 @@ class ProblemErrorSchema(Schema):
     parameter = fields.String(metadata={"description": "the query parameter at fault"})
     code = fields.String(metadata={"description": "rule error code (RECORDS.md), for rule "
                                                   "errors only"})
+    # A live table's illegal move (TABLES.md) is refused with the report's own error.
+    params = fields.Dict(keys=fields.String(), metadata={"description": "a rule error's parameters, as a report has them"})
+    message = fields.String(metadata={"description": "a rule error's message in the negotiated "
+                                                     "language, as a report has it"})
+    deal = fields.Integer(allow_none=True, metadata={"description": "a rule error's deal"})
+    move = fields.Integer(allow_none=True, metadata={"description": "a rule error's move"})
+    seat = fields.Integer(allow_none=True, metadata={"description": "a rule error's seat"})
 
 
 class LimitSchema(Schema):

@@ -78,30 +78,51 @@ class TableTopSchema(Schema):
     combination = fields.Nested(TableCombinationSchema, required=True)
 
 
+class TableMoveDoneSchema(Schema):
+    """One move of the running deal, as a record writes it."""
+
+    seat = fields.Integer(required=True)
+    play = fields.List(fields.String(), metadata={"description": "the cards played"})
+    pass_ = fields.Boolean(data_key="pass")
+    timeout = fields.Boolean(metadata={"description": "the seat's clock ran out"})
+    call = fields.Boolean(metadata={"description": "a last-card call beside the play"})
+
+
 class TableViewSchema(Schema):
     """What a seat (with its token) or a spectator (without) sees: TABLES.md, 'What a seat
-    sees'. Fields the engine adds beside these are answered as they are."""
+    sees'."""
 
     id = fields.String(required=True)
     profile_id = fields.String(required=True)
     players = fields.List(fields.String(), required=True)
+    bots = fields.List(fields.Integer(), required=True)
+    fairness = fields.String(required=True, validate=validate.OneOf(["server", "shared"]))
+    clock = fields.Nested(ClockSchema, required=True, allow_none=True)
+    deals = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "the deals the match plays, or null where the profile's match decides"})
     status = fields.String(required=True, validate=validate.OneOf(STATUSES))
     deal = fields.Integer(required=True)
     version = fields.Integer(required=True, metadata={"description": "grows with every change; "
                                                                      "send it as If-Match"})
+    events = fields.Integer(required=True, metadata={"description": "events so far"})
     turn = fields.Integer(required=True, allow_none=True)
     table = fields.Nested(TableTopSchema, required=True, allow_none=True)
-    cards_left = fields.List(fields.Integer(), required=True)
-    moves = fields.List(fields.Dict(), required=True)
-    penalties_now = fields.Raw(required=True, allow_none=True)
-    totals = fields.List(fields.Raw(), required=True)
+    cards_left = fields.List(fields.Integer(), required=True, allow_none=True)
+    moves = fields.List(fields.Nested(TableMoveDoneSchema), required=True)
+    penalties_now = fields.List(fields.Integer(), required=True, allow_none=True)
+    totals = fields.List(fields.Integer(), required=True)
+    winners = fields.List(fields.Integer(), required=True)
     deadline = fields.String(required=True, allow_none=True, metadata={"description": "ISO 8601"})
     commitment = fields.String(required=True, allow_none=True)
+    entropy = fields.List(fields.Integer(), required=True, allow_none=True, metadata={
+        "description": "the seats that have posted entropy for this deal"})
+    created = fields.String(required=True)
     seat = fields.Integer(metadata={"description": "with a seat token only"})
     hand = fields.List(fields.String(), metadata={"description": "with a seat token only"})
     may_pass = fields.Boolean(metadata={"description": "with a seat token only"})
     legal_plays = fields.List(fields.List(fields.String()), metadata={
         "description": "with a seat token, on its turn: every play the referee accepts"})
+    legal_plays_cut = fields.Boolean(metadata={"description": "the list was cut at its limit"})
     may_time_out = fields.Boolean(metadata={"description": "with a seat token, where the "
                                                            "profile has timeouts"})
 

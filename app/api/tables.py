@@ -169,18 +169,21 @@ def refusal_document(refusal: Any, state: dict[str, Any], seat: int | None,
                            "title": TITLES.get(status, "Conflict"), "status": status,
                            "detail": getattr(refusal, "detail", "") or refusal.slug}
     if refusal.code is not None:
-        error = {"code": refusal.code, "deal": getattr(refusal, "deal", None),
+        error: dict[str, Any] = {"code": refusal.code, "deal": getattr(refusal, "deal", None),
                  "move": getattr(refusal, "move", None),
                  "seat": seat if getattr(refusal, "seat", None) is None else refusal.seat,
                  "params": refusal.params}
         error["message"] = render(error, lang)
-        doc["detail"] = error["message"]
+        error["pointer"] = ("" if error["deal"] is None or error["move"] is None
+                            else f"/deals/{error['deal']}/moves/{error['move']}")
+        error["detail"] = doc["detail"] = error["message"]
         doc["errors"] = [error]
     elif refusal.params and isinstance(refusal.params.get("errors"), list):
         doc["errors"] = refusal.params["errors"]
     if status == 412:
-        doc["detail"] = (f"the table is at version {state['version']}; If-Match named "
-                         "another: nothing changed")
+        doc["detail"] = getattr(refusal, "detail", "") or (
+            f"the table is at version {state['version']}; If-Match named another: nothing "
+            "changed")
         doc["version"] = state["version"]
     return doc
 
@@ -298,6 +301,7 @@ def create_table() -> Any:
     except QuotaExceeded as exc:
         raise _TooMany(f"{exc}: end a table (DELETE) or let one finish first", "60",
                        kind="too-many-tables") from exc
+    _file_record(store, state)  # a table of bots alone may have played its match already
     lang = language(request.args.get("lang"))
     seen = engine.view(state, None, lang)
     answer = {"id": state["id"], "url": f"/v1/tables/{state['id']}",
@@ -377,7 +381,7 @@ def _change(table_id: str, fn: Callable[[dict[str, Any], int], Any], body: Any) 
     try:
         acted = live.act(table_id, lambda state: fn(state, seat), seat=seat, key=key, body=body,
                          if_match=None if if_match is None else _matches(if_match),
-                         answer=_answer(seat, lang), rated=True)
+                         answer=_answer(seat, lang), rated=True, guarded=True)
     except StoreError as refusal:
         raise_problem(refusal)
     if acted.status == 200:
@@ -420,10 +424,24 @@ def post_entropy(table_id: str) -> Any:
         state, seat, body["entropy"], now=live.now(), new_seed=live.new_seed), body)
 
 
+# A record whose deals may be none yet (before the first deal ends), else a Record's.
+TABLE_RECORD = {
+    "type": "object", "required": ["profile", "players", "deals", "meta"],
+    "properties": {
+        "profile": {"$ref": "#/components/schemas/Record/properties/profile"},
+        "players": {"$ref": "#/components/schemas/Record/properties/players"},
+        "deals": {"type": "array", "minItems": 0, "maxItems": limits.LIVE_MAX_DEALS,
+                  "items": {"$ref": "#/components/schemas/RecordDeal"}},
+        "meta": {"type": "object", "required": ["live_table"],
+                 "properties": {"live_table": {"type": "string"}}},
+    }}
+
+
 @blp.route("/<table_id>/record", methods=["GET"])
 @blp.doc(responses={"200": {"description": "the finished deals as a record, each with its "
-                                           "proof (the running deal is not in it)", "content": {
-    "application/json": {"schema": {"$ref": "#/components/schemas/Record"}},
+                                           "proof (the running deal is not in it); notation is "
+                                           "empty before the first deal ends", "content": {
+    "application/json": {"schema": TABLE_RECORD},
     NOTATION: {"schema": {"type": "string"}}}}})
 @errors(404)
 def get_record(table_id: str) -> Any:

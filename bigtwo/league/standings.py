@@ -89,10 +89,7 @@ def seat_names(names: Any, seats: int) -> list[str]:
 
 def canonical_code(code: Any) -> str | None:
     """Spellings of one code (case, Crockford look-alikes) compare equal."""
-    if not isinstance(code, str):
-        return None
-    spec = deals.parse_code(code)
-    return spec.code if isinstance(spec, deals.DealSpec) else None
+    return deals.canonical_code(code)
 
 
 def seat_results(rows: Iterable[Mapping[str, Any]]) -> list[SeatResult]:

@@ -335,10 +335,12 @@ def _humans_posted(st: dict[str, Any]) -> bool:
 
 
 def _advance(change: _Change, now: float, new_seed: NewSeed) -> None:
-    """Do what is due by ``now``, each thing at its own time, at most
-    ``limits.LIVE_AUTO_MOVES_PER_CALL`` automatic moves (the rest stays due)."""
+    """Do what is due by ``now``, each thing at its own time, within one call's work
+    (``limits.LIVE_AUTO_WORK_PER_CALL``: an automatic move costs one, and one more for every
+    13 cards its seat holds, as the listing a bot ranks grows with the hand). What is left
+    stays due: the deadline is then already past, and the next call goes on."""
     st = change.state
-    budget = limits.LIVE_AUTO_MOVES_PER_CALL
+    budget = limits.LIVE_AUTO_WORK_PER_CALL
     while st["status"] in OPEN:
         running = st["running"]
         seconds = st["turn_seconds"]
@@ -358,11 +360,12 @@ def _advance(change: _Change, now: float, new_seed: NewSeed) -> None:
             at = began + seconds
         else:
             return
-        if budget <= 0:
-            return
-        budget -= 1
         judged = replay_running(st)
         assert judged.table is not None
+        cost = 1 + judged.table.counts[seat] // 13
+        if cost > budget and budget < limits.LIVE_AUTO_WORK_PER_CALL:
+            return  # at least one move per call, so a table always moves on
+        budget -= cost
         for wanted in _automatic(judged.table, seat in st["bots"]):
             if _play(change, wanted, at, new_seed) is None:
                 break

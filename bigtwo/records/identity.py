@@ -50,8 +50,7 @@ def _cards(value: Any) -> Any:
 
 
 def _code(value: Any) -> Any:
-    spec = deals.parse_code(value) if isinstance(value, str) else None
-    return spec.code if isinstance(spec, deals.DealSpec) else value
+    return deals.canonical_code(value) or value
 
 
 def _move(move: Any) -> Any:

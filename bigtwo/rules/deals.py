@@ -235,3 +235,19 @@ def deal_supply(spec: SupplySpec) -> tuple[list[list[int]], list[int]]:
     dealt = spec.players * spec.hand_size
     hands = [sorted(deck[seat:dealt:spec.players]) for seat in range(spec.players)]
     return hands, deck[dealt:]
+
+
+def parse_any(code: object) -> DealSpec | SupplySpec | str:
+    """A ``B2`` or a ``B2X`` code's spec, or a sentence saying what is wrong with it."""
+    if not isinstance(code, str):
+        return "a deal code is a string like 'B2-4-13-1Z3K9'"
+    if code.strip().upper().startswith(SUPPLY_FORMAT + "-"):
+        return parse_supply_code(code)
+    return parse_code(code)
+
+
+def canonical_code(code: object) -> str | None:
+    """The service's spelling of a ``B2`` or ``B2X`` code (case, Crockford look-alikes), or
+    None when ``code`` is none."""
+    spec = parse_any(code)
+    return None if isinstance(spec, str) else spec.code

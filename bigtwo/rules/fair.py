@@ -16,7 +16,7 @@ import hashlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bigtwo.rules import deals
+from bigtwo.rules import cards, deals
 from bigtwo.rules.multiset.table import opener_of_bags
 from bigtwo.rules.play import gets_leftover
 from bigtwo.rules.play import hands_of_code as b2_hands
@@ -62,26 +62,32 @@ def deal_code_of(profile: Profile, seed: bytes, entropy: Sequence[str]) -> str:
 
 def hands_of_code(profile: Profile, code: str) -> list[list[int]] | str:
     """The hands ``code`` deals under ``profile`` (the undealt cards to the opener under
-    ``leftover: to_opener``), or a sentence saying why it cannot."""
-    if code.strip().upper().startswith(deals.SUPPLY_FORMAT + "-"):
-        spec = deals.parse_supply_code(code)
-        if isinstance(spec, str):
-            return spec
+    ``leftover: to_opener``), or a sentence saying why it cannot: a proof's code deals
+    exactly the profile's table."""
+    spec = deals.parse_any(code)
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, deals.SupplySpec):
         if (spec.players, spec.hand_size, spec.decks, spec.jokers) != (
                 profile.players, profile.hand_size, profile.decks, profile.jokers):
             return f"{code!r} does not deal this profile's table"
-        hands, undealt = deals.deal_supply(spec)
-        if undealt and gets_leftover(profile):
-            opener = opener_of_bags(profile, hands)[0]
-            hands[opener] = sorted(hands[opener] + undealt)
-        return hands
-    b2 = deals.parse_code(code)
-    if isinstance(b2, str):
-        return b2
-    if (b2.players, b2.hand_size) != (profile.players, profile.hand_size) or (
+        return supply_hands(profile, spec)
+    if (spec.players, spec.hand_size) != (profile.players, profile.hand_size) or (
             deals.profile_refusal(profile) is not None):
         return f"{code!r} does not deal this profile's table"
-    return b2_hands(profile, b2)
+    return b2_hands(profile, spec)
+
+
+def supply_hands(profile: Profile, spec: deals.SupplySpec) -> list[list[int]]:
+    """A ``B2X`` code's hands under ``profile``: the undealt cards go to the opener (the
+    lowest card's holder, jokers never) under ``leftover: to_opener``, where the code deals
+    the profile's players, as a ``B2`` code's do."""
+    hands, undealt = deals.deal_supply(spec)
+    if (undealt and gets_leftover(profile) and spec.players == profile.players
+            and any(c < cards.DECK_SIZE for hand in hands for c in hand)):
+        opener = opener_of_bags(profile, hands)[0]
+        hands[opener] = sorted(hands[opener] + undealt)
+    return hands
 
 
 def proof_problem(profile: Profile, hands: Sequence[Sequence[int]], seed: bytes,
@@ -92,7 +98,7 @@ def proof_problem(profile: Profile, hands: Sequence[Sequence[int]], seed: bytes,
     if commitment(seed) != claimed_commitment.lower():
         return "commitment", None
     code = deal_code_of(profile, seed, entropy)
-    if code != claimed_code.strip().upper():
+    if code != deals.canonical_code(claimed_code):
         return "deal_code", None
     dealt = hands_of_code(profile, code)
     if isinstance(dealt, str):  # the profile's own code always deals it

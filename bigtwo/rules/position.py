@@ -38,12 +38,19 @@ def legal_listing(table: Table) -> tuple[list[list[str]], bool]:
     """The legal plays as a seat names them, and whether a limit cut the list short (more
     dragons than ``MAX_DRAGON_PLAYS``; with copies or jokers, the bounds of
     ``multiset.listing``): every play left out is still legal."""
+    plays, cut = listed_plays(table)
+    return [cards.names(ids) for _, ids in plays], cut
+
+
+def listed_plays(table: Table) -> tuple[list[tuple[Combo, list[int]]], bool]:
+    """``legal_listing``'s plays before they are named: each combination with the ids a seat
+    names (stand-ins as ``STAND_IN + card``), for callers that rank them (the live bots)."""
     if isinstance(table, MultisetTable):
         listing = multiset_listing(table)
-        return [cards.names(ids) for _, ids in listing.plays], listing.cut
+        return [(combo, list(ids)) for combo, ids in listing.plays], listing.cut
     plays = table.legal_plays()
     dragons = sum(1 for combo in plays if combo.kind == "dragon")
-    return [cards.names(c.cards) for c in plays], dragons >= limits.MAX_DRAGON_PLAYS
+    return [(c, list(c.cards)) for c in plays], dragons >= limits.MAX_DRAGON_PLAYS
 
 
 def table_names(table: Table, on_table: Combo) -> list[str]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import secrets
 import time
 from collections.abc import Callable, Mapping
@@ -68,6 +69,17 @@ def body_hash(body: Any) -> str:
     """What an idempotency key is bound to: the move's body, canonically written."""
     text = json.dumps(body, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def take_move(bucket: list[float] | None, now: float) -> tuple[float, int]:
+    """A seat's moves per second as a token bucket ``[tokens, when]``: what is left after
+    this move, or the whole seconds to wait (Retry-After) when none is left."""
+    rate, burst = limits.MAX_MOVES_PER_SECOND, limits.MOVES_BURST
+    tokens, when = (float(burst), now) if bucket is None else (bucket[0], bucket[1])
+    tokens = min(float(burst), tokens + max(0.0, now - when) * rate)
+    if tokens < 1:
+        return tokens, max(1, math.ceil((1 - tokens) / rate))
+    return tokens - 1, 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,7 +310,7 @@ class LiveTables(Repository):
             seat: int | None = None, key: str | None = None, body: Any = None,
             if_match: Callable[[dict[str, Any]], bool] | None = None,
             answer: Callable[[Any, dict[str, Any]], tuple[int, Any]] | None = None,
-            rated: bool = False) -> Acted:
+            rated: bool = False, guarded: bool = False) -> Acted:
         """One change of a table, in one ``BEGIN IMMEDIATE`` transaction:
 
         1. the answer kept for this seat's ``key`` is answered again (another body is 422
@@ -309,8 +321,19 @@ class LiveTables(Repository):
            that is not its to make (409: racing posts for one turn are told so, not limited);
         5. ``fn(state)`` decides; a Step is written with its events;
         6. ``answer(outcome, state)`` makes the (status, body) kept for ``key``.
+
+        ``guarded``: the version is read before the write lock is queued for, and a table
+        that another change wrote meanwhile is a 412 (the request was made against a table
+        that is no more). So racing posts of one seat, whose turn comes back after the bots'
+        moves, are not judged against the next turn one after the other: one is applied, the
+        others are 412, none is counted toward the seat's moves per second.
         """
         wanted = None if key is None else body_hash(body)
+        before = None
+        if guarded:
+            seen = self.conn.execute("SELECT version FROM live_tables WHERE id = ?",
+                                     [table_id]).fetchone()
+            before = None if seen is None else int(seen[0])
         with self.write():
             row = self._row(table_id)
             if row is None:
@@ -335,18 +358,21 @@ class LiveTables(Repository):
                 state, events = dict(caught.state), list(caught.events)
             outcome: Any
             rates = loads_stored(row["rates"] or "{}")
-            if if_match is not None and not if_match(state):
+            if before is not None and row["version"] != before:
+                outcome = _Precondition(detail="the table changed while this request waited "
+                                               "for another change of it: nothing changed; "
+                                               "look at the table again")
+            elif if_match is not None and not if_match(state):
                 outcome = _Precondition()
             else:
                 outcome = fn(state)
                 if rated and seat is not None and not (is_refusal(outcome)
                                                       and outcome.status in (409, 412)):
-                    second = int(now)
-                    window, count = rates.get(str(seat), [second, 0])
-                    count = count + 1 if window == second else 1
-                    rates[str(seat)] = [second, count]
-                    if count > limits.MAX_MOVES_PER_SECOND:
-                        outcome = _TooMany(retry_after=1)
+                    left, wait = take_move(rates.get(str(seat)), now)
+                    if wait:
+                        outcome = _TooMany(retry_after=wait)
+                    else:
+                        rates[str(seat)] = [left, now]
             if outcome is not None and not is_refusal(outcome):
                 state, events = dict(outcome.state), events + list(outcome.events)
             if isinstance(outcome, _TooMany):
@@ -395,6 +421,7 @@ class _Precondition:
     slug: str = "precondition-failed"
     code: str | None = None
     params: Mapping[str, Any] | None = None
+    detail: str = ""
 
 
 @dataclass(frozen=True, slots=True)

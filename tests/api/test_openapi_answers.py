@@ -184,6 +184,35 @@ def test_tournaments_and_seasons_answer_as_documented(api: CheckedClient) -> Non
                                 "rounds": 3, "seed": 1})
 
 
+def test_tables_answer_as_documented(api: CheckedClient) -> None:
+    """Live tables: every operation, its views as seat and spectator, and its refusals."""
+    players = ["Ana", "Ben", "Cai", "Dee"]
+    table = api.post("/v1/tables", json={"profile": "hk-standard", "players": players,
+                                         "bots": [2, 3]}).json
+    tokens = {s["seat"]: s["token"] for s in table["seats"]}
+    url = table["url"]
+    api.get(url)
+    seen = api.get(url, headers=bearer(tokens[0])).json
+    mover = seen["turn"]
+    mine = api.get(url, headers=bearer(tokens[mover])).json
+    api.post(f"{url}/moves", json={"play": ["XX"]}, headers=bearer(tokens[mover]))
+    api.post(f"{url}/moves", json={"pass": True}, headers=bearer(tokens[1 - mover]))
+    api.post(f"{url}/moves", json={"pass": True},
+             headers={**bearer(tokens[mover]), "If-Match": '"0"'})
+    move = {"play": mine["legal_plays"][0]} if mine["legal_plays"] else {"pass": True}
+    assert api.post(f"{url}/moves", json=move, headers=bearer(tokens[mover])).status_code == 200
+    api.post(f"{url}/entropy", json={"entropy": "x"}, headers=bearer(tokens[0]))
+    api.get("/v1/tables")
+    api.get("/v1/tables?status=playing&page=1&per_page=5")
+    api.get(f"{url}/record")
+    assert api.delete(url, headers=bearer(table["organiser_token"])).status_code == 200
+    shared = api.post("/v1/tables", json={"profile": "hk-standard", "players": players,
+                                          "bots": [1, 2, 3], "fairness": "shared"}).json
+    assert api.post(f"{shared['url']}/entropy", json={"entropy": "salt"},
+                    headers=bearer(shared["seats"][0]["token"])).status_code == 200
+    api.post("/v1/tables", json={"profile": "hk-standard", "players": players[:2]})
+
+
 def test_every_operation_was_answered_and_checked(app: Any) -> None:
     """The scenarios above reach every operation of the document (run together here)."""
     api = CheckedClient(app)
@@ -191,6 +220,7 @@ def test_every_operation_was_answered_and_checked(app: Any) -> None:
     test_profiles_and_evaluations_answer_as_documented(api, "pusoy-dos")
     test_next_replays_and_profiles_answer_as_documented(api)
     test_tournaments_and_seasons_answer_as_documented(api)
+    test_tables_answer_as_documented(api)
     for name, record, query in RECORDS[:3]:
         test_validate_answers_every_shipped_record_as_documented(api, name, record, query)
     operations = {(method, path) for path, ops in api.spec["paths"].items()

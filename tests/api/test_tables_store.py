@@ -223,13 +223,27 @@ def test_moves_per_second_count_refused_moves_but_not_others_turns(store: Store,
     assert {play(store, tid, 1, rated=True, if_match=lambda s: False).status
             for _ in range(30)} == {412}
     statuses = []
-    for _ in range(limits.MAX_MOVES_PER_SECOND + 2):
+    for _ in range(limits.MOVES_BURST + 2):
         statuses.append(play(store, tid, 0, rated=True).status)
         play(store, tid, 1)  # unrated: the turn comes back to seat 0
-    assert statuses[:limits.MAX_MOVES_PER_SECOND] == [200] * limits.MAX_MOVES_PER_SECOND
-    assert statuses[limits.MAX_MOVES_PER_SECOND:] == [429, 429]
+    # A burst is answered; past it, the bucket refills at MAX_MOVES_PER_SECOND.
+    assert statuses == [200] * limits.MOVES_BURST + [429, 429]
     clock.t += 1
-    assert play(store, tid, 0, rated=True).status == 200
+    statuses = [play(store, tid, 0, rated=True).status for _ in range(limits.MAX_MOVES_PER_SECOND + 1)
+                if play(store, tid, 1).status in (200, 409)]
+    assert statuses == [200] * limits.MAX_MOVES_PER_SECOND + [429]
+
+
+@pytest.mark.parametrize(("bucket", "elapsed", "left", "wait"), [
+    (None, 0.0, limits.MOVES_BURST - 1, 0),
+    ([0.0, 0.0], 0.0, 0.0, 1),
+    ([0.0, 0.0], 0.05, 0.5, 1),
+    ([0.0, 0.0], 0.1, 0.0, 0),
+    ([5.0, 0.0], 1000.0, limits.MOVES_BURST - 1, 0),
+])
+def test_the_bucket(bucket: list[float] | None, elapsed: float, left: float, wait: int) -> None:
+    got_left, got_wait = live_tables.take_move(bucket, elapsed)
+    assert (round(got_left, 6), got_wait) == (left, wait)
 
 
 def test_open_tables_per_client_and_per_key(store: Store) -> None:

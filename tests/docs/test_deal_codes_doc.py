@@ -49,3 +49,56 @@ def test_every_worked_example_deals_as_written(code: str, block: str) -> None:
     if undealt:
         expected.append(f"undealt: {' '.join(cards.names(undealt))}")
     assert block.strip().splitlines() == expected
+
+
+B2X_EXAMPLE = re.compile(r"`(B2X-\d-\d{1,3}-\d-\d-[0-9A-Z]+)`[^\n]*\n[^\n`]*:\n\n```\n(.*?)```|"
+                         r"`(B2X-\d-\d{1,3}-\d-\d-[0-9A-Z]+)`[^\n]*:\n\n```\n(.*?)```", re.S)
+B2X_EXAMPLES = [(m[0] or m[2], m[1] or m[3]) for m in B2X_EXAMPLE.findall(DOC)]
+
+
+def test_the_doc_has_b2x_examples_beyond_b2() -> None:
+    assert len(B2X_EXAMPLES) >= 2
+    specs = [deals.parse_supply_code(code) for code, _ in B2X_EXAMPLES]
+    assert all(isinstance(s, deals.SupplySpec) for s in specs)
+    assert any(s.players > 5 for s in specs if isinstance(s, deals.SupplySpec))
+    assert any(s.decks > 1 for s in specs if isinstance(s, deals.SupplySpec))
+
+
+@pytest.mark.parametrize(("code", "block"), B2X_EXAMPLES, ids=[c for c, _ in B2X_EXAMPLES])
+def test_every_b2x_example_deals_as_written(code: str, block: str) -> None:
+    spec = deals.parse_supply_code(code)
+    assert isinstance(spec, deals.SupplySpec)
+    hands, undealt = deals.deal_supply(spec)
+
+    def said(group: list[int]) -> str:
+        return " ".join("JK" if c == cards.JOKER else cards.name(c) for c in group)
+
+    expected = [f"seat {i}: {said(h)}" for i, h in enumerate(hands)]
+    if undealt:
+        expected.append(f"undealt: {said(undealt)}")
+    assert block.strip().splitlines() == expected
+
+
+FAIR_ROW = re.compile(r"^\| `([0-9a-f]{2})` x 32 \| none \| `([0-9a-f]{64})` \| (\d+) \| "
+                      r"`(B2-[^`]+)` \|$|^\| `000102\.\.\.1f` \| ([^|]+) \| ([^|]+) \| (\d+) \| "
+                      r"`(B2-[^`]+)` \|$", re.M)
+
+
+def test_the_fair_deal_examples_hold() -> None:
+    from bigtwo.rules import fair
+    from bigtwo.rules.profiles import DEFAULT_RESOLVER
+
+    profile, _ = DEFAULT_RESOLVER.resolve("hk-standard", "/profile")
+    rows = FAIR_ROW.findall(DOC)
+    assert len(rows) == 4
+    for byte, commitment, value, code, given, said, counted, counted_code in rows:
+        if byte:
+            seed, entropy = bytes.fromhex(byte) * 32, []
+        else:
+            seed = bytes(range(32))
+            entropy = [] if given.strip() == "none" else re.findall(r"`([^`]+)`", given)
+            commitment, value, code = said.strip().strip("`"), counted, counted_code
+        if commitment != "(the same)":
+            assert fair.commitment(seed) == commitment
+        assert fair.deal_seed(seed, entropy) == int(value)
+        assert fair.deal_code_of(profile, seed, entropy) == code

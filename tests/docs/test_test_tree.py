@@ -23,6 +23,7 @@ FOLDERS = {
     "formats": "formats",
     "reports": "reports",
     "league": "league",
+    "live": "live",
     "store": "tournaments",
     "batch": "cluster",
     "cli": "cli",
