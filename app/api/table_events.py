@@ -12,7 +12,9 @@ store connection: it opens one for each read.
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -45,6 +47,14 @@ errors = errors_of(blp, {
 
 SSE = "text/event-stream"
 NDJSON = "application/x-ndjson"
+# One line of the NDJSON answer (OpenAPI 3.0 has no way to say "lines of"; the description
+# says it).
+EVENT_LINE = {"type": "object", "required": ["id", "type", "data"], "properties": {
+    "id": {"type": "integer", "minimum": 1, "description": "the event's number, from 1"},
+    "type": {"type": "string", "enum": ["dealt", "entropy", "move", "trick", "deal_over",
+                                        "match_over", "abandoned"]},
+    "data": {"type": "object", "description": "what the event says, as the viewer may see "
+                                              "it (docs/TABLES.md, Events)"}}}
 END_TYPES = frozenset({"match_over", "abandoned"})
 CLOSED_STATUSES = frozenset({"over", "abandoned"})
 
@@ -68,9 +78,13 @@ def make_bell(app: Flask) -> Bell:
     db, quotas = app.config["BIGTWO_DB"], app.config["BIGTWO_QUOTAS"]
 
     def abandon(store: Any, table_id: str) -> object:
-        from app.api import tables
-
-        return tables.abandon_idle(store, table_id)
+        # As the organiser's DELETE: the finished deals go to a linked tournament.
+        try:
+            records = importlib.import_module("bigtwo.store.table_records")
+        except ImportError:  # pragma: no cover - a tree without the tournament link
+            return store.live_tables.transact(
+                table_id, lambda state: _engine().abandon(state, now=time.time()))
+        return records.abandon(store, table_id)
 
     return Bell(lambda: Store(db, quotas), abandon=abandon)
 
@@ -82,9 +96,15 @@ def start_bell(app: Flask) -> Bell:
     return bell
 
 
+def _setting(app: Flask, name: str, default: float) -> float:
+    """A deployment's value (the app's config, else the environment), else the default."""
+    given = app.config.get(name, os.environ.get(name))
+    return default if given in (None, "") else float(given)
+
+
 def _limits(app: Flask) -> tuple[int, int]:
-    return (int(app.config.get("BIGTWO_STREAMS_PER_CLIENT", limits.MAX_STREAMS_PER_CLIENT)),
-            int(app.config.get("BIGTWO_STREAMS_PER_SERVICE", limits.MAX_STREAMS_PER_SERVICE)))
+    return (int(_setting(app, "BIGTWO_STREAMS_PER_CLIENT", limits.MAX_STREAMS_PER_CLIENT)),
+            int(_setting(app, "BIGTWO_STREAMS_PER_SERVICE", limits.MAX_STREAMS_PER_SERVICE)))
 
 
 def _viewer(table_id: str) -> int | None:
@@ -208,7 +228,14 @@ def _long_poll(reader: _Reader, bell: Bell, after: int, wait: float) -> list[dic
 
 
 @blp.route("/<table_id>/events")
-@blp.doc(security=[{}, {"SeatToken": []}], parameters=[
+@blp.doc(security=[{}, {"TableToken": []}], parameters=[
+    {"in": "query", "name": "after", "required": False,
+     "schema": {"type": "integer", "minimum": 0},
+     "description": "answer NDJSON: the events after this number (0: all of them)"},
+    {"in": "query", "name": "wait", "required": False,
+     "schema": {"type": "number", "minimum": 0, "maximum": limits.MAX_EVENTS_WAIT_SECONDS},
+     "description": "NDJSON: seconds to wait for the first event when there is none after "
+                    "`after` yet"},
     {"in": "header", "name": "Last-Event-ID", "required": False, "schema": {"type": "string"},
      "description": "SSE: resume after this event (EventSource sends it when it reconnects)"}],
     responses={200: {"description": (
@@ -221,7 +248,7 @@ def _long_poll(reader: _Reader, bell: Bell, after: int, wait: float) -> list[dic
         "the events after `after` (all when absent), waiting up to `wait` seconds for the "
         "first. A seat token sees its own hand; a spectator no hand before deal_over."),
         "content": {SSE: {"schema": {"type": "string"}},
-                    NDJSON: {"schema": {"type": "string"}}}}})
+                    NDJSON: {"schema": EVENT_LINE}}}})
 @errors(400, 401, 403, 404, 422, 429)
 def table_events(table_id: str) -> Response:
     """The table's events, as the viewer may see them: SSE, or an NDJSON long poll."""
@@ -236,8 +263,7 @@ def table_events(table_id: str) -> Response:
     if wants_sse:
         after = _last_event_id() or 0
         slots, slot = _take_slot(app)
-        heartbeat = float(app.config.get("BIGTWO_STREAM_HEARTBEAT",
-                                         limits.STREAM_HEARTBEAT_SECONDS))
+        heartbeat = _setting(app, "BIGTWO_STREAM_HEARTBEAT", limits.STREAM_HEARTBEAT_SECONDS)
         response = Response(_sse(reader, bell, after, slots, slot, heartbeat), mimetype=SSE)
         # Proxies must pass each event on as it comes, and nothing may keep a seat's events.
         response.headers["Cache-Control"] = "private, no-store"
