@@ -1,4 +1,4 @@
-"""The live table's view (TABLES.md's answer to ``GET /v1/tables/{id}``) arranged for the
+"""The live table's view (docs/TABLES.md: the answer to ``GET /v1/tables/{id}``) arranged for the
 pages' templates: names, seats, the combination on the table, this deal's moves, the last
 finished deal's hands and proof. The pages' script draws the same sections from the same
 view as events arrive; this is the page as it stands when it is loaded (and without
