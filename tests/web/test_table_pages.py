@@ -187,3 +187,32 @@ def test_an_unknown_table_is_a_404_page(client: Any, path: str) -> None:
     answer = client.get(path)
     assert answer.status_code == 404
     assert answer.mimetype == "text/html"
+
+
+def test_a_scan_over_a_whole_deal_finds_no_unplayed_card_in_either_page(app: Any, client: Any) -> None:
+    """At every turn of a deal, neither page (its HTML, its data block, the card titles it
+    draws) holds a card that is still in a hand, in any language; when the deal ends, every
+    hand is revealed."""
+    table_id, _ = make_table(app, deals=2, **BOTS)
+    # Held at Ana's first turn (the bots before her may have played already).
+    first = {card for seat in range(4) for card in seat_view(app, table_id, seat)["hand"]}
+    turns = 0
+    while True:
+        ana = seat_view(app, table_id, 0)
+        if ana["deal"] > 0:
+            break
+        # Held now: Ana's hand as her view says it, the bots' as their views say it.
+        held = {card for seat in range(4) for card in seat_view(app, table_id, seat)["hand"]}
+        for path, lang in ((f"/tables/{table_id}", "en"), (f"/tables/{table_id}/play", "de")):
+            page = client.get(f"{path}?lang={lang}").get_data(as_text=True)
+            for card in held:
+                assert f'"{card}"' not in page, (path, card)
+                title = htmllib.escape(card_view(card, lang)["title"], quote=True)
+                assert f'title="{title}"' not in page, (path, card)
+        body = {"play": ana["legal_plays"][0]} if ana["legal_plays"] else {"pass": True}
+        assert not engine_refused(play(app, table_id, 0, body))
+        turns += 1
+    assert turns >= 3
+    finished = _data(client.get(f"/tables/{table_id}"))["finished"]
+    revealed = {card for hand in finished["hands"] for card in hand}
+    assert len(revealed) == 52 and first <= revealed
