@@ -642,6 +642,33 @@ def joker_notation_cases(client: Any) -> list[Case]:
     return out
 
 
+# --- live tables: a table of bots alone (issue 39, the engine's class) ----------------------
+def live_bots_cases(client: Any) -> list[Case]:
+    """``POST /v1/tables`` for a table of bots alone, 100 deals, then ``GET`` of it (which
+    catches up): the bots play inside the request, each engine call bounded by
+    ``LIVE_AUTO_WORK_PER_CALL``. The costliest table is 2 seats of 108 cards (4 decks, 8
+    jokers), where a bot ranks a listing of up to 2,000 plays. Unbounded, the creation played
+    the whole match (0.3 to 0.6 s of CPU a deal: 30 to 60 s for 100 deals)."""
+    worst = {"extends": "hk-standard", "players": 2, "decks": 4, "jokers": 2, "hand_size": 108}
+    out = []
+    for what, profile in [("4 seats of hk-standard", "hk-standard"),
+                          ("2 seats of 108 cards, 4 decks, 8 jokers", worst)]:
+        players = 2 if isinstance(profile, dict) else 4
+        body = json.dumps({"profile": profile, "players": [f"Bot {i}" for i in range(players)],
+                           "bots": list(range(players)), "deals": 100})
+        made: dict[str, str] = {}
+
+        def create(body: str = body, made: dict[str, str] = made) -> Any:
+            answer = client.post("/v1/tables", data=body, content_type="application/json")
+            made["id"] = answer.get_json().get("id", "")
+            return answer
+
+        out.append(Case("POST /v1/tables", f"live: bots alone, 100 deals, {what}", create, len(body)))
+        out.append(Case("GET /v1/tables/{id}", f"live: the same table caught up ({what})",
+                        lambda made=made: client.get(f"/v1/tables/{made['id']}"), 0))
+    return out
+
+
 def _all_cards() -> list[str]:
     from bigtwo.rules import cards
 
@@ -662,7 +689,8 @@ def main() -> None:
         rows = []
         for case in [*cases(client), *door_cases(client), *draw_cases(client),
                      *joker_notation_cases(client), *multiset_cases(client),
-                     *next_multiset_cases(client)]:
+                     *next_multiset_cases(client),
+                     *live_bots_cases(client)]:
             best, status, out_bytes = float("inf"), 0, 0
             for _ in range(args.repeat):
                 start = time.process_time()

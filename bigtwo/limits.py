@@ -203,11 +203,11 @@ MAX_IDEMPOTENCY_KEY_LENGTH = 64
 # --- live tables: the engine (bigtwo.live) ---
 # The work of automatic moves (bots, timeouts) one engine call does before it stops and
 # leaves the rest due (the table's deadline is then already past, so the next call, a view or
-# the sweeper, goes on): a move costs 1, plus 1 for every 13 cards its seat holds (a bot
-# ranks a listing that grows with the hand). 200 is about 4 deals of bots at 4 seats of 13
-# cards (~40 ms of CPU), and under half a second at the costliest table (2 seats of 108 cards:
-# 4 decks with jokers), measured by bench/live_engine.py.
-LIVE_AUTO_WORK_PER_CALL = 200
+# the sweeper, goes on). A move costs 1 + (cards its seat holds / 13)^2, rounded down: a bot
+# ranks a listing that grows faster than the hand (bench/live_engine.py: under 1 ms at 13
+# cards, up to 90 ms at 54 cards of 4 decks with jokers). 60 is about a deal of four bots
+# holding 13 cards each, and at most about a quarter of a second at the costliest tables.
+LIVE_AUTO_WORK_PER_CALL = 60
 LIVE_MAX_DEALS = 100  # a table's `deals` (1 to this)
 LIVE_TURN_SECONDS = (5, 3600)  # a table's `clock.turn_seconds`, the least and the most
 

@@ -13,7 +13,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 from bigtwo import limits
 from bigtwo.reports.i18n import ACCEPTED_TAGS, LANGUAGES, canonical
 from bigtwo.reports.messages import CODES
-from bigtwo.rules import cards
+from bigtwo.rules import cards, fair
 from bigtwo.rules.cards import MAX_PLAYERS
 from bigtwo.rules.kinds import Int
 from bigtwo.rules.registry import BY_PATH
@@ -72,6 +72,33 @@ class ResultSchema(Schema):
                        "loser's penalty (a score sheet's \"takes all\" mark)"})
 
 
+class ProofEntropySchema(Schema):
+    seat = fields.Integer(required=True, validate=validate.Range(min=0, max=MAX_SEATS - 1))
+    value = fields.String(required=True,
+                          validate=validate.Length(min=1, max=fair.MAX_ENTROPY_CHARS),
+                          metadata={"description": "the seat's contribution to the shuffle"})
+
+
+HEX64 = {"pattern": "^[0-9a-fA-F]{64}$"}
+
+
+class ProofSchema(Schema):
+    """A live table's fair-deal evidence (TABLES.md, "Fair deals")."""
+
+    commitment = fields.String(required=True, validate=validate.Regexp(HEX64["pattern"]),
+                               metadata={**HEX64, "description": "SHA-256 of \"commit:\" and "
+                                                                 "the seed, published before the deal"})
+    seed = fields.String(required=True, validate=validate.Regexp(HEX64["pattern"]),
+                         metadata={**HEX64, "description": "the 32 secret bytes, revealed after "
+                                                           "the deal"})
+    entropy = fields.List(fields.Nested(ProofEntropySchema), required=True,
+                          validate=validate.Length(max=MAX_SEATS), metadata={
+                              "description": "the seats' contributions, in seat order, each "
+                                             "seat at most once (empty under fairness: server)"})
+    deal_code = fields.String(required=True, metadata={
+        "description": "the code (B2 or B2X, DEAL_CODES.md) the revealed values make"})
+
+
 class RecordDealSchema(Schema):
     hands = fields.List(card_list(validate=validate.Length(max=MAX_HAND)),
                         validate=validate.Length(max=MAX_SEATS),
@@ -85,6 +112,9 @@ class RecordDealSchema(Schema):
         "description": "v2: how the deal ended, instead of moves (a score sheet's row); "
                        "the deal is scored without replay and its status is scored"})
     declared = fields.Nested(DeclaredSchema, allow_none=True)
+    proof = fields.Nested(ProofSchema, metadata={
+        "description": "v5: a live table's proof that the hands were dealt fairly; a proof "
+                       "that does not hold is PROOF_MISMATCH"})
 
 
 class RecordSchema(Schema):

@@ -21,6 +21,7 @@ from bigtwo.reports.i18n import LANGUAGES, babel_locale  # noqa: E402
 from bigtwo.rules.profiles import PRESETS  # noqa: E402
 from bigtwo.rules.simulate import simulate  # noqa: E402
 from tests.core.helpers import deal, record, small  # noqa: E402
+from tests.fair_records import proven_record, tampered  # noqa: E402
 
 OUT = ROOT / "fixtures" / "golden"
 EXAMPLES = ROOT / "fixtures" / "examples"
@@ -73,6 +74,7 @@ HANDMADE: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "result-places": (record(small("hk-standard", finish="placings",
                                    scoring={"place_points": [3, 1, -1, -3]}),
                              {"result": {"places": [0, 0, 2, 3]}}), {"lang": "de"}),
+    "proof-mismatch": (tampered(proven_record(HK3), "hands"), {}),
     "scored-sheet": (record("pusoy-dos", {"result": {"left": [[], ["2D", "5C"], ["2C", "2S", "2H", "4C"], ["3S"]]}},
                             {"result": {"left": [["2C", "2S", "2H", "2D"], [], ["KH"], ["3S", "3H"]]}},
                             players=["Ana", "Ben", "Cai", "Dee"]), {}),
@@ -142,6 +144,8 @@ MESSAGE_RECORDS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     "revolution-suits": (record(small("hk-standard", hand_size=7, revolution="ranks_and_suits"), deal(
         REV7, "0:4C+4D+4H+4S+3D 1:- 2:- 3:- 0:9C 1:2S")), {"complete": False}),
     "three-winners": (record("hk-standard", {"result": {"cards_left": [0, 0, 0, 9]}}), {}),
+    "proof-commitment": (tampered(proven_record(HK3), "seed"), {}),
+    "proof-deal-code": (tampered(proven_record(HK3), "entropy"), {}),
 }
 
 

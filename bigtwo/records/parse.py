@@ -13,7 +13,7 @@ from typing import Any
 from bigtwo import limits
 from bigtwo.rules import cards, deals, fair, scoring
 from bigtwo.rules.choices import Finish, LastCardCall, LastCardGuard, Timeouts
-from bigtwo.rules.game import Deal, Move, Record, Result
+from bigtwo.rules.game import Deal, Move, Proof, Record, Result
 from bigtwo.rules.play import hands_of_code
 from bigtwo.rules.problems import Problem, is_long, join, pointer_key, quote
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, Profile, ProfileRef, ProfileResolver
@@ -35,7 +35,9 @@ def name_problem(pointer: str, name: str) -> Problem | None:
 
 
 RECORD_FIELDS = frozenset({"profile", "players", "deals", "meta"})
-DEAL_FIELDS = frozenset({"hands", "deal_code", "moves", "result", "declared"})
+DEAL_FIELDS = frozenset({"hands", "deal_code", "moves", "result", "declared", "proof"})
+PROOF_FIELDS = ("commitment", "seed", "entropy", "deal_code")
+ENTROPY_FIELDS = frozenset({"seat", "value"})
 DECLARED_FIELDS = frozenset({"winner", "scores"})
 RESULT_FIELDS = frozenset({"cards_left", "left", "places", "liable"})
 MOVE_FIELDS = frozenset({"seat", "play", "pass", "timeout", "call"})
@@ -373,8 +375,83 @@ def _parse_deal(value: Any, at: str, profile: Profile, problems: list[Problem]) 
     declared = value.get("declared")
     if declared is not None:
         declared = _parse_declared(declared, f"{at}/declared", problems)
+    proof = None
+    if "proof" in value:
+        proof = _parse_proof(value["proof"], join(at, "proof"), profile, problems)
+        if given == 0:
+            problems.append(shape_problem(join(at, "proof"), "proof_hands"))
     return Deal(hands, moves, declared, code if isinstance(code, str) else None, result,
-                frozenset(calls))
+                frozenset(calls), proof)
+
+
+def _hex64(value: Any, at: str, problems: list[Problem]) -> str | None:
+    if (type(value) is not str or len(value) != 64
+            or any(c not in "0123456789abcdefABCDEF" for c in value)):
+        problems.append(shape_problem(at, "hex64"))
+        return None
+    return value.lower()
+
+
+def _parse_proof(value: Any, at: str, profile: Profile, problems: list[Problem]) -> Proof | None:
+    """A deal's ``proof`` (RECORDS.md, v5), or None with its problems. Whether it holds is
+    the replay's business (PROOF_MISMATCH); here only its shape."""
+    if not isinstance(value, dict):
+        problems.append(shape_problem(at, "proof"))
+        return None
+    before = len(problems)
+    problems.extend(_unknown(value, frozenset(PROOF_FIELDS), at))
+    missing = [key for key in PROOF_FIELDS if key not in value]
+    if missing:
+        problems.extend(shape_problem(join(at, key), "proof_missing") for key in missing)
+        return None
+    commitment = _hex64(value["commitment"], join(at, "commitment"), problems)
+    seed = _hex64(value["seed"], join(at, "seed"), problems)
+    entropy = _parse_entropy(value["entropy"], join(at, "entropy"), profile, problems)
+    code = value["deal_code"]
+    spec = deals.parse_any(code)
+    if isinstance(spec, str):
+        problems.append(Problem(join(at, "deal_code"), spec))
+    if len(problems) > before or commitment is None or seed is None or entropy is None:
+        return None
+    return Proof(commitment, bytes.fromhex(seed), entropy, str(code))
+
+
+def _parse_entropy(value: Any, at: str, profile: Profile,
+                   problems: list[Problem]) -> list[tuple[int, str]] | None:
+    """The contributions, in seat order and each seat once (the order the deal used)."""
+    if type(value) is not list or len(value) > profile.players:
+        problems.append(shape_problem(at, "entropy"))
+        return None
+    out: list[tuple[int, str]] = []
+    previous = -1
+    ok = True
+    for i, item in enumerate(value):
+        place = join(at, i)
+        if type(item) is not dict or "seat" not in item or "value" not in item:
+            problems.append(shape_problem(place, "entropy"))
+            ok = False
+            continue
+        problems.extend(_unknown(item, ENTROPY_FIELDS, place))
+        seat, text = item["seat"], item["value"]
+        if not _is_int(seat):
+            problems.append(shape_problem(join(place, "seat"), "seat", last=profile.players - 1))
+            ok = False
+        elif not 0 <= seat < profile.players:
+            problems.append(seat_out_of_range(seat, profile.players, join(place, "seat")))
+            ok = False
+        elif seat <= previous:
+            problems.append(shape_problem(join(place, "seat"), "entropy_order", seat=seat,
+                                          previous=previous))
+            ok = False
+        else:
+            previous = seat
+        if type(text) is not str or not 0 < len(text) <= fair.MAX_ENTROPY_CHARS:
+            problems.append(shape_problem(join(place, "value"), "entropy_value",
+                                          most=fair.MAX_ENTROPY_CHARS))
+            ok = False
+        elif ok:
+            out.append((seat, text))
+    return out if ok else None
 
 
 def _parse_names(names: Any, problems: list[Problem]) -> list[str] | None:

@@ -469,9 +469,22 @@ def _wrong_turn(params: dict[str, Any], error: dict[str, Any], translator: Trans
                               expected=params["expected"], seat=error["seat"])
 
 
+def _proof_mismatch(params: dict[str, Any], error: dict[str, Any], translator: Translator) -> str:
+    reason = params.get("reason")
+    if reason == "commitment":
+        return translator.gettext("The deal's proof does not hold: the revealed seed does not "
+                                  "give the commitment")
+    if reason == "deal_code":
+        return translator.gettext("The deal's proof does not hold: the revealed seed and "
+                                  "entropy make another deal code")
+    return translator.gettext("The deal's proof does not hold: seat {seat}'s hand is not what "
+                              "the revealed seed deals", seat=params.get("seat"))
+
+
 Renderer = Callable[[dict[str, Any], dict[str, Any], Translator], str]
 
 _RENDERERS: dict[RuleCode, Renderer] = {
+    RuleCode.PROOF_MISMATCH: _proof_mismatch,
     RuleCode.PLAYER_COUNT: _player_count,
     RuleCode.HAND_SIZE: lambda params, error, translator: translator.gettext(
         "Seat {seat} was dealt {actual} cards; this profile deals {expected}",

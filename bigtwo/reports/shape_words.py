@@ -88,6 +88,20 @@ SHAPE_WORDS: dict[str, Marked] = {
                               "names are compared as they read, so it is refused"),
     "name_blank": NP_("record shape", "a name has at least one character besides spaces"),
     "name_length": NP_("record shape", "a player name of 1 to {n} characters"),
+    # v5: a live table's proof of a fair deal. Keep "commitment", "seed", "entropy",
+    # "deal_code", "hands", "seat" and "value" as they are.
+    "proof": NP_("record shape", "a proof is an object with \"commitment\", \"seed\", "
+                                 "\"entropy\" and \"deal_code\""),
+    "proof_missing": NP_("record shape", "missing: a proof gives \"commitment\", \"seed\", "
+                                         "\"entropy\" and \"deal_code\""),
+    "proof_hands": NP_("record shape", "a proof proves the hands: give \"hands\" or "
+                                       "\"deal_code\" beside it"),
+    "hex64": NP_("record shape", "must be 64 hexadecimal digits"),
+    "entropy": NP_("record shape", "must be a list of {{\"seat\": n, \"value\": \"...\"}}, "
+                                   "one per seat at most"),
+    "entropy_value": NP_("record shape", "must be text of 1 to {most} characters"),
+    "entropy_order": NP_("record shape", "seat {seat} comes after seat {previous}: the "
+                                         "contributions are given in seat order, each seat once"),
     # An organiser's label in an audit log; {name} is the field (by, reason), kept as typed.
     "label_text": NP_("record shape", "{name}: must be text"),
     "label_line": NP_("record shape", "{name}: at most {limit} characters, on one line, each of "

@@ -28,6 +28,7 @@ REFUSAL_CONTEXT = "house rule"
 
 
 class RuleCode(StrEnum):
+    PROOF_MISMATCH = "PROOF_MISMATCH"
     PLAYER_COUNT = "PLAYER_COUNT"
     HAND_SIZE = "HAND_SIZE"
     DUPLICATE_CARD = "DUPLICATE_CARD"
@@ -57,6 +58,8 @@ class RuleCode(StrEnum):
 
 # When each code applies: RECORDS.md's "when" column, followed there by the code's reasons.
 WHEN: dict[RuleCode, str] = {
+    RuleCode.PROOF_MISMATCH: "a deal's `proof` (a live table's, v5) does not hold; checked before "
+                             "anything else of its deal, which is then not checked",
     RuleCode.PLAYER_COUNT: "the record's hands or player names do not match the profile's `players`",
     RuleCode.HAND_SIZE: "a seat was dealt the wrong number of cards",
     RuleCode.DUPLICATE_CARD: "a card was dealt, played in one play or left on a score sheet more "
@@ -115,6 +118,11 @@ class Reason(Frozen):
 # Every reason the core gives each code; a code not listed gives none. A house rule that
 # refuses with a sentence of its own adds its reason here, under the code it refuses with.
 REASONS: dict[RuleCode, tuple[Reason, ...]] = {
+    RuleCode.PROOF_MISMATCH: (
+        Reason("commitment", "the seed does not give the commitment"),
+        Reason("deal_code", "the deal code is not the one the seed and the contributions make"),
+        Reason("hands", "the hands are not that code's (`seat`: the first seat that differs)"),
+    ),
     RuleCode.WRONG_TURN: (
         Reason("unbeatable", "after a play that ended its trick at once (`unbeatable_ends_trick`): "
                              "its player leads"),

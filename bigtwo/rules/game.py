@@ -36,18 +36,34 @@ class Result(Slotted):
         return list(self.cards_left or [])
 
 
+class Proof(Slotted):
+    """A live table's fair-deal evidence (RECORDS.md, v5): the revealed ``seed`` (32 bytes),
+    the ``commitment`` published before the deal, the seats' contributions in seat order and
+    the ``deal_code`` they make. ``bigtwo.rules.fair.proof_problem`` checks it."""
+
+    __slots__ = ("commitment", "seed", "entropy", "deal_code")
+
+    def __init__(self, commitment: str, seed: bytes, entropy: list[tuple[int, str]],
+                 deal_code: str) -> None:
+        self.commitment = commitment
+        self.seed = seed
+        self.entropy = entropy
+        self.deal_code = deal_code
+
+
 class Deal(Slotted):
-    __slots__ = ("hands", "moves", "declared", "deal_code", "result", "calls")
+    __slots__ = ("hands", "moves", "declared", "deal_code", "result", "calls", "proof")
 
     def __init__(self, hands: list[list[int]], moves: list[Move], declared: dict[str, Any] | None,
                  deal_code: str | None, result: Result | None = None,
-                 calls: frozenset[int] = frozenset()) -> None:
+                 calls: frozenset[int] = frozenset(), proof: Proof | None = None) -> None:
         self.hands = hands
         self.moves = moves
         self.declared = declared
         self.deal_code = deal_code
         self.result = result
         self.calls = calls  # last_card_call: indices of the moves that carry "call": true
+        self.proof = proof
 
 
 class Record(Slotted):

@@ -13,6 +13,7 @@ from typing import Any
 from bigtwo.rules import cards
 from bigtwo.rules.choices import LastCardCall, LastCardGuard
 from bigtwo.rules.codes import DealStatus, RuleCode
+from bigtwo.rules.fair import proof_problem
 from bigtwo.rules.game import Deal, Move, Record, Result
 from bigtwo.rules.multiset.bag import held
 from bigtwo.rules.multiset.table import MultisetTable, opener_of_bags, over_the_decks
@@ -588,6 +589,25 @@ def _check_declared(deal: Deal, result: DealResult, errors: list[RuleError]) -> 
                                     {"field": "score", "declared": said, "actual": actual}))
 
 
+def proof_error(profile: Profile, deal: Deal, index: int) -> RuleError | None:
+    """PROOF_MISMATCH when the deal's proof does not hold (TABLES.md, "Fair deals"): the
+    first broken link, seed to commitment, revealed values to code, code to hands."""
+    proof = deal.proof
+    assert proof is not None
+    found = proof_problem(profile, deal.hands, proof.seed, proof.commitment,
+                          [value for _, value in proof.entropy], proof.deal_code)
+    if found is None:
+        return None
+    reason, seat = found
+    params: dict[str, Any] = {"deal": index, "reason": reason}
+    if seat is None:
+        at = join("/deals", index, "proof", reason)
+    else:
+        params["seat"] = seat
+        at = join(_hands_at(deal, index), seat) if seat < len(deal.hands) else _hands_at(deal, index)
+    return RuleError(RuleCode.PROOF_MISMATCH, index, None, seat, at, params)
+
+
 def replay_record(record: Record, *, complete: bool = True) -> RecordResult:
     profile = record.profile
     n = profile.players
@@ -608,6 +628,15 @@ def replay_record(record: Record, *, complete: bool = True) -> RecordResult:
             results.append(DealResult(index, DealStatus.NOT_CHECKED))
             table = None
             continue
+        if deal.proof is not None:
+            broken = proof_error(profile, deal, index)
+            if broken is not None:
+                # Hands that are not the dealt ones make every later check of the deal moot.
+                errors.append(broken)
+                results.append(DealResult(index, DealStatus.NOT_CHECKED,
+                                          cards_left=[len(h) for h in deal.hands]))
+                previous_winner, table = None, None
+                continue
         free = free_lead(profile, index)
         if deal.result is not None:
             # Who led a result-only deal does not change its score: it is scored even when

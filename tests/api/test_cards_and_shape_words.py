@@ -140,7 +140,7 @@ def test_every_shape_message_is_said_in_every_language() -> None:
     params = {"n": 53, "most": 52, "cap": 200, "near": "'seat'", "fields": "a, b", "last": 3,
               "seat": 7, "players": 4, "why": "x", "guard": "none", "name": "left", "at": 2,
               "char": "U+200B", "text": "'1X'", "limit": 100, "least": 1,
-              "choices": "none, pass"}
+              "choices": "none, pass", "previous": 5}
     for key in SHAPE_WORDS:
         problem = shape_problem("/x", key, **params)
         for lang in LANGUAGES[1:]:

@@ -15,6 +15,7 @@ from tests.live.helpers import person_move, seeds, spec
 
 def test_a_table_of_bots_plays_on_over_several_bounded_calls(monkeypatch: pytest.MonkeyPatch) -> None:
     made = spec("hk-standard", (0, 1, 2, 3), deals=3)
+    monkeypatch.setattr(limits, "LIVE_AUTO_WORK_PER_CALL", 10_000)
     whole = engine.create(made, table_id="tb-bots", now=0.0, new_seed=seeds("b"))
     assert whole.state["status"] == "over"
     monkeypatch.setattr(limits, "LIVE_AUTO_WORK_PER_CALL", 10)

@@ -80,7 +80,7 @@ def test_a_shared_deal_waits_for_every_person() -> None:
     assert [e.data for e in first.events] == [{"deal": 0, "posted": [0]}]
     again = engine.entropy(first.state, 0, "again", now=2.0, new_seed=new_seed)
     assert isinstance(again, engine.Refusal) and (again.status, again.slug) == (409, "entropy-posted")
-    for value in ("", "x" * 65):
+    for value in ("", "x" * 65, "\ud800"):
         bad = engine.entropy(first.state, 1, value, now=2.0, new_seed=new_seed)
         assert isinstance(bad, engine.Refusal) and (bad.status, bad.slug) == (422, "invalid-entropy")
     bot = engine.entropy(first.state, 2, "bot", now=2.0, new_seed=new_seed)

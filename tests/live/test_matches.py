@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bigtwo.live import engine
-from tests.live.helpers import TIMED, V4_JOKERS, V4_SIX, play_out, seeds, spec, validate
+from tests.live.helpers import TIMED, V4_JOKERS, V4_SIX, play_out, seeds, settle, spec, validate
 
 PROFILES: list[Any] = ["hk-standard", "pusoy-dos", "taiwanese", "big-two-web", "western",
                        "casual", TIMED, V4_JOKERS, V4_SIX]
@@ -30,11 +30,12 @@ def _check_match(state: dict[str, Any], events: list[engine.Event]) -> None:
 
 
 @pytest.mark.parametrize("profile", PROFILES, ids=str)
-def test_a_table_of_bots_plays_its_match_inside_create(profile: Any) -> None:
+def test_a_table_of_bots_plays_its_match_call_by_call(profile: Any) -> None:
     made = spec(profile, tuple(range(8)[:len(spec(profile).players)]), deals=2)
-    step = engine.create(made, table_id="tb-bots", now=5.0, new_seed=seeds(str(profile)))
-    _check_match(step.state, step.events)
-    assert step.state["version"] == 1  # one call, one change
+    new_seed = seeds(str(profile))
+    step = engine.create(made, table_id="tb-bots", now=5.0, new_seed=new_seed)
+    whole = settle(step, 5.0, new_seed)  # each call's work bounded, the next goes on
+    _check_match(whole.state, whole.events)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -62,7 +63,9 @@ def test_people_and_bots_play_a_match_whose_record_validates(
 def test_a_profile_whose_match_ends_first_ends_the_table() -> None:
     # A match of one deal by the profile ends a table that asked for three.
     made = spec({"extends": "hk-standard", "match": {"max_deals": 1}}, (0, 1, 2, 3), deals=3)
-    state = engine.create(made, table_id="tb-short", now=0.0, new_seed=seeds()).state
+    new_seed = seeds()
+    state = settle(engine.create(made, table_id="tb-short", now=0.0, new_seed=new_seed), 0.0,
+                   new_seed).state
     assert state["status"] == "over" and len(state["finished"]) == 1
 
 

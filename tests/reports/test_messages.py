@@ -58,6 +58,6 @@ def test_pick_language(query: str | None, header: str | None, expected: str) -> 
 def test_every_code_has_every_language() -> None:
     from bigtwo.reports.messages import _RENDERERS  # the renderer table itself
 
-    assert len(RuleCode) == 25
+    assert len(RuleCode) == 26  # v5 added PROOF_MISMATCH
     assert set(LANGUAGES) == {"en", "de", "it", "zh-Hant-HK", "zh-Hant-TW", "zh-Hans", "fil"}
     assert list(_RENDERERS) == list(RuleCode)  # keyed by the enum, in RECORDS.md's order
