@@ -144,18 +144,20 @@ class _Reader:
         self.db, self.quotas = app.config["BIGTWO_DB"], app.config["BIGTWO_QUOTAS"]
         self.table_id, self.seat = table_id, seat
 
-    def after(self, n: int) -> tuple[list[dict[str, Any]], bool]:
-        """The viewer's events after ``n`` (at most a read's worth), and whether the table is
-        over with nothing after them."""
+    def after(self, n: int, first: bool = False) -> tuple[list[dict[str, Any]], bool]:
+        """The viewer's events after ``n`` (at most a read's worth), and, on the ``first``
+        read, whether the table is over with nothing after them. Later reads need not ask:
+        a stream that saw the table open sees its last event (match_over, abandoned) come,
+        and asking would cost every woken stream the table's state."""
         store = Store(self.db, self.quotas)
         try:
             tables = store.live_tables
             found = tables.events_after(self.table_id, n, limits.MAX_EVENTS_PER_READ)
             engine = _engine()
             shown = [engine.for_viewer(event, self.seat) for event in found]
-            if shown:
+            if shown or not first:
                 return shown, False
-            state = tables.get(self.table_id)
+            state = tables.get(self.table_id)  # catches a due clock up, as any look does
             return [], state is None or state.get("status") in CLOSED_STATUSES
         finally:
             store.close()
@@ -193,9 +195,11 @@ def _sse(reader: _Reader, bell: Bell, after: int, slots: Any, slot: int,
         # Registered before the first read: a change committed after any read rings.
         with bell.waiter(reader.table_id) as rung:
             yield b"retry: 3000\n\n"
+            first = True
             while True:
                 rung.clear()
-                shown, closed = reader.after(after)
+                shown, closed = reader.after(after, first)
+                first = False
                 for event in shown:
                     yield sse_frame(event)
                     after = int(event["id"])
@@ -217,7 +221,7 @@ def _long_poll(reader: _Reader, bell: Bell, after: int, wait: float) -> list[dic
     with bell.waiter(reader.table_id) as rung:
         while True:
             rung.clear()
-            shown, closed = reader.after(after)
+            shown, closed = reader.after(after, first=deadline is None)
             if shown or closed or wait <= 0:
                 return shown
             now = time.monotonic()
@@ -278,7 +282,7 @@ def table_events(table_id: str) -> Response:
             finally:
                 slots.give_back(slot)
         else:
-            shown = reader.after(after)[0]
+            shown = reader.after(after, first=True)[0]
         body = "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n"
                        for e in shown)
         response = Response(body, mimetype=NDJSON)
