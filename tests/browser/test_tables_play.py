@@ -45,9 +45,9 @@ def no_violation(reported: list[str]) -> None:
     assert [m for m in reported if "Content Security Policy" in m or "Refused to" in m] == []
 
 
-def test_a_person_plays_a_whole_deal_against_three_bots(tables: tuple[str, Any, Any]) -> None:
+def test_a_person_plays_a_whole_match_against_three_bots(tables: tuple[str, Any, Any]) -> None:
     base, client, browser = tables
-    made = create(client, bots=[1, 2, 3], deals=1)
+    made = create(client, bots=[1, 2, 3], deals=2)
     table_id, token = made["id"], made["seats"][0]["token"]
     context, page, reported = open_page(browser, f"{base}/tables/{table_id}/play?lang=de#token={token}")
     # The token was read from the fragment and taken out of the address bar.
@@ -74,8 +74,10 @@ def test_a_person_plays_a_whole_deal_against_three_bots(tables: tuple[str, Any, 
     assert page.locator("#table-turn").inner_text() == "Sie sind dran."  # nothing changed
     assert page.locator("#play-hand .pick").count() == 13
 
-    # Then the deal, move by move: each answer (with the bots' moves after it) is drawn.
-    for _ in range(60):
+    # Then the match, move by move: each answer (with the bots' moves after it) is drawn.
+    # When the first deal ends, its hands and proof appear while the second is dealt.
+    between = False  # the first deal's result seen while the second was played
+    for _ in range(120):
         if page.locator("#table-status").get_attribute("data-status") == "over":
             break
         before = version_shown(page)
@@ -83,19 +85,28 @@ def test_a_person_plays_a_whole_deal_against_three_bots(tables: tuple[str, Any, 
         play_turn(page)
         wait_for_version(page, before + 1)
         assert page.locator("#play-message").inner_text() == ""
+        now = view(client, table_id)
+        if not between and now["deal"] == 1 and now["status"] == "playing":
+            page.wait_for_function("() => document.getElementById('proof-seed').textContent.length === 64")
+            assert page.locator("#result-title").inner_text() == "Partie 1 ist vorbei"
+            assert page.locator("#play-hand .pick").count() == 13  # the second deal's hand
+            between = True
     else:
-        raise AssertionError("the deal did not end")
+        raise AssertionError("the match did not end")
+    assert between
 
-    # The deal's end: the hands and the proof appear, the record's proof is the page's.
-    page.locator("#live-result").wait_for(state="visible")
-    page.wait_for_function("() => document.getElementById('proof-seed').textContent.length === 64")
+    # The match's end: the last deal's hands and proof, the record's proof is the page's.
+    page.wait_for_function("() => document.getElementById('result-title').textContent.indexOf('Partie 2') === 0")
     record = client.get(f"/v1/tables/{table_id}/record").get_json()
-    proof = record["deals"][0]["proof"]
-    assert page.locator("#proof-seed").inner_text() == proof["seed"]
-    assert page.locator("#proof-commitment").inner_text() == proof["commitment"] == made["commitment"]
+    assert len(record["deals"]) == 2
+    first, proof = record["deals"][0]["proof"], record["deals"][1]["proof"]
+    assert first["commitment"] == made["commitment"]
+    page.wait_for_function("s => document.getElementById('proof-seed').textContent === s", arg=proof["seed"])
+    assert page.locator("#proof-commitment").inner_text() == proof["commitment"]
     assert page.locator("#proof-code").inner_text() == proof["deal_code"]
     assert page.locator("#result-hands li").count() == 4
     assert "bigtwo validate" in page.locator("#live-result").inner_text()
+    assert "Das Match ist vorbei" in page.locator("#result-note").inner_text()
     assert_record_holds(record, view(client, table_id)["totals"])
     no_violation(reported)
     context.close()
