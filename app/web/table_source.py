@@ -7,18 +7,29 @@ token is in the address's fragment), and the spectator's view holds no hand."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
-from app.store import get_store
+from app.store import get_store, request_resolver
 from bigtwo.live import engine
+from bigtwo.rules.choices import LastCardCall
 
 
-def spectator_table(table_id: str, lang: str) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
-    """The spectator's view of the table and its last finished deal (its ``index`` added;
-    None before the first ends), or None when there is no such table."""
+class LiveTable(NamedTuple):
+    view: dict[str, Any]  # the spectator's view
+    finished: dict[str, Any] | None  # the record's last deal, its ``index`` added
+    calls: bool  # a play that leaves one card may carry the last-card call
+
+
+def spectator_table(table_id: str, lang: str) -> LiveTable | None:
+    """The table as the pages draw it, or None when there is no such table."""
     state = get_store().live_tables.get(table_id)
     if state is None:
         return None
-    deals = engine.record(state)["deals"]
+    record = engine.record(state)
+    deals = record["deals"]
     finished = {**deals[-1], "index": len(deals) - 1} if deals else None
-    return engine.view(state, None, lang), finished
+    # The profile as the creator gave it (a preset, a stored id or a declaration), as the
+    # record names it: whether it knows the call decides whether the page offers it.
+    profile, _ = request_resolver().resolve(record["profile"])
+    calls = profile is not None and profile.last_card_call is LastCardCall.LIABLE
+    return LiveTable(engine.view(state, None, lang), finished, calls)

@@ -57,6 +57,8 @@ TABLE_MESSAGES: dict[str, Message] = {
     "play_button": N_("play_button", "Play"),
     "pass_button": N_("pass_button", "Pass"),
     "clear_button": N_("clear_button", "Clear the choice"),
+    # Under last_card_call: liable, beside a play that leaves the seat one card.
+    "call_last_card": N_("call_last_card", "Call “last card” with this play"),
     "legal_hint": N_("legal_hint", "Plays the referee would accept"),
     "legal_hint_more": N_("legal_hint_more", "… and {n} more."),
     "choose_play": N_("choose_play", "Choose these cards"),

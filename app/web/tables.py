@@ -44,7 +44,7 @@ def _page(table_id: str, template: str, mode: str) -> Response:
     found = spectator_table(table_id, library_language(lang))
     if found is None:
         return _not_found()
-    view, finished = found
+    view, finished, calls = found
     shown = table_view(view, lang)
     last = finished_view(finished, int(finished.get("index", 0)) + 1 if finished else 0,
                          shown["names"], lang)
@@ -53,6 +53,7 @@ def _page(table_id: str, template: str, mode: str) -> Response:
     data: dict[str, Any] = {
         "mode": mode, "id": table_id, "api": api, "lang": lang,
         "library_lang": library_language(lang), "view": view, "finished": finished,
+        "calls": calls,
         "words": table_script_words(lang, MOST_CARDS),
     }
     html = render_template(template, t=shown, last=last, data=data, api=api,

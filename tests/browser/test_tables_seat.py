@@ -137,3 +137,51 @@ def test_jokers_are_drawn_with_the_card_they_stand_for(tables: tuple[str, Any, A
     pressed = page.locator("#play-hand [aria-pressed=true]")
     assert pressed.count() == 2 and pressed.all_inner_texts() == ["🃏", "4♦"]
     context.close()
+
+
+LIABLE = {"extends": "hk-standard", "players": 6, "decks": 2, "jokers": 2, "hand_size": 17,
+          "timeouts": "pass", "last_card_call": "liable", "scoring": {"settlement": "pairwise"}}
+SIX = ["Ana", "Ben", "Cai", "Dee", "Eve", "Fay"]
+
+
+@pytest.mark.parametrize(("profile", "offered"), [(LIABLE, True), ("hk-standard", False)])
+def test_a_play_that_leaves_one_card_may_carry_the_call(tables: tuple[str, Any, Any],
+                                                        profile: Any, offered: bool) -> None:
+    """Under last_card_call: liable the page offers the call beside a play that would leave
+    one card, and sends it with the play; under a profile without the call it never does."""
+    base, client, browser = tables
+    players = SIX if isinstance(profile, dict) else SIX[:4]
+    made = create(client, profile=profile, players=players, bots=list(range(1, len(players))))
+    table_id, token = made["id"], made["seats"][0]["token"]
+    seen = view(client, table_id, token)
+    seen.update(status="playing", hand=["9D", "KS", "2S"], turn=0, table=None, may_pass=False,
+                legal_plays=[["9D"], ["KS"], ["2S"]])
+    posted: list[Any] = []
+
+    def answer_move(route: Any) -> None:
+        posted.append(json.loads(route.request.post_data or "null"))
+        route.fulfill(status=409, content_type="application/problem+json",
+                      body=json.dumps({"type": "https://bigtwo.example/problems/not-your-turn",
+                                       "status": 409, "title": "Conflict"}))
+
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.route(re.compile(rf".*/v1/tables/{table_id}\?lang=.*"),
+               lambda route: route.fulfill(status=200, content_type="application/json",
+                                           body=json.dumps(seen)))
+    page.route(re.compile(rf".*/v1/tables/{table_id}/moves.*"), answer_move)
+    page.goto(f"{base}/tables/{table_id}/play#token={token}")
+    page.wait_for_function("() => document.querySelectorAll('#play-hand .pick').length === 3")
+    picks = page.locator("#play-hand .pick")
+    picks.nth(0).click()
+    assert page.locator("#call-box").is_hidden()  # two cards would be left
+    picks.nth(1).click()
+    assert page.locator("#call-box").is_visible() is offered
+    if offered:
+        page.get_by_label("Call “last card” with this play").check()
+    page.locator("#play-button").click()
+    page.wait_for_function("() => document.getElementById('play-message').textContent.length > 0")
+    assert posted == [{"play": ["9D", "KS"], **({"call": True} if offered else {})}]
+    assert page.locator("#play-message").inner_text() == "It is not your turn."
+    context.close()

@@ -290,6 +290,7 @@
     var posted = (v.entropy || []).indexOf(v.seat) >= 0;
     entropy.hidden = !(v.status === "waiting" && v.fairness === "shared" && !posted && !entropySent);
     if (v.status !== "waiting") { entropySent = false; }
+    offerCall();
   }
   function toggle(i) {
     hinted = null;
@@ -297,6 +298,14 @@
     if (at >= 0) { chosen.splice(at, 1); } else { chosen.push(i); }
     var button = $("play-hand").children[i];
     button.setAttribute("aria-pressed", at >= 0 ? "false" : "true");
+    offerCall();
+  }
+  // Under last_card_call: liable, a play that leaves one card may carry the call.
+  function offerCall() {
+    var box = $("call-box");
+    var left = $("play-hand").children.length - chosen.length;
+    box.hidden = !(data.calls && chosen.length > 0 && left === 1);
+    if (box.hidden) { $("call-last").checked = false; }
   }
   var HINTS_SHOWN = 40;
   function drawHints(plays) {
@@ -330,6 +339,7 @@
     });
     for (var j = 0; j < box.children.length; j++) { box.children[j].setAttribute("aria-pressed", used[j] ? "true" : "false"); }
     hinted = play.slice();
+    offerCall();
   }
   function message(text, cls) {
     var box = $("play-message");
@@ -382,11 +392,14 @@
       var hand = $("play-hand").children;
       if (!chosen.length) { message(W.choose_first, "bad"); return; }
       var play = hinted || chosen.map(function (i) { return hand[i].dataset.card; });
-      post("/moves", { play: play }, function () { chosen = []; hinted = null; });
+      var body = { play: play };
+      if (!$("call-box").hidden && $("call-last").checked) { body.call = true; }
+      post("/moves", body, function () { chosen = []; hinted = null; offerCall(); });
     });
     $("pass-button").addEventListener("click", function () { post("/moves", { pass: true }); });
     $("clear-button").addEventListener("click", function () {
       chosen = []; hinted = null;
+      offerCall();
       var hand = $("play-hand").children;
       for (var i = 0; i < hand.length; i++) { hand[i].setAttribute("aria-pressed", "false"); }
     });
