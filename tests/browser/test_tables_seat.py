@@ -185,3 +185,15 @@ def test_a_play_that_leaves_one_card_may_carry_the_call(tables: tuple[str, Any, 
     assert posted == [{"play": ["9D", "KS"], **({"call": True} if offered else {})}]
     assert page.locator("#play-message").inner_text() == "It is not your turn."
     context.close()
+
+
+@pytest.mark.parametrize("path", ["", "/play"])
+def test_the_pages_fit_a_phone(tables: tuple[str, Any, Any], path: str) -> None:
+    base, client, browser = tables
+    made = create(client, bots=[1, 2, 3])
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{base}/tables/{made['id']}{path}?lang=zh-Hant-HK#token={made['seats'][0]['token']}")
+    page.wait_for_function("() => document.getElementById('table-status').dataset.version !== undefined")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    context.close()
