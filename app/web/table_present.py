@@ -104,6 +104,8 @@ def winner_of(deal: dict[str, Any]) -> int | None:
     deal) the seat of its last play."""
     if isinstance(deal.get("winner"), int):
         return int(deal["winner"])
+    if deal.get("abandoned"):
+        return None
     for move in reversed(deal.get("moves") or []):
         if isinstance(move, dict) and move.get("play"):
             seat = move.get("seat")
@@ -121,7 +123,7 @@ def finished_view(deal: dict[str, Any] | None, n: int, names: list[str],
     winner = winner_of(deal)
     hands = deal.get("hands") or []
     return {
-        "n": n,
+        "n": n, "abandoned": bool(deal.get("abandoned")),
         "winner": names[winner] if winner is not None and 0 <= winner < len(names) else None,
         "hands": [{"name": names[s] if s < len(names) else str(s + 1),
                    "cards": cards_view(hand, lang)} for s, hand in enumerate(hands)],

@@ -14,6 +14,18 @@ from bigtwo.live import engine
 from bigtwo.rules.choices import LastCardCall
 
 
+def _abandoned(table_id: str, events: int) -> dict[str, Any] | None:
+    """The running deal an organiser ended, as its ``abandoned`` event shows it to anyone
+    (its hands and proof; none when no deal was dealt)."""
+    last = get_store().live_tables.events_after(table_id, events - 1, 1)
+    if not last or last[0].type != "abandoned":
+        return None
+    shown = engine.for_viewer(last[0], None)["data"]
+    if not shown.get("hands"):
+        return None
+    return {**shown, "index": shown.get("deal", 0), "abandoned": True}
+
+
 class LiveTable(NamedTuple):
     view: dict[str, Any]  # the spectator's view
     finished: dict[str, Any] | None  # the record's last deal, its ``index`` added
@@ -28,6 +40,8 @@ def spectator_table(table_id: str, lang: str) -> LiveTable | None:
     record = engine.record(state)
     deals = record["deals"]
     finished = {**deals[-1], "index": len(deals) - 1} if deals else None
+    if state["status"] == "abandoned":
+        finished = _abandoned(table_id, int(state["events"])) or finished
     # The profile as the creator gave it (a preset, a stored id or a declaration), as the
     # record names it: whether it knows the call decides whether the page offers it.
     profile, _ = request_resolver().resolve(record["profile"])

@@ -196,3 +196,27 @@ def test_the_spectator_page_follows_moves_posted_through_the_api(tables: tuple[s
 def face(card: str) -> str:
     """A card as the pages draw it: '10♥' for TH."""
     return ("10" if card[0] == "T" else card[0]) + cards.SUIT_SYMBOLS[card[1]]
+
+
+def test_an_ended_table_shows_the_running_deals_hands(tables: tuple[str, Any, Any]) -> None:
+    """The organiser ends the table mid-deal: the spectator's page (Italian) says so and shows
+    the running deal's hands and proof from the `abandoned` event; the stream is closed."""
+    base, client, browser = tables
+    made = create(client, bots=[1, 2, 3])
+    table_id, token = made["id"], made["seats"][0]["token"]
+    context, page, reported = open_page(browser, f"{base}/tables/{table_id}?lang=it")
+    page.wait_for_function("() => document.getElementById('live-state').textContent.indexOf('In diretta') === 0")
+    body = legal_move(client, table_id, token)
+    client.post(f"/v1/tables/{table_id}/moves", json=body, headers={"Authorization": f"Bearer {token}"})
+    ended = client.delete(f"/v1/tables/{table_id}",
+                          headers={"Authorization": f"Bearer {made['organiser_token']}"})
+    assert ended.status_code == 200
+    page.wait_for_function("() => document.getElementById('table-status').dataset.status === 'abandoned'")
+    page.wait_for_function("() => document.querySelectorAll('#result-hands li').length === 4")
+    assert "chiuso prima della fine" in page.locator("#result-note").inner_text()
+    assert page.locator("#proof-commitment").inner_text() == made["commitment"]
+    assert len(page.locator("#proof-seed").inner_text()) == 64
+    assert page.locator("#live-state").is_hidden()  # the stream ended with the table
+    assert page.locator("#table-turn").inner_text() == "Non tocca a nessuno."
+    no_violation(reported)
+    context.close()

@@ -216,3 +216,20 @@ def test_a_scan_over_a_whole_deal_finds_no_unplayed_card_in_either_page(app: Any
     finished = _data(client.get(f"/tables/{table_id}"))["finished"]
     revealed = {card for hand in finished["hands"] for card in hand}
     assert len(revealed) == 52 and first <= revealed
+
+
+def test_an_ended_table_shows_the_running_deals_hands_without_script(app: Any, client: Any) -> None:
+    table_id, tokens = make_table(app, **BOTS)
+    held = seat_view(app, table_id, 0)["hand"]
+    before = client.get(f"/tables/{table_id}").get_data(as_text=True)
+    assert not any(f'"{card}"' in before for card in held)
+    ended = client.delete(f"/v1/tables/{table_id}",
+                          headers={"Authorization": f"Bearer {tokens['organiser']}"})
+    assert ended.status_code == 200
+    answer = client.get(f"/tables/{table_id}")
+    text = _text(answer)
+    assert "abandoned" in text and "ended before its match was over" in text
+    finished = _data(answer)["finished"]
+    assert finished["abandoned"] and finished["hands"][0] == held
+    assert finished["proof"]["seed"] in text
+    assert all(card_title(card) in answer.get_data(as_text=True) for card in held)
