@@ -669,6 +669,47 @@ def live_bots_cases(client: Any) -> list[Case]:
     return out
 
 
+# --- live tables' proofs: every deal's proof checked in full (issue 39, the proofs' class) ------
+def proof_record(deals: int, *, holds: bool = True) -> dict[str, Any]:
+    """``deals`` deals of the largest supply (8 seats of 27 cards from 4 decks with 2 jokers
+    each: 216 cards), each named by its B2X code and carrying a proof whose seed and code
+    hold, so every proof is checked to its last link: two hashes and a shuffle of 216 cards
+    (and the code's own shuffle when the record is read). ``holds=False``: the hands differ
+    at the last seat, the costliest failure."""
+    from bigtwo.rules import fair
+    from bigtwo.rules.profiles import DEFAULT_RESOLVER
+
+    ref = {"extends": "hk-standard", "players": 8, "hand_size": 27, "decks": 4, "jokers": 2}
+    profile, _ = DEFAULT_RESOLVER.resolve(ref, "/profile")
+    out = []
+    for i in range(deals):
+        seed = i.to_bytes(32, "big")
+        entropy = [f"seat {s} says {i}" for s in range(8)]
+        code = fair.deal_code_of(profile, seed, entropy)
+        deal_code = code if holds else fair.deal_code_of(profile, seed, entropy[:7])
+        out.append({"deal_code": deal_code, "moves": [], "proof": {
+            "commitment": fair.commitment(seed), "seed": seed.hex(),
+            "entropy": [{"seat": s, "value": v} for s, v in enumerate(entropy)],
+            "deal_code": code}})
+    return {"profile": ref, "deals": out}
+
+
+def proof_cases(client: Any) -> list[Case]:
+    """``POST /v1/validate?complete=false`` with the record above at the deal limit (the proofs
+    hold), and the same with every deal's hands another code's (PROOF_MISMATCH at a seat)."""
+    out = []
+    for holds in (True, False):
+        body = proof_record(limits.MAX_DEALS_PER_RECORD, holds=holds)
+        data = json.dumps(body, separators=(",", ":"))
+        out.append(Case("POST /v1/validate",
+                        f"live: {len(body['deals'])} deals of 216 cards, each with a proof "
+                        + ("that holds" if holds else "whose hands are another code's"),
+                        lambda data=data: client.post("/v1/validate?complete=false", data=data,
+                                                      content_type="application/json"),
+                        len(data)))
+    return out
+
+
 def _all_cards() -> list[str]:
     from bigtwo.rules import cards
 
@@ -690,7 +731,7 @@ def main() -> None:
         for case in [*cases(client), *door_cases(client), *draw_cases(client),
                      *joker_notation_cases(client), *multiset_cases(client),
                      *next_multiset_cases(client),
-                     *live_bots_cases(client)]:
+                     *live_bots_cases(client), *proof_cases(client)]:
             best, status, out_bytes = float("inf"), 0, 0
             for _ in range(args.repeat):
                 start = time.process_time()

@@ -48,7 +48,8 @@ def test_the_tampered_twin_is_proof_mismatch() -> None:
 def test_the_text_ruling_names_it() -> None:
     result = run(["validate", "--format", "text", str(TAMPERED)])
     assert result.exit_code == 1
-    assert "The deal's proof does not hold: seat 1's hand" in result.stdout
+    # Counted from 1 there, as every seat of the text ruling: Ben is seat 2.
+    assert "PROOF_MISMATCH (Ben): The deal's proof does not hold: seat 2's hand" in result.stdout
 
 
 @pytest.mark.parametrize("how", sorted(TAMPERINGS))
@@ -73,8 +74,8 @@ def test_the_console_script(tmp_path: Path, path: Path, status: int) -> None:
     # The installed command (its click-free quick path), in a process of its own.
     done = subprocess.run([sys.executable, "-c", "from bigtwo.cli.entry import run; run()",
                            "validate", str(path)], capture_output=True, text=True,
-                          env={"BIGTWO_DB": str(tmp_path / "none.db"), "PATH": "/usr/bin:/bin",
-                               "BIGTWO_PURE": "1"}, check=False)
+                          env={"BIGTWO_DB": str(tmp_path / "none.db"), "PATH": "/usr/bin:/bin"},
+                          check=False)
     assert done.returncode == status, done.stderr
     codes = [e["code"] for e in json.loads(done.stdout)["errors"]]
     assert codes == ([] if status == 0 else ["PROOF_MISMATCH"])
