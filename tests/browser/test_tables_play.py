@@ -4,6 +4,7 @@ posted through the API, all over real HTTP and the table's event stream (issue 3
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -219,4 +220,28 @@ def test_an_ended_table_shows_the_running_deals_hands(tables: tuple[str, Any, An
     assert page.locator("#live-state").is_hidden()  # the stream ended with the table
     assert page.locator("#table-turn").inner_text() == "Non tocca a nessuno."
     no_violation(reported)
+    context.close()
+
+
+def test_a_refused_stream_falls_back_to_looking_every_few_seconds(tables: tuple[str, Any, Any]) -> None:
+    """Over the open-stream limits the events endpoint answers 429, and EventSource gives up
+    for good: the page says the connection is lost and still follows the table."""
+    base, client, browser = tables
+    made = create(client)
+    table_id, tokens = made["id"], [seat["token"] for seat in made["seats"]]
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.route(re.compile(rf".*/v1/tables/{table_id}/events$"),
+               lambda route: route.fulfill(status=429, headers={"Retry-After": "5"},
+                                           content_type="application/problem+json", body="{}"))
+    page.goto(f"{base}/tables/{table_id}")
+    page.wait_for_function("() => document.getElementById('live-state').textContent.indexOf('Connection lost') === 0")
+    now = view(client, table_id)
+    token = tokens[now["turn"]]
+    answer = client.post(f"/v1/tables/{table_id}/moves", json=legal_move(client, table_id, token),
+                         headers={"Authorization": f"Bearer {token}"})
+    assert answer.status_code == 200
+    page.wait_for_function("n => document.querySelectorAll('#live-moves li').length === n",
+                           arg=len(answer.get_json()["moves"]))
     context.close()

@@ -452,13 +452,24 @@
 
   var EVENTS = ["dealt", "entropy", "move", "trick", "deal_over", "match_over", "abandoned"];
   var source = null;
+  var POLL_MS = 5000, RETRY_STREAM_MS = 60000;
   function listen() {
     if (!window.EventSource) { return; }
     var state = $("live-state");
     state.textContent = W.live_connecting;
     source = new EventSource(data.api + "/events");
     source.onopen = function () { state.textContent = W.live_on; soon(); };
-    source.onerror = function () { if (source) { state.textContent = W.live_lost; } };
+    source.onerror = function () {
+      if (!source) { return; }
+      state.textContent = W.live_lost;
+      // Refused (a 429 when too many streams are open, say): EventSource gives up for good.
+      // The page then looks at the table every few seconds, and tries a stream again later.
+      if (source.readyState === EventSource.CLOSED) {
+        source = null;
+        var polls = window.setInterval(refresh, POLL_MS);
+        window.setTimeout(function () { window.clearInterval(polls); listen(); }, RETRY_STREAM_MS);
+      }
+    };
     EVENTS.forEach(function (type) {
       source.addEventListener(type, function (event) {
         var body = {};
