@@ -113,7 +113,8 @@ def read_timeout() -> float:
 class ProblemThreadWorker(ThreadWorker):  # type: ignore[misc]
     def init_process(self) -> None:
         self._rcvtimeo = _timeval(read_timeout())
-        self._sndtimeo = _timeval(limits.STREAM_SEND_TIMEOUT_SECONDS)
+        self._sndtimeo = _timeval(float(os.environ.get("BIGTWO_STREAM_SEND_TIMEOUT",
+                                                       limits.STREAM_SEND_TIMEOUT_SECONDS)))
         self._lingering = threading.BoundedSemaphore(LINGERING_AT_ONCE)
         self._stream_threads = threading.BoundedSemaphore(limits.MAX_STREAM_THREADS_PER_WORKER)
         super().init_process()
@@ -134,6 +135,10 @@ class ProblemThreadWorker(ThreadWorker):  # type: ignore[misc]
         try:
             with contextlib.suppress(OSError):
                 conn.sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO, self._sndtimeo)
+                # The kernel's buffer for what the client has not read yet, bounded: a
+                # reader that never reads holds this much, not megabytes.
+                conn.sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF,
+                                     limits.STREAM_SEND_BUFFER_BYTES)
             ThreadWorker.handle_request(self, req, conn)
         except (StopIteration, OSError) as exc:
             # The client went away, or stopped reading past the send timeout.

@@ -230,6 +230,7 @@ STREAM_HEARTBEAT_SECONDS = 15
 # reader that never reads holds the kernel's buffer and one waiting thread, not more, and
 # not for longer.
 STREAM_SEND_TIMEOUT_SECONDS = 10
+STREAM_SEND_BUFFER_BYTES = 64 * 1024  # the kernel's send buffer of one stream's socket
 # Stream threads one gunicorn worker starts at most (app/serving.py); past it a stream
 # request is answered on the request threads like any other (and refused there as over the
 # service's limit, which is far lower).

@@ -12,7 +12,9 @@ store connection: it opens one for each read.
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -45,6 +47,14 @@ errors = errors_of(blp, {
 
 SSE = "text/event-stream"
 NDJSON = "application/x-ndjson"
+# One line of the NDJSON answer (OpenAPI 3.0 has no way to say "lines of"; the description
+# says it).
+EVENT_LINE = {"type": "object", "required": ["id", "type", "data"], "properties": {
+    "id": {"type": "integer", "minimum": 1, "description": "the event's number, from 1"},
+    "type": {"type": "string", "enum": ["dealt", "entropy", "move", "trick", "deal_over",
+                                        "match_over", "abandoned"]},
+    "data": {"type": "object", "description": "what the event says, as the viewer may see "
+                                              "it (docs/TABLES.md, Events)"}}}
 END_TYPES = frozenset({"match_over", "abandoned"})
 CLOSED_STATUSES = frozenset({"over", "abandoned"})
 
@@ -68,9 +78,13 @@ def make_bell(app: Flask) -> Bell:
     db, quotas = app.config["BIGTWO_DB"], app.config["BIGTWO_QUOTAS"]
 
     def abandon(store: Any, table_id: str) -> object:
-        from app.api import tables
-
-        return tables.abandon_idle(store, table_id)
+        # As the organiser's DELETE: the finished deals go to a linked tournament.
+        try:
+            records = importlib.import_module("bigtwo.store.table_records")
+        except ImportError:  # pragma: no cover - a tree without the tournament link
+            return store.live_tables.transact(
+                table_id, lambda state: _engine().abandon(state, now=time.time()))
+        return records.abandon(store, table_id)
 
     return Bell(lambda: Store(db, quotas), abandon=abandon)
 
@@ -82,9 +96,15 @@ def start_bell(app: Flask) -> Bell:
     return bell
 
 
+def _setting(app: Flask, name: str, default: float) -> float:
+    """A deployment's value (the app's config, else the environment), else the default."""
+    given = app.config.get(name, os.environ.get(name))
+    return default if given in (None, "") else float(given)
+
+
 def _limits(app: Flask) -> tuple[int, int]:
-    return (int(app.config.get("BIGTWO_STREAMS_PER_CLIENT", limits.MAX_STREAMS_PER_CLIENT)),
-            int(app.config.get("BIGTWO_STREAMS_PER_SERVICE", limits.MAX_STREAMS_PER_SERVICE)))
+    return (int(_setting(app, "BIGTWO_STREAMS_PER_CLIENT", limits.MAX_STREAMS_PER_CLIENT)),
+            int(_setting(app, "BIGTWO_STREAMS_PER_SERVICE", limits.MAX_STREAMS_PER_SERVICE)))
 
 
 def _viewer(table_id: str) -> int | None:
@@ -124,18 +144,20 @@ class _Reader:
         self.db, self.quotas = app.config["BIGTWO_DB"], app.config["BIGTWO_QUOTAS"]
         self.table_id, self.seat = table_id, seat
 
-    def after(self, n: int) -> tuple[list[dict[str, Any]], bool]:
-        """The viewer's events after ``n`` (at most a read's worth), and whether the table is
-        over with nothing after them."""
+    def after(self, n: int, first: bool = False) -> tuple[list[dict[str, Any]], bool]:
+        """The viewer's events after ``n`` (at most a read's worth), and, on the ``first``
+        read, whether the table is over with nothing after them. Later reads need not ask:
+        a stream that saw the table open sees its last event (match_over, abandoned) come,
+        and asking would cost every woken stream the table's state."""
         store = Store(self.db, self.quotas)
         try:
             tables = store.live_tables
             found = tables.events_after(self.table_id, n, limits.MAX_EVENTS_PER_READ)
             engine = _engine()
             shown = [engine.for_viewer(event, self.seat) for event in found]
-            if shown:
+            if shown or not first:
                 return shown, False
-            state = tables.get(self.table_id)
+            state = tables.get(self.table_id)  # catches a due clock up, as any look does
             return [], state is None or state.get("status") in CLOSED_STATUSES
         finally:
             store.close()
@@ -173,9 +195,11 @@ def _sse(reader: _Reader, bell: Bell, after: int, slots: Any, slot: int,
         # Registered before the first read: a change committed after any read rings.
         with bell.waiter(reader.table_id) as rung:
             yield b"retry: 3000\n\n"
+            first = True
             while True:
                 rung.clear()
-                shown, closed = reader.after(after)
+                shown, closed = reader.after(after, first)
+                first = False
                 for event in shown:
                     yield sse_frame(event)
                     after = int(event["id"])
@@ -197,7 +221,7 @@ def _long_poll(reader: _Reader, bell: Bell, after: int, wait: float) -> list[dic
     with bell.waiter(reader.table_id) as rung:
         while True:
             rung.clear()
-            shown, closed = reader.after(after)
+            shown, closed = reader.after(after, first=deadline is None)
             if shown or closed or wait <= 0:
                 return shown
             now = time.monotonic()
@@ -208,7 +232,14 @@ def _long_poll(reader: _Reader, bell: Bell, after: int, wait: float) -> list[dic
 
 
 @blp.route("/<table_id>/events")
-@blp.doc(security=[{}, {"SeatToken": []}], parameters=[
+@blp.doc(security=[{}, {"TableToken": []}], parameters=[
+    {"in": "query", "name": "after", "required": False,
+     "schema": {"type": "integer", "minimum": 0},
+     "description": "answer NDJSON: the events after this number (0: all of them)"},
+    {"in": "query", "name": "wait", "required": False,
+     "schema": {"type": "number", "minimum": 0, "maximum": limits.MAX_EVENTS_WAIT_SECONDS},
+     "description": "NDJSON: seconds to wait for the first event when there is none after "
+                    "`after` yet"},
     {"in": "header", "name": "Last-Event-ID", "required": False, "schema": {"type": "string"},
      "description": "SSE: resume after this event (EventSource sends it when it reconnects)"}],
     responses={200: {"description": (
@@ -221,7 +252,7 @@ def _long_poll(reader: _Reader, bell: Bell, after: int, wait: float) -> list[dic
         "the events after `after` (all when absent), waiting up to `wait` seconds for the "
         "first. A seat token sees its own hand; a spectator no hand before deal_over."),
         "content": {SSE: {"schema": {"type": "string"}},
-                    NDJSON: {"schema": {"type": "string"}}}}})
+                    NDJSON: {"schema": EVENT_LINE}}}})
 @errors(400, 401, 403, 404, 422, 429)
 def table_events(table_id: str) -> Response:
     """The table's events, as the viewer may see them: SSE, or an NDJSON long poll."""
@@ -236,8 +267,7 @@ def table_events(table_id: str) -> Response:
     if wants_sse:
         after = _last_event_id() or 0
         slots, slot = _take_slot(app)
-        heartbeat = float(app.config.get("BIGTWO_STREAM_HEARTBEAT",
-                                         limits.STREAM_HEARTBEAT_SECONDS))
+        heartbeat = _setting(app, "BIGTWO_STREAM_HEARTBEAT", limits.STREAM_HEARTBEAT_SECONDS)
         response = Response(_sse(reader, bell, after, slots, slot, heartbeat), mimetype=SSE)
         # Proxies must pass each event on as it comes, and nothing may keep a seat's events.
         response.headers["Cache-Control"] = "private, no-store"
@@ -252,7 +282,7 @@ def table_events(table_id: str) -> Response:
             finally:
                 slots.give_back(slot)
         else:
-            shown = reader.after(after)[0]
+            shown = reader.after(after, first=True)[0]
         body = "".join(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n"
                        for e in shown)
         response = Response(body, mimetype=NDJSON)
