@@ -89,11 +89,24 @@ def make_bell(app: Flask) -> Bell:
     return Bell(lambda: Store(db, quotas), abandon=abandon)
 
 
-def start_bell(app: Flask) -> Bell:
-    """This process's bell for ``app``'s store, running."""
+def start_bell(app: Flask, linger: float | None = limits.BELL_LINGER_SECONDS) -> Bell:
+    """This process's bell for ``app``'s store, running (a gunicorn worker's for good, one
+    started by a request until it has been unused for ``linger`` seconds)."""
     bell = bell_for(str(app.config["BIGTWO_DB"]), lambda: make_bell(app))
+    bell.keep(linger)
     bell.start()
     return bell
+
+
+def init_app(app: Flask) -> None:
+    """Without gunicorn (the test client, ``flask run``) the bell starts with the first
+    request for a table: its clocks then run whoever looks next."""
+
+    def bell_for_tables() -> None:
+        if request.path.startswith("/v1/tables") or request.path.startswith("/tables"):
+            start_bell(current_app._get_current_object())  # type: ignore[attr-defined]
+
+    app.before_request(bell_for_tables)
 
 
 def _setting(app: Flask, name: str, default: float) -> float:
