@@ -694,10 +694,78 @@ def table_stream_cases(client: Any, app: Any) -> list[Case]:
     ]
 
 
+# --- live tables: a table of bots alone (issue 39, the engine's class) ----------------------
+def live_bots_cases(client: Any) -> list[Case]:
+    """``POST /v1/tables`` for a table of bots alone, 100 deals, then ``GET`` of it (which
+    catches up): the bots play inside the request, each engine call bounded by
+    ``LIVE_AUTO_WORK_PER_CALL``. The costliest table is 2 seats of 108 cards (4 decks, 8
+    jokers), where a bot ranks a listing of up to 2,000 plays. Unbounded, the creation played
+    the whole match (0.3 to 0.6 s of CPU a deal: 30 to 60 s for 100 deals)."""
+    worst = {"extends": "hk-standard", "players": 2, "decks": 4, "jokers": 2, "hand_size": 108}
+    out = []
+    for what, profile in [("4 seats of hk-standard", "hk-standard"),
+                          ("2 seats of 108 cards, 4 decks, 8 jokers", worst)]:
+        players = 2 if isinstance(profile, dict) else 4
+        body = json.dumps({"profile": profile, "players": [f"Bot {i}" for i in range(players)],
+                           "bots": list(range(players)), "deals": 100})
+        made: dict[str, str] = {}
+
+        def create(body: str = body, made: dict[str, str] = made) -> Any:
+            answer = client.post("/v1/tables", data=body, content_type="application/json")
+            made["id"] = answer.get_json().get("id", "")
+            return answer
+
+        out.append(Case("POST /v1/tables", f"live: bots alone, 100 deals, {what}", create, len(body)))
+        out.append(Case("GET /v1/tables/{id}", f"live: the same table caught up ({what})",
+                        lambda made=made: client.get(f"/v1/tables/{made['id']}"), 0))
+    return out
+
+
 def _all_cards() -> list[str]:
     from bigtwo.rules import cards
 
     return list(cards.CANONICAL)
+
+
+# --- live tables' proofs: every deal's proof checked in full (issue 39, the proofs' class) ------
+def proof_record(deals: int, *, holds: bool = True) -> dict[str, Any]:
+    """``deals`` deals of the largest supply (8 seats of 27 cards from 4 decks with 2 jokers
+    each: 216 cards), each named by its B2X code and carrying a proof whose seed and code
+    hold, so every proof is checked to its last link: two hashes and a shuffle of 216 cards
+    (and the code's own shuffle when the record is read). ``holds=False``: the hands are
+    another code's, which the last link finds after the same work."""
+    from bigtwo.rules import fair
+    from bigtwo.rules.profiles import DEFAULT_RESOLVER
+
+    ref = {"extends": "hk-standard", "players": 8, "hand_size": 27, "decks": 4, "jokers": 2}
+    profile, _ = DEFAULT_RESOLVER.resolve(ref, "/profile")
+    out = []
+    for i in range(deals):
+        seed = i.to_bytes(32, "big")
+        entropy = [f"seat {s} says {i}" for s in range(8)]
+        code = fair.deal_code_of(profile, seed, entropy)
+        deal_code = code if holds else fair.deal_code_of(profile, seed, entropy[:7])
+        out.append({"deal_code": deal_code, "moves": [], "proof": {
+            "commitment": fair.commitment(seed), "seed": seed.hex(),
+            "entropy": [{"seat": s, "value": v} for s, v in enumerate(entropy)],
+            "deal_code": code}})
+    return {"profile": ref, "deals": out}
+
+
+def proof_cases(client: Any) -> list[Case]:
+    """``POST /v1/validate?complete=false`` with the record above at the deal limit (the proofs
+    hold), and the same with every deal's hands another code's (PROOF_MISMATCH at a seat)."""
+    out = []
+    for holds in (True, False):
+        body = proof_record(limits.MAX_DEALS_PER_RECORD, holds=holds)
+        data = json.dumps(body, separators=(",", ":"))
+        out.append(Case("POST /v1/validate",
+                        f"live: {len(body['deals'])} deals of 216 cards, each with a proof "
+                        + ("that holds" if holds else "whose hands are another code's"),
+                        lambda data=data: client.post("/v1/validate?complete=false", data=data,
+                                                      content_type="application/json"),
+                        len(data)))
+    return out
 
 
 # --- live tables (issue 39): the tables' API --------------------------------------------------
@@ -756,10 +824,10 @@ def main() -> None:
         app = create_app({"TESTING": True, "BIGTWO_DB": str(Path(tmp) / "hostile.db")})
         client = app.test_client()
         rows = []
-        for case in [*cases(client), *door_cases(client), *draw_cases(client),
+        for case in [*cases(client), *proof_cases(client), *door_cases(client), *draw_cases(client),
                      *joker_notation_cases(client), *multiset_cases(client),
                      *next_multiset_cases(client), *live_table_cases(client),
-                     *table_stream_cases(client, app)]:
+                     *table_stream_cases(client, app), *live_bots_cases(client)]:
             best, status, out_bytes = float("inf"), 0, 0
             for _ in range(args.repeat):
                 start = time.process_time()

@@ -203,15 +203,16 @@ MAX_IDEMPOTENCY_KEY_LENGTH = 64
 # --- live tables: the engine (bigtwo.live) ---
 # The work of automatic moves (bots, timeouts) one engine call does before it stops and
 # leaves the rest due (the table's deadline is then already past, so the next call, a view or
-# the sweeper, goes on): a move costs 1, plus 1 for every 13 cards its seat holds (a bot
-# ranks a listing that grows with the hand). 200 is about 4 deals of bots at 4 seats of 13
-# cards (~40 ms of CPU), and under half a second at the costliest table (2 seats of 108 cards:
-# 4 decks with jokers), measured by bench/live_engine.py.
-LIVE_AUTO_WORK_PER_CALL = 200
+# the sweeper, goes on). A move costs 1 + (cards its seat holds / 13)^2, rounded down: a bot
+# ranks a listing that grows faster than the hand (bench/live_engine.py: under 1 ms at 13
+# cards, up to 90 ms at 54 cards of 4 decks with jokers). 120 is a deal of four bots holding 13
+# cards each with room to spare (a demo of one deal is over when its creation answers), and
+# at most about 0.3 s of CPU a call at the costliest tables.
+LIVE_AUTO_WORK_PER_CALL = 120
 LIVE_MAX_DEALS = 100  # a table's `deals` (1 to this)
 LIVE_TURN_SECONDS = (5, 3600)  # a table's `clock.turn_seconds`, the least and the most
 
-# Live tables' event streams (app/api/table_events.py, docs/SCALING.md "Live tables"). Both
+# Live tables' event streams (app/api/table_events.py, docs/STREAMS.md). Both
 # counts are of open streams (SSE and NDJSON long polls alike), across every worker process of
 # one server; over either, 429 with Retry-After. BIGTWO_STREAMS_PER_CLIENT and
 # BIGTWO_STREAMS_PER_SERVICE change them for a deployment.
@@ -247,3 +248,12 @@ MAX_TABLES_PER_SWEEP = 100  # due or idle tables one look handles; the rest at t
 # nobody is waiting to come back to it.
 TABLE_IDLE_SECONDS = 3600
 BOTS_ONLY_TABLE_IDLE_SECONDS = 600
+
+# `bigtwo table watch` (bigtwo/cli/table_http.py), the client's side of a table's events. An
+# event line longer than the largest event the service sends (a deal_over of 8 hands of 216
+# cards is some 20 KB) means the answer is not the service's stream: the command stops there.
+CLI_MAX_EVENT_BYTES = 1 << 20
+# A stream silent this long is read as dropped and opened again after the last event seen
+# (Last-Event-ID): no event lost or repeated. The long poll asks for the API's longest wait.
+CLI_STREAM_READ_SECONDS = 60
+CLI_POLL_WAIT_SECONDS = MAX_EVENTS_WAIT_SECONDS

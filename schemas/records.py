@@ -72,7 +72,7 @@ class ResultSchema(Schema):
                        "loser's penalty (a score sheet's \"takes all\" mark)"})
 
 
-class EntropySchema(Schema):
+class ProofEntropySchema(Schema):
     seat = fields.Integer(required=True, validate=validate.Range(min=0, max=MAX_SEATS - 1))
     value = fields.String(required=True,
                           validate=validate.Length(min=1, max=fair.MAX_ENTROPY_CHARS),
@@ -91,7 +91,7 @@ class ProofSchema(Schema):
     seed = fields.String(required=True, validate=validate.Regexp(HEX64["pattern"]),
                          metadata={**HEX64, "description": "the 32 secret bytes, revealed after "
                                                            "the deal"})
-    entropy = fields.List(fields.Nested(EntropySchema), required=True,
+    entropy = fields.List(fields.Nested(ProofEntropySchema), required=True,
                           validate=validate.Length(max=MAX_SEATS), metadata={
                               "description": "the seats' contributions, in seat order, each "
                                              "seat at most once (empty under fairness: server)"})

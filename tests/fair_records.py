@@ -66,14 +66,19 @@ def tampered(record: dict[str, Any], how: str = "hands") -> dict[str, Any]:
     elif how == "commitment":
         proof["commitment"] = fair.commitment(b"another seed".ljust(32, b"."))
     elif how == "entropy":
-        proof["entropy"][0]["value"] += "!"
+        if proof["entropy"]:
+            proof["entropy"][0]["value"] += "!"
+        else:  # a server deal: a contribution it never had
+            proof["entropy"].append({"seat": 0, "value": "!"})
     elif how == "deal_code":
         prefix, _, value = proof["deal_code"].rpartition("-")
         proof["deal_code"] = f"{prefix}-{'1' if value != '1' else '2'}"
     elif how == "hands":
-        # Seat 1 and seat 2 swap a card each: both hands keep their size.
+        # Seat 1 and seat 2 swap a card each (two that differ: with several decks they may
+        # hold copies): both hands keep their size.
         one, two = deal["hands"][1], deal["hands"][2]
-        one[0], two[0] = two[0], one[0]
+        j = next(j for j, card in enumerate(two) if card != one[0])
+        one[0], two[j] = two[j], one[0]
     else:
         raise ValueError(how)
     return out

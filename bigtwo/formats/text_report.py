@@ -46,6 +46,7 @@ POSITION_PARAMS: dict[str, dict[str, str]] = {
     "MUST_PLAY_HIGHEST": {"protected": "seat"},
     "RESULT_LIABLE": {"liable": "seat", "winner": "seat"},
     "RESULT_PLACES": {"places": "seats"},
+    "PROOF_MISMATCH": {"deal": "deal", "seat": "seat"},
 }
 
 WORDS: dict[str, Marked] = {

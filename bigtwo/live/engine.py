@@ -96,7 +96,6 @@ def create(spec: TableSpec, *, table_id: str, now: float, new_seed: NewSeed) -> 
     }
     state["commitment"] = state["running"]["commitment"]
     change = _Change(state)
-    change.state["version"] = 0
     _advance(change, now, new_seed)
     if not change.events:
         change.emit("entropy", {"deal": 0, "posted": []})
@@ -157,7 +156,8 @@ def entropy(state: dict[str, Any], seat: int, value: str, *, now: float,
         return Refusal(409, "entropy-not-open", seat=seat,
                        detail="no deal is waiting for entropy" if st["fairness"] == "shared"
                        else "this table deals from the service's seed alone (fairness: server)")
-    if not isinstance(value, str) or not 1 <= len(value) <= fair.MAX_ENTROPY_CHARS:
+    if not isinstance(value, str) or not 1 <= len(value) <= fair.MAX_ENTROPY_CHARS or (
+            not _utf8(value)):
         return Refusal(422, "invalid-entropy", seat=seat,
                        detail=f"entropy is 1 to {fair.MAX_ENTROPY_CHARS} characters")
     running = st["running"]
@@ -195,6 +195,15 @@ def abandon(state: dict[str, Any], *, now: float, new_seed: NewSeed | None = Non
 
 
 # --- inside ----------------------------------------------------------------------------------
+def _utf8(value: str) -> bool:
+    """Whether ``value`` has UTF-8 bytes (the shuffle hashes them): a lone surrogate has none."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _read_move(seat: int, body: Any) -> dict[str, Any] | Refusal:
     def bad(pointer: str, detail: str) -> Refusal:
         return Refusal(422, "invalid-move", params={"errors": [{"pointer": pointer, "detail": detail}]},
@@ -336,9 +345,9 @@ def _humans_posted(st: dict[str, Any]) -> bool:
 
 def _advance(change: _Change, now: float, new_seed: NewSeed) -> None:
     """Do what is due by ``now``, each thing at its own time, within one call's work
-    (``limits.LIVE_AUTO_WORK_PER_CALL``: an automatic move costs one, and one more for every
-    13 cards its seat holds, as the listing a bot ranks grows with the hand). What is left
-    stays due: the deadline is then already past, and the next call goes on."""
+    (``limits.LIVE_AUTO_WORK_PER_CALL``: an automatic move costs 1 + (cards held / 13)^2, as
+    the listing a bot ranks grows faster than the hand). What is left stays due: the
+    deadline is then already past, and the next call goes on."""
     st = change.state
     budget = limits.LIVE_AUTO_WORK_PER_CALL
     while st["status"] in OPEN:
@@ -362,7 +371,7 @@ def _advance(change: _Change, now: float, new_seed: NewSeed) -> None:
             return
         judged = replay_running(st)
         assert judged.table is not None
-        cost = 1 + judged.table.counts[seat] // 13
+        cost = 1 + judged.table.counts[seat] ** 2 // 169
         if cost > budget and budget < limits.LIVE_AUTO_WORK_PER_CALL:
             return  # at least one move per call, so a table always moves on
         budget -= cost

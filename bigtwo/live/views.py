@@ -15,6 +15,7 @@ from bigtwo.rules import cards
 from bigtwo.rules.choices import Timeouts
 from bigtwo.rules.multiset.table import MultisetTable
 from bigtwo.rules.position import position, table_names
+from bigtwo.rules.replay import live_penalties
 from bigtwo.rules.table import Table
 
 
@@ -72,12 +73,15 @@ def view(state: dict[str, Any], seat: int | None, lang: str) -> dict[str, Any]:
         judged = replay_running(state)
         table = judged.table
         assert table is not None
-        at = position(table)
+        # The listing (the dear part) only for the seat to move: a spectator's view, or
+        # another seat's, reads the same penalties without it.
+        if seat is not None and seat == table.current and seat not in state["bots"]:
+            at = position(table)
         on_table = table.on_table
         out["turn"] = table.current
         out["cards_left"] = list(table.counts)
         out["moves"] = running["moves"]
-        out["penalties_now"] = at["penalties_now"]
+        out["penalties_now"] = at["penalties_now"] if at is not None else live_penalties(table)
         if on_table is not None:
             names = table_names(table, on_table)
             out["table"] = {"seat": _last_play_seat(running["moves"]), "cards": names,

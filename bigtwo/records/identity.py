@@ -3,7 +3,8 @@
 Two uploads are the same game when they differ only in how they are written:
 - card spellings (``"th"``, ``"10♥"`` and ``"TH"`` are one card), and the order of the cards
   within a hand, a play or a result's cards left (a set of cards has no order in the rules);
-- a deal code's spelling (case, Crockford look-alikes);
+- a deal code's spelling (case, Crockford look-alikes), in a deal or in its proof, and the
+  case of a proof's hexadecimal seed and commitment;
 - how the profile is named: by id, spelled inline, or left to the tournament's default. In a
   tournament every record plays the tournament's profile (uploads under another are
   refused), so the canonical form names that profile, whatever the record wrote;
@@ -75,6 +76,18 @@ def _deal(deal: Any) -> Any:
     result = out.get("result")
     if isinstance(result, Mapping) and isinstance(result.get("left"), list):
         out["result"] = {**result, "left": [_cards(h) for h in result["left"]]}
+    if isinstance(out.get("proof"), Mapping):
+        out["proof"] = _proof(out["proof"])
+    return out
+
+
+def _proof(proof: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(proof)
+    for key in ("commitment", "seed"):
+        if isinstance(out.get(key), str):
+            out[key] = out[key].lower()
+    if "deal_code" in out:
+        out["deal_code"] = _code(out["deal_code"])
     return out
 
 

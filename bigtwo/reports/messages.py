@@ -477,8 +477,9 @@ def _proof_mismatch(params: dict[str, Any], error: dict[str, Any], translator: T
     if reason == "deal_code":
         return translator.gettext("The deal's proof does not hold: the revealed seed and "
                                   "entropy make another deal code")
+    # The error's own seat, as HAND_SIZE's: the text ruling counts it from 1.
     return translator.gettext("The deal's proof does not hold: seat {seat}'s hand is not what "
-                              "the revealed seed deals", seat=params.get("seat"))
+                              "the revealed seed deals", seat=error["seat"])
 
 
 Renderer = Callable[[dict[str, Any], dict[str, Any], Translator], str]

@@ -12,7 +12,6 @@ The two prefixes keep the commitment from telling anything about the cards: with
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -30,9 +29,17 @@ DEAL_PREFIX = b"deal:"
 MAX_ENTROPY_CHARS = 64
 
 
+def _sha256(data: bytes) -> bytes:
+    # hashlib is imported with the first proof, not with the replay that may check one: a
+    # record without a proof never needs it (docs/PERFORMANCE.md, "Start-up").
+    import hashlib
+
+    return hashlib.sha256(data).digest()
+
+
 def commitment(seed: bytes) -> str:
     """The hex SHA-256 of ``commit:`` and the seed's bytes: published before the deal."""
-    return hashlib.sha256(COMMIT_PREFIX + seed).hexdigest()
+    return _sha256(COMMIT_PREFIX + seed).hex()
 
 
 def material(seed: bytes, entropy: Sequence[str]) -> bytes:
@@ -47,7 +54,7 @@ def material(seed: bytes, entropy: Sequence[str]) -> bytes:
 
 def deal_seed(seed: bytes, entropy: Sequence[str]) -> int:
     """The first 8 bytes of SHA-256 over ``material``, as an unsigned big-endian integer."""
-    return int.from_bytes(hashlib.sha256(material(seed, entropy)).digest()[:8], "big")
+    return int.from_bytes(_sha256(material(seed, entropy))[:8], "big")
 
 
 def deal_code_of(profile: Profile, seed: bytes, entropy: Sequence[str]) -> str:

@@ -57,7 +57,7 @@ def test_a_seat_that_is_no_number_says_the_range() -> None:
     ({"profile": "hk-standard", "deals": [{"hands": HANDS, "moves": [{"seat": 0, "plays": ["3D"]}]}]},
      "/deals/0/moves/0/plays", "unknown field (did you mean 'play'?)"),
     ({"profile": "hk-standard", "deals": [{"hands": HANDS, "moves": [], "xyzzy": 1}]},
-     "/deals/0/xyzzy", "unknown field (the fields here: deal_code, declared, hands, moves, result)"),
+     "/deals/0/xyzzy", "unknown field (the fields here: deal_code, declared, hands, moves, proof, result)"),
 ])
 def test_an_unknown_record_field_suggests_the_right_one(doc: Any, pointer: str, detail: str) -> None:
     assert (pointer, detail) in _problems(doc)

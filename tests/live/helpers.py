@@ -23,6 +23,10 @@ V4_SIX = {"extends": "hk-standard", "players": 6, "decks": 2, "jokers": 2, "hand
           "timeouts": "pass", "last_card_call": "liable", "scoring": {"settlement": "pairwise"}}
 
 
+V4_EIGHT = {"extends": "hk-standard", "players": 8, "decks": 2, "jokers": 1, "hand_size": 13,
+            "timeouts": "pass"}
+
+
 def seeds(tag: str = "") -> Callable[[], bytes]:
     """32-byte seeds from a counter: two runs from the same tag deal the same cards."""
     n = 0
@@ -62,7 +66,10 @@ def play_out(state: dict[str, Any], new_seed: Callable[[], bytes], *, now: float
         if state["status"] in ("over", "abandoned"):
             return
         now += 1
-        if state["status"] == "waiting":
+        if state["status"] == "playing" and state["running"]["turn"] in state["bots"]:
+            # The bots' work of one call ran out (LIVE_AUTO_WORK_PER_CALL): the next goes on.
+            answer: engine.Step | engine.Refusal = engine.catch_up(state, now=now, new_seed=new_seed)
+        elif state["status"] == "waiting":
             seat = next(s for s in engine.token_seats(state)
                         if str(s) not in state["running"]["entropy"])
             answer = engine.entropy(state, seat, f"seat {seat} says {now}", now=now, new_seed=new_seed)
@@ -73,6 +80,20 @@ def play_out(state: dict[str, Any], new_seed: Callable[[], bytes], *, now: float
         state = answer.state
         yield state, answer.events
     raise AssertionError("the table never ended")
+
+
+def settle(step: engine.Step, now: float, new_seed: Callable[[], bytes]) -> engine.Step:
+    """Catch up until nothing more is due at ``now`` (each call's work is bounded): the
+    events of every call, and the state after the last."""
+    events = list(step.events)
+    state = step.state
+    for _ in range(10_000):
+        more = engine.catch_up(state, now=now, new_seed=new_seed)
+        if not more.events:
+            return engine.Step(state, events)
+        state = more.state
+        events.extend(more.events)
+    raise AssertionError("catching up never ended")
 
 
 def without_proofs(record: dict[str, Any]) -> dict[str, Any]:

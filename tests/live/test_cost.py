@@ -15,6 +15,7 @@ from tests.live.helpers import person_move, seeds, spec
 
 def test_a_table_of_bots_plays_on_over_several_bounded_calls(monkeypatch: pytest.MonkeyPatch) -> None:
     made = spec("hk-standard", (0, 1, 2, 3), deals=3)
+    monkeypatch.setattr(limits, "LIVE_AUTO_WORK_PER_CALL", 10_000)
     whole = engine.create(made, table_id="tb-bots", now=0.0, new_seed=seeds("b"))
     assert whole.state["status"] == "over"
     monkeypatch.setattr(limits, "LIVE_AUTO_WORK_PER_CALL", 10)
@@ -69,3 +70,13 @@ def test_a_move_late_in_a_long_match_reads_no_more_than_early(
     # The person's move and each of three bots' answers read the running deal alone (a bot
     # twice: its position, then its move judged): at most 7 deals read, in deal 1 as in 12.
     assert all(0 < n <= 7 for moves in per_move.values() for n in moves), per_move
+
+
+@pytest.mark.parametrize("profile", ["hk-standard", "pusoy-dos", "taiwanese", "big-two-web",
+                                     "western", "casual"])
+def test_a_deal_of_four_bots_fits_in_one_call(profile: str) -> None:
+    # A demo (one deal of bots) is over when its creation answers.
+    for tag in range(8):
+        made = spec(profile, (0, 1, 2, 3), deals=1)
+        state = engine.create(made, table_id="tb-demo", now=0.0, new_seed=seeds(str(tag))).state
+        assert state["status"] == "over"

@@ -200,3 +200,49 @@ def test_upper_case_hex_reads_as_lower_case() -> None:
     checked = check_record(record)
     assert checked.report is not None and checked.report["errors"] == []
     assert fair.commitment(SEED) == proof["commitment"].lower()
+
+
+def test_a_proof_spelt_otherwise_is_the_same_record() -> None:
+    from bigtwo.records.identity import record_hash
+
+    record = proven_record()
+    spelt = copy.deepcopy(record)
+    proof = spelt["deals"][0]["proof"]
+    proof["seed"], proof["commitment"] = proof["seed"].upper(), proof["commitment"].upper()
+    proof["deal_code"] = proof["deal_code"].lower()
+    assert record_hash(spelt, "hk-standard") == record_hash(record, "hk-standard")
+    other = tampered(record, "entropy")
+    assert record_hash(other, "hk-standard") != record_hash(record, "hk-standard")
+
+
+@pytest.mark.parametrize(("profile", "fairness"), [
+    ("hk-standard", "shared"), ("pusoy-dos", "server"),
+    ({"extends": "hk-standard", "players": 6, "decks": 2, "jokers": 2, "hand_size": 17},
+     "shared")], ids=["hk-shared", "pusoy-server", "six-b2x-shared"])
+def test_a_live_tables_record_proves_itself(profile: Any, fairness: str) -> None:
+    # A table played to its end by the engine: its record, as any copy of the service reads
+    # it, holds every proof; each tampering of any deal is PROOF_MISMATCH at that deal.
+    from bigtwo.live import engine
+    from tests.live.helpers import play_out, seeds, spec
+
+    made = spec(profile, bots_=(1, 2), deals=2, fairness=fairness)
+    new_seed = seeds(f"proofs {fairness}")
+    state = engine.create(made, table_id="tb-" + "1" * 32, now=0.0, new_seed=new_seed).state
+    final = state
+    for final, _ in play_out(state, new_seed):  # noqa: B007 - the last state is the table's end
+        pass
+    record = engine.record(final)
+    assert len(record["deals"]) == 2
+    checked = check_record(record)
+    assert checked.report is not None and checked.report["errors"] == []
+    codes = [d["proof"]["deal_code"] for d in record["deals"]]
+    assert all(c.startswith("B2X-" if isinstance(profile, dict) else "B2-") for c in codes)
+    entropy = record["deals"][0]["proof"]["entropy"]
+    assert [e["seat"] for e in entropy] == ([0, 3, 4, 5][:len(entropy)] if fairness == "shared"
+                                           else [])
+    for how in sorted(TAMPERINGS):
+        broken = copy.deepcopy(record)
+        broken["deals"][1] = tampered({"deals": [record["deals"][1]]}, how)["deals"][0]
+        report = check_record(broken).report
+        assert report is not None
+        assert [(e["code"], e["deal"]) for e in report["errors"]] == [("PROOF_MISMATCH", 1)]

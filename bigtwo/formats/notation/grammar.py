@@ -16,7 +16,7 @@ from bigtwo.rules.problems import Problem
 
 HEADER = frozenset({"profile", "players", "meta"})
 IN_DEAL = frozenset({"code", "hand", "hands", "moves", "result", "left", "places", "liable",
-                     "declared"})
+                     "declared", "proof"})
 KEYWORDS = HEADER | IN_DEAL | {"game", "deal"}
 PASSES = frozenset({"pass", "-"})
 TIMEOUT = "timeout"  # a move: the seat let its turn run out (timeouts: pass)
@@ -117,5 +117,6 @@ class DealState:
     result: dict[str, Any] | None = None
     result_line: int = 0
     declared: dict[str, Any] | None = None
+    proof: Any = None  # a live table's proof (v5), as its JSON line gave it
     given: set[str] = field(default_factory=set)
     prev: int | None = None

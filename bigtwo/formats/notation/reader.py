@@ -576,6 +576,8 @@ class GameReader:
             deal.hands = value
         elif key == "moves":
             deal.moves_json = value
+        elif key == "proof":
+            deal.proof = value
         else:
             deal.result, deal.result_line = value, line
 
@@ -584,6 +586,11 @@ class GameReader:
 
     def _moves(self, line: int, rest: str, rest_col: int, col: int) -> None:
         self._fallback("moves", line, rest, rest_col, col)
+
+    def _proof(self, line: int, rest: str, rest_col: int, col: int) -> None:
+        # One JSON line: the record's own shape, read and placed by the record reader
+        # (/deals/i/proof/seed), so a live table's record in notation proves itself.
+        self._fallback("proof", line, rest, rest_col, col)
 
     def _result(self, line: int, rest: str, rest_col: int, col: int) -> None:
         if any(k in d.given for d in self.deals[-1:] for k in ("left", "places", "liable")):
@@ -626,6 +633,8 @@ class GameReader:
                 self.problem(deal.line, 1, "twice", what="moves")
         if deal.declared is not None:
             doc["declared"] = deal.declared
+        if "proof" in deal.given:
+            doc["proof"] = deal.proof
         return doc
 
 
@@ -646,6 +655,7 @@ KEYWORD_HANDLERS: dict[str, KeywordHandler] = {
     "places": GameReader._places,
     "liable": GameReader._liable,
     "declared": GameReader._declared,
+    "proof": GameReader._proof,
 }
 
 

@@ -29,7 +29,7 @@ from bigtwo.rules.deals import DealSpec, parse_code
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileResolver
 
 RECORD_KEYS = frozenset({"profile", "players", "deals", "meta"})
-DEAL_KEYS = frozenset({"hands", "deal_code", "moves", "result", "declared"})
+DEAL_KEYS = frozenset({"hands", "deal_code", "moves", "result", "declared", "proof"})
 
 
 class NotationError(ValueError):
@@ -166,6 +166,8 @@ class _Writer:
             self.result(deal["result"])
         if "declared" in deal:
             self.declared(deal["declared"])
+        if "proof" in deal:
+            self.out.append("proof " + compact(deal["proof"]))
 
     def hands(self, hands: Any, at: str) -> None:
         if not isinstance(hands, list) or not hands:
