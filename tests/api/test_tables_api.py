@@ -206,8 +206,6 @@ def test_a_bots_match_records_json_that_validates(client: Any) -> None:
     assert report["totals"] == client.get(table["url"]).get_json()["totals"]
 
 
-@pytest.mark.xfail(strict=False, reason="the notation writes a deal's proof once its writer "
-                                        "knows the field")
 def test_a_bots_match_as_notation_validates(client: Any) -> None:
     table = create(client, bots=[0, 1, 2, 3], deals=1)
     text = client.get(f"{table['url']}/record", headers={"Accept": "text/x-bigtwo"})
