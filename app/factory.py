@@ -35,6 +35,7 @@ from app.api.table_events import init_app as table_events_init
 from app.body import BodyGate, raise_body_problem, token_gate
 from app.urls import parse_base_url
 from app.web import notation_pages, shared
+from app.web import tables as table_pages
 from bigtwo import ENGINE_VERSION, limits
 from bigtwo.store.paths import default_db_path
 from bigtwo.store.quotas import Quotas
@@ -129,6 +130,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     tables.init_app(app)
     app.register_blueprint(shared.bp)
     app.register_blueprint(notation_pages.bp)
+    app.register_blueprint(table_pages.bp)
     app.register_blueprint(docs_assets.bp)
     docs_assets.init_app(app)
     api.register_blueprint(table_events_blp)

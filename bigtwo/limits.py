@@ -204,7 +204,7 @@ MAX_IDEMPOTENCY_KEY_LENGTH = 64
 # The work of automatic moves (bots, timeouts) one engine call does before it stops and
 # leaves the rest due (the table's deadline is then already past, so the next call, a view or
 # the sweeper, goes on). A move costs 1 + (cards its seat holds / 13)^2, rounded down: a bot
-# ranks a listing that grows faster than the hand (bench/live_engine.py: under 1 ms at 13
+# ranks a listing that grows faster than the hand (docs/PERFORMANCE.md: under 1 ms at 13
 # cards, up to 90 ms at 54 cards of 4 decks with jokers). 120 is a deal of four bots holding 13
 # cards each with room to spare (a demo of one deal is over when its creation answers), and
 # at most about 0.3 s of CPU a call at the costliest tables.
@@ -252,3 +252,12 @@ BELL_WORK_SECONDS_PER_TICK = 0.05
 # nobody is waiting to come back to it.
 TABLE_IDLE_SECONDS = 3600
 BOTS_ONLY_TABLE_IDLE_SECONDS = 600
+
+# `bigtwo table watch` (bigtwo/cli/table_http.py), the client's side of a table's events. An
+# event line longer than the largest event the service sends (a deal_over of 8 hands of 216
+# cards is some 20 KB) means the answer is not the service's stream: the command stops there.
+CLI_MAX_EVENT_BYTES = 1 << 20
+# A stream silent this long is read as dropped and opened again after the last event seen
+# (Last-Event-ID): no event lost or repeated. The long poll asks for the API's longest wait.
+CLI_STREAM_READ_SECONDS = 60
+CLI_POLL_WAIT_SECONDS = MAX_EVENTS_WAIT_SECONDS

@@ -4,7 +4,7 @@ Starts the app on a throwaway database, fills it with the spec's example records
 docs/screenshots/{home,replay-error,scores,tournament}.png (and phone-sized variants), the
 referee's view at the broken rule in each newer language (replay-error-<lang>.png), and a
 club season's page and a printed draw (season.png, season-zh-Hant-HK.png, draw.png). ``--seasons`` saves those two
-only."""
+only; ``--tables`` only a live table's pages (table-play.png, table-watch.png, table-proof.png)."""
 
 from __future__ import annotations
 
@@ -58,6 +58,67 @@ def season_screenshots(browser: Any, base: str, client: Any) -> None:
     shot.wait_for_load_state()
     shot.screenshot(path=str(OUT / "draw.png"), full_page=True)
     context.close()
+
+
+def table_screenshots(browser: Any, base: str, client: Any) -> list[str]:
+    """A live table (issue 39): a person's play page against three bots, with two cards
+    chosen and the referee's refusal in German; the spectator's page mid-deal; and the
+    play page at the deal's end with the hands and the proof."""
+    made = client.post("/v1/tables", json={"profile": "hk-standard", "deals": 1, "bots": [1, 2, 3],
+                                           "players": ["Ana", "Ben", "Cai", "Dee"]}).get_json()
+    table_id, token = made["id"], made["seats"][0]["token"]
+    context = browser.new_context(viewport={"width": 1100, "height": 1000})
+    shot = context.new_page()
+    shot.goto(f"{base}/tables/{table_id}/play?lang=de#token={token}")
+    shot.wait_for_function("() => document.querySelectorAll('#play-hand .pick').length === 13")
+    for _ in range(2):  # two plays, so that the table and the move list hold something
+        hint = shot.locator("#play-hint-list button.hint")
+        version = shot.locator("#table-status").get_attribute("data-version")
+        (hint.first if hint.count() else shot.locator("#pass-button")).click()
+        if hint.count():
+            shot.locator("#play-button").click()
+        shot.wait_for_function("v => document.getElementById('table-status').dataset.version !== v",
+                               arg=version)
+    picks = shot.locator("#play-hand .pick")
+    picks.first.click()
+    picks.last.click()
+    shot.locator("#play-button").click()
+    shot.wait_for_function("() => document.getElementById('play-message').textContent.length > 0")
+    shot.screenshot(path=str(OUT / "table-play.png"), full_page=True)
+    watch = context.new_page()
+    watch.goto(f"{base}/tables/{table_id}?lang=en")
+    watch.wait_for_function("() => document.getElementById('live-state').textContent.indexOf('Live') === 0")
+    watch.screenshot(path=str(OUT / "table-watch.png"), full_page=True)
+    shot.locator("#clear-button").click()
+    for _ in range(60):
+        if shot.locator("#table-status").get_attribute("data-status") == "over":
+            break
+        version = shot.locator("#table-status").get_attribute("data-version")
+        hint = shot.locator("#play-hint-list button.hint")
+        if hint.count():
+            hint.first.click()
+            shot.locator("#play-button").click()
+        else:
+            shot.locator("#pass-button").click()
+        shot.wait_for_function("v => document.getElementById('table-status').dataset.version !== v",
+                               arg=version)
+    shot.wait_for_function("() => document.getElementById('proof-seed').textContent.length === 64")
+    shot.screenshot(path=str(OUT / "table-proof.png"), full_page=True)
+    context.close()
+    return ["table-play.png", "table-watch.png", "table-proof.png"]
+
+
+def tables_only() -> int:
+    from app import create_app
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"BIGTWO_DB": str(Path(tmp) / "shots.db")})
+        with serve(app) as base, chromium() as browser:
+            names = table_screenshots(browser, base, app.test_client())
+    for name in names:
+        print((OUT / name).relative_to(ROOT))
+    return 0
 
 
 def seasons_only() -> int:
@@ -159,6 +220,7 @@ def main() -> int:
             phone.locator("#stepper").scroll_into_view_if_needed()
             phone.screenshot(path=str(OUT / "replay-phone.png"))
             season_screenshots(browser, base, client)
+            table_screenshots(browser, base, client)
     for path in sorted(OUT.glob("*.png")):
         print(path.relative_to(ROOT))
     return 0
@@ -166,4 +228,5 @@ def main() -> int:
 
 if __name__ == "__main__":
     raise SystemExit(seasons_only() if sys.argv[1:] == ["--seasons"] else
+                     tables_only() if sys.argv[1:] == ["--tables"] else
                      standings_only() if sys.argv[1:] == ["--standings"] else main())

@@ -29,6 +29,7 @@ from app.web.organiser_words import (
     OrganiserWords,
 )
 from app.web.penalty_words import MOVED_MESSAGES, PENALTY_MESSAGES
+from app.web.table_words import TABLE_MESSAGES, TABLE_PLURALS, TABLE_WORDS, TableWords
 from app.web.words import (
     MESSAGES,
     PEOPLE_MESSAGES,
@@ -106,7 +107,7 @@ def _declared() -> set[tuple[str, str | tuple[str, ...]]]:
 
 
 def _plurals() -> dict[str, Any]:
-    return {**PLURAL_MESSAGES, **PENALTY_MESSAGES, **ORGANISER_PLURALS}
+    return {**PLURAL_MESSAGES, **PENALTY_MESSAGES, **ORGANISER_PLURALS, **TABLE_PLURALS}
 
 
 def test_the_template_holds_every_declared_message_and_nothing_else() -> None:
@@ -116,7 +117,7 @@ def test_the_template_holds_every_declared_message_and_nothing_else() -> None:
     assert declared, "nothing extracted: the N_ keyword is not being found"
     assert template == declared, "run `make i18n-update` (and translate what is new)"
     tables = [*MESSAGES.values(), *PEOPLE_MESSAGES.values(), *ORGANISER_MESSAGES.values(),
-              *MOVED_MESSAGES.values()]
+              *MOVED_MESSAGES.values(), *TABLE_MESSAGES.values()]
     assert {(m.context, m.text) for m in tables} <= declared
     plurals = {(m.context, (m.singular, m.plural)) for m in _plurals().values()}
     assert plurals <= declared and len(plurals) >= 30  # counts, and every penalty line
@@ -125,10 +126,12 @@ def test_the_template_holds_every_declared_message_and_nothing_else() -> None:
 def test_contexts_keep_messages_apart() -> None:
     """A key is its message's context: no two keys of the merged page tables share one."""
     keys = [m.context for m in (*MESSAGES.values(), *PEOPLE_MESSAGES.values(),
-                                *MOVED_MESSAGES.values(), *_plurals().values())]
+                                *MOVED_MESSAGES.values(), *TABLE_MESSAGES.values(),
+                                *_plurals().values())]
     assert len(keys) == len(set(keys))
     assert all(key == m.context for key, m in {**MESSAGES, **PEOPLE_MESSAGES, **MOVED_MESSAGES,
-                                               **ORGANISER_MESSAGES, **_plurals()}.items())
+                                               **ORGANISER_MESSAGES, **TABLE_MESSAGES,
+                                               **_plurals()}.items())
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -213,8 +216,9 @@ def test_pybabel_compile_reports_every_language_complete(tmp_path: Path) -> None
 @pytest.mark.parametrize("lang", PAGE_LANGUAGES)
 def test_every_language_has_every_page_word(lang: str) -> None:
     assert WORDS[lang].keys() == WORDS["en"].keys()
-    words = OrganiserWords(lang)
+    organiser, live = OrganiserWords(lang), TableWords(lang)
     for key, m in _plurals().items():
+        words = live if key in TABLE_PLURALS else organiser
         for n in (1, 2, 4):
             text = words.count(key, n, **{f: 7 for f in _fields(m.plural) - {"n"}})
             assert "{" not in text, (lang, key, text)
@@ -222,6 +226,7 @@ def test_every_language_has_every_page_word(lang: str) -> None:
             if lang != "en":
                 assert text != english or _key(key, "") in SAME_AS_ENGLISH[lang], (lang, key)
     assert ORGANISER_WORDS[lang].keys() == ORGANISER_WORDS["en"].keys()
+    assert TABLE_WORDS[lang].keys() == TABLE_WORDS["en"].keys()
     assert SUIT_WORDS[lang].keys() == set("CDHS")
     assert RANK_WORDS[lang].keys() == set("TJQKA")
 
