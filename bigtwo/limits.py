@@ -220,6 +220,9 @@ MAX_STREAMS_PER_CLIENT = 20
 MAX_STREAMS_PER_SERVICE = 500
 STREAMS_RETRY_AFTER_SECONDS = 5
 MAX_EVENTS_WAIT_SECONDS = 30  # ?wait= of the NDJSON long poll
+# ?after= and Last-Event-ID: an event number the store can hold (SQLite's largest integer);
+# past it 422 (after) or 400 (Last-Event-ID), never a failed query.
+MAX_EVENT_NUMBER = 2**63 - 1
 # Events sent per answer of the long poll (the client asks again from the last id) and per
 # read of an SSE stream from the store (the stream reads on at once).
 MAX_EVENTS_PER_READ = 500

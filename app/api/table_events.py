@@ -91,7 +91,7 @@ CLOSED_STATUSES = frozenset({"over", "abandoned"})
 
 
 class EventsQuery(Schema):
-    after = fields.Integer(validate=validate.Range(min=0), metadata={
+    after = fields.Integer(validate=validate.Range(min=0, max=limits.MAX_EVENT_NUMBER), metadata={
         "description": "answer NDJSON: the events after this number (0: all of them)"})
     wait = fields.Float(validate=validate.Range(min=0, max=limits.MAX_EVENTS_WAIT_SECONDS),
                         metadata={"description": "seconds to wait for the first event when "
@@ -175,7 +175,8 @@ def _last_event_id() -> int | None:
     if raw is None or raw.strip() == "":
         return None
     text = raw.strip()
-    if not (text.isascii() and text.isdigit() and len(text) <= limits.MAX_JSON_INT_DIGITS):
+    if not (text.isascii() and text.isdigit() and len(text) <= limits.MAX_JSON_INT_DIGITS
+            and int(text) <= limits.MAX_EVENT_NUMBER):
         abort_problem(400, "Bad Request", "Last-Event-ID must be the number of the last event "
                       "received (a whole number)", type_=PROBLEM_TYPE_BASE + "bad-last-event-id")
     return int(text)
@@ -299,7 +300,7 @@ def _long_poll(reader: _Reader, bell: Bell, after: int, wait: float) -> list[dic
 @blp.route("/<table_id>/events")
 @blp.doc(security=[{}, {"TableToken": []}], parameters=[
     {"in": "query", "name": "after", "required": False,
-     "schema": {"type": "integer", "minimum": 0},
+     "schema": {"type": "integer", "minimum": 0, "maximum": limits.MAX_EVENT_NUMBER},
      "description": "answer NDJSON: the events after this number (0: all of them)"},
     {"in": "query", "name": "wait", "required": False,
      "schema": {"type": "number", "minimum": 0, "maximum": limits.MAX_EVENTS_WAIT_SECONDS},
