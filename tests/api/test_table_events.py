@@ -216,3 +216,41 @@ def test_every_event_of_a_match_fits_the_documented_line(app: Flask,
             assert [e.message for e in check.iter_errors(event)] == []
             seen.add(event["type"])
     assert seen == {"dealt", "move", "trick", "deal_over", "match_over", "abandoned"}
+
+
+def test_no_query_or_header_makes_the_endpoint_fail(app: Flask, client: FlaskClient) -> None:
+    """Any after, wait and Last-Event-ID: an answer or a 4xx problem, never a 500."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    table, _ = new_table(app, bots=[1, 2, 3])
+    edges = [str(2**63 - 1), str(2**63), str(10**25), "-1", "-0", "0", "1e3", "0x10", " 1",
+             "١", "NaN", "Infinity", "30.0000001", ""]
+    text = st.one_of(st.sampled_from(edges), st.sampled_from(edges),
+                     st.integers(min_value=-2**70, max_value=2**70).map(str),
+                     st.floats(allow_nan=True, allow_infinity=True).map(repr),
+                     st.text(st.characters(codec="ascii", exclude_categories=["Cc"]),
+                             max_size=30))
+
+    @settings(max_examples=300, deadline=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(after=st.none() | text, wait=st.none() | text, last=st.none() | text)
+    def check(after: str | None, wait: str | None, last: str | None) -> None:
+        query = {k: v for k, v in (("after", after), ("wait", wait)) if v is not None}
+        if "wait" in query:
+            query["wait"] = query["wait"] if not _short(query["wait"]) else "0"
+        headers = {**SSE, "Last-Event-ID": last} if last is not None else {}
+        answer = client.get(f"/v1/tables/{table}/events", query_string=query, headers=headers)
+        assert answer.status_code in (200, 400, 422), (query, last, answer.status_code)
+        if answer.status_code == 200 and answer.mimetype == "text/event-stream":
+            answer.close()  # an open table's stream would wait: its head is enough
+
+    check()
+
+
+def _short(wait: str) -> bool:
+    """A valid wait, which the check turns into 0 (it asserts answers, not waiting)."""
+    try:
+        return 0 < float(wait) <= 30
+    except ValueError:
+        return False
