@@ -105,7 +105,7 @@ class Stream:
         self.response = self.conn.getresponse()
         self.status = self.response.status
 
-    def events(self, until: str) -> list[dict[str, Any]]:
+    def events(self, until: str = "", until_id: int = 0) -> list[dict[str, Any]]:
         got: list[dict[str, Any]] = []
         fields: dict[str, str] = {}
         for _ in range(100_000):  # bounded: a deal is some hundred events
@@ -117,7 +117,7 @@ class Stream:
                 if "id" in fields:
                     got.append({"id": int(fields["id"]), "type": fields["event"],
                                 "data": json.loads(fields["data"])})
-                    if fields["event"] == until:
+                    if fields["event"] == until or int(fields["id"]) == until_id:
                         return got
                 fields = {}
             elif not line.startswith(":"):
@@ -326,3 +326,26 @@ class TestAnotherSeatsHand:
                 played |= set(event["data"].get("play") or [])
                 leaked = set(CARD.findall(json.dumps(event["data"]))) - own - played
                 assert not leaked, (seat, event)
+
+
+class TestResumingWhilePlayed:
+    def test_a_stream_cut_and_resumed_mid_deal_loses_and_repeats_nothing(
+            self, server: Server) -> None:
+        table, tokens = new_table(server, bots=[])
+        seat = tokens["seats"][0]
+        got: list[dict[str, Any]] = []
+        state: dict[str, Any] = {"status": "playing", "deal": 0}
+        for cut in range(6):  # six streams, each cut once the moves played meanwhile came
+            last = got[-1]["id"] if got else None
+            stream = Stream(server, table, client_ip(80), token=seat, last=last)
+            try:
+                assert stream.status == 200
+                for _ in range(3 + cut):
+                    if state["status"] == "playing" and state["deal"] == 0:
+                        state = play_one(server.db, table)
+                _, expected = ndjson(server, table, after=last or 0, token=seat)
+                got += stream.events(until_id=expected[-1]["id"]) if expected else []
+            finally:
+                stream.close()
+        _, every = ndjson(server, table, token=seat)
+        assert len(got) > 10 and got == every[:len(got)]
