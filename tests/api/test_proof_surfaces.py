@@ -106,3 +106,13 @@ def test_the_published_schema_documents_the_proof(client: Any, path: str | None,
         record["deals"][0]["proof"][path] = value
     errors = list(jsonschema.Draft4Validator(schema).iter_errors(record))
     assert (errors == []) is accepted, [e.message for e in errors]
+
+
+def test_b2x_deals_answer_as_documented(app: Any) -> None:
+    from tests.api.openapi_answers import CheckedClient
+
+    api = CheckedClient(app)
+    profile = {"extends": "hk-standard", "players": 8, "hand_size": 13, "decks": 2, "jokers": 1}
+    dealt = api.post("/v1/deals", json={"profile": profile, "seed": 7})
+    assert dealt.status_code == 201 and dealt.json["code"] == "B2X-8-13-2-1-7"
+    assert api.get(f"/v1/deals/{dealt.json['code']}").json == dealt.json
