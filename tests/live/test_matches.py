@@ -4,6 +4,7 @@ six seats, timeouts, calls)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -11,10 +12,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bigtwo.live import engine
-from tests.live.helpers import TIMED, V4_JOKERS, V4_SIX, play_out, seeds, settle, spec, validate
+from tests.live.helpers import (
+    TIMED,
+    V4_EIGHT,
+    V4_JOKERS,
+    V4_SIX,
+    person_move,
+    play_out,
+    seeds,
+    settle,
+    spec,
+    validate,
+)
 
 PROFILES: list[Any] = ["hk-standard", "pusoy-dos", "taiwanese", "big-two-web", "western",
-                       "casual", TIMED, V4_JOKERS, V4_SIX]
+                       "casual", TIMED, V4_JOKERS, V4_SIX, V4_EIGHT]
 
 
 def _check_match(state: dict[str, Any], events: list[engine.Event]) -> None:
@@ -41,7 +53,7 @@ def test_a_table_of_bots_plays_its_match_call_by_call(profile: Any) -> None:
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(profile=st.sampled_from(PROFILES), tag=st.text(max_size=4),
        deals=st.integers(1, 3), fairness=st.sampled_from(["server", "shared"]),
-       people=st.sets(st.integers(0, 5), min_size=1))
+       people=st.sets(st.integers(0, 7)))
 def test_people_and_bots_play_a_match_whose_record_validates(
         profile: Any, tag: str, deals: int, fairness: str, people: set[int]) -> None:
     players = spec(profile).profile.players
@@ -87,3 +99,34 @@ def test_without_deals_or_a_match_end_the_table_plays_on_until_abandoned() -> No
     assert len(engine.record(ended.state)["deals"]) == finished
     # Abandoning twice changes nothing.
     assert engine.abandon(ended.state, now=100.0).events == []
+
+
+@pytest.mark.parametrize("profile", [TIMED, V4_SIX, V4_EIGHT], ids=str)
+def test_a_state_kept_as_json_plays_on_exactly_as_one_kept_in_memory(profile: Any) -> None:
+    """The store keeps the state as one JSON column and the events as JSON: a match whose
+    state and events go through JSON after every call ends exactly as one that never does."""
+    players = spec(profile).profile.players
+    made = spec(profile, tuple(range(1, players)), deals=2, clock={"turn_seconds": 10})
+    kept, direct = seeds("json"), seeds("json")
+    stored = json.loads(json.dumps(engine.create(made, table_id="tb-json", now=0.0,
+                                                 new_seed=kept).state))
+    memory = engine.create(made, table_id="tb-json", now=0.0, new_seed=direct).state
+    now = 0.0
+
+    def both(one: Any, other: Any) -> None:
+        nonlocal memory, stored
+        assert isinstance(one, engine.Step) and isinstance(other, engine.Step)
+        assert [engine.Event.from_json(json.loads(json.dumps(e.to_json())))
+                for e in other.events] == one.events
+        memory, stored = one.state, json.loads(json.dumps(other.state))
+        assert stored == json.loads(json.dumps(memory))
+
+    while memory["status"] in ("playing", "waiting"):
+        now += 7.5  # some turns played, some timed out
+        both(engine.catch_up(memory, now=now, new_seed=direct),
+             engine.catch_up(stored, now=now, new_seed=kept))
+        if memory["status"] == "playing" and memory["running"]["turn"] == 0 and int(now) % 2:
+            body = person_move(memory, 0)
+            both(engine.move(memory, 0, body, now=now, new_seed=direct),
+                 engine.move(stored, 0, body, now=now, new_seed=kept))
+    assert memory["status"] == "over"
