@@ -4,16 +4,33 @@ Command-line options (the Makefile's --bind and --workers) override these.
 """
 
 import os
+from typing import Any
 
-from app.gunicorn_metrics import (  # noqa: F401 - gunicorn hooks
-    child_exit,
-    on_starting,
-    prepare_directory,
-)
+from app import gunicorn_metrics, stream_slots
 
 # /metrics in multiprocess mode: one samples directory for all workers, chosen in the master
 # (emptied by on_starting when the server starts, left alone when the config is reloaded).
-prepare_directory()
+gunicorn_metrics.prepare_directory()
+# The open event streams of every worker, counted in one place (app/stream_slots.py).
+stream_slots.prepare_directory()
+
+
+def on_starting(server: Any) -> None:
+    gunicorn_metrics.on_starting(server)
+    stream_slots.start_server()
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    gunicorn_metrics.child_exit(server, worker)
+    stream_slots.forget_worker(worker.pid)
+
+
+def post_worker_init(worker: Any) -> None:
+    # Each worker's bell (app/tables_bell.py) starts with the worker, not with its first
+    # request: due clocks and idle tables are swept even when nobody asks.
+    from app import tables_bell
+
+    tables_bell.start_in_worker(worker.wsgi)
 
 # No control socket: gunicorn (25.1 on) opens one for gunicornc in $XDG_RUNTIME_DIR, else in
 # ~/.gunicorn/, outside the checkout and shared by every server the user runs. Nothing here
@@ -22,7 +39,9 @@ control_socket_disable = not os.environ.get("BIGTWO_CONTROL_SOCKET")
 if not control_socket_disable:
     control_socket = os.environ["BIGTWO_CONTROL_SOCKET"]
 
-# Threads, not one process per request: a slow client holds a thread, not a worker.
+# Threads, not one process per request: a slow client holds a thread, not a worker. Event
+# streams get threads of their own beside these (app/serving.py; docs/SCALING.md, "Live
+# tables" says why threads and not gevent).
 worker_class = "app.serving.ProblemThreadWorker"
 workers = int(os.environ.get("WEB_CONCURRENCY", os.cpu_count() or 2))
 threads = int(os.environ.get("BIGTWO_THREADS", "8"))

@@ -16,6 +16,14 @@ Why threads: a client dribbling its body occupies one thread, not a whole proces
 ``worker_connections`` equal to ``threads`` (gunicorn.conf.py) a worker whose threads are all
 busy stops accepting, so new connections (``/healthz`` among them) go to a worker that can
 answer. docs/SECURITY.md has the numbers and the reverse-proxy setup for production.
+
+Event streams (``GET /v1/tables/{id}/events``, SSE and the NDJSON long poll) wait for
+minutes, so they must not take the request threads: such a request, once its head is read,
+moves to a thread of its own (``bigtwo-stream``) and stops counting against
+``worker_connections``, so the worker goes on accepting and answering on its ``threads``.
+A waiting stream thread sleeps on the bell (app/tables_bell.py): no CPU, about 8 KiB of
+memory (docs/SCALING.md, "Live tables"). Its socket gets a send timeout, so a client that
+stops reading loses its stream instead of holding the thread.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import socket
 import struct
 import threading
@@ -34,12 +43,25 @@ from gunicorn.http import errors as http_errors
 from gunicorn.workers.gthread import ThreadWorker
 
 from app.problems import MEDIA_TYPE, PROBLEM_TYPE_BASE
+from bigtwo import limits
 
 DEFAULT_READ_TIMEOUT = 10.0
 # Connections closed "gracefully" at once (half-closed, their unread input drained for up to
 # 2 s so that the kernel sends no RST over the answer), each on a thread of its own; past
 # this many, a connection is closed at once.
 LINGERING_AT_ONCE = 32
+
+
+STREAM_PATH = re.compile(r"/v1/tables/[^/]{1,200}/events\Z")
+
+
+def is_stream(method: str, path: str) -> bool:
+    """A request that may wait long: it is served on a stream thread, not a request thread."""
+    return method == "GET" and STREAM_PATH.match(path) is not None
+
+
+def _timeval(seconds: float) -> bytes:
+    return struct.pack("ll", int(seconds), int((seconds % 1) * 1_000_000))
 
 
 def _errors(*names: str) -> tuple[type[BaseException], ...]:
@@ -90,12 +112,50 @@ def read_timeout() -> float:
 
 class ProblemThreadWorker(ThreadWorker):  # type: ignore[misc]
     def init_process(self) -> None:
-        seconds = read_timeout()
-        self._rcvtimeo = struct.pack("ll", int(seconds), int((seconds % 1) * 1_000_000))
+        self._rcvtimeo = _timeval(read_timeout())
+        self._sndtimeo = _timeval(float(os.environ.get("BIGTWO_STREAM_SEND_TIMEOUT",
+                                                       limits.STREAM_SEND_TIMEOUT_SECONDS)))
         self._lingering = threading.BoundedSemaphore(LINGERING_AT_ONCE)
+        self._stream_threads = threading.BoundedSemaphore(limits.MAX_STREAM_THREADS_PER_WORKER)
         super().init_process()
 
+    def handle_request(self, req: Any, conn: Any) -> bool:
+        if (is_stream(req.method or "", req.path or "")
+                and self._stream_threads.acquire(blocking=False)):
+            # Marked before the thread starts: finish_request (on the main thread) must find
+            # the mark whichever of the two runs first.
+            conn.bigtwo_stream = True
+            threading.Thread(target=self._serve_stream, args=(req, conn),
+                             name="bigtwo-stream", daemon=True).start()
+            return False  # this request thread is free again; nothing of the body is drained
+        keep: bool = super().handle_request(req, conn)
+        return keep
+
+    def _serve_stream(self, req: Any, conn: Any) -> None:
+        try:
+            with contextlib.suppress(OSError):
+                conn.sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO, self._sndtimeo)
+                # The kernel's buffer for what the client has not read yet, bounded: a
+                # reader that never reads holds this much, not megabytes.
+                conn.sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF,
+                                     limits.STREAM_SEND_BUFFER_BYTES)
+            ThreadWorker.handle_request(self, req, conn)
+        except (StopIteration, OSError) as exc:
+            # The client went away, or stopped reading past the send timeout.
+            self.log.debug("Stream ended: %s", exc)
+        except Exception as exc:
+            self.handle_error(req, conn.sock, conn.client, exc)
+        finally:
+            self._stream_threads.release()
+            with contextlib.suppress(OSError):
+                conn.close()
+
     def finish_request(self, conn: Any, fs: Any) -> None:
+        if getattr(conn, "bigtwo_stream", False):
+            # The stream's thread owns the connection now and closes it; the worker only
+            # stops counting it, so that it accepts on.
+            self.nr_conns -= 1
+            return
         # gunicorn closes a finished connection gracefully on the worker's main thread, which
         # then accepts nothing for up to 2 s while a client that never closes (one refused
         # before its body, say) holds it: 16 of them held /healthz for seconds. The lingering

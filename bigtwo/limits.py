@@ -211,3 +211,40 @@ MAX_IDEMPOTENCY_KEY_LENGTH = 64
 LIVE_AUTO_WORK_PER_CALL = 120
 LIVE_MAX_DEALS = 100  # a table's `deals` (1 to this)
 LIVE_TURN_SECONDS = (5, 3600)  # a table's `clock.turn_seconds`, the least and the most
+
+# Live tables' event streams (app/api/table_events.py, docs/SCALING.md "Live tables"). Both
+# counts are of open streams (SSE and NDJSON long polls alike), across every worker process of
+# one server; over either, 429 with Retry-After. BIGTWO_STREAMS_PER_CLIENT and
+# BIGTWO_STREAMS_PER_SERVICE change them for a deployment.
+MAX_STREAMS_PER_CLIENT = 20
+MAX_STREAMS_PER_SERVICE = 500
+STREAMS_RETRY_AFTER_SECONDS = 5
+MAX_EVENTS_WAIT_SECONDS = 30  # ?wait= of the NDJSON long poll
+# Events sent per answer of the long poll (the client asks again from the last id) and per
+# read of an SSE stream from the store (the stream reads on at once).
+MAX_EVENTS_PER_READ = 500
+# A comment line on an idle SSE stream this often keeps proxies from closing it, and finds a
+# client that went away.
+STREAM_HEARTBEAT_SECONDS = 15
+# A stream whose client reads nothing for this long (its socket buffer full) is closed: a
+# reader that never reads holds the kernel's buffer and one waiting thread, not more, and
+# not for longer.
+STREAM_SEND_TIMEOUT_SECONDS = 10
+STREAM_SEND_BUFFER_BYTES = 64 * 1024  # the kernel's send buffer of one stream's socket
+# Stream threads one gunicorn worker starts at most (app/serving.py); past it a stream
+# request is answered on the request threads like any other (and refused there as over the
+# service's limit, which is far lower).
+MAX_STREAM_THREADS_PER_WORKER = 1_000
+# The bell (app/tables_bell.py): how often each worker process looks for changed tables
+# and due clocks, and how often for idle tables.
+BELL_INTERVAL_SECONDS = 0.2
+IDLE_SWEEP_SECONDS = 30
+# Without gunicorn (the test client, `flask run`) a bell started by a request stops after this
+# long unused; a gunicorn worker's runs as long as the worker.
+BELL_LINGER_SECONDS = 60
+MAX_TABLES_PER_SWEEP = 100  # due or idle tables one look handles; the rest at the next
+# An open table nobody changed for this long is abandoned (as its organiser's DELETE would:
+# the finished deals go to a linked tournament); a table with no human seat sooner, since
+# nobody is waiting to come back to it.
+TABLE_IDLE_SECONDS = 3600
+BOTS_ONLY_TABLE_IDLE_SECONDS = 600

@@ -7,6 +7,7 @@ for, which reads ``nullable`` only beside a ``type`` (OAS 3.0.3)."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -79,7 +80,10 @@ class CheckedClient:
             OAS30StrictValidator.check_schema(schema)
             self._validators[key] = OAS30StrictValidator(
                 schema, format_checker=oas30_strict_format_checker)
-        errors = sorted(self._validators[key].iter_errors(response.get_json()),
+        # NDJSON (a table's events): the schema is one line's, and every line is checked.
+        docs = ([json.loads(line) for line in response.get_data(as_text=True).splitlines()]
+                if media == "application/x-ndjson" else [response.get_json()])
+        errors = sorted((e for doc in docs for e in self._validators[key].iter_errors(doc)),
                         key=lambda e: list(e.absolute_path))
         assert not errors, (f"{method.upper()} {path} {status}: " + "; ".join(
             f"/{'/'.join(map(str, e.absolute_path))}: {e.message[:300]}" for e in errors[:5]))

@@ -213,6 +213,21 @@ def test_tables_answer_as_documented(api: CheckedClient) -> None:
     api.post("/v1/tables", json={"profile": "hk-standard", "players": players[:2]})
 
 
+def test_table_events_answer_as_documented(api: CheckedClient) -> None:
+    """A table's events: SSE (an abandoned table ends its stream), NDJSON, the refusals."""
+    table = api.post("/v1/tables", json={"profile": "hk-standard", "deals": 1,
+                                         "players": ["Ana", "Ben", "Cai", "Dee"],
+                                         "bots": [1, 2, 3]}).json
+    events = f"{table['url']}/events"
+    api.delete(table["url"], headers=bearer(table["organiser_token"]))
+    assert b"event: abandoned" in api.get(events, headers={"Accept": "text/event-stream"}).data
+    assert api.get(f"{events}?after=2").mimetype == "application/x-ndjson"
+    api.get(f"{events}?wait=31")
+    api.get(events, headers=bearer("x" * 32))
+    api.get(events, headers={"Accept": "text/event-stream", "Last-Event-ID": "x"})
+    api.get("/v1/tables/tb-0/events")
+
+
 def test_every_operation_was_answered_and_checked(app: Any) -> None:
     """The scenarios above reach every operation of the document (run together here)."""
     api = CheckedClient(app)
@@ -221,6 +236,7 @@ def test_every_operation_was_answered_and_checked(app: Any) -> None:
     test_next_replays_and_profiles_answer_as_documented(api)
     test_tournaments_and_seasons_answer_as_documented(api)
     test_tables_answer_as_documented(api)
+    test_table_events_answer_as_documented(api)
     for name, record, query in RECORDS[:3]:
         test_validate_answers_every_shipped_record_as_documented(api, name, record, query)
     operations = {(method, path) for path, ops in api.spec["paths"].items()

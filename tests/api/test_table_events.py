@@ -1,0 +1,160 @@
+"""GET /v1/tables/{id}/events through the app: NDJSON and SSE carry the same numbered events,
+every number once, from the first or after Last-Event-ID / ?after=; a seat sees its own hand
+and a spectator none before deal_over; a long poll waits for the next event and is woken by
+it (the bell); bad parameters are specific 4xx problems."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from app import create_app
+from bigtwo.live import engine
+from bigtwo.rules.profiles import ProfileResolver
+from bigtwo.store.db import Store
+
+PRESETS = ProfileResolver(lambda _: None, lambda _: None)
+SSE = {"Accept": "text/event-stream"}
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    made = create_app({"TESTING": True, "BIGTWO_DB": str(tmp_path / "events.db")})
+    yield made
+    from app.api.table_events import start_bell
+
+    start_bell(made).stop()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+def new_table(app: Flask, bots: list[int], deals: int = 1,
+              profile: str = "hk-standard") -> tuple[str, dict[str, Any]]:
+    spec, problems = engine.spec_problems({"profile": profile, "players": ["A", "B", "C", "D"],
+                                           "bots": bots, "deals": deals}, PRESETS)
+    assert spec is not None, problems
+    store = Store(app.config["BIGTWO_DB"])
+    try:
+        state, tokens = store.live_tables.create(spec, client="198.51.100.1",
+                                                 creation_key=None, tournament=None)
+    finally:
+        store.close()
+    return str(state["id"]), tokens
+
+
+def ndjson(client: FlaskClient, path: str, **headers: str) -> list[dict[str, Any]]:
+    answer = client.get(path, headers=headers)
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    assert answer.mimetype == "application/x-ndjson"
+    return [json.loads(line) for line in answer.get_data(as_text=True).splitlines()]
+
+
+def sse(client: FlaskClient, path: str, **headers: str) -> list[dict[str, Any]]:
+    answer = client.get(path, headers={**SSE, **headers})
+    assert answer.status_code == 200 and answer.mimetype == "text/event-stream"
+    assert answer.headers["Cache-Control"] == "private, no-store"
+    events = []
+    for frame in answer.get_data(as_text=True).split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in frame.splitlines()
+                      if ": " in line and not line.startswith(":"))
+        if "id" in fields:
+            events.append({"id": int(fields["id"]), "type": fields["event"],
+                           "data": json.loads(fields["data"])})
+    return events
+
+
+def test_a_bots_match_streams_whole_and_the_same_both_ways(app: Flask,
+                                                          client: FlaskClient) -> None:
+    table, _ = new_table(app, bots=[0, 1, 2, 3])
+    every = ndjson(client, f"/v1/tables/{table}/events?after=0")
+    assert [e["id"] for e in every] == list(range(1, len(every) + 1))
+    assert every[0]["type"] == "dealt" and every[-1]["type"] == "match_over"
+    # The SSE stream of a finished match ends by itself, after match_over.
+    assert sse(client, f"/v1/tables/{table}/events") == every
+
+
+@pytest.mark.parametrize("cut", [1, 2, 10, -2, -1])
+def test_resuming_loses_and_repeats_nothing(app: Flask, client: FlaskClient, cut: int) -> None:
+    table, _ = new_table(app, bots=[0, 1, 2, 3])
+    every = ndjson(client, f"/v1/tables/{table}/events")
+    last = every[cut - 1]["id"] if cut > 0 else every[cut]["id"]
+    rest = [e for e in every if e["id"] > last]
+    assert sse(client, f"/v1/tables/{table}/events", **{"Last-Event-ID": str(last)}) == rest
+    assert ndjson(client, f"/v1/tables/{table}/events?after={last}") == rest
+
+
+def test_a_seat_sees_its_hand_and_a_spectator_none(app: Flask, client: FlaskClient) -> None:
+    table, tokens = new_table(app, bots=[1, 2, 3])
+    seat = {"Authorization": f"Bearer {tokens['seats'][0]}"}
+    organiser = {"Authorization": f"Bearer {tokens['organiser']}"}
+    mine = ndjson(client, f"/v1/tables/{table}/events?after=0", **seat)
+    assert len(mine[0]["data"]["hand"]) == 13
+    for viewer in ({}, organiser):
+        theirs = ndjson(client, f"/v1/tables/{table}/events?after=0", **viewer)
+        assert [e["id"] for e in theirs] == [e["id"] for e in mine]
+        assert "hand" not in json.dumps(theirs)
+
+
+def test_a_long_poll_is_woken_by_the_next_move(app: Flask, client: FlaskClient) -> None:
+    table, tokens = new_table(app, bots=[1, 2, 3])
+    seat = {"Authorization": f"Bearer {tokens['seats'][0]}"}
+    seen = ndjson(client, f"/v1/tables/{table}/events", **seat)
+    got: list[list[dict[str, Any]]] = []
+    poll = threading.Thread(target=lambda: got.append(ndjson(
+        app.test_client(), f"/v1/tables/{table}/events?after={seen[-1]['id']}&wait=30",
+        **seat)))
+    poll.start()
+    store = Store(app.config["BIGTWO_DB"])
+    state = store.live_tables.get(table)
+    assert state is not None
+    legal = engine.view(state, 0, "en")["legal_plays"]
+    store.live_tables.transact(table, lambda s: engine.move(
+        s, 0, {"play": legal[0]} if legal else {"pass": True}, now=store.live_tables.now(),
+        new_seed=store.live_tables.new_seed))
+    store.close()
+    poll.join(timeout=60)
+    assert got and got[0][0]["id"] == seen[-1]["id"] + 1
+    assert got[0][0]["type"] == "move" and got[0][0]["data"]["seat"] == 0
+
+
+@pytest.mark.parametrize(("path", "headers", "status", "named"), [
+    ("/v1/tables/tb-0/events", {}, 404, ""),
+    ("/v1/tables/{t}/events?wait=31", {}, 422, "wait"),
+    ("/v1/tables/{t}/events?after=-1", {}, 422, "after"),
+    ("/v1/tables/{t}/events?after=x", {}, 422, "after"),
+    ("/v1/tables/{t}/events", {**SSE, "Last-Event-ID": "1e3"}, 400, "Last-Event-ID"),
+    ("/v1/tables/{t}/events", {"Authorization": "Bearer " + "x" * 32}, 401, ""),
+    ("/v1/tables/{t}/events", {"Authorization": "Basic eDp5"}, 401, ""),
+    ("/v1/tables/{t}/events", {"Authorization": "Bearer {other}"}, 403, ""),
+])
+def test_bad_requests_are_specific_problems(app: Flask, client: FlaskClient, path: str,
+                                            headers: dict[str, str], status: int,
+                                            named: str) -> None:
+    table, _ = new_table(app, bots=[1, 2, 3])
+    _, other = new_table(app, bots=[1, 2, 3])
+    headers = {k: v.replace("{other}", other["seats"][0]) for k, v in headers.items()}
+    answer = client.get(path.replace("{t}", table), headers=headers)
+    assert answer.status_code == status
+    assert answer.mimetype == "application/problem+json"
+    assert named in answer.get_data(as_text=True)
+    if status == 401:
+        assert answer.headers["WWW-Authenticate"].startswith("Bearer")
+
+
+def test_the_endpoint_is_in_the_openapi_document(client: FlaskClient) -> None:
+    spec = client.get("/openapi.json").get_json()
+    operation = spec["paths"]["/v1/tables/{table_id}/events"]["get"]
+    assert set(operation["responses"]["200"]["content"]) == {"text/event-stream",
+                                                            "application/x-ndjson"}
+    assert {p["name"] for p in operation["parameters"]} >= {"after", "wait", "Last-Event-ID"}
+    assert "429" in operation["responses"]
