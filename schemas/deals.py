@@ -17,9 +17,13 @@ class DealCodeRequestSchema(Schema):
 
 
 class DealCodeSchema(Schema):
-    code = fields.String(required=True, metadata={"example": "B2-4-13-0"})
+    code = fields.String(required=True, metadata={
+        "example": "B2-4-13-0", "description": "B2 (one deck, 2 to 5 seats) or B2X (the same "
+                                                "shuffle over several decks, jokers, 6 to 8 seats)"})
     players = fields.Integer(required=True)
     hand_size = fields.Integer(required=True)
+    decks = fields.Integer(metadata={"description": "B2X codes only: the decks dealt"})
+    jokers = fields.Integer(metadata={"description": "B2X codes only: jokers per deck"})
     seed = fields.Integer(required=True)
     hands = fields.List(fields.List(fields.String()), required=True,
                         metadata={"description": "one list per seat, in canonical card order"})

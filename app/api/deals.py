@@ -21,10 +21,15 @@ register_problem_handlers(blp)
 errors = errors_of(blp)
 
 
-def deal_view(spec: deals.DealSpec) -> dict[str, Any]:
-    hands, undealt = deals.deal(spec)
+def deal_view(spec: deals.DealSpec | deals.SupplySpec) -> dict[str, Any]:
+    if isinstance(spec, deals.SupplySpec):
+        hands, undealt = deals.deal_supply(spec)
+        extra = {"decks": spec.decks, "jokers": spec.jokers}
+    else:
+        hands, undealt = deals.deal(spec)
+        extra = {}
     return {"code": spec.code, "players": spec.players, "hand_size": spec.hand_size,
-            "seed": spec.seed, "hands": [cards.names(h) for h in hands],
+            **extra, "seed": spec.seed, "hands": [cards.names(h) for h in hands],
             "undealt": cards.names(undealt)}
 
 
@@ -44,10 +49,12 @@ def create_deal() -> Any:
     profile, problems = get_store().profiles.resolver().resolve(loaded["profile"], "/profile")
     if profile is None:
         invalid(problems, "unknown or invalid profile")
-    refused = deals.profile_refusal(profile)
-    if refused is not None:
-        invalid([Problem("/profile", refused)], "no deal code can deal this profile")
-    return deal_view(deals.new_spec(profile.players, profile.hand_size, loaded["seed"]))
+    spec = deals.new_spec(profile.players, profile.hand_size, loaded["seed"])
+    if deals.profile_refusal(profile) is not None:
+        # Beyond one deck without jokers for 2 to 5 seats: the B2X extension of the shuffle.
+        return deal_view(deals.SupplySpec(profile.players, profile.hand_size, profile.decks,
+                                          profile.jokers, spec.seed))
+    return deal_view(spec)
 
 
 @blp.route("/<code>")
@@ -56,11 +63,13 @@ def create_deal() -> Any:
 @errors(404, 422)
 def get_deal(code: str) -> Any:
     """The hands a code stands for; the same answer forever."""
-    spec = deals.parse_code(code)
+    spec = deals.parse_any(code)
     if isinstance(spec, str):
         # A code in the right shape with impossible numbers is a bad request; anything else
         # simply names no deal.
-        looks_like_code = code.upper().startswith(deals.FORMAT_VERSION + "-") and code.count("-") == 3
+        looks_like_code = (code.upper().startswith(deals.FORMAT_VERSION + "-") and code.count("-") == 3
+                           or code.upper().startswith(deals.SUPPLY_FORMAT + "-")
+                           and code.count("-") == 5)
         if looks_like_code:
             invalid([Problem("", spec)], "this deal code cannot stand for any deal")
         abort_problem(404, "Not Found", spec)

@@ -324,8 +324,8 @@ def _row(sheet: _Sheet, cells: list[str], row: int, profile: Profile) -> None:
         result["liable"] = liable
     code = cells[code_at].strip() if code_at is not None else ""
     if code:
-        # v4: a profile beyond one deck and five seats has no deal codes (its cell says so).
-        spec = deals.profile_refusal(profile) or deals.parse_code(code)
+        # v4: a profile beyond one deck and five seats has B2X codes only (its cell says so).
+        spec = deals.spec_for(code, profile)
         if isinstance(spec, str):
             sheet.problem(row, CODE_COLUMN, w("bad_code", detail=spec), len(sheet.names))
             return

@@ -240,23 +240,14 @@ def _parse_declared(value: Any, at: str, problems: list[Problem]) -> dict[str, A
 
 
 def _hands_from_code(code: Any, at: str, profile: Profile, problems: list[Problem]) -> list[list[int]]:
-    spec = deals.parse_any(code)
-    if isinstance(spec, deals.SupplySpec):
-        # The extension the live tables hand out for what B2 cannot deal: any code the
-        # service gives is usable wherever a code is, for the decks and jokers it deals.
-        if (spec.decks, spec.jokers) != (profile.decks, profile.jokers):
-            problems.append(Problem(at, f"{spec.code} deals {spec.decks} deck(s) with "
-                                        f"{spec.jokers} joker(s) each; this profile has "
-                                        f"{profile.decks} with {profile.jokers}"))
-            return []
-        return fair.supply_hands(profile, spec)
-    refused = deals.profile_refusal(profile)
-    if refused is not None:
-        problems.append(Problem(at, refused))
-        return []
+    # A B2X code is the extension the live tables hand out for what B2 cannot deal: any code
+    # the service gives is usable wherever a code is (docs/DEAL_CODES.md, 8).
+    spec = deals.spec_for(code, profile)
     if isinstance(spec, str):
         problems.append(Problem(at, spec))
         return []
+    if isinstance(spec, deals.SupplySpec):
+        return fair.supply_hands(profile, spec)
     return hands_of_code(profile, spec)
 
 

@@ -246,6 +246,21 @@ def parse_any(code: object) -> DealSpec | SupplySpec | str:
     return parse_code(code)
 
 
+def spec_for(code: object, profile: Profile) -> DealSpec | SupplySpec | str:
+    """What a record's (or a score sheet's) deal code stands for under ``profile``, or why it
+    cannot: a ``B2`` code only where ``B2`` deals the profile (else the refusal, whatever the
+    code), a ``B2X`` code only for the profile's decks and jokers. Players and hand size are
+    the replay's to check (PLAYER_COUNT, HAND_SIZE), as for ``B2``."""
+    if isinstance(code, str) and code.strip().upper().startswith(SUPPLY_FORMAT + "-"):
+        spec = parse_supply_code(code)
+        if isinstance(spec, SupplySpec) and (spec.decks, spec.jokers) != (profile.decks,
+                                                                          profile.jokers):
+            return (f"{spec.code} deals {spec.decks} deck(s) with {spec.jokers} joker(s) each; "
+                    f"this profile has {profile.decks} with {profile.jokers}")
+        return spec
+    return profile_refusal(profile) or parse_any(code)
+
+
 def canonical_code(code: object) -> str | None:
     """The service's spelling of a ``B2`` or ``B2X`` code (case, Crockford look-alikes), or
     None when ``code`` is none."""

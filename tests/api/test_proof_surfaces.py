@@ -106,3 +106,24 @@ def test_the_published_schema_documents_the_proof(client: Any, path: str | None,
         record["deals"][0]["proof"][path] = value
     errors = list(jsonschema.Draft4Validator(schema).iter_errors(record))
     assert (errors == []) is accepted, [e.message for e in errors]
+
+
+def test_b2x_deals_answer_as_documented(app: Any) -> None:
+    from tests.api.openapi_answers import CheckedClient
+
+    api = CheckedClient(app)
+    profile = {"extends": "hk-standard", "players": 8, "hand_size": 13, "decks": 2, "jokers": 1}
+    dealt = api.post("/v1/deals", json={"profile": profile, "seed": 7})
+    assert dealt.status_code == 201 and dealt.json["code"] == "B2X-8-13-2-1-7"
+    assert api.get(f"/v1/deals/{dealt.json['code']}").json == dealt.json
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The deal's proof does not hold: seat 2's hand is not what the revealed seed deals"),
+    ("de", "Der Nachweis der Partie stimmt nicht: Platz 2 hat nicht die Hand")])
+def test_the_replay_page_names_it_counting_seats_from_one(client: Any, lang: str,
+                                                          said: str) -> None:
+    answer = client.post(f"/replay?lang={lang}", data={"record": json.dumps(TAMPERED)})
+    assert answer.status_code == 200
+    page = answer.get_data(as_text=True).replace("&#39;", "'")
+    assert "PROOF_MISMATCH" in page and said in page

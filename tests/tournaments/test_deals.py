@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from bigtwo.rules import cards, deals
+from bigtwo.rules.profiles import DEFAULT_RESOLVER
 from tests.tournaments.conftest import Tournament
 from tests.tournaments.helpers import coded_record
 
@@ -134,14 +135,30 @@ BEYOND_CODES = [
 
 
 @pytest.mark.parametrize(("profile", "named"), BEYOND_CODES)
-def test_post_deals_refuses_a_profile_codes_cannot_deal(client: Any, profile: dict[str, Any],
-                                                       named: str) -> None:
+def test_post_deals_answers_a_b2x_code_beyond_b2(client: Any, profile: dict[str, Any],
+                                                 named: str) -> None:
+    # Once refused ("give the hands instead"): B2X names such deals (DEAL_CODES.md, 8).
     response = client.post("/v1/deals", json={"profile": profile, "seed": 7})
-    assert response.status_code == 422
-    assert response.mimetype == "application/problem+json"
-    (error,) = response.get_json()["errors"]
-    assert error["pointer"] == "/profile"
-    assert f"this profile has {named}:" in error["detail"]
+    assert response.status_code == 201, named
+    body = response.get_json()
+    resolved, _ = DEFAULT_RESOLVER.resolve(profile, "/profile")
+    assert resolved is not None
+    assert body["code"] == (f"B2X-{resolved.players}-{resolved.hand_size}-{resolved.decks}-"
+                            f"{resolved.jokers}-7")
+    assert (body["decks"], body["jokers"], body["seed"]) == (resolved.decks, resolved.jokers, 7)
+    assert sum(map(len, body["hands"])) + len(body["undealt"]) == resolved.supply
+    again = client.get(f"/v1/deals/{body['code'].lower()}")
+    assert again.status_code == 200 and again.get_json() == body
+
+
+def test_get_deals_reads_b2x_codes(client: Any) -> None:
+    body = client.get("/v1/deals/B2X-8-13-2-1-A6VKHACDC0R3M").get_json()
+    assert body["hands"][2][-1] == "JK" and body["undealt"] == ["QH", "3H"]
+    assert client.get("/v1/deals/B2X-8-14-1-0-0").status_code == 422  # does not fit
+    assert client.get("/v1/deals/B2X-9-13-2-1-0").status_code == 422  # nine seats
+    assert client.get("/v1/deals/B2X-nope").status_code == 404  # not shaped like a code
+    assert client.get("/v1/deals/B2-4-13-0").get_json().keys() >= {"code", "hands"}
+    assert "decks" not in client.get("/v1/deals/B2-4-13-0").get_json()
 
 
 @pytest.mark.parametrize(("profile", "named"), BEYOND_CODES)

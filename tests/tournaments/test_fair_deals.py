@@ -344,3 +344,28 @@ def test_the_leftover_of_a_b2x_code_in_a_record_goes_to_the_opener() -> None:
     assert not problems and record is not None
     assert record.deals[0].hands == fair.hands_of_code(profile_of(TO_OPENER), code)
     assert sorted(len(h) for h in record.deals[0].hands) == [17, 17, 19]
+
+
+def test_a_score_sheet_may_name_b2x_codes() -> None:
+    from bigtwo.formats.sheets import check_sheet
+
+    profile = {"extends": "hk-standard", "decks": 2, "jokers": 1}
+    code = fair.deal_code_of(profile_of(profile), COUNTING, [])
+    record, checked = check_sheet(f"deal,Ana,Ben,Cai,Dee,deal_code\n1,0,5,2,13,{code}\n"
+                                  f"2,3,0,2,13,B2X-4-13-1-0-7\n", profile)
+    assert record is None and checked is not None
+    assert [(p.pointer, "deals 1 deck(s) with 0 joker(s) each" in p.detail)
+            for p in checked.problems] == [("/rows/3/deal_code", True)]
+    record, checked = check_sheet(f"deal,Ana,Ben,Cai,Dee,deal_code\n1,0,5,2,13,{code}\n",
+                                  profile)
+    assert record is not None and record["deals"][0]["deal_code"] == code
+
+
+def test_notation_counts_the_seats_of_a_b2x_code() -> None:
+    from bigtwo.formats.notation.games import read_games
+    from bigtwo.formats.notation.writer import write_record
+
+    doc = {"profile": EIGHT_SEATS, "deals": [{"deal_code": "B2X-8-13-2-1-A6VKHACDC0R3M",
+                                             "moves": [{"seat": 3, "pass": True}]}]}
+    (game,) = read_games(write_record(doc))
+    assert game.problems == [] and game.doc == doc

@@ -25,7 +25,7 @@ from bigtwo.formats.notation.values import (
     write_value,
 )
 from bigtwo.rules import registry
-from bigtwo.rules.deals import DealSpec, parse_code
+from bigtwo.rules.deals import parse_any
 from bigtwo.rules.profiles import DEFAULT_RESOLVER, ProfileResolver
 
 RECORD_KEYS = frozenset({"profile", "players", "deals", "meta"})
@@ -312,8 +312,8 @@ def seats_of(doc: Mapping[str, Any]) -> int | None:
         if isinstance(deal, dict):
             if isinstance(deal.get("hands"), list) and deal["hands"]:
                 return len(deal["hands"])
-            spec = parse_code(deal["deal_code"]) if isinstance(
+            spec = parse_any(deal["deal_code"]) if isinstance(
                 deal.get("deal_code"), str) else None
-            if isinstance(spec, DealSpec):
+            if spec is not None and not isinstance(spec, str):
                 return int(spec.players)
     return None
