@@ -101,10 +101,12 @@ test: browser-note $(STAMP) native i18n-compile lint typecheck
 # Every headline ratio in one run (docs/PERFORMANCE.md); bench/replay.py and bench/cluster.py
 # break them down. WAL8800_ENGINE=DIR names a Wal8800/card-games checkout (else /tmp/card-games).
 # bench/v4.py pairs the one-deck figure with the tree before v4 given as BIGTWO_BEFORE_V4 (its
-# compiled core built in place), and skips that row, saying so, without it.
+# compiled core built in place), and skips that row, saying so, without it. bench/tables.py
+# plays 200 live tables on a gunicorn as `make serve` runs it, 500 event streams open.
 bench: $(STAMP) native
 	$(BIN)/python bench/summary.py
 	$(BIN)/python bench/v4.py
+	$(BIN)/python bench/tables.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

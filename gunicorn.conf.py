@@ -40,8 +40,8 @@ if not control_socket_disable:
     control_socket = os.environ["BIGTWO_CONTROL_SOCKET"]
 
 # Threads, not one process per request: a slow client holds a thread, not a worker. Event
-# streams get threads of their own beside these (app/serving.py; docs/SCALING.md, "Live
-# tables" says why threads and not gevent).
+# streams get threads of their own beside these (app/serving.py; docs/STREAMS.md says why
+# threads and not gevent).
 worker_class = "app.serving.ProblemThreadWorker"
 workers = int(os.environ.get("WEB_CONCURRENCY", os.cpu_count() or 2))
 threads = int(os.environ.get("BIGTWO_THREADS", "8"))

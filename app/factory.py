@@ -31,6 +31,7 @@ from app.api import (
 )
 from app.api.sheet_body import check_charset
 from app.api.table_events import blp as table_events_blp
+from app.api.table_events import init_app as table_events_init
 from app.body import BodyGate, raise_body_problem, token_gate
 from app.urls import parse_base_url
 from app.web import notation_pages, shared
@@ -133,6 +134,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(docs_assets.bp)
     docs_assets.init_app(app)
     api.register_blueprint(table_events_blp)
+    table_events_init(app)
     app.register_blueprint(metrics.bp)
     metrics.init_app(app)
     return app

@@ -22,7 +22,7 @@ minutes, so they must not take the request threads: such a request, once its hea
 moves to a thread of its own (``bigtwo-stream``) and stops counting against
 ``worker_connections``, so the worker goes on accepting and answering on its ``threads``.
 A waiting stream thread sleeps on the bell (app/tables_bell.py): no CPU, about 8 KiB of
-memory (docs/SCALING.md, "Live tables"). Its socket gets a send timeout, so a client that
+memory (docs/STREAMS.md). Its socket gets a send timeout, so a client that
 stops reading loses its stream instead of holding the thread.
 """
 

@@ -59,6 +59,13 @@ class Bell:
         self._next_idle_sweep = 0.0
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
+        # Without gunicorn the watcher stops once nobody has used it for this long (None:
+        # never); the next request for a table starts it again, and any look at a table
+        # catches its clock up meanwhile. A test process making many apps keeps no idle
+        # watchers.
+        self.linger: float | None = None
+        self._for_good = False
+        self._used = time.monotonic()
         self.ticks = 0  # for tests and the bench: the watcher's work is per tick, not per stream
 
     # --- streams ----------------------------------------------------------------------------
@@ -92,7 +99,14 @@ class Bell:
             rung.set()
 
     # --- the watcher ------------------------------------------------------------------------
+    def keep(self, linger: float | None) -> None:
+        """Run for good (``None``: a gunicorn worker's), or until unused for ``linger``
+        seconds; once for good, always."""
+        self._for_good = self._for_good or linger is None
+        self.linger = None if self._for_good else linger
+
     def start(self) -> None:
+        self._used = time.monotonic()
         with self._lock:
             if self._thread is not None and self._thread.is_alive():
                 return
@@ -116,6 +130,11 @@ class Bell:
 
     def _run(self) -> None:
         while not self._stopping.is_set():
+            linger = self.linger  # once: keep() may change it meanwhile
+            if (linger is not None and not self.waiting()
+                    and time.monotonic() - self._used > linger):
+                self._drop_store()
+                return
             try:
                 self.tick()
             except StoreMissing:
@@ -203,7 +222,7 @@ def bell_for(db_path: str, make: Callable[[], Bell]) -> Bell:
 
 def start_in_worker(app: Any) -> None:
     """gunicorn's ``post_worker_init`` (``app`` the worker's Flask app): the worker's bell
-    runs from the start."""
+    runs from the start, for as long as the worker."""
     from app.api import table_events
 
-    table_events.start_bell(app)
+    table_events.start_bell(app, linger=None)

@@ -642,6 +642,58 @@ def joker_notation_cases(client: Any) -> list[Case]:
     return out
 
 
+# --- live tables' event streams (issue 39; app/api/table_events.py) --------------------------
+def table_stream_cases(client: Any, app: Any) -> list[Case]:
+    """The most one events request can read, and a refused one: a finished match of bots at
+    the deal limit (about 50 events a deal) read whole as SSE (the stream reads the store 500
+    events at a time), its 500 events after a number as NDJSON, and a stream refused 429
+    because its client holds its limit of streams already."""
+    from app import stream_slots
+    from bigtwo.live import engine
+    from bigtwo.rules.profiles import ProfileResolver
+    from bigtwo.store.db import Store
+
+    spec, _ = engine.spec_problems({"profile": "hk-standard", "players": ["A", "B", "C", "D"],
+                                    "bots": [0, 1, 2, 3], "deals": limits.LIVE_MAX_DEALS},
+                                   ProfileResolver(lambda _: None, lambda _: None))
+    store = Store(app.config["BIGTWO_DB"])
+    state, _ = store.live_tables.create(spec, client="bench", creation_key=None,
+                                        tournament=None)
+    for _ in range(10_000):  # a bounded number of moves a call: catch up until over
+        state = store.live_tables.get(state["id"])
+        if state["status"] == "over":
+            break
+    store.close()
+    events = f"/v1/tables/{state['id']}/events"
+    total = state["events"]
+
+    def whole(response: Any) -> Any:
+        response.get_data()  # a stream is read (and its cost spent) as the client reads it
+        return response
+
+    def refused() -> Any:
+        slots = stream_slots.slots(limits.MAX_STREAMS_PER_CLIENT, limits.MAX_STREAMS_PER_SERVICE)
+        held = [slots.take("127.0.0.1") for _ in range(limits.MAX_STREAMS_PER_CLIENT)]
+        try:
+            return client.get(events, headers={"Accept": "text/event-stream"})
+        finally:
+            for slot in held:
+                if isinstance(slot, int):
+                    slots.give_back(slot)
+
+    return [
+        Case("GET /v1/tables/{id}/events (SSE)",
+             f"a whole match of {limits.LIVE_MAX_DEALS} deals, {total} events, read to its end",
+             lambda: whole(client.get(events, headers={"Accept": "text/event-stream"})), 0),
+        Case("GET /v1/tables/{id}/events?after=", f"{limits.MAX_EVENTS_PER_READ} events "
+             "(one answer's most) of that match as NDJSON",
+             lambda: client.get(f"{events}?after=1"), 0),
+        Case("GET /v1/tables/{id}/events (SSE)",
+             f"refused: its client holds {limits.MAX_STREAMS_PER_CLIENT} streams (429)",
+             refused, 0),
+    ]
+
+
 # --- live tables: a table of bots alone (issue 39, the engine's class) ----------------------
 def live_bots_cases(client: Any) -> list[Case]:
     """``POST /v1/tables`` for a table of bots alone, 100 deals, then ``GET`` of it (which
@@ -716,6 +768,50 @@ def _all_cards() -> list[str]:
     return list(cards.CANONICAL)
 
 
+# --- live tables (issue 39): the tables' API --------------------------------------------------
+def live_table_cases(client: Any) -> list[Case]:
+    """The worst a client can send a live table: a move body at the size limit, a guessed
+    token, a creation body at the limit, a refused move judged late in a deal, a replayed key."""
+    out: list[Case] = []
+    made = client.post("/v1/tables", json={"profile": "hk-standard",
+                                           "players": ["Ana", "Ben", "Cai", "Dee"],
+                                           "bots": [1, 2, 3]}).get_json()
+    url, token = made["url"], made["seats"][0]["token"]
+    seat = {"Authorization": f"Bearer {token}"}
+    raw = json.dumps({"play": ["XX"] * ((MIB - 16) // 6)})  # '"XX", ' is 6 bytes
+    out.append(Case(f"POST {url.rsplit('/', 1)[0]}/{{id}}/moves", "a play of 1 MiB of cards "
+                    "that are none (refused, 422)",
+                    lambda: client.post(f"{url}/moves", data=raw, headers=seat,
+                                        content_type="application/json"), len(raw)))
+    # Late in the deal: most cards played, so judging the move replays most of it.
+    for _ in range(40):
+        view = client.get(url, headers=seat).get_json()
+        if view["status"] != "playing" or sum(view["cards_left"]) < 16:
+            break
+        move = {"play": view["legal_plays"][0]} if view["legal_plays"] else {"pass": True}
+        client.post(f"{url}/moves", json=move, headers=seat)
+    view = client.get(url, headers=seat).get_json()
+    theirs = next(c for c in _all_cards() if c not in view.get("hand", []))
+    out.append(Case(f"POST {url.rsplit('/', 1)[0]}/{{id}}/moves", "a card another seat holds, "
+                    "late in the deal (CARD_NOT_HELD, 422)",
+                    lambda: client.post(f"{url}/moves", json={"play": [theirs]}, headers=seat), 30))
+    client.post(f"{url}/moves", json={"play": ["XX"]},
+                headers={**seat, "Idempotency-Key": "bench"})
+    out.append(Case(f"POST {url.rsplit('/', 1)[0]}/{{id}}/moves", "an Idempotency-Key replayed "
+                    "(its answer again)",
+                    lambda: client.post(f"{url}/moves", json={"play": ["XX"]},
+                                        headers={**seat, "Idempotency-Key": "bench"}), 30))
+    guess = {"Authorization": "Bearer " + "A" * 32}
+    out.append(Case(f"GET {url.rsplit('/', 1)[0]}/{{id}}", "a guessed token (401)",
+                    lambda: client.get(url, headers=guess), 0))
+    # "\u0001" is 6 bytes of JSON: four names fill the body.
+    created = json.dumps({"profile": "hk-standard", "players": ["\x01" * (MIB // 25)] * 4})
+    out.append(Case("POST /v1/tables", "four names of 41,943 \\x01 each (1 MiB escaped; refused, 422)",
+                    lambda: client.post("/v1/tables", data=created,
+                                        content_type="application/json"), len(created)))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=1, help="runs per case; the best counts")
@@ -730,8 +826,9 @@ def main() -> None:
         rows = []
         for case in [*cases(client), *door_cases(client), *draw_cases(client),
                      *joker_notation_cases(client), *multiset_cases(client),
-                     *next_multiset_cases(client),
-                     *live_bots_cases(client), *proof_cases(client)]:
+                     *next_multiset_cases(client), *live_table_cases(client),
+                     *table_stream_cases(client, app), *live_bots_cases(client),
+                     *proof_cases(client)]:
             best, status, out_bytes = float("inf"), 0, 0
             for _ in range(args.repeat):
                 start = time.process_time()

@@ -212,7 +212,7 @@ LIVE_AUTO_WORK_PER_CALL = 120
 LIVE_MAX_DEALS = 100  # a table's `deals` (1 to this)
 LIVE_TURN_SECONDS = (5, 3600)  # a table's `clock.turn_seconds`, the least and the most
 
-# Live tables' event streams (app/api/table_events.py, docs/SCALING.md "Live tables"). Both
+# Live tables' event streams (app/api/table_events.py, docs/STREAMS.md). Both
 # counts are of open streams (SSE and NDJSON long polls alike), across every worker process of
 # one server; over either, 429 with Retry-After. BIGTWO_STREAMS_PER_CLIENT and
 # BIGTWO_STREAMS_PER_SERVICE change them for a deployment.
@@ -239,6 +239,9 @@ MAX_STREAM_THREADS_PER_WORKER = 1_000
 # and due clocks, and how often for idle tables.
 BELL_INTERVAL_SECONDS = 0.2
 IDLE_SWEEP_SECONDS = 30
+# Without gunicorn (the test client, `flask run`) a bell started by a request stops after this
+# long unused; a gunicorn worker's runs as long as the worker.
+BELL_LINGER_SECONDS = 60
 MAX_TABLES_PER_SWEEP = 100  # due or idle tables one look handles; the rest at the next
 # An open table nobody changed for this long is abandoned (as its organiser's DELETE would:
 # the finished deals go to a linked tournament); a table with no human seat sooner, since

@@ -135,7 +135,7 @@ class TableMoveSchema(Schema):
         "description": "beside a play, under last_card_call: liable"})
 
 
-class EntropySchema(Schema):
+class TableEntropySchema(Schema):
     entropy = fields.String(required=True, validate=validate.Length(
         min=1, max=fair.MAX_ENTROPY_CHARS))
 

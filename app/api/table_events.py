@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -89,11 +90,34 @@ def make_bell(app: Flask) -> Bell:
     return Bell(lambda: Store(db, quotas), abandon=abandon)
 
 
-def start_bell(app: Flask) -> Bell:
-    """This process's bell for ``app``'s store, running."""
+def start_bell(app: Flask, linger: float | None = limits.BELL_LINGER_SECONDS) -> Bell:
+    """This process's bell for ``app``'s store, running (a gunicorn worker's for good, one
+    started by a request until it has been unused for ``linger`` seconds)."""
     bell = bell_for(str(app.config["BIGTWO_DB"]), lambda: make_bell(app))
+    bell.keep(linger)
     bell.start()
     return bell
+
+
+def init_app(app: Flask) -> None:
+    """Without gunicorn (the test client, ``flask run``) the bell starts with the first
+    request for a table: its clocks then run whoever looks next."""
+
+    def bell_for_tables() -> None:
+        if request.path.startswith("/v1/tables") or request.path.startswith("/tables"):
+            start_bell(current_app._get_current_object())  # type: ignore[attr-defined]
+
+    def ring_after_change(response: Response) -> Response:
+        # A move, an entropy post or a DELETE answered here wakes this process's streams of
+        # the table at once; the other processes' bells see it at their next look.
+        if request.method in ("POST", "DELETE") and response.status_code < 300:
+            parts = request.path.strip("/").split("/")
+            if len(parts) >= 3 and parts[:2] == ["v1", "tables"]:
+                start_bell(current_app._get_current_object()).ring(parts[2])  # type: ignore[attr-defined]
+        return response
+
+    app.before_request(bell_for_tables)
+    app.after_request(ring_after_change)
 
 
 def _setting(app: Flask, name: str, default: float) -> float:
@@ -189,31 +213,52 @@ def sse_frame(event: dict[str, Any]) -> bytes:
     return f"id: {event['id']}\nevent: {event['type']}\ndata: {data}\n\n".encode()
 
 
-def _sse(reader: _Reader, bell: Bell, after: int, slots: Any, slot: int,
-         heartbeat: float) -> Iterator[bytes]:
-    try:
-        # Registered before the first read: a change committed after any read rings.
-        with bell.waiter(reader.table_id) as rung:
-            yield b"retry: 3000\n\n"
-            first = True
-            while True:
-                rung.clear()
-                shown, closed = reader.after(after, first)
-                first = False
-                for event in shown:
-                    yield sse_frame(event)
-                    after = int(event["id"])
-                    if event["type"] in END_TYPES:
-                        return
-                if closed:
+def _sse(reader: _Reader, bell: Bell, after: int, heartbeat: float) -> Iterator[bytes]:
+    # Registered before the first read: a change committed after any read rings.
+    with bell.waiter(reader.table_id) as rung:
+        yield b"retry: 3000\n\n"
+        first = True
+        while True:
+            rung.clear()
+            shown, closed = reader.after(after, first)
+            first = False
+            for event in shown:
+                yield sse_frame(event)
+                after = int(event["id"])
+                if event["type"] in END_TYPES:
                     return
-                if shown:
-                    continue  # a read's worth: there may be more at once
-                if not rung.wait(heartbeat):
-                    # Keeps proxies from closing an idle stream, and finds a client gone.
-                    yield b": keep-alive\n\n"
-    finally:
-        slots.give_back(slot)
+            if closed:
+                return
+            if shown:
+                continue  # a read's worth: there may be more at once
+            if not rung.wait(heartbeat):
+                # Keeps proxies from closing an idle stream, and finds a client gone.
+                yield b": keep-alive\n\n"
+
+
+class _Held:
+    """A stream's body that gives its slot back when the server closes it, whether or not it
+    was ever iterated (a HEAD request, a client gone before the first byte): a generator's
+    own ``finally`` runs only once it has started."""
+
+    def __init__(self, body: Iterator[bytes], slots: Any, slot: int) -> None:
+        self.body, self.slots, self.slot = body, slots, slot
+        self._given = False
+        self._lock = threading.Lock()
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self.body
+
+    def close(self) -> None:
+        try:
+            close = getattr(self.body, "close", None)
+            if close is not None:
+                close()
+        finally:
+            with self._lock:
+                given, self._given = self._given, True
+            if not given:
+                self.slots.give_back(self.slot)
 
 
 def _long_poll(reader: _Reader, bell: Bell, after: int, wait: float) -> list[dict[str, Any]]:
@@ -268,7 +313,8 @@ def table_events(table_id: str) -> Response:
         after = _last_event_id() or 0
         slots, slot = _take_slot(app)
         heartbeat = _setting(app, "BIGTWO_STREAM_HEARTBEAT", limits.STREAM_HEARTBEAT_SECONDS)
-        response = Response(_sse(reader, bell, after, slots, slot, heartbeat), mimetype=SSE)
+        held = _Held(_sse(reader, bell, after, heartbeat), slots, slot)
+        response = Response(held, mimetype=SSE)
         # Proxies must pass each event on as it comes, and nothing may keep a seat's events.
         response.headers["Cache-Control"] = "private, no-store"
         response.headers["X-Accel-Buffering"] = "no"

@@ -23,7 +23,7 @@ from app.clients import client_network
 from app.problems import MEDIA_TYPE, PROBLEM_TYPE_BASE, ProblemException, json_body
 from app.store import get_store, request_resolver
 from bigtwo import limits
-from bigtwo.formats.notation.writer import write_record
+from bigtwo.formats.notation.writer import NotationError, write_record
 from bigtwo.live import engine
 from bigtwo.reports.messages import render
 from bigtwo.rules.problems import Problem
@@ -34,9 +34,9 @@ from bigtwo.store.live_tables import Holder, TableError, is_refusal
 from bigtwo.store.quotas import QuotaExceeded
 from bigtwo.store.tokens import token_hash
 from schemas.tables import (
-    EntropySchema,
     TableCreatedSchema,
     TableCreateSchema,
+    TableEntropySchema,
     TableListArgsSchema,
     TableMoveSchema,
     TablePageSchema,
@@ -53,6 +53,7 @@ errors = errors_of(blp, {
     403: "another table's token, or a token that may not do this (a seat's to end the "
          "table, the organiser's to move)",
     404: "no such table",
+    406: "the record cannot be written in the notation asked for",
     409: "not-your-turn, table-over, or another refusal of the table's state: nothing changed",
     412: "If-Match named another version of the table: nothing changed",
     413: "the body is over the size limit",
@@ -408,7 +409,7 @@ def post_move(table_id: str) -> Any:
 @blp.route("/<table_id>/entropy", methods=["POST"])
 @token_first(seat_token)
 @blp.doc(security=[SEAT_TOKEN], parameters=CHANGE_HEADERS,
-         **request_doc(EntropySchema, '{"entropy": "<1 to 64 characters>"}: under fairness: '
+         **request_doc(TableEntropySchema, '{"entropy": "<1 to 64 characters>"}: under fairness: '
                                       'shared, the seat\'s part of the next deal\'s shuffle'))
 @blp.response(200, TableViewSchema, description="the seat's view after its contribution")
 @errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 429)
@@ -443,7 +444,7 @@ TABLE_RECORD = {
                                            "empty before the first deal ends", "content": {
     "application/json": {"schema": TABLE_RECORD},
     NOTATION: {"schema": {"type": "string"}}}}})
-@errors(404)
+@errors(404, 406)
 def get_record(table_id: str) -> Any:
     """The match as a record: JSON, or Big Two notation with Accept: text/x-bigtwo."""
     store = get_store()
@@ -455,7 +456,11 @@ def get_record(table_id: str) -> Any:
     best = request.accept_mimetypes.best_match(["application/json", NOTATION],
                                                default="application/json")
     if best == NOTATION:
-        text = write_record(record, request_resolver()) if record["deals"] else ""
+        try:
+            text = write_record(record, request_resolver()) if record["deals"] else ""
+        except NotationError as exc:
+            raise ProblemException(406, "Not Acceptable", "this record cannot be written in Big "
+                                   f"Two notation ({exc}); ask for JSON") from exc
         response = Response(text, mimetype=NOTATION)
     else:
         response = Response(json.dumps(record), mimetype="application/json")

@@ -102,6 +102,17 @@ SHAPE_WORDS: dict[str, Marked] = {
     "entropy_value": NP_("record shape", "must be text of 1 to {most} characters"),
     "entropy_order": NP_("record shape", "seat {seat} comes after seat {previous}: the "
                                          "contributions are given in seat order, each seat once"),
+    # v5: a live table's creation body (POST /v1/tables). Keep "profile", "players", "bots",
+    # "deals", "clock", "fairness" and "turn_seconds" as they are.
+    "table": NP_("record shape", "a table is a JSON object with \"profile\" and \"players\", and "
+                                 "optionally \"bots\", \"deals\", \"clock\" and \"fairness\""),
+    "table_profile": NP_("record shape", "missing: name a preset or a stored profile, or give "
+                                         "one"),
+    "table_players": NP_("record shape", "this profile is for {players} players; {n} names were "
+                                         "given"),
+    "bots": NP_("record shape", "must be a list of seat numbers"),
+    "bot_twice": NP_("record shape", "seat {seat} is named twice"),
+    "clock": NP_("record shape", "must be an object: {{\"turn_seconds\": n}}"),
     # An organiser's label in an audit log; {name} is the field (by, reason), kept as typed.
     "label_text": NP_("record shape", "{name}: must be text"),
     "label_line": NP_("record shape", "{name}: at most {limit} characters, on one line, each of "

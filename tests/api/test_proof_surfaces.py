@@ -89,3 +89,20 @@ def test_next_refuses_a_tampered_proof_as_a_rule_error(client: Any, how: str) ->
     body = answer.get_json()
     assert body["type"].endswith("record-breaks-rules")
     assert [e["code"] for e in body["errors"]] == ["PROOF_MISMATCH"]
+
+
+@pytest.mark.parametrize(("path", "value", "accepted"), [
+    (None, None, True), ("seed", "zz" * 32, False), ("commitment", "ab", False),
+    ("entropy", [{"seat": 0, "value": "x" * 65}], False), ("entropy", [{"value": "x"}], False),
+    ("deal_code", 7, False)])
+def test_the_published_schema_documents_the_proof(client: Any, path: str | None, value: Any,
+                                                  accepted: bool) -> None:
+    import jsonschema
+
+    spec = client.get("/openapi.json").get_json()
+    schema = {"components": spec["components"], "$ref": "#/components/schemas/Record"}
+    record = json.loads(json.dumps(EXAMPLE))
+    if path is not None:
+        record["deals"][0]["proof"][path] = value
+    errors = list(jsonschema.Draft4Validator(schema).iter_errors(record))
+    assert (errors == []) is accepted, [e.message for e in errors]

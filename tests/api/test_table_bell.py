@@ -266,3 +266,22 @@ def test_waiting_costs_the_bell_nothing_per_stream(tmp_path: Path) -> None:
         for h in held:
             h.__exit__(None, None, None)
     assert counts[0] == counts[1]
+
+
+def test_a_bell_started_by_a_request_stops_when_unused_and_a_workers_never(
+        tmp_path: Path) -> None:
+    clock = Clock()
+    opened(tmp_path / "t.db", clock).close()
+    bell = bell_on(tmp_path / "t.db", clock, interval=0.01)
+    bell.keep(0.05)
+    bell.start()
+    thread = bell._thread
+    assert thread is not None
+    thread.join(timeout=60)
+    assert not thread.is_alive()
+    bell.start()  # the next request for a table starts it again
+    assert bell._thread is not thread and bell._thread is not None
+    bell.keep(None)  # a gunicorn worker's: for good, whatever a request asks later
+    bell.keep(0.05)
+    assert bell.linger is None
+    bell.stop()

@@ -158,3 +158,36 @@ def test_the_endpoint_is_in_the_openapi_document(client: FlaskClient) -> None:
                                                             "application/x-ndjson"}
     assert {p["name"] for p in operation["parameters"]} >= {"after", "wait", "Last-Event-ID"}
     assert "429" in operation["responses"]
+
+
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+def test_a_stream_gives_its_slot_back_read_or_not(app: Flask, client: FlaskClient,
+                                                  method: str) -> None:
+    from app.api.table_events import stream_count
+
+    table, _ = new_table(app, bots=[0, 1, 2, 3])
+    before = stream_count(app)
+    for _ in range(3):
+        answer = client.open(f"/v1/tables/{table}/events", method=method, headers=SSE)
+        assert answer.status_code == 200
+        answer.close()
+    assert stream_count(app) == before
+
+
+def test_a_move_posted_here_wakes_this_process_streams_at_once(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ring after a change: a waiter is set by the answer, before any tick of the bell."""
+    from app.api.table_events import start_bell
+
+    players = ["Ana", "Ben", "Cai", "Dee"]
+    made = client.post("/v1/tables", json={"profile": "hk-standard", "players": players,
+                                           "bots": [1, 2, 3]}).get_json()
+    bell = start_bell(app)
+    bell.stop()  # no ticks: only the ring can set the waiter
+    monkeypatch.setattr(bell, "start", lambda: None)
+    seat = {"Authorization": f"Bearer {made['seats'][0]['token']}"}
+    view = client.get(made["url"], headers=seat).get_json()
+    move = {"play": view["legal_plays"][0]} if view["legal_plays"] else {"pass": True}
+    with bell.waiter(made["id"]) as rung:
+        assert client.post(f"{made['url']}/moves", json=move, headers=seat).status_code == 200
+        assert rung.is_set()

@@ -195,13 +195,7 @@ def test_idempotency_key(client: Any) -> None:
         assert_problem(response, 422)
 
 
-# A record's deals carry their `proof`, which the readers accept once PROOF_MISMATCH is built.
-NEEDS_PROOF = pytest.mark.xfail(strict=False, reason="records with a proof are read where "
-                                                      "PROOF_MISMATCH is checked")
-
-
-@NEEDS_PROOF
-def test_a_bots_match_records_json_and_notation_that_validate(client: Any) -> None:
+def test_a_bots_match_records_json_that_validates(client: Any) -> None:
     table = create(client, bots=[0, 1, 2, 3], deals=1)
     assert client.get(table["url"]).get_json()["status"] == "over"
     record = client.get(f"{table['url']}/record").get_json()
@@ -209,6 +203,13 @@ def test_a_bots_match_records_json_and_notation_that_validate(client: Any) -> No
     assert set(record["deals"][0]["proof"]) >= {"commitment", "seed", "deal_code"}
     report = client.post("/v1/validate", json=record).get_json()
     assert report["valid"] is True, report["errors"]
+    assert report["totals"] == client.get(table["url"]).get_json()["totals"]
+
+
+@pytest.mark.xfail(strict=False, reason="the notation writes a deal's proof once its writer "
+                                        "knows the field")
+def test_a_bots_match_as_notation_validates(client: Any) -> None:
+    table = create(client, bots=[0, 1, 2, 3], deals=1)
     text = client.get(f"{table['url']}/record", headers={"Accept": "text/x-bigtwo"})
     assert text.mimetype == "text/x-bigtwo" and text.get_data(as_text=True).strip()
     checked = client.post("/v1/validate", data=text.get_data(), content_type="text/x-bigtwo")
@@ -222,7 +223,6 @@ def test_the_running_deal_is_not_in_the_record(client: Any) -> None:
                       headers={"Accept": "text/x-bigtwo"}).get_data() == b""
 
 
-@NEEDS_PROOF
 def test_a_linked_tournament_stores_the_match_once(client: Any) -> None:
     made = client.post("/v1/tournaments", json={"name": "Club", "profile": "hk-standard"}).get_json()
     link = {"id": made["id"], "token": made["token"]}
@@ -324,3 +324,26 @@ def test_openapi_lets_a_generated_client_play(client: Any) -> None:
     view = schemas["TableView"]["properties"]
     assert {"hand", "legal_plays", "may_pass", "version", "turn", "commitment"} <= set(view)
     assert "TableToken" in spec["components"]["securitySchemes"]
+
+
+def test_ending_a_table_after_a_finished_deal_stores_its_record(client: Any) -> None:
+    made = client.post("/v1/tournaments", json={"name": "Club", "profile": "hk-standard"}).get_json()
+    # One person and three bots: the person's first deal is played out by passing or playing
+    # the first legal play, then the organiser ends the table in the second deal.
+    table = create(client, bots=[1, 2, 3], tournament={"id": made["id"], "token": made["token"]})
+    for _ in range(60):
+        view = seat_view(client, table, 0)
+        if view["deal"] > 0 or view["status"] != "playing":
+            break
+        client.post(f"{table['url']}/moves", json=a_move(view), headers=bearer(token_of(table, 0)))
+    assert seat_view(client, table, 0)["deal"] == 1
+    assert client.get(f"/v1/tournaments/{made['id']}/records").get_json()["total"] == 0
+    ended = client.delete(table["url"], headers=bearer(table["organiser_token"]))
+    assert ended.status_code == 200 and ended.get_json()["status"] == "abandoned"
+    assert "hand" not in ended.get_json()
+    client.delete(table["url"], headers=bearer(table["organiser_token"]))  # twice: stored once
+    page = client.get(f"/v1/tournaments/{made['id']}/records").get_json()
+    assert page["total"] == 1
+    stored = client.get(f"/v1/records/{page['records'][0]['id']}").get_json()
+    assert len(stored["record"]["deals"]) == 1 and stored["valid"]
+    assert stored["record"]["meta"]["live_table"] == table["id"]

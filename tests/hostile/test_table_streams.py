@@ -245,6 +245,17 @@ class TestSlowReader:
 
 
 class TestClockFiresOnce:
+    def test_a_deadline_fires_with_nobody_looking(self, server: Server) -> None:
+        """The workers' bells start with the workers and apply clocks on their own."""
+        table, _ = new_table(server, bots=[], clock=5)
+
+        def timed_out() -> bool:
+            with contextlib.closing(Store(server.db)) as store:  # reads, never catches up
+                return any(e.data.get("timeout")
+                           for e in store.live_tables.events_after(table, 0, 100))
+
+        assert settle(timed_out, tries=80)
+
     def test_every_deadline_times_out_one_turn_once(self, server: Server) -> None:
         table, _ = new_table(server, bots=[], clock=5)
         stop = threading.Event()

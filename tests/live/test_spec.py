@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from bigtwo.live import engine
+from bigtwo.reports.shape_words import localize
 from tests.live.helpers import RESOLVER, TIMED
 
 NAMES = ["Ana", "Ben", "Cai", "Dee"]
@@ -50,3 +51,18 @@ def test_a_good_body_is_the_spec() -> None:
     assert engine.token_seats(state) == [0, 1]
     assert engine.record(state) == {"profile": TIMED, "players": NAMES, "deals": [],
                                     "meta": {"live_table": "tb-x"}}
+
+
+@pytest.mark.parametrize("lang", ["de", "it", "fil", "zh_Hans", "zh_Hant_HK", "zh_Hant_TW"])
+def test_the_problems_are_said_in_the_callers_language(lang: str) -> None:
+    body = {"players": ["Ana", "Ben", "Ana"], "bots": [1, 1], "clock": {"seconds": 3},
+            "deals": 0, "fairness": "house", "colour": "red"}
+    _, problems = engine.spec_problems(body, RESOLVER)
+    english = {p.pointer: p.detail for p in problems}
+    said = {p.pointer: p.detail for p in localize(problems, lang)}
+    assert set(said) == {"/colour", "/profile", "/bots/1", "/deals", "/clock", "/fairness"}
+    assert all(said[at] != english[at] for at in said), said
+    _, more = engine.spec_problems({"profile": "hk-standard", "players": ["Ana"]}, RESOLVER)
+    assert localize(more, lang)[0].detail != more[0].detail
+    assert engine.spec_problems([], RESOLVER)[1][0].detail != localize(
+        engine.spec_problems([], RESOLVER)[1], lang)[0].detail
