@@ -248,3 +248,12 @@ MAX_TABLES_PER_SWEEP = 100  # due or idle tables one look handles; the rest at t
 # nobody is waiting to come back to it.
 TABLE_IDLE_SECONDS = 3600
 BOTS_ONLY_TABLE_IDLE_SECONDS = 600
+
+# `bigtwo table watch` (bigtwo/cli/table_http.py), the client's side of a table's events. An
+# event line longer than the largest event the service sends (a deal_over of 8 hands of 216
+# cards is some 20 KB) means the answer is not the service's stream: the command stops there.
+CLI_MAX_EVENT_BYTES = 1 << 20
+# A stream silent this long is read as dropped and opened again after the last event seen
+# (Last-Event-ID): no event lost or repeated. The long poll asks for the API's longest wait.
+CLI_STREAM_READ_SECONDS = 60
+CLI_POLL_WAIT_SECONDS = MAX_EVENTS_WAIT_SECONDS

@@ -18,6 +18,7 @@ from flask_smorest import Blueprint
 
 from app.api.common import PAGE_PARAMETERS, language, request_doc
 from app.api.problem_helpers import errors_of, query_args, raise_problem, register_problem_handlers
+from app.api.tokens import creation_key
 from app.body import token_first
 from app.clients import client_network
 from app.problems import MEDIA_TYPE, PROBLEM_TYPE_BASE, ProblemException, json_body
@@ -275,6 +276,7 @@ def _creator(store: Store) -> tuple[str | None, str | None]:
 
 
 @blp.route("", methods=["POST"])
+@token_first(creation_key)
 @blp.doc(**request_doc(TableCreateSchema, "the profile, a name per seat, and optionally bots, "
                                           "deals, a clock, fairness and a tournament"),
          security=[{}, {"CreationKey": []}])

@@ -18,9 +18,11 @@ EXIT_OK, EXIT_REJECTED, EXIT_FAILED = 0, 1, 2
 class Failure(Exception):
     """A request failed as a whole: status and problem document (or message)."""
 
-    def __init__(self, status: int, document: dict[str, Any]) -> None:
+    def __init__(self, status: int, document: dict[str, Any],
+                 retry_after: str | None = None) -> None:
         super().__init__(document.get("detail", "request failed"))
         self.status, self.document = status, document
+        self.retry_after = retry_after  # a 429's Retry-After, as the server said it
 
 
 class Backend:

@@ -65,8 +65,21 @@ class HttpBackend(Backend):
         self.base = base.rstrip("/")
 
     def _request(self, method: str, path: str, body: Any = None, token: str | None = None,
-                 accept: str = "application/json") -> tuple[int, bytes]:
-        headers = {"Accept": accept}
+                 accept: str = "application/json",
+                 extra: dict[str, str] | None = None) -> tuple[int, bytes]:
+        with self.open(method, path, body, token, accept, extra) as response:
+            try:
+                return response.status, _read_bounded(response)
+            except OSError as exc:  # the connection broke in the middle of the answer
+                raise Unreachable(gettext("cannot reach {url}: {reason}", url=self.base,
+                                          reason=exc)) from exc
+
+    def open(self, method: str, path: str, body: Any = None, token: str | None = None,
+             accept: str = "application/json", extra: dict[str, str] | None = None,
+             timeout: float = HTTP_TIMEOUT) -> Any:
+        """The successful answer's response, unread (a stream is read as it comes); any
+        other answer raised as ``Failure``, ``Unexpected`` or ``Unreachable``."""
+        headers = {"Accept": accept, **(extra or {})}
         data = None
         if isinstance(body, str):  # a score sheet, sent as it is
             data = body.encode("utf-8")
@@ -78,11 +91,7 @@ class HttpBackend(Backend):
             headers["Authorization"] = f"Bearer {token}"
         req = urllib.request.Request(self.base + path, data=data, headers=headers, method=method)
         try:
-            with _OPENER.open(req, timeout=HTTP_TIMEOUT) as response:
-                if not 200 <= response.status < 300:
-                    raise Unexpected(gettext("{url} answered {status}, not a success",
-                                             url=self.base + path, status=response.status))
-                return response.status, _read_bounded(response)
+            response = _OPENER.open(req, timeout=timeout)
         except urllib.error.HTTPError as exc:
             if 300 <= exc.code < 400:
                 where = exc.headers.get("Location") or "nowhere"
@@ -99,11 +108,16 @@ class HttpBackend(Backend):
                 document = {"detail": gettext(
                     "answered {status} {reason} without a problem document", status=exc.code,
                     reason=shown(str(exc.reason)))}
-            raise Failure(exc.code, document) from exc
+            raise Failure(exc.code, document, exc.headers.get("Retry-After")) from exc
         except (urllib.error.URLError, OSError) as exc:
             reason = exc.reason if isinstance(exc, urllib.error.URLError) else exc
             raise Unreachable(gettext("cannot reach {url}: {reason}", url=self.base,
                                       reason=reason)) from exc
+        if not 200 <= response.status < 300:
+            response.close()
+            raise Unexpected(gettext("{url} answered {status}, not a success",
+                                     url=self.base + path, status=response.status))
+        return response
 
     def _json(self, method: str, path: str, body: Any = None,
               token: str | None = None, keys: tuple[str, ...] = ()) -> dict[str, Any]:

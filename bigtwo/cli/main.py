@@ -81,6 +81,9 @@ LAZY_COMMANDS: dict[str, Lazy] = {
                "(docs/SEASONS.md)."),
     "serve": ("bigtwo.cli.serve:serve_command",
               "Serve the HTTP API and the referee's pages with gunicorn (store: BIGTWO_DB)."),
+    "table": ("bigtwo.cli.table:table",
+              "Play live tables on a server: create one, show it, play a move, watch its "
+              "events, or watch a demo of bots."),
     "tournament": ("bigtwo.cli.tournament:tournament",
                    "Run a tournament: create it, import records, list tournaments and records, "
                    "withdraw or replace records (with an audit log), print standings; `where` "

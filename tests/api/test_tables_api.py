@@ -347,3 +347,23 @@ def test_ending_a_table_after_a_finished_deal_stores_its_record(client: Any) -> 
     stored = client.get(f"/v1/records/{page['records'][0]['id']}").get_json()
     assert len(stored["record"]["deals"]) == 1 and stored["valid"]
     assert stored["record"]["meta"]["live_table"] == table["id"]
+
+
+def test_creation_keys_mode_and_open_tables_per_key(app: Any, client: Any) -> None:
+    from bigtwo.store.db import Store
+    from bigtwo.store.quotas import Quotas
+
+    app.config["BIGTWO_QUOTAS"] = Quotas(creation="keys")
+    body = {"profile": "hk-standard", "players": PLAYERS, "bots": [1, 2, 3]}
+    assert_problem(client.post("/v1/tables", json=body), 401)
+    assert_problem(client.post("/v1/tables", json=body, headers=bearer("b2k_wrong")), 401)
+    store = Store(app.config["BIGTWO_DB"])
+    try:
+        keys = [store.keys.create(label)[1] for label in ("one", "two")]
+    finally:
+        store.close()
+    for _ in range(limits.MAX_OPEN_TABLES):
+        assert client.post("/v1/tables", json=body, headers=bearer(keys[0])).status_code == 201
+    assert_problem(client.post("/v1/tables", json=body, headers=bearer(keys[0])), 429)
+    # Another key has its own allowance.
+    assert client.post("/v1/tables", json=body, headers=bearer(keys[1])).status_code == 201

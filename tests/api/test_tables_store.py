@@ -12,6 +12,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bigtwo import limits
 from bigtwo.store import live_tables
@@ -289,3 +291,24 @@ def test_migration_is_idempotent(tmp_path: Path) -> None:
     with sqlite3.connect(db) as conn:
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"live_tables", "live_table_tokens", "live_table_events", "live_idempotency"} <= names
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.floats(min_value=0, max_value=0.5, allow_nan=False), min_size=1, max_size=200))
+def test_the_bucket_never_lets_more_through_than_burst_and_rate(gaps: list[float]) -> None:
+    """Whatever the pace of a seat's posts, in any stretch of time T at most
+    MOVES_BURST + MAX_MOVES_PER_SECOND * T are answered; a post that waited long enough is."""
+    bucket: list[float] | None = None
+    now, taken = 0.0, []
+    for gap in gaps:
+        now += gap
+        left, wait = live_tables.take_move(bucket, now)
+        if not wait:
+            bucket = [left, now]
+            taken.append(now)
+        else:
+            assert 1 <= wait <= 1 + 1 / limits.MAX_MOVES_PER_SECOND
+    for i, start in enumerate(taken):
+        for j in range(i, len(taken)):
+            span = taken[j] - start
+            assert j - i + 1 <= limits.MOVES_BURST + limits.MAX_MOVES_PER_SECOND * span + 1e-9

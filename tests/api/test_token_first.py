@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from app.api import tokens
+from app.api import tables, tokens
 from app.body import TOKEN_CHECK
 from bigtwo.store.quotas import Quotas
 
@@ -25,6 +25,10 @@ GUARDED = {
     "seasons.attach": tokens.season_token,
     "seasons.detach": tokens.season_token,
     "seasons.set_alias": tokens.season_token,
+    "tables.create_table": tokens.creation_key,
+    "tables.post_move": tables.seat_token,
+    "tables.post_entropy": tables.seat_token,
+    "tables.delete_table": tables.organiser_token,
 }
 BODY_METHODS = {"post", "put", "patch", "delete"}
 
@@ -68,7 +72,7 @@ def test_a_guarded_route_refuses_before_reading_the_body(app: Any, client: Any,
     rule = next(r for r in app.url_map.iter_rules() if r.endpoint == endpoint)
     method = next(m for m in sorted(rule.methods or ()) if m.lower() in BODY_METHODS)
     path = rule.rule.replace("<tournament_id>", "nope").replace("<season_id>", "nope") \
-        .replace("<record_id>", "r")
+        .replace("<record_id>", "r").replace("<table_id>", "nope")
     answer = client.open(path, method=method, input_stream=_Untouchable(b'{"a": 1234}'),
                          headers={"Authorization": "Bearer wrong", "Content-Length": "10",
                                   "Content-Type": "application/json"})
