@@ -204,7 +204,7 @@ MAX_IDEMPOTENCY_KEY_LENGTH = 64
 # The work of automatic moves (bots, timeouts) one engine call does before it stops and
 # leaves the rest due (the table's deadline is then already past, so the next call, a view or
 # the sweeper, goes on). A move costs 1 + (cards its seat holds / 13)^2, rounded down: a bot
-# ranks a listing that grows faster than the hand (bench/live_engine.py: under 1 ms at 13
+# ranks a listing that grows faster than the hand (docs/PERFORMANCE.md: under 1 ms at 13
 # cards, up to 90 ms at 54 cards of 4 decks with jokers). 120 is a deal of four bots holding 13
 # cards each with room to spare (a demo of one deal is over when its creation answers), and
 # at most about 0.3 s of CPU a call at the costliest tables.

@@ -130,3 +130,15 @@ def test_a_state_kept_as_json_plays_on_exactly_as_one_kept_in_memory(profile: An
             both(engine.move(memory, 0, body, now=now, new_seed=direct),
                  engine.move(stored, 0, body, now=now, new_seed=kept))
     assert memory["status"] == "over"
+
+
+def test_abandoning_a_deal_that_waits_for_entropy_reveals_no_cards() -> None:
+    new_seed = seeds()
+    state = engine.create(spec("hk-standard", (3,), fairness="shared"), table_id="tb-gone",
+                          now=0.0, new_seed=new_seed).state
+    ended = engine.abandon(state, now=5.0)
+    [event] = ended.events
+    assert (event.type, event.data["hands"], event.data["proof"]) == ("abandoned", None, None)
+    assert ended.state["status"] == "abandoned" and ended.state["deadline"] is None
+    refused = engine.entropy(ended.state, 0, "late", now=6.0, new_seed=new_seed)
+    assert isinstance(refused, engine.Refusal) and refused.slug == "table-over"
