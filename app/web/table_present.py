@@ -95,7 +95,6 @@ def table_view(view: dict[str, Any], lang: str) -> dict[str, Any]:
                   if isinstance(m, dict)],
         "deadline": deadline_view(view.get("deadline")),
         "commitment": view.get("commitment"),
-        "has_penalties": isinstance(view.get("penalties_now"), list | dict),
     }
 
 
