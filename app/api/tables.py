@@ -309,17 +309,26 @@ def create_table() -> Any:
         raise _TooMany(f"{exc}: end a table (DELETE) or let one finish first", "60",
                        kind="too-many-tables") from exc
     _file_record(store, state)  # a table of bots alone may have played its match already
-    lang = language(request.args.get("lang"))
-    seen = engine.view(state, None, lang)
     answer = {"id": state["id"], "url": f"/v1/tables/{state['id']}",
               "organiser_token": tokens["organiser"],
               "seats": [{"seat": seat, "name": state["players"][seat], "token": token}
                         for seat, token in sorted(tokens["seats"].items())],
-              "commitment": seen["commitment"]}
+              "commitment": first_commitment(state)}
     response = Response(json.dumps(answer), status=201, mimetype="application/json")
     response.headers["Location"] = answer["url"]
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def first_commitment(state: dict[str, Any]) -> str:
+    """The first deal's commitment, which the creation answers: a table of bots alone may
+    have finished that deal (and its match, with no running deal left) before answering."""
+    finished = engine.record(state)["deals"]
+    if finished:
+        said: str = finished[0]["proof"]["commitment"]
+        return said
+    running: str = engine.view(state, None, "en")["commitment"]
+    return running
 
 
 @blp.route("", methods=["GET"])
