@@ -95,3 +95,23 @@ def test_another_copy_finds_a_tampered_seed_a_proof_mismatch(
     report = other_copy.post("/v1/validate", json=record).json
     assert report["valid"] is False
     assert [(e["code"], e["deal"]) for e in report["errors"]] == [("PROOF_MISMATCH", 0)]
+
+
+def test_a_stored_profiles_match_is_stored_in_its_tournament_and_exported_whole(
+        client: Any, other_copy: Any) -> None:
+    """The record a linked tournament stores names the profile by its rules too: the
+    tournament (which plays the stored id) takes it as its own, and its export reads on
+    another copy."""
+    pid, profile_hash = _profile(client, "stored")
+    made = client.post("/v1/tournaments", json={"name": "Club", "profile": pid}).get_json()
+    table = client.post("/v1/tables", json={
+        "profile": pid, "players": PLAYERS, "bots": [0, 1, 2, 3], "deals": 1,
+        "tournament": {"id": made["id"], "token": made["token"]}})
+    assert table.status_code == 201, table.get_json()
+    client.get(table.get_json()["url"])
+    page = client.get(f"/v1/tournaments/{made['id']}/records").get_json()
+    assert page["total"] == 1
+    stored = client.get(f"/v1/records/{page['records'][0]['id']}").get_json()
+    assert stored["valid"] is True and isinstance(stored["record"]["profile"], dict)
+    report = other_copy.post("/v1/validate", json=stored["record"]).get_json()
+    assert report["valid"] is True and report["profile"]["hash"] == profile_hash
