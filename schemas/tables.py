@@ -12,6 +12,7 @@ from marshmallow import Schema, fields, validate
 from bigtwo import limits
 from bigtwo.rules import fair
 from schemas.profiles import ProfileRefField
+from schemas.records import RecordDealSchema
 from schemas.tournaments import PageArgsSchema, PagedSchema
 
 STATUSES = ["waiting", "playing", "over", "abandoned"]
@@ -156,3 +157,20 @@ class TableSummarySchema(Schema):
 
 class TablePageSchema(PagedSchema):
     tables = fields.List(fields.Nested(TableSummarySchema), required=True)
+
+
+class TableRecordMetaSchema(Schema):
+    live_table = fields.String(required=True, metadata={"description": "the table's id"})
+
+
+class TableRecordSchema(Schema):
+    """A table's match as a record: a Record's shape, except that its deals may be none yet
+    (before the first deal ends). A stored profile is written as its declaration, so that any
+    copy of the service reads the record."""
+
+    profile = ProfileRefField(required=True)
+    players = fields.List(fields.String(validate=validate.Length(
+        min=1, max=limits.MAX_NAME_LENGTH)), required=True)
+    deals = fields.List(fields.Nested(RecordDealSchema), required=True,
+                        validate=validate.Length(min=0, max=limits.LIVE_MAX_DEALS))
+    meta = fields.Nested(TableRecordMetaSchema, required=True)

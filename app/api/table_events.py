@@ -12,7 +12,6 @@ store connection: it opens one for each read.
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import threading
@@ -31,6 +30,8 @@ from app.problems import PROBLEM_TYPE_BASE, ProblemException, abort_problem
 from app.store import close_store, get_store
 from app.tables_bell import Bell, bell_for
 from bigtwo import limits
+from bigtwo.live import engine
+from bigtwo.store import table_records
 from bigtwo.store.db import Store
 from bigtwo.store.errors import StoreError
 
@@ -99,25 +100,11 @@ class EventsQuery(Schema):
                                   f"{limits.MAX_EVENTS_WAIT_SECONDS})"})
 
 
-def _engine() -> Any:
-    from bigtwo.live import engine
-
-    return engine
-
-
 def make_bell(app: Flask) -> Bell:
     db, quotas = app.config["BIGTWO_DB"], app.config["BIGTWO_QUOTAS"]
-
-    def abandon(store: Any, table_id: str) -> object:
-        # As the organiser's DELETE: the finished deals go to a linked tournament.
-        try:
-            records = importlib.import_module("bigtwo.store.table_records")
-        except ImportError:  # pragma: no cover - a tree without the tournament link
-            return store.live_tables.transact(
-                table_id, lambda state: _engine().abandon(state, now=time.time()))
-        return records.abandon(store, table_id)
-
-    return Bell(lambda: Store(db, quotas), abandon=abandon)
+    # An idle table ends as the organiser's DELETE ends it: the finished deals go to a linked
+    # tournament.
+    return Bell(lambda: Store(db, quotas), abandon=table_records.abandon)
 
 
 def start_bell(app: Flask, linger: float | None = limits.BELL_LINGER_SECONDS) -> Bell:
@@ -198,7 +185,6 @@ class _Reader:
         try:
             tables = store.live_tables
             found = tables.events_after(self.table_id, n, limits.MAX_EVENTS_PER_READ)
-            engine = _engine()
             shown = [engine.for_viewer(event, self.seat) for event in found]
             if shown or not first:
                 return shown, False

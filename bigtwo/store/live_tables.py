@@ -21,9 +21,9 @@ import json
 import math
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import sqlite_utils
 
@@ -43,7 +43,43 @@ OPEN_STATUSES = ("waiting", "playing")
 ORGANISER, SEAT = "organiser", "seat"
 
 
-def engine() -> Any:
+class LiveEvent(Protocol):
+    """An event as the store keeps it (``bigtwo.live.state.Event``)."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class LiveEventType(Protocol):
+    def from_json(self, value: dict[str, Any], /) -> LiveEvent: ...
+
+
+class LiveStep(Protocol):
+    """A change: the state after it and its new events (``bigtwo.live.state.Step``)."""
+
+    @property
+    def state(self) -> dict[str, Any]: ...
+
+    @property
+    def events(self) -> Sequence[LiveEvent]: ...
+
+
+class LiveEngine(Protocol):
+    """What the store asks of the live tables' engine: ``bigtwo.live.engine`` itself, or a
+    stand-in with a game of its own (the store's and the bell's tests drive deadlines, races
+    and slow catch-ups that a real deal would only blur)."""
+
+    @property
+    def Event(self) -> LiveEventType: ...  # noqa: N802 (the module's class, as named there)
+
+    def create(self, spec: Any, /, *, table_id: str, now: float,
+               new_seed: NewSeed) -> LiveStep: ...
+
+    def catch_up(self, state: dict[str, Any], /, *, now: float, new_seed: NewSeed) -> LiveStep: ...
+
+    def token_seats(self, state: dict[str, Any], /) -> list[int]: ...
+
+
+def engine() -> LiveEngine:
     """The live tables' engine (a function, so that a test can stand another in)."""
     return live_engine
 
@@ -128,7 +164,7 @@ def create_tables(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS live_idempotency_created ON live_idempotency (created)")
 
 
-def _event_columns(event: Any) -> tuple[int, str, str, str]:
+def _event_columns(event: LiveEvent) -> tuple[int, str, str, str]:
     doc = event.to_json()
     if isinstance(doc, str):
         doc = json.loads(doc)
@@ -407,7 +443,7 @@ class LiveTables(Repository):
             self.conn.execute("UPDATE live_tables SET rates = ? WHERE id = ?",
                               [dumps_stored(rates), table_id])
 
-    def _insert_events(self, table_id: str, events: list[Any]) -> None:
+    def _insert_events(self, table_id: str, events: Sequence[LiveEvent]) -> None:
         self.conn.executemany(
             "INSERT INTO live_table_events (table_id, n, type, data, private) "
             "VALUES (?, ?, ?, ?, ?)", [(table_id, *_event_columns(e)) for e in events])

@@ -13,10 +13,10 @@ import copy
 import logging
 from typing import Any
 
+from bigtwo.live import engine
 from bigtwo.store import tournaments
 from bigtwo.store.db import Store
 from bigtwo.store.errors import StoreError
-from bigtwo.store.live_tables import engine
 
 logger = logging.getLogger(__name__)
 
@@ -25,7 +25,7 @@ ENDED = ("over", "abandoned")
 
 def match_record(state: dict[str, Any]) -> dict[str, Any]:
     """The table's record (its finished deals), marked as the live table's."""
-    record: dict[str, Any] = copy.deepcopy(engine().record(state))
+    record: dict[str, Any] = copy.deepcopy(engine.record(state))
     meta = record.get("meta")
     record["meta"] = {**(meta if isinstance(meta, dict) else {}), "live_table": state["id"]}
     return record
@@ -61,7 +61,7 @@ def abandon(store: Store, table_id: str) -> Any:
     """End a table as its organiser's DELETE does (the sweeper of idle tables calls this too):
     the engine's outcome, and the record stored where a tournament is linked."""
     live = store.live_tables
-    outcome = live.transact(table_id, lambda state: engine().abandon(state, now=live.now()))
+    outcome = live.transact(table_id, lambda state: engine.abandon(state, now=live.now()))
     state = live.get(table_id)
     if state is not None:
         file_record(store, state)

@@ -211,6 +211,9 @@ def test_tables_answer_as_documented(api: CheckedClient) -> None:
     assert api.post(f"{shared['url']}/entropy", json={"entropy": "salt"},
                     headers=bearer(shared["seats"][0]["token"])).status_code == 200
     api.post("/v1/tables", json={"profile": "hk-standard", "players": players[:2]})
+    # Bots alone: the match is over before the creation answers, its commitment still said.
+    api.post("/v1/tables", json={"profile": "hk-standard", "players": players,
+                                 "bots": [0, 1, 2, 3], "deals": 1})
 
 
 def test_table_events_answer_as_documented(api: CheckedClient) -> None:

@@ -206,6 +206,18 @@ def test_a_bots_match_records_json_that_validates(client: Any) -> None:
     assert report["totals"] == client.get(table["url"]).get_json()["totals"]
 
 
+@pytest.mark.parametrize("deals", [1, 2])
+def test_a_bots_match_answers_its_first_deals_commitment(client: Any, deals: int) -> None:
+    """A table of bots alone has played its match before the creation answers: the answer
+    still carries the first deal's commitment (a string, as documented), the one its proof
+    reveals the seed of."""
+    table = create(client, bots=[0, 1, 2, 3], deals=deals)
+    record = client.get(f"{table['url']}/record").get_json()
+    assert len(record["deals"]) == deals
+    assert table["commitment"] == record["deals"][0]["proof"]["commitment"]
+    assert table["seats"] == []
+
+
 def test_a_bots_match_as_notation_validates(client: Any) -> None:
     table = create(client, bots=[0, 1, 2, 3], deals=1)
     text = client.get(f"{table['url']}/record", headers={"Accept": "text/x-bigtwo"})

@@ -78,3 +78,37 @@ def test_a_guarded_route_refuses_before_reading_the_body(app: Any, client: Any,
                                   "Content-Type": "application/json"})
     assert answer.status_code in (401, 404)
     assert answer.mimetype == "application/problem+json"
+
+
+def _table(client: Any) -> dict[str, Any]:
+    made = client.post("/v1/tables", json={"profile": "hk-standard", "bots": [2, 3],
+                                           "players": ["Ana", "Ben", "Cai", "Dee"]})
+    assert made.status_code == 201, made.get_json()
+    table: dict[str, Any] = made.get_json()
+    return table
+
+
+# On a table that exists: which token each guarded table route refuses, and with what.
+TABLE_REFUSALS = [(endpoint, who, status)
+                  for endpoint in ("tables.post_move", "tables.post_entropy",
+                                   "tables.delete_table")
+                  for who, status in (("wrong", 401), ("another table's seat", 403))] + [
+    ("tables.post_move", "organiser", 403), ("tables.post_entropy", "organiser", 403),
+    ("tables.delete_table", "seat", 403)]
+
+
+@pytest.mark.parametrize(("endpoint", "who", "status"), TABLE_REFUSALS)
+def test_a_table_route_refuses_a_token_before_reading_the_body(
+        app: Any, client: Any, endpoint: str, who: str, status: int) -> None:
+    """The table exists (no 404 to hide behind): the token itself is judged first."""
+    table, other = _table(client), _table(client)
+    token = {"wrong": "x" * 32, "another table's seat": other["seats"][0]["token"],
+             "organiser": table["organiser_token"], "seat": table["seats"][0]["token"]}[who]
+    rule = next(r for r in app.url_map.iter_rules() if r.endpoint == endpoint)
+    method = next(m for m in sorted(rule.methods or ()) if m.lower() in BODY_METHODS)
+    answer = client.open(rule.rule.replace("<table_id>", table["id"]), method=method,
+                         input_stream=_Untouchable(b'{"pass": true}'),
+                         headers={"Authorization": f"Bearer {token}", "Content-Length": "14",
+                                  "Content-Type": "application/json"})
+    assert answer.status_code == status, answer.get_json()
+    assert answer.mimetype == "application/problem+json"
