@@ -51,3 +51,21 @@ def test_the_pure_pass_runs_when_the_core_is_compiled(monkeypatch: pytest.Monkey
     passes.MANIFEST.write_text("{}", encoding="utf-8")
     args, env = passes.side_passes()[1]
     assert args[-2:] == ["tests/core", "tests/records"] and env == {"BIGTWO_PURE": "1"}
+
+
+def pure_tests() -> list[str]:
+    """The Makefile's PURE_TESTS, its continuation lines joined."""
+    text = (ROOT / "Makefile").read_text(encoding="utf-8").replace("\\\n", " ")
+    (line,) = [line for line in text.splitlines() if line.startswith("PURE_TESTS :=")]
+    return line.removeprefix("PURE_TESTS :=").split()
+
+
+def test_the_pure_pass_names_real_tests_and_leaves_out_the_catalogs() -> None:
+    words = pure_tests()
+    paths = [w.removeprefix("--ignore=") for w in words]
+    assert all((ROOT / path).exists() for path in paths), paths
+    assert "tests/core" in words and "tests/records" in words
+    # Checks of .po and .mo files run no compiled module: once, in the workers, is enough.
+    ran = {w for w in words if not w.startswith("--")}
+    assert "tests/reports/test_catalogs.py" not in ran
+    assert "--ignore=tests/core/test_extract_update.py" in words
