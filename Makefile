@@ -86,17 +86,22 @@ browser-note:
 
 # The tests run a second time as Python: the rules core's, and those of the library's modules
 # the core calls per move or per record (the reader of JSON, records, results, the report).
-PURE_TESTS := tests/core tests/formats/test_jsonin.py tests/formats/test_sheet_text.py \
+# Not the catalogs' checks (tests/core/test_extract_update.py, tests/reports/test_catalogs.py):
+# they read and compile .po files and run no compiled module.
+PURE_TESTS := tests/core --ignore=tests/core/test_extract_update.py \
+	tests/formats/test_jsonin.py tests/formats/test_sheet_text.py \
 	tests/formats/test_sheets.py tests/formats/test_text_report.py tests/records \
 	tests/reports/test_messages.py tests/reports/test_i18n.py \
-	tests/reports/test_golden_messages.py tests/reports/test_catalogs.py
+	tests/reports/test_golden_messages.py
 
-# browser-note first: make builds the prerequisites in the order listed.
+# browser-note first: make builds the prerequisites in the order listed. TEST_ARGS go to the
+# workers' pytest: `make test TEST_ARGS=--durations=0`, then scripts/durations.py sums them.
+TEST_ARGS ?=
 test: browser-note $(STAMP) native i18n-compile lint typecheck
 	@# Two workers run the suite; beside them one process runs the schemathesis test (its
 	@# collection is costly: once, not once per worker), then, where the core is compiled,
 	@# PURE_TESTS again as Python (scripts/test_passes.py).
-	PURE_TESTS="$(PURE_TESTS)" $(BIN)/python scripts/test_passes.py
+	PURE_TESTS="$(PURE_TESTS)" $(BIN)/python scripts/test_passes.py $(TEST_ARGS)
 
 # Every headline ratio in one run (docs/PERFORMANCE.md); bench/replay.py and bench/cluster.py
 # break them down. WAL8800_ENGINE=DIR names a Wal8800/card-games checkout (else /tmp/card-games).

@@ -1,12 +1,19 @@
 """The test suite as `make test` runs it: every test, in three processes that keep two cores busy.
 
-- Two pytest-xdist workers run everything but the schemathesis test. Each worker collects the
+- Two pytest-xdist workers run everything but the schemathesis tests. Each worker collects the
   whole suite, and collecting tests/api/test_schemathesis.py generates its coverage cases
   (about 12 s of CPU): under xdist both workers paid for it. ``-p no:schemathesis`` keeps the
-  plugin out of the workers too (it is only needed to collect that one file).
-- Beside them, one process runs the schemathesis test (collected once), then, when the core is
-  compiled, the Makefile's PURE_TESTS (tests/core and the per-record modules' tests) again as pure Python (``BIGTWO_PURE=1``): a pass that used to run alone
-  after the others, on two workers that each collected tests/core again.
+  plugin out of the workers too (only the tests in ``SCHEMATHESIS`` need it).
+- Beside them, one process runs the schemathesis tests (collected once), then, when the core
+  is compiled, the Makefile's PURE_TESTS (tests/core and the per-record modules' tests) again
+  as pure Python (``BIGTWO_PURE=1``): a pass that used to run alone after the others, on two
+  workers that each collected tests/core again.
+
+Every pass writes byte-code caches, whatever the environment says: with
+``PYTHONDONTWRITEBYTECODE`` set (some shells and CI images set it) every process rewrote and
+compiled every test module's assertions again (pytest keeps the result only in ``__pycache__``),
+9 of a worker's 14.5 s of CPU to collect the suite, and every subprocess a test starts
+compiled the project's modules again on a fresh clone.
 
 The side process's output is held and printed after the workers' summary, so the two never
 interleave; the run fails when either fails. Arguments are passed to the workers' pytest.
@@ -25,18 +32,28 @@ from pathlib import Path
 from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
-SCHEMATHESIS = "tests/api/test_schemathesis.py"
+# The tests that use schemathesis: run in the side process, which loads it once for them all.
+# Importing schemathesis, and test_stateful_api's app, schema and state machine made at import,
+# cost each worker about 5 s of CPU to collect a test it did not run.
+SCHEMATHESIS = ("tests/api/test_schemathesis.py", "tests/fuzz/test_stateful_api.py")
 MANIFEST = ROOT / "bigtwo" / "native-build.json"
 PYTEST = [sys.executable, "-m", "pytest", "-q"]
+# What every pass runs in: the caller's environment, byte-code caches allowed (see above).
+ENVIRONMENT = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def side_passes() -> list[tuple[list[str], dict[str, str]]]:
-    passes: list[tuple[list[str], dict[str, str]]] = [([*PYTEST, SCHEMATHESIS], {})]
+    passes: list[tuple[list[str], dict[str, str]]] = [([*PYTEST, *SCHEMATHESIS], {})]
     if MANIFEST.is_file():  # the core is compiled: test it as Python as well
         # The Makefile's PURE_TESTS: the core's tests and those of the modules it calls per record.
         pure = os.environ.get("PURE_TESTS", "tests/core").split()
         passes.append(([*PYTEST, "-p", "no:schemathesis", *pure], {"BIGTWO_PURE": "1"}))
     return passes
+
+
+def worker_pass(argv: list[str]) -> list[str]:
+    return [*PYTEST, "-n", "2", "-p", "no:schemathesis",
+            *(f"--ignore={path}" for path in SCHEMATHESIS), *argv]
 
 
 def run_side(held: IO[str]) -> int:
@@ -46,7 +63,7 @@ def run_side(held: IO[str]) -> int:
         held.write(f"$ {shown}\n")
         held.flush()
         done = subprocess.run(args, cwd=ROOT, stdout=held, stderr=subprocess.STDOUT,
-                              env={**os.environ, **env}, check=False)
+                              env={**ENVIRONMENT, **env}, check=False)
         if done.returncode:
             return done.returncode
     return 0
@@ -57,11 +74,10 @@ def main(argv: list[str]) -> int:
         side: list[int] = []
         thread = threading.Thread(target=lambda: side.append(run_side(held)))
         thread.start()
-        workers = subprocess.run([*PYTEST, "-n", "2", "-p", "no:schemathesis",
-                                  f"--ignore={SCHEMATHESIS}", *argv], cwd=ROOT, check=False)
+        workers = subprocess.run(worker_pass(argv), cwd=ROOT, env=ENVIRONMENT, check=False)
         thread.join()
         held.seek(0)
-        print("\nBeside the workers: the schemathesis test, then PURE_TESTS as Python",
+        print("\nBeside the workers: the schemathesis tests, then PURE_TESTS as Python",
               flush=True)
         sys.stdout.write(held.read())
         sys.stdout.flush()

@@ -13,6 +13,9 @@ from typing import Any
 
 from openapi_schema_validator import OAS30StrictValidator, oas30_strict_format_checker
 
+# Each document served (its bytes), parsed, with the validators built for it so far.
+_DOCUMENTS: dict[bytes, tuple[dict[str, Any], dict[tuple[str, str, str, str], Any]]] = {}
+
 
 def openapi_path(rule: str) -> str:
     return re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule)
@@ -24,9 +27,13 @@ class CheckedClient:
     def __init__(self, app: Any) -> None:
         self.app = app
         self.client = app.test_client()
-        self.spec: dict[str, Any] = self.client.get("/openapi.json").json
+        served = self.client.get("/openapi.json")
+        # Checking a schema and building its validator costs more than most tests' requests:
+        # done once per document in a process, not once per test (the same app serves them).
+        if served.data not in _DOCUMENTS:
+            _DOCUMENTS[served.data] = (served.json, {})
+        self.spec, self._validators = _DOCUMENTS[served.data]
         self.answered: set[tuple[str, str, str]] = set()
-        self._validators: dict[tuple[str, str, str, str], Any] = {}
 
     def request(self, method: str, url: str, **kwargs: Any) -> Any:
         response = self.client.open(url, method=method, **kwargs)

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.conftest import shared_app
 
 HANDS = [["3D", "9C", "KS"], ["4C", "5H", "JK"], ["6D", "6S", "JH"], ["7C", "8H", "AD"]]
 NO_JOKER = [["3D", "9C", "KS"], ["4C", "5H", "2S"], *HANDS[2:]]
@@ -49,11 +52,9 @@ def _rows(db: str) -> int:
 
 
 @pytest.fixture
-def surfaces(tmp_path: Path) -> tuple[Any, str]:
-    from app import create_app
-
-    db = str(tmp_path / "v4.db")
-    return create_app({"TESTING": True, "BIGTWO_DB": db}).test_client(), db
+def surfaces(tmp_path: Path) -> Iterator[tuple[Any, str]]:
+    with shared_app(tmp_path) as app:  # the worker's app (tests/conftest.py), a fresh store
+        yield app.test_client(), app.config["BIGTWO_DB"]
 
 
 def _details(doc: dict[str, Any], pointer: str) -> list[str]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import io
 import json
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,7 @@ import pytest
 from bigtwo import limits
 from bigtwo.rules.cards import CANONICAL
 from bigtwo.rules.profiles import PRESET_IDS
+from tests.conftest import shared_app
 from tests.tournaments.helpers import simulated
 
 PROBLEM = "application/problem+json"
@@ -93,16 +94,16 @@ class Hostile:
 
 
 @pytest.fixture
-def hostile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Hostile:
-    from app import create_app
-
-    app = create_app({"TESTING": True, "BIGTWO_DB": str(tmp_path / "hostile.db"),
-                      "MAX_CONTENT_LENGTH": 64 * 1024})
-    client = app.test_client()
-    made = client.post("/v1/tournaments", json={"name": "Hostile night", "profile": "casual"})
-    assert made.status_code == 201
-    body = made.get_json()
-    return Hostile(app, client, body["id"], body["token"], monkeypatch)
+def hostile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Hostile]:
+    # The worker's shared app (tests/conftest.py) on a fresh store: the body limit, like all
+    # it reads per request, is config, put back as it was after the test.
+    with shared_app(tmp_path) as app:
+        app.config["MAX_CONTENT_LENGTH"] = 64 * 1024
+        client = app.test_client()
+        made = client.post("/v1/tournaments", json={"name": "Hostile night", "profile": "casual"})
+        assert made.status_code == 201
+        body = made.get_json()
+        yield Hostile(app, client, body["id"], body["token"], monkeypatch)
 
 
 # --- class 1: deep nesting ---------------------------------------------------------------
