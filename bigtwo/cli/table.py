@@ -17,7 +17,7 @@ from __future__ import annotations
 import io
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
 
 import click
@@ -126,6 +126,19 @@ def _echo_lines(lines: list[str]) -> None:
         click.echo(line)
 
 
+def _print_view(ask: Callable[[TableClient], dict[str, Any]], server: str,
+                as_json: bool) -> None:
+    """The view a request answers with, as JSON or as lines; a refusal ends the command."""
+    try:
+        view = ask(_client(server))
+    except Failure as exc:
+        _fail(exc)
+    if as_json:
+        echo_json(view)
+    else:
+        _echo_lines(view_lines(view))
+
+
 @table.command("create")
 @click.option("--profile", required=True, metavar="ID|FILE",
               help="A preset, a stored profile id, or a JSON file with a declaration.")
@@ -226,14 +239,7 @@ def show_command(table_id: str, token: str | None, as_json: bool, server: str,
                  lang: str) -> None:
     """Print the table as a seat sees it (its hand, its legal plays on its turn) with a seat's
     token, else as a spectator sees it."""
-    try:
-        view = _client(server).view(table_id, token)
-    except Failure as exc:
-        _fail(exc)
-    if as_json:
-        echo_json(view)
-    else:
-        _echo_lines(view_lines(view))
+    _print_view(lambda client: client.view(table_id, token), server, as_json)
 
 
 @table.command("play")
@@ -271,14 +277,8 @@ def play_command(table_id: str, token: str, cards: str | None, pass_: bool, call
         if not played:
             raise click.UsageError(gettext("--cards names no card"))
         body = {"play": played, **({"call": True} if call else {})}
-    try:
-        view = _client(server).move(table_id, token, body, version=version, key=key)
-    except Failure as exc:
-        _fail(exc)
-    if as_json:
-        echo_json(view)
-    else:
-        _echo_lines(view_lines(view))
+    _print_view(lambda client: client.move(table_id, token, body, version=version, key=key),
+                server, as_json)
 
 
 @table.command("entropy")
@@ -293,14 +293,7 @@ def entropy_command(table_id: str, value: str, token: str, as_json: bool, server
                     lang: str) -> None:
     """Post the seat's contribution to the next deal's shuffle (a table with `fairness:
     shared`): VALUE, 1 to 64 characters of your choosing. Prints the seat's view."""
-    try:
-        view = _client(server).entropy(table_id, token, value)
-    except Failure as exc:
-        _fail(exc)
-    if as_json:
-        echo_json(view)
-    else:
-        _echo_lines(view_lines(view))
+    _print_view(lambda client: client.entropy(table_id, token, value), server, as_json)
 
 
 @table.command("end")
@@ -313,14 +306,7 @@ def entropy_command(table_id: str, value: str, token: str, as_json: bool, server
 def end_command(table_id: str, token: str, as_json: bool, server: str, lang: str) -> None:
     """End the table as its organiser: it is abandoned, the running deal's hands are
     revealed, and its record keeps the finished deals. Prints the final view."""
-    try:
-        view = _client(server).end(table_id, token)
-    except Failure as exc:
-        _fail(exc)
-    if as_json:
-        echo_json(view)
-    else:
-        _echo_lines(view_lines(view))
+    _print_view(lambda client: client.end(table_id, token), server, as_json)
 
 
 @table.command("watch")
