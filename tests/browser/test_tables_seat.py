@@ -107,6 +107,18 @@ def test_the_clock_counts_down_to_the_turns_deadline(tables: tuple[str, Any, Any
     context.close()
 
 
+def page_seeing(browser: Any, table_id: str, seen: dict[str, Any]) -> tuple[Any, Any]:
+    """A fresh page whose every look at the table is answered with ``seen``: a view the API
+    would give, at a moment a live match seldom reaches on its own."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.route(re.compile(rf".*/v1/tables/{table_id}\?lang=.*"),
+               lambda route: route.fulfill(status=200, content_type="application/json",
+                                           body=json.dumps(seen)))
+    return context, page
+
+
 def test_jokers_are_drawn_with_the_card_they_stand_for(tables: tuple[str, Any, Any]) -> None:
     """The view as the API would give it at a table of jokers: 🃏 in the hand, and 🃏3♣ on the
     table (its title saying which card it stands for), as the referee's view draws them."""
@@ -118,12 +130,7 @@ def test_jokers_are_drawn_with_the_card_they_stand_for(tables: tuple[str, Any, A
                 table={"seat": 3, "cards": ["JK=3C", "3S"],
                        "combination": {"type": "pair", "label": "Pair of 3s"}},
                 legal_plays=[["JK=4C", "4D"]], may_pass=True)
-    context = browser.new_context()
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.route(re.compile(rf".*/v1/tables/{table_id}\?lang=.*"),
-               lambda route: route.fulfill(status=200, content_type="application/json",
-                                           body=json.dumps(seen)))
+    context, page = page_seeing(browser, table_id, seen)
     page.goto(f"{base}/tables/{table_id}/play#token={token}")
     page.wait_for_function("() => document.querySelectorAll('#play-hand .pick').length === 4")
     joker = page.locator("#play-hand .pick").first
@@ -164,12 +171,7 @@ def test_a_play_that_leaves_one_card_may_carry_the_call(tables: tuple[str, Any, 
                       body=json.dumps({"type": "https://bigtwo.example/problems/not-your-turn",
                                        "status": 409, "title": "Conflict"}))
 
-    context = browser.new_context()
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.route(re.compile(rf".*/v1/tables/{table_id}\?lang=.*"),
-               lambda route: route.fulfill(status=200, content_type="application/json",
-                                           body=json.dumps(seen)))
+    context, page = page_seeing(browser, table_id, seen)
     page.route(re.compile(rf".*/v1/tables/{table_id}/moves.*"), answer_move)
     page.goto(f"{base}/tables/{table_id}/play#token={token}")
     page.wait_for_function("() => document.querySelectorAll('#play-hand .pick').length === 3")
