@@ -6,11 +6,8 @@ reaches gunicorn's log."""
 from __future__ import annotations
 
 import http.client
-import json
 import sqlite3
 import threading
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -27,19 +24,7 @@ RACERS = 20
 
 def call(server: Server, method: str, path: str, body: Any = None, token: str | None = None,
          headers: dict[str, str] | None = None) -> tuple[int, Any, dict[str, str]]:
-    sent = {"Accept": "application/json", **(headers or {})}
-    data = None
-    if body is not None:
-        data = json.dumps(body).encode()
-        sent["Content-Type"] = "application/json"
-    if token:
-        sent["Authorization"] = f"Bearer {token}"
-    req = urllib.request.Request(server.base + path, data=data, headers=sent, method=method)
-    try:
-        with urllib.request.urlopen(req, timeout=60) as response:
-            return response.status, json.loads(response.read() or b"null"), dict(response.headers)
-    except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read() or b"null"), dict(exc.headers)
+    return server.exchange(method, path, body, token, headers)
 
 
 def a_move(view: dict[str, Any]) -> dict[str, Any]:

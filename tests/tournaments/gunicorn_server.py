@@ -120,20 +120,29 @@ class Server:
 
     def request(self, method: str, path: str, body: Any = None, token: str | None = None,
                 timeout: float = REQUEST_TIMEOUT) -> tuple[int, Any]:
-        headers = {"Accept": "application/json"}
+        status, answer, _ = self.exchange(method, path, body, token, timeout=timeout)
+        return status, answer
+
+    def exchange(self, method: str, path: str, body: Any = None, token: str | None = None,
+                 headers: dict[str, str] | None = None,
+                 timeout: float = REQUEST_TIMEOUT) -> tuple[int, Any, dict[str, str]]:
+        """One request with extra headers; the status, the decoded body and the answer's
+        headers (a test of ETags, retries or idempotency reads them)."""
+        sent = {"Accept": "application/json", **(headers or {})}
         data = None
         if body is not None:
             data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
+            sent["Content-Type"] = "application/json"
         if token:
-            headers["Authorization"] = f"Bearer {token}"
-        req = urllib.request.Request(self.base + path, data=data, headers=headers, method=method)
+            sent["Authorization"] = f"Bearer {token}"
+        req = urllib.request.Request(self.base + path, data=data, headers=sent, method=method)
         try:
             with urllib.request.urlopen(req, timeout=timeout) as response:
-                return response.status, json.loads(response.read() or b"null")
+                return (response.status, json.loads(response.read() or b"null"),
+                        dict(response.headers))
         except urllib.error.HTTPError as exc:
             payload = exc.read()
             try:
-                return exc.code, json.loads(payload)
+                return exc.code, json.loads(payload), dict(exc.headers)
             except ValueError:
-                return exc.code, payload.decode("utf-8", "replace")
+                return exc.code, payload.decode("utf-8", "replace"), dict(exc.headers)
