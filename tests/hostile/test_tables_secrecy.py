@@ -15,6 +15,7 @@ from typing import Any
 from bigtwo.formats.jsonin import loads_stored
 from bigtwo.reports.messages import render
 from bigtwo.store.db import Store
+from tests.live.helpers import strings
 
 PLAYERS = ["Ana", "Ben", "Cai", "Dee"]
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9TJQKA])[SHDC](?![0-9A-Za-z])")
@@ -47,19 +48,6 @@ def every_log_line() -> Iterator[list[str]]:
 
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
-
-
-def strings(value: Any) -> Iterator[str]:
-    """Every string of a JSON document, keys included."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield key
-            yield from strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from strings(item)
 
 
 class Table:

@@ -23,6 +23,19 @@ V4_SIX = {"extends": "hk-standard", "players": 6, "decks": 2, "jokers": 2, "hand
           "timeouts": "pass", "last_card_call": "liable", "scoring": {"settlement": "pairwise"}}
 
 
+def strings(value: Any) -> Iterator[str]:
+    """Every string of a JSON document, keys included."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings(item)
+
+
 V4_EIGHT = {"extends": "hk-standard", "players": 8, "decks": 2, "jokers": 1, "hand_size": 13,
             "timeouts": "pass"}
 

@@ -5,27 +5,14 @@ the cards other seats hold and have not played, bots' seats included."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from bigtwo.live import engine
-from tests.live.helpers import TIMED, play_out, seeds, spec
+from tests.live.helpers import TIMED, play_out, seeds, spec, strings
 
 VIEWERS: list[int | None] = [None, 0, 1]  # a spectator, and the two people's seats
-
-
-def strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield k
-            yield from strings(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from strings(v)
 
 
 class Secrets:
