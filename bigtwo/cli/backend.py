@@ -72,11 +72,17 @@ def shown(text: str) -> str:
     return "".join(c if c.isprintable() else "?" for c in text[:200])
 
 
-def fail(exc: Failure) -> None:
+def echo_problem(exc: Failure) -> None:
+    """A refused request's first line on stderr: the problem's title and detail."""
     doc = exc.document
     # TRANSLATORS: {title} and {detail} are the service's (the API's problem document).
     click.echo(gettext("error: {title}: {detail}", title=shown(str(doc.get("title", exc.status))),
                        detail=shown(str(doc.get("detail", "")))), err=True)
+
+
+def fail(exc: Failure) -> None:
+    doc = exc.document
+    echo_problem(exc)
     errors = doc.get("errors")
     for problem in errors if isinstance(errors, list) else []:
         if isinstance(problem, dict):

@@ -23,7 +23,7 @@ from typing import Any, NoReturn
 import click
 
 from bigtwo import limits
-from bigtwo.cli.backend import EXIT_FAILED, EXIT_REJECTED, Failure, shown
+from bigtwo.cli.backend import EXIT_FAILED, EXIT_REJECTED, Failure, echo_problem, shown
 from bigtwo.cli.http_client import Unexpected
 from bigtwo.cli.shared.inputs import profile_option_value
 from bigtwo.cli.shared.language import current, gettext, lang_option, ngettext
@@ -64,9 +64,7 @@ def _fail(exc: Failure) -> NoReturn:
     move's rule message), a hint for the statuses a player meets, exit 2 (1 for a move the
     rules refused)."""
     doc = exc.document
-    # TRANSLATORS: {title} and {detail} are the service's (the API's problem document).
-    click.echo(gettext("error: {title}: {detail}", title=shown(str(doc.get("title", exc.status))),
-                       detail=shown(str(doc.get("detail", "")))), err=True)
+    echo_problem(exc)
     errors = doc.get("errors")
     for problem in errors if isinstance(errors, list) else []:
         if isinstance(problem, dict):
