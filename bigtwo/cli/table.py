@@ -28,6 +28,7 @@ from bigtwo.cli.http_client import Unexpected
 from bigtwo.cli.shared.inputs import profile_option_value
 from bigtwo.cli.shared.language import current, gettext, lang_option, ngettext
 from bigtwo.cli.shared.output import echo_json, json_line
+from bigtwo.cli.shared.paging import page_options
 from bigtwo.cli.table_http import Event, TableClient
 from bigtwo.cli.table_text import created_lines, event_line, listed_line, view_lines
 
@@ -198,10 +199,7 @@ def create_command(profile: str, players: tuple[str, ...], bots: tuple[int, ...]
 @table.command("list")
 @click.option("--status", type=click.Choice(["waiting", "playing", "over", "abandoned"]),
               default=None, help="Only the tables in this state.")
-@click.option("--page", type=click.IntRange(1, limits.MAX_PAGE_NUMBER), default=1,
-              show_default=True, help="Which page (newest tables first).")
-@click.option("--per-page", type=click.IntRange(1, limits.MAX_PER_PAGE), default=50,
-              show_default=True, help="Tables per page.")
+@page_options("newest tables first", "Tables")
 @json_option
 @server_option
 @table_lang_option

@@ -22,6 +22,7 @@ from bigtwo.cli.local_backend import LocalBackend, store_path, where_said
 from bigtwo.cli.shared.inputs import InputError, profile_option_value, read_bounded, source_of
 from bigtwo.cli.shared.language import current, gettext, lang_option, ngettext, pgettext
 from bigtwo.cli.shared.output import echo_json
+from bigtwo.cli.shared.paging import page_options
 from bigtwo.formats import jsonin
 from bigtwo.formats.csvdialect import DEFAULT_DELIMITER, DELIMITERS
 
@@ -171,10 +172,7 @@ def where_command(db: str | None) -> None:
 
 @tournament.command("list")
 @tournament_lang_option
-@click.option("--page", type=click.IntRange(1, limits.MAX_PAGE_NUMBER), default=1,
-              show_default=True, help="Which page (newest tournaments first).")
-@click.option("--per-page", type=click.IntRange(1, limits.MAX_PER_PAGE), default=50,
-              show_default=True, help="Tournaments per page.")
+@page_options("newest tournaments first", "Tournaments")
 @json_option
 @server_option
 @db_option
@@ -369,10 +367,7 @@ def _record_cells(row: dict[str, Any]) -> list[str]:
 @tournament.command("audit")
 @tournament_lang_option
 @click.argument("tournament_id")
-@click.option("--page", type=click.IntRange(1, limits.MAX_PAGE_NUMBER), default=1,
-              show_default=True, help="Which page (oldest changes first).")
-@click.option("--per-page", type=click.IntRange(1, limits.MAX_PER_PAGE), default=50,
-              show_default=True, help="Entries per page.")
+@page_options("oldest changes first", "Entries")
 @server_option
 @db_option
 def audit_command(tournament_id: str, page: int, per_page: int, server: str | None,
