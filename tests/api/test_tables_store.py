@@ -16,32 +16,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bigtwo import limits
+from bigtwo.live.state import Event
 from bigtwo.store import live_tables
 from bigtwo.store.db import Store
 from bigtwo.store.quotas import QuotaExceeded
 
 
 @dataclass
-class FakeEvent:
-    n: int
-    type: str
-    data: dict[str, Any]
-    private: dict[int, dict[str, Any]] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"n": self.n, "type": self.type, "data": self.data,
-                "private": {str(k): v for k, v in self.private.items()}}
-
-    @classmethod
-    def from_json(cls, doc: dict[str, Any]) -> FakeEvent:
-        return cls(doc["n"], doc["type"], doc["data"],
-                   {int(k): v for k, v in doc["private"].items()})
-
-
-@dataclass
 class FakeStep:
     state: dict[str, Any]
-    events: list[FakeEvent]
+    events: list[Event]
 
 
 @dataclass
@@ -56,13 +40,13 @@ def _changed(state: dict[str, Any], now: float, kind: str, data: dict[str, Any],
              **changes: Any) -> FakeStep:
     new = {**state, **changes, "version": state["version"] + 1, "events": state["events"] + 1,
            "updated": now}
-    return FakeStep(new, [FakeEvent(new["events"], kind, data)])
+    return FakeStep(new, [Event(new["events"], kind, data)])
 
 
 class FakeEngine:
     """Seats take turns adding one; a turn with a deadline past is skipped by the clock."""
 
-    Event = FakeEvent
+    Event = Event  # the real event type: what the store writes and reads back is the same
 
     @staticmethod
     def create(spec: Any, *, table_id: str, now: float, new_seed: Any) -> FakeStep:
@@ -71,7 +55,7 @@ class FakeEngine:
                  "profile_id": "casual", "deal": 0, "created": "2026-01-01T00:00:00.000Z",
                  "tournament": None,
                  "turn": 0, "count": 0, "bots": list(spec.bots), "secret": new_seed().hex()}
-        return FakeStep(state, [FakeEvent(1, "dealt", {"deal": 0}, {0: {"hand": "secret"}})])
+        return FakeStep(state, [Event(1, "dealt", {"deal": 0}, {0: {"hand": "secret"}})])
 
     @staticmethod
     def catch_up(state: dict[str, Any], *, now: float, new_seed: Any) -> FakeStep:
