@@ -9,10 +9,10 @@ master only needs this much.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from app.worker_directory import inherited_directory
 
 ENV = "PROMETHEUS_MULTIPROC_DIR"
 
@@ -21,13 +21,7 @@ def prepare_directory() -> str:
     """The directory for this server: the one set in the environment, or a fresh temporary
     one. Called when gunicorn reads its config, in the master, so that workers (forked
     later) inherit the variable; reading the config again (HUP) keeps it."""
-    given = os.environ.get(ENV)
-    if given:
-        Path(given).mkdir(parents=True, exist_ok=True)
-        return given
-    fresh = tempfile.mkdtemp(prefix="bigtwo-metrics-")
-    os.environ[ENV] = fresh
-    return fresh
+    return inherited_directory(ENV, "bigtwo-metrics-")
 
 
 def on_starting(server: Any) -> None:

@@ -18,10 +18,11 @@ import contextlib
 import hashlib
 import os
 import sqlite3
-import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+
+from app.worker_directory import inherited_directory
 
 ENV = "BIGTWO_STREAMS_DIR"
 FILE = "streams.db"
@@ -164,13 +165,7 @@ def slots(per_client: int, per_service: int) -> Slots:
 
 def prepare_directory() -> str:
     """The master's choice, inherited by the workers it forks (as the metrics directory)."""
-    given = os.environ.get(ENV)
-    if given:
-        Path(given).mkdir(parents=True, exist_ok=True)
-        return given
-    fresh = tempfile.mkdtemp(prefix="bigtwo-streams-")
-    os.environ[ENV] = fresh
-    return fresh
+    return inherited_directory(ENV, "bigtwo-streams-")
 
 
 def forget_worker(pid: int) -> None:
