@@ -8,7 +8,7 @@ service across processes."""
 from __future__ import annotations
 
 import multiprocessing
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -17,39 +17,26 @@ import pytest
 
 from app import stream_slots
 from app.tables_bell import Bell
+from bigtwo.live.state import Event
 from bigtwo.store import live_tables
 from bigtwo.store.db import Store
-
-
-@dataclass
-class Ev:
-    n: int
-    type: str
-    data: dict[str, Any]
-    private: dict[int, dict[str, Any]] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"n": self.n, "type": self.type, "data": self.data, "private": {}}
-
-    @classmethod
-    def from_json(cls, doc: dict[str, Any]) -> Ev:
-        return cls(doc["n"], doc["type"], doc["data"])
+from tests.api.live_store import Clock, open_store
 
 
 @dataclass
 class St:
     state: dict[str, Any]
-    events: list[Ev]
+    events: list[Event]
 
 
 def _changed(state: dict[str, Any], now: float, data: dict[str, Any], **changes: Any) -> St:
     new = {**state, **changes, "version": state["version"] + 1, "events": state["events"] + 1,
            "updated": now}
-    return St(new, [Ev(new["events"], "move", data)])
+    return St(new, [Event(new["events"], "move", data)])
 
 
 class Engine:
-    Event = Ev
+    Event = Event  # the real event type: what the store writes and reads back is the same
 
     @staticmethod
     def create(spec: Any, *, table_id: str, now: float, new_seed: Any) -> St:
@@ -57,7 +44,7 @@ class Engine:
                  "deadline": spec.deadline, "updated": now, "players": ["A", "B"],
                  "profile_id": "casual", "deal": 0, "created": now, "tournament": None,
                  "turn": 0, "bots": list(spec.bots)}
-        return St(state, [Ev(1, "dealt", {"deal": 0})])
+        return St(state, [Event(1, "dealt", {"deal": 0})])
 
     @staticmethod
     def catch_up(state: dict[str, Any], *, now: float, new_seed: Any) -> St:
@@ -76,21 +63,6 @@ def fake_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(live_tables, "engine", lambda: Engine)
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.t = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-def opened(path: Path, clock: Clock) -> Store:
-    store = Store(path)
-    store.migrate()
-    store.live_tables.now = clock
-    return store
-
-
 def new_table(store: Store, deadline: float | None = None, bots: tuple[int, ...] = ()) -> str:
     state, _ = store.live_tables.create(SimpleNamespace(deadline=deadline, bots=bots),
                                         client="c", creation_key=None, tournament=None)
@@ -103,12 +75,12 @@ def nudge(store: Store, table_id: str) -> None:
 
 
 def bell_on(path: Path, clock: Clock, **kw: Any) -> Bell:
-    return Bell(lambda: opened(path, clock), now=clock, **kw)
+    return Bell(lambda: open_store(path, clock), now=clock, **kw)
 
 
 def test_only_the_waiters_of_a_changed_table_wake(tmp_path: Path) -> None:
     clock = Clock()
-    writer = opened(tmp_path / "t.db", clock)
+    writer = open_store(tmp_path / "t.db", clock)
     one, two = new_table(writer), new_table(writer)
     bell = bell_on(tmp_path / "t.db", clock)
     bell.tick()  # the first look only learns where the store is
@@ -123,7 +95,7 @@ def test_only_the_waiters_of_a_changed_table_wake(tmp_path: Path) -> None:
 
 def test_a_tick_without_a_commit_asks_the_store_nothing_more(tmp_path: Path) -> None:
     clock = Clock()
-    writer = opened(tmp_path / "t.db", clock)
+    writer = open_store(tmp_path / "t.db", clock)
     table = new_table(writer)
     bell = bell_on(tmp_path / "t.db", clock)
     bell.tick()
@@ -143,7 +115,7 @@ def _race_clock(path: str, start: Any, counts: Any) -> None:
     clock = Clock()
     clock.t += 60
     live_tables.engine = lambda: Engine  # the forked process keeps no monkeypatch undo
-    bell = Bell(lambda: opened(Path(path), clock), now=clock)
+    bell = Bell(lambda: open_store(Path(path), clock), now=clock)
     start.wait()
     bell.tick()
     counts.put(bell.ticks)
@@ -153,7 +125,7 @@ def _race_clock(path: str, start: Any, counts: Any) -> None:
 def test_a_due_clock_fires_once_however_many_processes_race_it(tmp_path: Path,
                                                                racers: int) -> None:
     clock = Clock()
-    store = opened(tmp_path / "t.db", clock)
+    store = open_store(tmp_path / "t.db", clock)
     table = new_table(store, deadline=clock.t + 30)
     context = multiprocessing.get_context("fork")
     start, counts = context.Barrier(racers), context.Queue()
@@ -171,7 +143,7 @@ def test_a_due_clock_fires_once_however_many_processes_race_it(tmp_path: Path,
 
 def test_a_due_clock_wakes_the_streams_of_the_bell_that_applied_it(tmp_path: Path) -> None:
     clock = Clock()
-    store = opened(tmp_path / "t.db", clock)
+    store = open_store(tmp_path / "t.db", clock)
     table = new_table(store, deadline=clock.t + 30)
     bell = bell_on(tmp_path / "t.db", clock)
     bell.tick()
@@ -184,7 +156,7 @@ def test_a_due_clock_wakes_the_streams_of_the_bell_that_applied_it(tmp_path: Pat
 
 def test_idle_tables_go_to_the_abandon_function(tmp_path: Path) -> None:
     clock = Clock()
-    store = opened(tmp_path / "t.db", clock)
+    store = open_store(tmp_path / "t.db", clock)
     people, bots_only = new_table(store), new_table(store, bots=(0, 1))
     abandoned: list[str] = []
     bell = bell_on(tmp_path / "t.db", clock, idle_seconds=3600, bots_only_idle_seconds=600,
@@ -248,7 +220,7 @@ def test_shared_slots_are_one_count_for_every_worker_and_a_dead_one_gives_its_ba
 def test_waiting_costs_the_bell_nothing_per_stream(tmp_path: Path) -> None:
     """A tick asks the store the same whatever the number of waiters: count its queries."""
     clock = Clock()
-    writer = opened(tmp_path / "t.db", clock)
+    writer = open_store(tmp_path / "t.db", clock)
     tables = [new_table(writer) for _ in range(3)]
     bell = bell_on(tmp_path / "t.db", clock)
     bell.tick()
@@ -271,7 +243,7 @@ def test_waiting_costs_the_bell_nothing_per_stream(tmp_path: Path) -> None:
 def test_a_bell_started_by_a_request_stops_when_unused_and_a_workers_never(
         tmp_path: Path) -> None:
     clock = Clock()
-    opened(tmp_path / "t.db", clock).close()
+    open_store(tmp_path / "t.db", clock).close()
     bell = bell_on(tmp_path / "t.db", clock, interval=0.01)
     bell.keep(0.05)
     bell.start()
@@ -306,7 +278,7 @@ def test_a_tick_spends_a_bounded_cpu_catching_up_and_the_next_goes_on(
     monkeypatch.setattr(live_tables, "engine", lambda: Slow)
     monkeypatch.setattr(limits, "BELL_WORK_SECONDS_PER_TICK", 0.05)
     clock = Clock()
-    store = opened(tmp_path / "t.db", clock)
+    store = open_store(tmp_path / "t.db", clock)
     tables = [new_table(store, deadline=clock.t + 1) for _ in range(10)]
     clock.t += 2
     bell = bell_on(tmp_path / "t.db", clock)

@@ -20,6 +20,7 @@ from bigtwo.live.state import Event
 from bigtwo.store import live_tables
 from bigtwo.store.db import Store
 from bigtwo.store.quotas import QuotaExceeded
+from tests.api.live_store import Clock, open_store
 
 
 @dataclass
@@ -86,21 +87,6 @@ def fake_engine(monkeypatch: pytest.MonkeyPatch) -> None:
 def spec(players: int = 4, bots: tuple[int, ...] = (), deadline: float | None = None) -> Any:
     return SimpleNamespace(players=[f"P{i}" for i in range(players)], bots=bots,
                            deadline=deadline)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.t = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-def open_store(path: Path, clock: Clock) -> Store:
-    store = Store(path)
-    store.migrate()
-    store.live_tables.now = clock
-    return store
 
 
 @pytest.fixture
