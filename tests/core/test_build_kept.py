@@ -5,7 +5,6 @@ the digest it was compiled from and nothing else the build reads has changed."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
@@ -14,17 +13,13 @@ from typing import Any
 import pytest
 
 from bigtwo import native
-from tests.conftest import ROOT
+from tests.scripts import load_script
 
 COMPILED = all(native.extension_paths(m) for m in native.COMPILED)
 
 
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_native", ROOT / "scripts" / "build_native.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("build_native")
 
 
 @pytest.fixture

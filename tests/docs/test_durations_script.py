@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
 from types import ModuleType
 
-from tests.conftest import ROOT
+from tests.scripts import load_script
 
 REPORT = """\
 ============================= slowest durations ==============================
@@ -19,11 +18,7 @@ REPORT = """\
 
 
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("durations", ROOT / "scripts" / "durations.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("durations")
 
 
 def test_phases_add_up_by_file_and_directory() -> None:

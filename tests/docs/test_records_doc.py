@@ -3,7 +3,6 @@ code the engine knows is described."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType
@@ -12,17 +11,14 @@ import pytest
 
 from bigtwo.reports.messages import LANGUAGES, render
 from bigtwo.rules.codes import Reason, RuleCode
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "docs" / "RECORDS.md"
 
 
 def _generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("error_table", ROOT / "scripts" / "error_table.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("error_table")
 
 
 def test_message_table_is_what_the_engine_renders() -> None:
@@ -61,11 +57,7 @@ def test_every_rule_code_has_a_message_in_every_language_and_a_row(code: RuleCod
 
 
 def _field_table() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("field_table", ROOT / "scripts" / "field_table.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("field_table")
 
 
 def test_the_codes_table_is_what_the_codes_and_the_registry_say() -> None:

@@ -3,7 +3,6 @@ resolves, and the preset table says what the preset files say."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from pathlib import Path
@@ -14,6 +13,7 @@ import pytest
 from bigtwo.rules.profiles import PRESETS, ProfileResolver
 from bigtwo.rules.registry import FIELDS
 from tests.docs.runnable import blocks
+from tests.scripts import load_script
 
 RULES = Path(__file__).resolve().parents[2] / "docs" / "RULES.md"
 TEXT = RULES.read_text(encoding="utf-8")
@@ -31,10 +31,7 @@ def test_every_profile_field_has_a_row(field: str) -> None:
 
 
 def test_field_tables_are_what_the_registry_says() -> None:
-    spec = importlib.util.spec_from_file_location("field_table", RULES.parents[1] / "scripts" / "field_table.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("field_table")
     assert module.rewritten(TEXT) == TEXT, "docs/RULES.md's field tables are stale: run `make docs`"
 
 

@@ -3,7 +3,6 @@ environment."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType
@@ -11,6 +10,7 @@ from types import ModuleType
 import pytest
 
 from tests.conftest import ROOT
+from tests.scripts import load_script
 
 USES = re.compile(r"^(import|from) schemathesis\b", re.MULTILINE)
 
@@ -18,11 +18,7 @@ USES = re.compile(r"^(import|from) schemathesis\b", re.MULTILINE)
 def script(monkeypatch: pytest.MonkeyPatch, **env: str) -> ModuleType:
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    spec = importlib.util.spec_from_file_location("test_passes", ROOT / "scripts" / "test_passes.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("test_passes")
 
 
 def test_every_pass_may_write_byte_code(monkeypatch: pytest.MonkeyPatch) -> None:
