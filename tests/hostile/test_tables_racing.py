@@ -165,12 +165,7 @@ def test_a_move_answered_200_survives_kill_9(tmp_path: Path) -> None:
                             enough.set()
 
         threads = [threading.Thread(target=player, args=(url, tokens[0])) for url, tokens, _ in tables]
-        for t in threads:
-            t.start()
-        assert enough.wait(timeout=120), "moves never got going"
-        server.kill()
-        for t in threads:
-            t.join(timeout=60)
+        server.kill_under_load(threads, enough, "moves")
     finally:
         server.kill()
     with lock:

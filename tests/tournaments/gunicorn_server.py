@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -105,6 +106,18 @@ class Server:
         if self.proc is not None and self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(timeout=30)
+
+    def kill_under_load(self, threads: list[threading.Thread], enough: threading.Event,
+                        what: str) -> None:
+        """Start ``threads`` (clients that stop when the server goes), kill -9 the server once
+        they set ``enough``, and wait for them: a crash while acknowledged writes are in
+        flight."""
+        for t in threads:
+            t.start()
+        assert enough.wait(timeout=120), f"{what} never got going"
+        self.kill()
+        for t in threads:
+            t.join(timeout=60)
 
     def stop(self) -> None:
         if self.proc is None or self.proc.poll() is not None:

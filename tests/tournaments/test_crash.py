@@ -51,12 +51,7 @@ def test_acknowledged_records_survive_kill_9(tmp_path: Path) -> None:
         threads = [threading.Thread(target=upload, args=(
             records[n * RECORDS_PER_UPLOADER:(n + 1) * RECORDS_PER_UPLOADER],))
             for n in range(UPLOADERS)]
-        for t in threads:
-            t.start()
-        assert enough.wait(timeout=120), "uploads never got going"
-        server.kill()
-        for t in threads:
-            t.join(timeout=60)
+        server.kill_under_load(threads, enough, "uploads")
         assert not any(t.is_alive() for t in threads)
         with lock:
             survivors = list(acknowledged)
