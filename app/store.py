@@ -31,6 +31,20 @@ _kept_lock = threading.Lock()
 _files: weakref.WeakKeyDictionary[Store, tuple[int, int]] = weakref.WeakKeyDictionary()
 
 
+def _after_fork_in_child() -> None:
+    # A parent's connections are never used here, nor closed (closing one in the child could
+    # checkpoint the parent's WAL under it): they are only put out of reach. A lock another
+    # thread held at the fork would stay taken: a new one.
+    global _kept_lock
+    _inherited.extend(store for kept in _kept.values() for store, _ in kept)
+    _kept.clear()
+    _kept_lock = threading.Lock()
+
+
+_inherited: list[Store] = []
+os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
 def _file_of(path: str) -> tuple[int, int] | None:
     try:
         found = os.stat(path)
@@ -46,8 +60,6 @@ def take_store(path: str, quotas: Quotas) -> Store:
     key = (os.getpid(), path, quotas)
     now_file = _file_of(path)
     with _kept_lock:
-        for other in [k for k in _kept if k[0] != key[0]]:
-            del _kept[other]  # a parent's, inherited by a fork: never used here
         kept = _kept.setdefault(key, [])
         while kept:
             store, file = kept.pop()

@@ -84,3 +84,21 @@ def test_a_process_keeps_the_connections_of_a_few_stores(tmp_path: Path) -> None
     assert {k[1] for k in mine} == {s.path for s in stores[-kept.KEPT_STORES:]}
     with pytest.raises(Exception, match="closed"):
         stores[0].ping()
+
+
+def test_a_forked_child_never_takes_its_parents_connection(tmp_path: Path) -> None:
+    path, quotas = str(tmp_path / "s.db"), Quotas()
+    parent = kept.take_store(path, quotas)
+    parent.migrate()
+    kept.give_back(parent)
+    answer = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - what the child writes is the assertion
+        try:
+            mine = kept.take_store(path, quotas)
+            os.write(answer[1], b"new" if mine is not parent and mine.ping() else b"old")
+        finally:
+            os._exit(0)
+    assert os.read(answer[0], 3) == b"new"
+    os.waitpid(child, 0)
+    assert kept.take_store(path, quotas) is parent  # the parent's own is still kept
