@@ -2,6 +2,14 @@
 one worker per core), 200 tables played at once by client threads while 500 event streams are
 held open, each stream read by the bench as events come.
 
+Two phases, each with its figures:
+- paced, what "200 tables played at once" is for people: each table's person (one thread a
+  table) moves after a think time drawn uniformly from ``--think`` (0.5 to 2 s, seeded), for
+  ``--seconds``; the offered load is what the tables make, and its latency is what a player
+  meets;
+- saturation: ``--clients`` threads post the tables' moves as fast as they can; its rate is
+  the service's ceiling (moves a second), its latency where a queue goes when offered more.
+
 Figures (printed, and appended to ``--log``):
 - move latency p50 / p99: ``POST /v1/tables/{id}/moves`` as the client times it (each answer
   is the seat's view after the move and the three bots' answers to it);
@@ -17,8 +25,8 @@ come from many addresses (``X-Forwarded-For`` behind ``BIGTWO_PROXY_HOPS=1``) so
 per-client limits (10 open tables, 20 streams) are not what is measured. Nothing is asserted
 but that the moves were answered; machines are noisy (the load average is printed).
 
-    .venv/bin/python bench/tables.py [--tables 200] [--streams 500] [--moves 4000]
-        [--clients 16] [--log bench/results/tables.md]
+    .venv/bin/python bench/tables.py [--tables 200] [--streams 500] [--seconds 60]
+        [--think 0.5 2.0] [--moves 4000] [--clients 16] [--log bench/results/tables.md]
 """
 
 from __future__ import annotations
@@ -37,6 +45,7 @@ import http.client  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import platform  # noqa: E402
+import random  # noqa: E402
 import selectors  # noqa: E402
 import signal  # noqa: E402
 import socket  # noqa: E402
@@ -185,11 +194,50 @@ def play(port: int, tables: list[dict[str, Any]], moves_wanted: int, latencies: 
             time.sleep(0.05)
 
 
+def paced(port: int, table: dict[str, Any], think: tuple[float, float], seed: int,
+          until: float, latencies: list[float], lock: threading.Lock,
+          refused: list[int]) -> None:
+    """One table's person: looks, thinks, plays its first legal play (or passes), until
+    ``until``; the bots' answers come with each move's answer."""
+    rng = random.Random(seed)
+    view = None
+    while time.perf_counter() < until:
+        if view is None:
+            _, view, _ = request(port, "GET", table["url"], token=table["token"],
+                                 client=table["client"])
+        if view["status"] != "playing" or view["turn"] != 0:
+            view = None
+            time.sleep(0.2)
+            continue
+        time.sleep(rng.uniform(*think))
+        legal = view.get("legal_plays") or []
+        move = {"play": legal[0]} if legal else {"pass": True}
+        status, answer, took = request(port, "POST", f"{table['url']}/moves", body=move,
+                                       token=table["token"], client=table["client"])
+        with lock:
+            if status == 200:
+                latencies.append(took)
+            else:
+                refused.append(status)
+        view = answer if status == 200 else None
+
+
+def spread(latencies: list[float]) -> str:
+    ms = sorted(x * 1000 for x in latencies)
+    if not ms:
+        return "no moves"
+    return (f"p50 {ms[len(ms) // 2]:.1f} ms, p99 {ms[min(len(ms) - 1, int(len(ms) * 0.99))]:.1f}"
+            f" ms, max {ms[-1]:.1f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--streams", type=int, default=500)
-    parser.add_argument("--moves", type=int, default=4000)
+    parser.add_argument("--seconds", type=float, default=60.0,
+                        help="the paced phase's length (0: none)")
+    parser.add_argument("--think", type=float, nargs=2, default=[0.5, 2.0])
+    parser.add_argument("--moves", type=int, default=4000, help="the saturation phase's (0: none)")
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--log", type=Path, default=None)
@@ -252,32 +300,58 @@ def main() -> None:
             say(f"server CPU while {streams.ok} streams wait and nothing moves: "
                 f"{idle_cpu / 5 * 100:.1f}% of one core (the bells' looks)")
 
-            latencies: list[float] = []
-            refused: list[int] = []
             lock = threading.Lock()
-            shares = [tables[i::args.clients] for i in range(args.clients)]
-            per = args.moves // args.clients
-            cpu0, wall0, events0 = cpu_seconds(pids), time.perf_counter(), streams.events
-            threads = [threading.Thread(target=play, args=(port, share, per, latencies, lock,
-                                                           refused)) for share in shares]
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
-            wall = time.perf_counter() - wall0
-            cpu = cpu_seconds(pids) - cpu0
-            time.sleep(1.0)
-            moved = len(latencies)
-            ms = sorted(x * 1000 for x in latencies)
-            p50 = ms[len(ms) // 2]
-            p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
-            say(f"{moved} moves on {len(tables)} tables by {args.clients} clients in {wall:.1f} s "
-                f"({moved / wall:.0f}/s), {len(refused)} refused {sorted(set(refused))}")
-            say(f"move latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {ms[-1]:.1f} ms")
-            say(f"server CPU per move: {cpu / moved * 1000:.2f} ms ({cpu:.1f} s over the "
-                f"phase, the bots' three answers to each move included)")
-            say(f"events delivered to the {streams.ok} streams meanwhile: "
-                f"{streams.events - events0}")
+            if args.seconds > 0:
+                latencies: list[float] = []
+                refused: list[int] = []
+                cpu0, events0 = cpu_seconds(pids), streams.events
+                wall0 = time.perf_counter()
+                until = wall0 + args.seconds
+                people = [threading.Thread(target=paced, args=(
+                    port, table, tuple(args.think), i, until, latencies, lock, refused))
+                    for i, table in enumerate(tables)]
+                for t in people:
+                    t.start()
+                for t in people:
+                    t.join()
+                wall = time.perf_counter() - wall0
+                cpu = cpu_seconds(pids) - cpu0
+                moved = len(latencies)
+                say(f"paced: {len(tables)} people think {args.think[0]}-{args.think[1]} s a "
+                    f"move: {moved} moves in {wall:.1f} s ({moved / wall:.0f}/s offered and "
+                    f"served), {len(refused)} refused {sorted(set(refused))}, load average "
+                    f"{os.getloadavg()[0]:.2f}")
+                say(f"paced move latency: {spread(latencies)}")
+                say(f"paced server CPU per move: {cpu / max(moved, 1) * 1000:.2f} ms ({cpu:.1f} s, "
+                    f"{cpu / wall * 100:.0f}% of one core); events to the streams: "
+                    f"{streams.events - events0}")
+                time.sleep(1.0)
+            if args.moves > 0:
+                latencies = []
+                refused = []
+                shares = [tables[i::args.clients] for i in range(args.clients)]
+                per = args.moves // args.clients
+                cpu0, wall0, events0 = cpu_seconds(pids), time.perf_counter(), streams.events
+                threads = [threading.Thread(target=play, args=(port, share, per, latencies,
+                                                               lock, refused))
+                           for share in shares]
+                for t in threads:
+                    t.start()
+                for t in threads:
+                    t.join()
+                wall = time.perf_counter() - wall0
+                cpu = cpu_seconds(pids) - cpu0
+                time.sleep(1.0)
+                moved = len(latencies)
+                say(f"saturation: {moved} moves on {len(tables)} tables by {args.clients} "
+                    f"clients as fast as they can in {wall:.1f} s ({moved / wall:.0f}/s: the "
+                    f"ceiling), {len(refused)} refused {sorted(set(refused))}")
+                say(f"saturation move latency: {spread(latencies)}")
+                say(f"saturation server CPU per move: {cpu / max(moved, 1) * 1000:.2f} ms "
+                    f"({cpu:.1f} s over the phase, the bots' three answers to each move "
+                    f"included)")
+                say(f"events delivered to the {streams.ok} streams meanwhile: "
+                    f"{streams.events - events0}")
             say(f"load average at the end: {os.getloadavg()[0]:.2f}")
         finally:
             streams.close()

@@ -27,7 +27,7 @@ from app import stream_slots
 from app.api.problem_helpers import errors_of, query_args, raise_problem, register_problem_handlers
 from app.clients import client_network
 from app.problems import PROBLEM_TYPE_BASE, ProblemException, abort_problem
-from app.store import close_store, get_store
+from app.store import close_store, get_store, give_back, take_store
 from app.tables_bell import Bell, bell_for
 from bigtwo import limits
 from bigtwo.live import engine
@@ -170,7 +170,7 @@ def _last_event_id() -> int | None:
 
 
 class _Reader:
-    """Reads a table's events for one viewer, with a connection of its own for each read."""
+    """Reads a table's events for one viewer, with a connection taken for each read."""
 
     def __init__(self, app: Flask, table_id: str, seat: int | None) -> None:
         self.db, self.quotas = app.config["BIGTWO_DB"], app.config["BIGTWO_QUOTAS"]
@@ -181,7 +181,7 @@ class _Reader:
         read, whether the table is over with nothing after them. Later reads need not ask:
         a stream that saw the table open sees its last event (match_over, abandoned) come,
         and asking would cost every woken stream the table's state."""
-        store = Store(self.db, self.quotas)
+        store = take_store(self.db, self.quotas)  # a kept connection: 500 streams wake at once
         try:
             tables = store.live_tables
             found = tables.events_after(self.table_id, n, limits.MAX_EVENTS_PER_READ)
@@ -191,7 +191,7 @@ class _Reader:
             state = tables.get(self.table_id)  # catches a due clock up, as any look does
             return [], state is None or state.get("status") in CLOSED_STATUSES
         finally:
-            store.close()
+            give_back(store)
 
 
 class _TooManyStreams(ProblemException):

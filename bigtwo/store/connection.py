@@ -3,8 +3,10 @@
 Durability and concurrency choices, all deliberate:
 - WAL journal with ``synchronous=FULL``: a commit that returned is on disk, even if the
   process is killed a moment later; readers never block the writer.
-- Every write runs in ``BEGIN IMMEDIATE`` so that two gunicorn workers queue on the write
-  lock (``busy_timeout``) instead of failing with "database is locked" on lock upgrade.
+- Every write runs in ``BEGIN IMMEDIATE`` so that a writer never fails with "database is
+  locked" on lock upgrade, after waiting its turn in ``bigtwo.store.write_queue`` (writers
+  wake in turn instead of polling SQLite's busy handler); ``busy_timeout`` stays the fallback
+  for writers outside that queue.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import sqlite_utils
+
+from bigtwo.store.write_queue import queued
 
 BUSY_TIMEOUT_MS = 30_000
 
@@ -64,16 +68,18 @@ class Connection:
     @contextmanager
     def write(self) -> Iterator[sqlite_utils.Database]:
         """One all-or-nothing write transaction, queued behind other writers."""
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield self.db
-        except BaseException:
-            # SQLite has rolled back already after some errors (a full disk): never mask them.
-            if self.conn.in_transaction:
-                self.conn.execute("ROLLBACK")
-            raise
-        else:
-            self.conn.execute("COMMIT")
+        with queued(self.path):
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                # SQLite has rolled back already after some errors (a full disk): never mask
+                # them.
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                raise
+            else:
+                self.conn.execute("COMMIT")
 
     @contextmanager
     def snapshot(self) -> Iterator[None]:
