@@ -126,17 +126,29 @@ def catch_up(state: dict[str, Any], *, now: float, new_seed: NewSeed) -> Step:
     return change.step()
 
 
-def move(state: dict[str, Any], seat: int, body: dict[str, Any], *, now: float,
-         new_seed: NewSeed) -> Step | Refusal:
-    """A seat's move (``{"play": [...]}``, ``{"pass": true}``, ``"call": true`` beside a
-    play), judged by the report's own code; bots answer at once, up to a person's turn."""
+def _seat_at_open_table(state: dict[str, Any], seat: int, now: float,
+                        new_seed: NewSeed) -> tuple[_Change, Refusal | None]:
+    """The table caught up to ``now``, and why a person at ``seat`` can do nothing there:
+    the table is over or abandoned, or the seat is a bot's (or none)."""
     change = _Change(state)
     _advance(change, now, new_seed)
     st = change.state
     if st["status"] not in OPEN:
-        return Refusal(409, "table-over", detail=f"the table is {st['status']}")
+        return change, Refusal(409, "table-over", detail=f"the table is {st['status']}")
     if seat in st["bots"] or not 0 <= seat < len(st["players"]):
-        return Refusal(409, "not-a-seat", seat=seat, detail=f"seat {seat} is played by the service")
+        return change, Refusal(409, "not-a-seat", seat=seat,
+                               detail=f"seat {seat} is played by the service")
+    return change, None
+
+
+def move(state: dict[str, Any], seat: int, body: dict[str, Any], *, now: float,
+         new_seed: NewSeed) -> Step | Refusal:
+    """A seat's move (``{"play": [...]}``, ``{"pass": true}``, ``"call": true`` beside a
+    play), judged by the report's own code; bots answer at once, up to a person's turn."""
+    change, closed = _seat_at_open_table(state, seat, now, new_seed)
+    if closed is not None:
+        return closed
+    st = change.state
     if st["status"] == WAITING:
         return Refusal(409, "not-your-turn", seat=seat,
                        detail="the deal has not started: it waits for the seats' entropy")
@@ -159,13 +171,10 @@ def entropy(state: dict[str, Any], seat: int, value: str, *, now: float,
             new_seed: NewSeed) -> Step | Refusal:
     """A seat's contribution to the waiting deal's shuffle (``fairness: shared``); the deal
     starts once every seat people play has posted."""
-    change = _Change(state)
-    _advance(change, now, new_seed)
+    change, closed = _seat_at_open_table(state, seat, now, new_seed)
+    if closed is not None:
+        return closed
     st = change.state
-    if st["status"] not in OPEN:
-        return Refusal(409, "table-over", detail=f"the table is {st['status']}")
-    if seat in st["bots"] or not 0 <= seat < len(st["players"]):
-        return Refusal(409, "not-a-seat", seat=seat, detail=f"seat {seat} is played by the service")
     if st["fairness"] != "shared" or st["status"] != WAITING:
         return Refusal(409, "entropy-not-open", seat=seat,
                        detail="no deal is waiting for entropy" if st["fairness"] == "shared"
