@@ -160,6 +160,23 @@ class Streams:
             sock.close()
 
 
+def first_legal_move(port: int, table: dict[str, Any], view: dict[str, Any],
+                     latencies: list[float], lock: threading.Lock,
+                     refused: list[int]) -> dict[str, Any] | None:
+    """Seat 0's first legal play (or a pass), timed: the view after it, or None when it
+    was refused (its status counted)."""
+    legal = view.get("legal_plays") or []
+    move = {"play": legal[0]} if legal else {"pass": True}
+    status, answer, took = request(port, "POST", f"{table['url']}/moves", body=move,
+                                   token=table["token"], client=table["client"])
+    with lock:
+        if status == 200:
+            latencies.append(took)
+        else:
+            refused.append(status)
+    return answer if status == 200 else None
+
+
 def play(port: int, tables: list[dict[str, Any]], moves_wanted: int, latencies: list[float],
          lock: threading.Lock, refused: list[int]) -> None:
     """Seat 0 of each table in turn: its first legal play, or a pass."""
@@ -178,16 +195,7 @@ def play(port: int, tables: list[dict[str, Any]], moves_wanted: int, latencies: 
             if view["status"] != "playing" or view["turn"] != 0:
                 views[table["id"]] = None
                 continue
-            legal = view.get("legal_plays") or []
-            move = {"play": legal[0]} if legal else {"pass": True}
-            status, answer, took = request(port, "POST", f"{table['url']}/moves", body=move,
-                                           token=table["token"], client=table["client"])
-            with lock:
-                if status == 200:
-                    latencies.append(took)
-                else:
-                    refused.append(status)
-            views[table["id"]] = answer if status == 200 else None
+            views[table["id"]] = first_legal_move(port, table, view, latencies, lock, refused)
             done += 1
             progressed = True
         if not progressed:
@@ -210,16 +218,7 @@ def paced(port: int, table: dict[str, Any], think: tuple[float, float], seed: in
             time.sleep(0.2)
             continue
         time.sleep(rng.uniform(*think))
-        legal = view.get("legal_plays") or []
-        move = {"play": legal[0]} if legal else {"pass": True}
-        status, answer, took = request(port, "POST", f"{table['url']}/moves", body=move,
-                                       token=table["token"], client=table["client"])
-        with lock:
-            if status == 200:
-                latencies.append(took)
-            else:
-                refused.append(status)
-        view = answer if status == 200 else None
+        view = first_legal_move(port, table, view, latencies, lock, refused)
 
 
 def spread(latencies: list[float]) -> str:
