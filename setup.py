@@ -9,6 +9,12 @@ theirs. Everything else about the package is declared in pyproject.toml.
 - The build's own type checks are mypyc's, on the compiled modules only, with nothing the
   build environment lacks: ``pip install .`` builds in isolation, with setuptools and mypy but
   none of the package's dependencies (``make typecheck`` is the strict check).
+- The C compiler's output is kept in ``build/compiled/``, named by the digest of what it was
+  made from (the C that mypyc wrote, its headers, the compiler's commands, Python's and
+  mypy's versions): a build from the same checkout whose C is byte for byte the same (the
+  checkout installed again, ``pip install -e .`` after ``pip install .``, an edit outside the
+  compiled modules) reuses it instead of spending about a minute of CPU on the same output.
+  mypyc itself always runs, so the build's checks are never skipped.
 - Beside the extensions the build writes ``bigtwo/native-build.json`` (each compiled source's
   SHA-256), so an edited source runs as Python, never as the old compiled code: in an
   editable install the extensions sit beside the sources you edit.
@@ -19,6 +25,7 @@ runs it.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shlex
 import shutil
@@ -37,6 +44,9 @@ sys.path.insert(0, str(ROOT))
 from bigtwo import native  # noqa: E402 - the list of modules, its manifest; standard library only
 
 PURE_SWITCH = "BIGTWO_PURE_BUILD"
+# The C compiler's output by what it was made from (build_mypyc.build_extension).
+COMPILED_CACHE = ROOT / "build" / "compiled"
+MYPYC_TARGET = ROOT / "build" / "mypyc"
 
 # The first screen of `make serve` (which runs `make native`): setuptools calls the
 # [tool.setuptools] table of pyproject.toml "beta" at every build, in two lines of warning.
@@ -117,7 +127,7 @@ class build_mypyc(build_ext):
         os.chdir(ROOT)
         try:
             return list(mypycify([*MYPYC_OPTIONS, *sources], group_name=native.GROUP, opt_level="3",
-                                 target_dir=str(ROOT / "build" / "mypyc")))
+                                 target_dir=str(MYPYC_TARGET)))
         finally:
             os.chdir(cwd)
 
@@ -129,6 +139,7 @@ class build_mypyc(build_ext):
             return
         digests, stats = native.snapshot()  # the sources as compiled: read before the build
         native.remove_built(target)
+        self.reused = 0
         try:
             super().run()
         except (Exception, SystemExit) as exc:  # noqa: BLE001 - any failure: build as Python
@@ -137,7 +148,54 @@ class build_mypyc(build_ext):
             self.fail(target, f"compiling failed ({type(exc).__name__}: {exc})")
             return
         native.write_manifest(digests, target / native.MANIFEST_NAME, stats)
-        say(f"compiled {len(native.COMPILED)} modules with mypyc")
+        reused = (f" (the C compiler's output for {self.reused} of {len(self.extensions)} "
+                  "extensions reused from build/compiled: made from the same C)"
+                  if self.reused else "")
+        say(f"compiled {len(native.COMPILED)} modules with mypyc{reused}")
+
+    def build_extension(self, ext: Any) -> None:
+        """Compile ``ext``, or copy what compiling the same C with the same commands made."""
+        built = Path(self.get_ext_fullpath(ext.name))
+        cached = COMPILED_CACHE / f"{ext.name}-{self.compile_key(ext)}{built.suffix}"
+        if cached.is_file():
+            built.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(cached, built)
+            self.reused += 1
+            return
+        super().build_extension(ext)
+        try:  # a cache that cannot be written (a read-only checkout) only costs the next build
+            COMPILED_CACHE.mkdir(parents=True, exist_ok=True)
+            for older in COMPILED_CACHE.glob(f"{ext.name}-*"):  # one entry per extension
+                older.unlink()
+            partial = cached.with_name(cached.name + ".partial")
+            shutil.copyfile(built, partial)
+            os.replace(partial, cached)  # never a half-written entry under the final name
+        except OSError:
+            pass
+
+    def compile_key(self, ext: Any) -> str:
+        """The digest of everything the compiler's output depends on."""
+        import mypy.version
+
+        def named(path: str | Path) -> str:
+            # A path in this checkout by its place in it; any other (mypyc's runtime library,
+            # in a build environment of its own each time) by its name: mypy's version pins it.
+            path = Path(path).resolve()
+            return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else path.name
+
+        digest = hashlib.sha256()
+        inputs = [Path(source) for source in ext.sources]
+        inputs += sorted(MYPYC_TARGET.rglob("*.h"))  # the group's headers, included by every shim
+        for path in inputs:
+            digest.update(f"{named(path)}\0".encode())
+            digest.update(path.read_bytes())
+        compiler = self.compiler
+        for value in (sys.version, sys.platform, mypy.version.__version__,
+                      getattr(compiler, "compiler_so", None), getattr(compiler, "linker_so", None),
+                      [named(d) for d in ext.include_dirs], ext.define_macros, ext.extra_compile_args,
+                      ext.extra_link_args, ext.libraries, ext.library_dirs, self.debug):
+            digest.update(f"{value!r}\0".encode())
+        return digest.hexdigest()[:32]
 
     @staticmethod
     def fail(target: Path, reason: str) -> None:
