@@ -56,8 +56,13 @@ warnings.filterwarnings("ignore", message=r"Support for `\[tool\.setuptools\]`")
 # the whole package, which wants the dependencies' type information. The modules the compiled
 # ones import are analysed for their types but not reported on (follow_imports=silent), and a
 # package the build environment lacks (babel, orjson) is Any, which mypyc compiles as it does
-# any object: the same behaviour, checked at run time.
-MYPYC_OPTIONS = ["--config-file=", "--ignore-missing-imports", "--follow-imports=silent"]
+# any object: the same behaviour, checked at run time. Nor does mypy look in any environment's
+# site-packages (mypy asks the interpreter running the build for them, which in an isolated
+# build is the target venv's, holding whatever an earlier install put there): the C is then the
+# same from every kind of install, so a second build from one checkout reuses the first's
+# compiled output (build/compiled, below).
+MYPYC_OPTIONS = ["--config-file=", "--ignore-missing-imports", "--follow-imports=silent",
+                 "--no-site-packages"]
 
 
 def say(message: str) -> None:
