@@ -229,6 +229,16 @@ def bell_for(db_path: str, make: Callable[[], Bell]) -> Bell:
         return bell
 
 
+def ring_here(db_path: str, table_id: str) -> None:
+    """A request of this process changed ``table_id``: its streams in this process wake now
+    rather than at the watcher's next tick (up to ``BELL_INTERVAL_SECONDS`` later); those held
+    by other processes are woken by their own watchers. No bell here: no stream to wake."""
+    with _bells_lock:
+        bell = _bells.get((os.getpid(), db_path))
+    if bell is not None:
+        bell.ring(table_id)
+
+
 def start_in_worker(app: Any) -> None:
     """gunicorn's ``post_worker_init`` (``app`` the worker's Flask app): the worker's bell
     runs from the start, for as long as the worker."""

@@ -13,9 +13,10 @@ import re
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from flask import Response, json, request
+from flask import Response, current_app, json, request
 from flask_smorest import Blueprint
 
+from app import tables_bell
 from app.api.common import PAGE_PARAMETERS, language, request_doc
 from app.api.problem_helpers import errors_of, query_args, raise_problem, register_problem_handlers
 from app.api.tokens import creation_key
@@ -402,6 +403,7 @@ def _change(table_id: str, fn: Callable[[dict[str, Any], int], Any], body: Any) 
         raise_problem(refusal)
     if acted.status == 200:
         _file_record(store, acted.state)
+        tables_bell.ring_here(str(current_app.config["BIGTWO_DB"]), table_id)
     return _acted_response(acted, seat, lang)
 
 
@@ -487,6 +489,7 @@ def delete_table(table_id: str) -> Any:
         table_records.abandon(store, table_id)
     except StoreError as refusal:
         raise_problem(refusal)
+    tables_bell.ring_here(str(current_app.config["BIGTWO_DB"]), table_id)
     state = store.live_tables.get(table_id)
     if state is None:
         _gone(table_id)

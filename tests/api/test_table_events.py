@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from app import create_app
+from bigtwo import limits
 from bigtwo.live import engine
 from bigtwo.rules.profiles import ProfileResolver
 from bigtwo.store.db import Store
@@ -123,6 +125,32 @@ def test_a_long_poll_is_woken_by_the_next_move(app: Flask, client: FlaskClient) 
         new_seed=store.live_tables.new_seed))
     store.close()
     poll.join(timeout=60)
+    assert got and got[0][0]["id"] == seen[-1]["id"] + 1
+    assert got[0][0]["type"] == "move" and got[0][0]["data"]["seat"] == 0
+
+
+def test_a_move_answered_here_wakes_this_process_streams_without_the_watcher(
+        app: Flask, client: FlaskClient) -> None:
+    """The request that made the move rings its own process's bell: a stream held here learns
+    of it at once, not at the watcher's next tick (here a minute away, so only the ring can)."""
+    table, tokens = new_table(app, bots=[1, 2, 3])
+    seat = {"Authorization": f"Bearer {tokens['seats'][0]}"}
+    seen = ndjson(client, f"/v1/tables/{table}/events", **seat)  # starts the bell
+    from app.api.table_events import start_bell
+
+    start_bell(app).interval = 60.0  # the watcher's next tick: after its current wait, a minute
+    time.sleep(2 * limits.BELL_INTERVAL_SECONDS)  # that current wait is over
+    got: list[list[dict[str, Any]]] = []
+    poll = threading.Thread(target=lambda: got.append(ndjson(
+        app.test_client(), f"/v1/tables/{table}/events?after={seen[-1]['id']}&wait=30",
+        **seat)))
+    poll.start()
+    time.sleep(0.5)  # the poll is waiting (were it not yet, it finds the move at once anyway)
+    legal = client.get(f"/v1/tables/{table}", headers=seat).get_json()["legal_plays"]
+    moved = client.post(f"/v1/tables/{table}/moves", headers=seat,
+                        json={"play": legal[0]} if legal else {"pass": True})
+    assert moved.status_code == 200, moved.get_data(as_text=True)
+    poll.join(timeout=20)  # well before the poll's 30 s and the watcher's minute
     assert got and got[0][0]["id"] == seen[-1]["id"] + 1
     assert got[0][0]["type"] == "move" and got[0][0]["data"]["seat"] == 0
 
