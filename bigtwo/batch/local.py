@@ -84,9 +84,11 @@ def local_cluster(workers: int | None) -> Iterator[Any]:
     # thread while this thread waits on it, holding no lock. Elsewhere, the forkserver.
     # The workers' statistical profiler samples every task's stack 100 times a second (a few
     # per cent of the checking): off.
+    # Set for this cluster's life only (its nanny starts a new worker when one dies): a
+    # library caller's later clusters keep their own way of starting workers.
     method = "fork" if sys.platform == "linux" else "forkserver"
-    dask.config.set({"distributed.worker.multiprocessing-method": method,
-                     "distributed.worker.profile.enabled": False})
+    settings = dask.config.set({"distributed.worker.multiprocessing-method": method,
+                                "distributed.worker.profile.enabled": False})
     # Quiet: a worker's complaint while the cluster shuts down (a missed heartbeat on a busy
     # machine) is not the user's business, and stderr must stay the single process's.
     # No dashboard: nobody watches a run of seconds, and the scheduler then starts no HTTP
@@ -94,12 +96,13 @@ def local_cluster(workers: int | None) -> Iterator[Any]:
     # process, not a process of its own).
     # What this process holds now is frozen out of the collector while the workers fork: a
     # worker's collections would otherwise visit (and so copy) every page of it.
-    gc.freeze()
-    keep_blocks_in_heap()
-    try:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=CRITICAL)
-    finally:
-        gc.unfreeze()
-    with cluster:
-        yield cluster
+    with settings:
+        gc.freeze()
+        keep_blocks_in_heap()
+        try:
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=None, silence_logs=CRITICAL)
+        finally:
+            gc.unfreeze()
+        with cluster:
+            yield cluster

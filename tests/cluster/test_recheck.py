@@ -58,7 +58,7 @@ def _transactions(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return sizes
 
 
-@pytest.mark.parametrize("where", ["in-process", "scheduler"])
+@pytest.mark.parametrize("where", ["in-process", "scheduler", "local cluster"])
 def test_recheck_rewrites_every_stale_report_in_batches(
         stale_tournament: tuple[Path, str, list[dict[str, Any]]], where: str,
         monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
@@ -68,9 +68,17 @@ def test_recheck_rewrites_every_stale_report_in_batches(
     if where == "scheduler":
         client = request.getfixturevalue("dask_client")
         extra = ["--scheduler", client.scheduler.address]
+    elif where == "local cluster":
+        extra = ["--workers", "2"]
+    import dask
+
+    starting = dask.config.get("distributed.worker.multiprocessing-method", None)
     result = CliRunner(env={"BIGTWO_DB": str(db)}).invoke(
         main, ["tournament", "recheck", tid, "--batch-size", "5", *extra])
     assert result.exit_code == 0, result.output
+    # A local cluster forks its workers for its own life only: a cluster this process makes
+    # later starts its workers as it was configured to.
+    assert dask.config.get("distributed.worker.multiprocessing-method", None) == starting
     counts = json.loads(result.stdout)
     assert counts == {"tournament": tid, "records": RECORDS, "stale": RECORDS,
                       "rechecked": RECORDS, "valid": RECORDS - 2, "invalid": 2,
