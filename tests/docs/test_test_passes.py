@@ -35,6 +35,8 @@ def test_the_schemathesis_tests_run_once_beside_the_workers(monkeypatch: pytest.
     workers = passes.worker_pass([])
     assert "no:schemathesis" in workers
     assert {f"--ignore={path}" for path in users} <= set(workers)
+    # xdist hands work out a few tests at a time: a long test first holds no others behind it
+    assert f"--maxschedchunk={passes.SCHEDULE_CHUNK}" in workers
     (side, env), *_ = passes.side_passes()
     assert side[-len(users):] == list(passes.SCHEMATHESIS) and env == {}
 
