@@ -68,6 +68,9 @@ class Bell:
         self._for_good = False
         self._used = time.monotonic()
         self.ticks = 0  # for tests and the bench: the watcher's work is per tick, not per stream
+        # Changes this process's requests already rang for (table id: its seq then), which the
+        # watcher's next tick must not ring again: each stream wakes once per change.
+        self._rung_here: dict[str, int] = {}
 
     # --- streams ----------------------------------------------------------------------------
     @contextlib.contextmanager
@@ -98,6 +101,13 @@ class Bell:
             watching = list(self._waiters.get(table_id, ()))
         for rung in watching:
             rung.set()
+
+    def ring_change(self, table_id: str, seq: int) -> None:
+        """A request of this process committed ``table_id``'s change ``seq`` (the table's seq
+        read after the commit): wake its streams now, and not again for that change."""
+        with self._lock:
+            self._rung_here[table_id] = seq
+        self.ring(table_id)
 
     # --- the watcher ------------------------------------------------------------------------
     def keep(self, linger: float | None) -> None:
@@ -201,6 +211,8 @@ class Bell:
         if self._seq is None:
             # Streams read the store after registering: nothing before now needs a ring.
             self._seq, self._data_version = tables.last_seq(), version
+            with self._lock:
+                self._rung_here.clear()
             return
         if version == self._data_version:
             return  # nothing committed by any other connection since the last look
@@ -209,7 +221,10 @@ class Bell:
             changed = tables.changed_since(self._seq, limits.MAX_TABLES_PER_SWEEP)
             for table_id, seq in changed:
                 self._seq = max(self._seq, seq)
-                self.ring(table_id)
+                with self._lock:
+                    rung = self._rung_here.pop(table_id, None)
+                if rung != seq:  # rung here for an earlier change (or never): a later one
+                    self.ring(table_id)
             if len(changed) < limits.MAX_TABLES_PER_SWEEP:
                 return
 
@@ -229,14 +244,18 @@ def bell_for(db_path: str, make: Callable[[], Bell]) -> Bell:
         return bell
 
 
-def ring_here(db_path: str, table_id: str) -> None:
+def ring_here(db_path: str, table_id: str, seq: Callable[[], int | None]) -> None:
     """A request of this process changed ``table_id``: its streams in this process wake now
-    rather than at the watcher's next tick (up to ``BELL_INTERVAL_SECONDS`` later); those held
-    by other processes are woken by their own watchers. No bell here: no stream to wake."""
+    rather than at the watcher's next tick (up to ``BELL_INTERVAL_SECONDS`` later), and that
+    tick does not wake them again for it; those held by other processes are woken by their
+    own watchers. ``seq`` reads the table's seq after the commit. No bell here: no stream."""
     with _bells_lock:
         bell = _bells.get((os.getpid(), db_path))
-    if bell is not None:
-        bell.ring(table_id)
+    if bell is None or not bell.waiting():
+        return
+    now = seq()
+    if now is not None:
+        bell.ring_change(table_id, now)
 
 
 def start_in_worker(app: Any) -> None:

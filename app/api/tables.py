@@ -403,7 +403,8 @@ def _change(table_id: str, fn: Callable[[dict[str, Any], int], Any], body: Any) 
         raise_problem(refusal)
     if acted.status == 200:
         _file_record(store, acted.state)
-        tables_bell.ring_here(str(current_app.config["BIGTWO_DB"]), table_id)
+        tables_bell.ring_here(str(current_app.config["BIGTWO_DB"]), table_id,
+                              lambda: live.seq_of(table_id))
     return _acted_response(acted, seat, lang)
 
 
@@ -489,7 +490,8 @@ def delete_table(table_id: str) -> Any:
         table_records.abandon(store, table_id)
     except StoreError as refusal:
         raise_problem(refusal)
-    tables_bell.ring_here(str(current_app.config["BIGTWO_DB"]), table_id)
+    tables_bell.ring_here(str(current_app.config["BIGTWO_DB"]), table_id,
+                          lambda: store.live_tables.seq_of(table_id))
     state = store.live_tables.get(table_id)
     if state is None:
         _gone(table_id)

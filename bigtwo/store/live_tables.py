@@ -304,6 +304,11 @@ class LiveTables(Repository):
                                  "LIMIT ?", [seq, limit]).fetchall()
         return [(r[0], int(r[1])) for r in rows]
 
+    def seq_of(self, table_id: str) -> int | None:
+        """The seq of ``table_id``'s latest change (None: no such table)."""
+        row = self.conn.execute("SELECT seq FROM live_tables WHERE id = ?", [table_id]).fetchone()
+        return None if row is None else int(row[0])
+
     def last_seq(self) -> int:
         return int(self.conn.execute("SELECT coalesce(max(seq), 0) FROM live_tables").fetchone()[0])
 

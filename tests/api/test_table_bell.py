@@ -93,6 +93,31 @@ def test_only_the_waiters_of_a_changed_table_wake(tmp_path: Path) -> None:
     assert bell.waiting() == 0
 
 
+def test_a_change_rung_by_its_request_is_not_rung_again_by_the_watcher(tmp_path: Path) -> None:
+    """The request that committed a change wakes this process's streams itself; the watcher's
+    next tick wakes them only for a later change (each stream reads once per change)."""
+    clock = Clock()
+    writer = open_store(tmp_path / "t.db", clock)
+    table = new_table(writer)
+    bell = bell_on(tmp_path / "t.db", clock)
+    bell.tick()
+    with bell.waiter(table) as rung:
+        nudge(writer, table)
+        seq = writer.live_tables.seq_of(table)
+        assert seq is not None
+        bell.ring_change(table, seq)
+        assert rung.is_set()
+        rung.clear()
+        bell.tick()
+        assert not rung.is_set()  # the same change: already rung
+        bell.ring_change(table, seq)
+        rung.clear()
+        nudge(writer, table)  # another change after the one rung here
+        bell.tick()
+        assert rung.is_set()
+    assert writer.live_tables.seq_of("no-such-table") is None
+
+
 def test_a_tick_without_a_commit_asks_the_store_nothing_more(tmp_path: Path) -> None:
     clock = Clock()
     writer = open_store(tmp_path / "t.db", clock)
