@@ -6,7 +6,6 @@ installs twice from one clone and checks the second install's extensions rule ev
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
@@ -15,15 +14,12 @@ import pytest
 from setuptools import Distribution, Extension
 
 from tests.conftest import ROOT
+from tests.scripts import load_file
 
 
 @pytest.fixture(scope="module")
 def setup_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bigtwo_setup", ROOT / "setup.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(ROOT / "setup.py", "bigtwo_setup")
 
 
 def key(setup: ModuleType, source: Path, include: str, compiler: str = "gcc",
