@@ -139,7 +139,7 @@ def test_a_tick_without_a_commit_asks_the_store_nothing_more(tmp_path: Path) -> 
 def _race_clock(path: str, start: Any, counts: Any) -> None:
     clock = Clock()
     clock.t += 60
-    live_tables.engine = lambda: Engine  # the forked process keeps no monkeypatch undo
+    live_tables.engine = lambda: Engine  # a racer's own process: no monkeypatch to undo
     bell = Bell(lambda: open_store(Path(path), clock), now=clock)
     start.wait()
     bell.tick()
@@ -152,7 +152,10 @@ def test_a_due_clock_fires_once_however_many_processes_race_it(tmp_path: Path,
     clock = Clock()
     store = open_store(tmp_path / "t.db", clock)
     table = new_table(store, deadline=clock.t + 30)
-    context = multiprocessing.get_context("fork")
+    # Not forked from this process: its other tests' threads may hold a lock at the fork (a
+    # racer once hung), so the racers fork from a server process with this module loaded.
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
     start, counts = context.Barrier(racers), context.Queue()
     procs = [context.Process(target=_race_clock, args=(str(tmp_path / "t.db"), start, counts))
              for _ in range(racers)]
