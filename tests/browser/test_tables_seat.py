@@ -33,8 +33,10 @@ def test_the_token_leaves_the_tab_only_as_a_bearer_header(tables: tuple[str, Any
     page.set_default_timeout(15_000)
     sent: list[tuple[str, dict[str, str]]] = []
     page.on("request", lambda request: sent.append((request.url, request.all_headers())))
-    page.goto(f"{base}/tables/{table_id}/play#token={token}")
-    page.wait_for_function("() => document.querySelectorAll('#play-hand .pick').length === 13")
+    # The stream may open after the hand is drawn: wait for its request too.
+    with page.expect_request(lambda r: r.url.endswith(f"/v1/tables/{table_id}/events")):
+        page.goto(f"{base}/tables/{table_id}/play#token={token}")
+        page.wait_for_function("() => document.querySelectorAll('#play-hand .pick').length === 13")
     assert "#" not in page.url and token not in page.url
     assert not any(token in url for url, _ in sent)
     bearer = [url for url, headers in sent if headers.get("authorization") == f"Bearer {token}"]
