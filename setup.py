@@ -19,8 +19,8 @@ theirs. Everything else about the package is declared in pyproject.toml.
   SHA-256), so an edited source runs as Python, never as the old compiled code: in an
   editable install the extensions sit beside the sources you edit.
 
-mypyc is imported only by ``build_ext``, so building the sdist or reading the metadata never
-runs it.
+mypyc is imported only by ``build_ext``, and runs only in a build: building the sdist or
+writing the metadata (which setuptools does by finalizing ``build_ext`` too) never runs it.
 """
 
 from __future__ import annotations
@@ -51,6 +51,9 @@ MYPYC_TARGET = ROOT / "build" / "mypyc"
 # The first screen of `make serve` (which runs `make native`): setuptools calls the
 # [tool.setuptools] table of pyproject.toml "beta" at every build, in two lines of warning.
 warnings.filterwarnings("ignore", message=r"Support for `\[tool\.setuptools\]`")
+
+# The commands that write the package's metadata or its sdist, and compile nothing.
+METADATA_ONLY = {"egg_info", "dist_info", "sdist"}
 
 # mypy's options for mypyc. No config file: pyproject.toml's [tool.mypy] is the strict check of
 # the whole package, which wants the dependencies' type information. The modules the compiled
@@ -116,12 +119,19 @@ class build_mypyc(build_ext):
         # The extensions are made here, not in setup()'s arguments: only a build that
         # compiles pays for mypyc, and setuptools prepares every extension it finalizes.
         self.reason = why_pure()
-        if self.reason is None and not self.distribution.ext_modules:
+        if self.reason is None and not self.distribution.ext_modules and self.building():
             try:
                 self.distribution.ext_modules = self.generate()
             except (Exception, SystemExit) as exc:  # noqa: BLE001 - any failure: build as Python
                 self.reason = f"mypyc could not compile it ({type(exc).__name__}: {exc})"
         super().finalize_options()
+
+    def building(self) -> bool:
+        """Whether this run builds anything. Writing the metadata (pip's first two questions to
+        every build, each in a process of its own) finalizes this command too, only to list
+        the extensions' sources for a manifest they are not part of: mypyc ran three times per
+        ``pip install``, 3 to 5 s of CPU each, where once is the build."""
+        return not set(self.distribution.commands) <= METADATA_ONLY
 
     @staticmethod
     def generate() -> list[Any]:

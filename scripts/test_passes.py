@@ -1,13 +1,16 @@
-"""The test suite as `make test` runs it: every test, in three processes that keep two cores busy.
+"""The test suite as `make test` runs it: every test, in four processes that keep two cores busy.
 
-- Two pytest-xdist workers run everything but the schemathesis tests. Each worker collects the
-  whole suite, and collecting tests/api/test_schemathesis.py generates its coverage cases
-  (about 12 s of CPU): under xdist both workers paid for it. ``-p no:schemathesis`` keeps the
-  plugin out of the workers too (only the tests in ``SCHEMATHESIS`` need it).
-- Beside them, one process runs the schemathesis tests (collected once), then, when the core
-  is compiled, the Makefile's PURE_TESTS (tests/core and the per-record modules' tests) again
-  as pure Python (``BIGTWO_PURE=1``): a pass that used to run alone after the others, on two
-  workers that each collected tests/core again.
+- Two pytest-xdist workers run everything but the tests below. The tests that mostly wait
+  (browsers, real clocks, servers starting: ``tests/conftest.py`` orders them first) run
+  while the two processes beside them keep the cores busy.
+- Beside them, one process runs the install test (``tests/install``: a clean clone installed
+  as a user installs it, a C compiler at work for a minute). It started first on a worker
+  before, and held the tests handed to that worker with it behind it.
+- Beside them too, one process runs the schemathesis tests (collected once: collecting
+  tests/api/test_schemathesis.py generates its coverage cases, about 12 s of CPU, which each
+  worker paid for; ``-p no:schemathesis`` keeps the plugin out of the workers), then, when the
+  core is compiled, the Makefile's PURE_TESTS (tests/core and the per-record modules' tests)
+  again as pure Python (``BIGTWO_PURE=1``).
 
 Every pass writes byte-code caches, whatever the environment says: with
 ``PYTHONDONTWRITEBYTECODE`` set (some shells and CI images set it) every process rewrote and
@@ -15,14 +18,15 @@ compiled every test module's assertions again (pytest keeps the result only in `
 9 of a worker's 14.5 s of CPU to collect the suite, and every subprocess a test starts
 compiled the project's modules again on a fresh clone.
 
-The side process's output is held and printed after the workers' summary, so the two never
-interleave; the run fails when either fails. Arguments are passed to the workers' pytest.
+The side processes' output is held and printed after the workers' summary, so that nothing
+interleaves; the run fails when any pass fails. Arguments are passed to the workers' pytest.
 
     .venv/bin/python scripts/test_passes.py [pytest arguments]
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -36,19 +40,24 @@ ROOT = Path(__file__).resolve().parent.parent
 # Importing schemathesis, and test_stateful_api's app, schema and state machine made at import,
 # cost each worker about 5 s of CPU to collect a test it did not run.
 SCHEMATHESIS = ("tests/api/test_schemathesis.py", "tests/fuzz/test_stateful_api.py")
+INSTALL = "tests/install"
 MANIFEST = ROOT / "bigtwo" / "native-build.json"
 PYTEST = [sys.executable, "-m", "pytest", "-q"]
 # What every pass runs in: the caller's environment, byte-code caches allowed (see above).
 ENVIRONMENT = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def side_passes() -> list[tuple[list[str], dict[str, str]]]:
-    passes: list[tuple[list[str], dict[str, str]]] = [([*PYTEST, *SCHEMATHESIS], {})]
+Pass = tuple[list[str], dict[str, str]]
+
+
+def side_lanes() -> list[list[Pass]]:
+    """The processes beside the workers, each a list of passes run one after the other."""
+    schemathesis: list[Pass] = [([*PYTEST, *SCHEMATHESIS], {})]
     if MANIFEST.is_file():  # the core is compiled: test it as Python as well
         # The Makefile's PURE_TESTS: the core's tests and those of the modules it calls per record.
         pure = os.environ.get("PURE_TESTS", "tests/core").split()
-        passes.append(([*PYTEST, "-p", "no:schemathesis", *pure], {"BIGTWO_PURE": "1"}))
-    return passes
+        schemathesis.append(([*PYTEST, "-p", "no:schemathesis", *pure], {"BIGTWO_PURE": "1"}))
+    return [[([*PYTEST, "-p", "no:schemathesis", INSTALL], {})], schemathesis]
 
 
 # Tests handed to a worker at a time. xdist's default first hands each worker a quarter of its
@@ -62,12 +71,12 @@ SCHEDULE_CHUNK = 16
 
 def worker_pass(argv: list[str]) -> list[str]:
     return [*PYTEST, "-n", "2", f"--maxschedchunk={SCHEDULE_CHUNK}", "-p", "no:schemathesis",
-            *(f"--ignore={path}" for path in SCHEMATHESIS), *argv]
+            *(f"--ignore={path}" for path in (*SCHEMATHESIS, INSTALL)), *argv]
 
 
-def run_side(held: IO[str]) -> int:
-    """The side passes in order, their output into ``held``; the first failure's status."""
-    for args, env in side_passes():
+def run_lane(lane: list[Pass], held: IO[str]) -> int:
+    """A lane's passes in order, their output into ``held``; the first failure's status."""
+    for args, env in lane:
         shown = " ".join([*(f"{k}={v}" for k, v in env.items()), "pytest", *args[4:]])
         held.write(f"$ {shown}\n")
         held.flush()
@@ -79,18 +88,29 @@ def run_side(held: IO[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as held:
-        side: list[int] = []
-        thread = threading.Thread(target=lambda: side.append(run_side(held)))
-        thread.start()
+    lanes = side_lanes()
+    with contextlib.ExitStack() as stack:
+        held = [stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8"))
+                for _ in lanes]
+        statuses: list[int | None] = [None] * len(lanes)
+
+        def run(n: int) -> None:
+            statuses[n] = run_lane(lanes[n], held[n])
+
+        threads = [threading.Thread(target=run, args=(n,)) for n in range(len(lanes))]
+        for thread in threads:
+            thread.start()
         workers = subprocess.run(worker_pass(argv), cwd=ROOT, env=ENVIRONMENT, check=False)
-        thread.join()
-        held.seek(0)
-        print("\nBeside the workers: the schemathesis tests, then PURE_TESTS as Python",
-              flush=True)
-        sys.stdout.write(held.read())
+        for thread in threads:
+            thread.join()
+        print("\nBeside the workers: the install test; the schemathesis tests, then PURE_TESTS "
+              "as Python", flush=True)
+        for output in held:
+            output.seek(0)
+            sys.stdout.write(output.read())
         sys.stdout.flush()
-    return workers.returncode or (side[0] if side else 1)
+    side = [1 if status is None else status for status in statuses]  # None: the thread died
+    return workers.returncode or next((status for status in side if status), 0)
 
 
 if __name__ == "__main__":

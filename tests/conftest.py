@@ -75,13 +75,20 @@ INSTALL_TESTS = Path(__file__).resolve().parent / "install"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The longest tests first: ``make test`` runs two workers, and a test handed out late runs
-    alone at the end. The install test (two compilations, about two minutes of CPU) starts
-    at once, the other slow ones next, and the many short ones fill in behind them."""
+    """The install test first, then the tests that mostly wait, then the other slow ones,
+    the many short ones behind them.
+
+    With ``pytest -n 2`` the install test (a compilation, a minute of CPU) starts at once.
+    ``make test`` runs it beside the workers (scripts/test_passes.py), and with it the
+    schemathesis tests: the workers' first tests are those that spend their time waiting on
+    browsers, real clocks and servers, while the cores have that other work to do. A slow test
+    handed out late would run alone at the end."""
     def order(item: pytest.Item) -> int:
         if INSTALL_TESTS in item.path.parents:
             return 0
-        return 1 if item.get_closest_marker("slow") is not None else 2
+        if item.get_closest_marker("browser") or item.get_closest_marker("waits"):
+            return 1
+        return 2 if item.get_closest_marker("slow") is not None else 3
 
     items.sort(key=order)  # stable: the order within each group is the files' own
 

@@ -22,6 +22,8 @@ from bigtwo.live import engine
 from bigtwo.rules.profiles import ProfileResolver
 from bigtwo.store.db import Store
 
+pytestmark = pytest.mark.waits  # the bell's ticks and streams' waits, in real time
+
 PRESETS = ProfileResolver(lambda _: None, lambda _: None)
 SSE = {"Accept": "text/event-stream"}
 

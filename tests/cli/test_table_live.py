@@ -14,6 +14,8 @@ from click.testing import CliRunner
 
 from bigtwo.cli.main import main
 
+pytestmark = pytest.mark.waits  # a served app, moves paced by its limits
+
 PLAYERS = ["Ana", "Ben", "Cai", "Dee"]
 NO_TOKEN = {"BIGTWO_TABLE_TOKEN": None, "BIGTWO_SERVER": None, "BIGTWO_TOKEN": None,
             "BIGTWO_CREATION_KEY": None}

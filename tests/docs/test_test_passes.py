@@ -4,6 +4,7 @@ environment."""
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -37,17 +38,26 @@ def test_the_schemathesis_tests_run_once_beside_the_workers(monkeypatch: pytest.
     assert {f"--ignore={path}" for path in users} <= set(workers)
     # xdist hands work out a few tests at a time: a long test first holds no others behind it
     assert f"--maxschedchunk={passes.SCHEDULE_CHUNK}" in workers
-    (side, env), *_ = passes.side_passes()
+    _, (first, *_) = passes.side_lanes()
+    side, env = first
     assert side[-len(users):] == list(passes.SCHEMATHESIS) and env == {}
+
+
+def test_the_install_test_runs_beside_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    passes = script(monkeypatch)
+    assert "--ignore=tests/install" in passes.worker_pass([])
+    (install_lane, _) = passes.side_lanes()
+    [(args, env)] = install_lane
+    assert args[-1] == "tests/install" and (ROOT / args[-1]).is_dir() and env == {}
 
 
 def test_the_pure_pass_runs_when_the_core_is_compiled(monkeypatch: pytest.MonkeyPatch,
                                                       tmp_path: Path) -> None:
     passes = script(monkeypatch, PURE_TESTS="tests/core tests/records")
     monkeypatch.setattr(passes, "MANIFEST", tmp_path / "native-build.json")
-    assert len(passes.side_passes()) == 1
+    assert len(passes.side_lanes()[1]) == 1
     passes.MANIFEST.write_text("{}", encoding="utf-8")
-    args, env = passes.side_passes()[1]
+    args, env = passes.side_lanes()[1][1]
     assert args[-2:] == ["tests/core", "tests/records"] and env == {"BIGTWO_PURE": "1"}
 
 
@@ -67,3 +77,18 @@ def test_the_pure_pass_names_real_tests_and_leaves_out_the_catalogs() -> None:
     ran = {w for w in words if not w.startswith("--")}
     assert "tests/reports/test_catalogs.py" not in ran
     assert "--ignore=tests/core/test_extract_update.py" in words
+
+
+@pytest.mark.parametrize(("lanes", "status"), [
+    ([["ok"], ["ok", "ok"]], 0),
+    ([["ok"], ["fail", "ok"]], 3),  # a failed pass: its lane stops, the run says so
+    ([["fail"], ["ok"]], 3),
+])
+def test_the_run_fails_when_any_pass_fails(monkeypatch: pytest.MonkeyPatch, lanes: list[list[str]],
+                                          status: int) -> None:
+    passes = script(monkeypatch)
+    code = {"ok": "pass", "fail": "raise SystemExit(3)"}
+    monkeypatch.setattr(passes, "side_lanes", lambda: [
+        [([sys.executable, "-c", code[step]], {}) for step in lane] for lane in lanes])
+    monkeypatch.setattr(passes, "worker_pass", lambda argv: [sys.executable, "-c", "pass"])
+    assert passes.main([]) == status

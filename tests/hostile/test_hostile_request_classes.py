@@ -32,6 +32,7 @@ from bigtwo.cli.main import main
 from bigtwo.cli.shared import inputs
 from tests.hostile.costly import card_sheet
 from tests.hostile.test_hostile_table import PROBLEM, Hostile, _Stalling, hostile  # noqa: F401
+from tests.live_server import POLL_INTERVAL
 from tests.tournaments.helpers import simulated
 
 MIB = 1024 * 1024
@@ -219,7 +220,7 @@ def bounded_reads_of_an_endless_stream(h: Hostile) -> Got:
 @contextmanager
 def _server(handler: type[http.server.BaseHTTPRequestHandler]) -> Iterator[str]:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(POLL_INTERVAL,), daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"

@@ -38,7 +38,7 @@ from bigtwo.rules.profiles import ProfileResolver
 from bigtwo.store.db import Store
 from tests.tournaments.gunicorn_server import Server
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.waits]  # real clocks: turns of 5 s
 
 PER_CLIENT = 3
 PER_SERVICE = 12

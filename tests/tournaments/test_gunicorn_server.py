@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.tournaments.gunicorn_server import Server
+
+pytestmark = pytest.mark.waits  # servers starting and stopping
 
 
 def test_a_server_whose_port_is_taken_comes_up_on_another(tmp_path: Path) -> None:
