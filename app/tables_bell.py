@@ -244,6 +244,18 @@ def bell_for(db_path: str, make: Callable[[], Bell]) -> Bell:
         return bell
 
 
+def stop_all() -> int:
+    """Stop every bell of this process and forget them (the next request for a table starts
+    its store's bell again); how many there were. For a host of short-lived apps in one
+    process, as a test suite makes: each idle bell otherwise ticks on for its linger."""
+    with _bells_lock:
+        bells = [bell for (pid, _), bell in _bells.items() if pid == os.getpid()]
+        _bells.clear()
+    for bell in bells:
+        bell.stop()
+    return len(bells)
+
+
 def ring_here(db_path: str, table_id: str, seq: Callable[[], int | None]) -> None:
     """A request of this process changed ``table_id``: its streams in this process wake now
     rather than at the watcher's next tick (up to ``BELL_INTERVAL_SECONDS`` later), and that

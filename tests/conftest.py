@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 import sqlite3
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -103,6 +104,17 @@ LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 def _no_locale_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in LOCALE_VARIABLES:
         monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _bells_stop_with_their_test() -> Iterator[None]:
+    """A request for a table starts its store's bell, which ticks five times a second until
+    unused for a minute: every test's store had one, hundreds at a time in a worker, spending
+    the CPU of the tests after it. Each test's bells stop with it."""
+    yield
+    bells = sys.modules.get("app.tables_bell")
+    if bells is not None:
+        bells.stop_all()
 
 
 # One app per worker (and per set of BIGTWO_* variables, which create_app reads): creating one

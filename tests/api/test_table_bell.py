@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from app import stream_slots
+from app import stream_slots, tables_bell
 from app.tables_bell import Bell
 from bigtwo.live.state import Event
 from bigtwo.store import live_tables
@@ -319,3 +319,19 @@ def test_a_tick_spends_a_bounded_cpu_catching_up_and_the_next_goes_on(
     for _ in range(20):
         bell.tick()
     assert timed_out() == 10
+
+
+def test_stop_all_stops_every_bell_of_the_process_and_forgets_it(tmp_path: Path) -> None:
+    clock = Clock()
+    for name in ("a.db", "b.db"):
+        open_store(tmp_path / name, clock).close()
+    bells = [tables_bell.bell_for(str(tmp_path / name), lambda n=name: bell_on(tmp_path / n, clock))
+             for name in ("a.db", "b.db")]
+    for bell in bells:
+        bell.start()
+    assert all(bell._thread is not None and bell._thread.is_alive() for bell in bells)
+    assert tables_bell.stop_all() == 2
+    assert not any(bell._thread is not None and bell._thread.is_alive() for bell in bells)
+    again = tables_bell.bell_for(str(tmp_path / "a.db"), lambda: bell_on(tmp_path / "a.db", clock))
+    assert again is not bells[0]  # the next request's bell is a new one
+    assert tables_bell.stop_all() == 1
