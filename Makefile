@@ -98,9 +98,10 @@ PURE_TESTS := tests/core --ignore=tests/core/test_extract_update.py \
 # workers' pytest: `make test TEST_ARGS=--durations=0`, then scripts/durations.py sums them.
 TEST_ARGS ?=
 test: browser-note $(STAMP) native i18n-compile lint typecheck
-	@# Two workers run the suite; beside them one process runs the schemathesis test (its
-	@# collection is costly: once, not once per worker), then, where the core is compiled,
-	@# PURE_TESTS again as Python (scripts/test_passes.py).
+	@# Two workers run the suite, the tests that mostly wait first; beside them one process
+	@# runs the install test, and one the schemathesis tests (their collection is costly:
+	@# once, not once per worker), then, where the core is compiled, PURE_TESTS again as
+	@# Python (scripts/test_passes.py).
 	PURE_TESTS="$(PURE_TESTS)" $(BIN)/python scripts/test_passes.py $(TEST_ARGS)
 
 # Every headline ratio in one run (docs/PERFORMANCE.md); bench/replay.py and bench/cluster.py
