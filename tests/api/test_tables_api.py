@@ -10,11 +10,10 @@ import pytest
 
 from bigtwo import limits
 from bigtwo.reports.messages import render
-from bigtwo.rules.cards import RANKS, SUITS
+from bigtwo.rules.cards import CANONICAL
 from tests.api.helpers import assert_problem
 
 PLAYERS = ["Ana", "Ben", "Cai", "Dee"]
-DECK = [rank + suit for rank in RANKS for suit in SUITS]
 
 
 def create(client: Any, **body: Any) -> dict[str, Any]:
@@ -116,7 +115,7 @@ def test_an_illegal_move_is_422_with_the_reports_error(client: Any, lang: str) -
     view = seat_view(client, table, 0)
     # Any card of the deck the deal did not give seat 0 (five named cards were once all dealt
     # to it).
-    missing = next(c for c in DECK if c not in view["hand"])
+    missing = next(c for c in CANONICAL if c not in view["hand"])
     response = client.post(f"{table['url']}/moves?lang={lang}", json={"play": [missing]},
                            headers=bearer(token_of(table, 0)))
     doc = assert_problem(response, 422)
