@@ -31,7 +31,7 @@ import os
 import subprocess
 import sys
 import tempfile
-import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import IO
 
@@ -92,24 +92,17 @@ def main(argv: list[str]) -> int:
     with contextlib.ExitStack() as stack:
         held = [stack.enter_context(tempfile.TemporaryFile("w+", encoding="utf-8"))
                 for _ in lanes]
-        statuses: list[int | None] = [None] * len(lanes)
-
-        def run(n: int) -> None:
-            statuses[n] = run_lane(lanes[n], held[n])
-
-        threads = [threading.Thread(target=run, args=(n,)) for n in range(len(lanes))]
-        for thread in threads:
-            thread.start()
+        pool = stack.enter_context(ThreadPoolExecutor(len(lanes)))
+        running = [pool.submit(run_lane, lane, output)
+                   for lane, output in zip(lanes, held, strict=True)]
         workers = subprocess.run(worker_pass(argv), cwd=ROOT, env=ENVIRONMENT, check=False)
-        for thread in threads:
-            thread.join()
+        side = [lane.result() for lane in running]
         print("\nBeside the workers: the install test; the schemathesis tests, then PURE_TESTS "
               "as Python", flush=True)
         for output in held:
             output.seek(0)
             sys.stdout.write(output.read())
         sys.stdout.flush()
-    side = [1 if status is None else status for status in statuses]  # None: the thread died
     return workers.returncode or next((status for status in side if status), 0)
 
 
