@@ -37,23 +37,55 @@ class Hosts:
         self.workers = workers  # by host
 
 
+# Once, under a full suite's load, the scheduler had exited (its output then thrown away) and
+# the fixture's Client waited for it for good, holding the whole run. Now the scheduler's and
+# workers' logs are kept in the test's directory, and a hang fails the test with every
+# thread's stack.
+pytestmark = pytest.mark.timeout(300)
+
+
+def _scheduler(tmp_path: Path, quiet: dict[str, Any]) -> tuple[subprocess.Popen[bytes], str]:
+    """A ``dask scheduler`` accepting connections, and its address. The port is free when
+    chosen, not when the scheduler binds it: taken between the two, it is chosen again."""
+    log = tmp_path / "scheduler.log"
+    for _ in range(3):
+        port = _free_port(SCHEDULER_HOST)
+        with log.open("wb") as out:
+            process = subprocess.Popen(
+                [str(BIN / "dask"), "scheduler", "--host", SCHEDULER_HOST, "--port", str(port),
+                 "--no-dashboard"], stdout=out, stderr=subprocess.STDOUT, **quiet)
+        deadline = time.monotonic() + 60
+        while process.poll() is None and time.monotonic() < deadline:
+            try:
+                socket.create_connection((SCHEDULER_HOST, port), timeout=1).close()
+                return process, f"tcp://{SCHEDULER_HOST}:{port}"
+            except OSError:
+                time.sleep(0.05)
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        if "already in use" not in log.read_text(errors="replace"):
+            break
+    pytest.fail(f"the dask scheduler did not come up (status {process.returncode}); its log:\n"
+                + log.read_text(errors="replace")[-3000:])
+
+
 @pytest.fixture
 def hosts(tmp_path: Path) -> Iterator[Hosts]:
     from distributed import Client
 
-    port = _free_port(SCHEDULER_HOST)
-    address = f"tcp://{SCHEDULER_HOST}:{port}"
     env = {**os.environ, "BIGTWO_DB": str(tmp_path / "none.db")}
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env,
-             "cwd": tmp_path}
-    processes = [subprocess.Popen([str(BIN / "dask"), "scheduler", "--host", SCHEDULER_HOST,
-                                   "--port", str(port), "--no-dashboard"], **quiet)]
+    quiet: dict[str, Any] = {"env": env, "cwd": tmp_path}
+    scheduler, address = _scheduler(tmp_path, quiet)
+    processes = [scheduler]
     workers = {}
     try:
         for host in WORKER_HOSTS:
-            workers[host] = subprocess.Popen(
-                [str(BIN / "dask"), "worker", address, "--host", host, "--nthreads", "1",
-                 "--no-nanny", "--no-dashboard", "--name", host], **quiet)
+            with (tmp_path / f"worker-{host}.log").open("wb") as log:
+                workers[host] = subprocess.Popen(
+                    [str(BIN / "dask"), "worker", address, "--host", host, "--nthreads", "1",
+                     "--no-nanny", "--no-dashboard", "--name", host],
+                    stdout=log, stderr=subprocess.STDOUT, **quiet)
             processes.append(workers[host])
         with Client(address, timeout="60s") as client:
             client.wait_for_workers(2, timeout=120)
