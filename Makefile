@@ -78,11 +78,13 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # The browser tests' Chromium (tests/browser/support.py): when it is missing, make test says so
-# before anything else (pytest says it again, with the reason, when the run starts).
-CHROMIUM := $(or $(BIGTWO_CHROMIUM),/usr/bin/chromium)
+# before anything else (pytest says it again, with the reason, when the run starts). Debian's
+# old headless shell first, else the full browser (tests/browser/support.py says why).
+CHROMIUM := $(or $(BIGTWO_CHROMIUM),$(firstword $(wildcard /usr/bin/chromium-headless-shell \
+	/usr/bin/chromium)),/usr/bin/chromium-headless-shell)
 
 browser-note:
-	@[ -x "$(CHROMIUM)" ] || echo "NOTE: the browser tests (tests/browser) will be SKIPPED: no Chromium at $(CHROMIUM) (Debian: apt-get install chromium; or set BIGTWO_CHROMIUM to a Chromium binary)"
+	@[ -x "$(CHROMIUM)" ] || echo "NOTE: the browser tests (tests/browser) will be SKIPPED: no Chromium at $(CHROMIUM) (Debian: apt-get install chromium-headless-shell; or set BIGTWO_CHROMIUM to a Chromium binary)"
 
 # The tests run a second time as Python: the rules core's, and those of the library's modules
 # the core calls per move or per record (the reader of JSON, records, results, the report).

@@ -50,7 +50,7 @@ def browser_tests_skip_reason(args: list[str], invocation_dir: Path) -> str | No
                for p in paths):
         return None
     if not CHROMIUM.exists():
-        return (f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium; or set "
+        return (f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium-headless-shell; or set "
                 "BIGTWO_CHROMIUM to a Chromium binary)")
     try:
         import playwright.sync_api  # noqa: F401

@@ -15,7 +15,7 @@ from tests.browser.support import CHROMIUM, chromium, serve
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
         pytest.skip(f"browser tests need headless Chromium at {CHROMIUM} "
-                    "(Debian: apt-get install chromium); .ci/run installs it")
+                    "(Debian: apt-get install chromium-headless-shell); .ci/run installs it")
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:

@@ -78,3 +78,16 @@ def test_make_test_says_it_before_it_sets_anything_up(tmp_path: Path) -> None:
                              env={**env, "BIGTWO_CHROMIUM": "/bin/sh"},
                              capture_output=True, text=True, check=True).stdout
     assert present == ""
+
+
+def test_the_browser_tests_take_the_headless_shell_first(tmp_path: Path) -> None:
+    from tests.browser.support import find_chromium
+
+    shell, full = tmp_path / "chromium-headless-shell", tmp_path / "chromium"
+    assert find_chromium(None, (shell, full)) == shell  # neither: the message names the shell
+    full.touch()
+    assert find_chromium(None, (shell, full)) == full
+    shell.touch()
+    assert find_chromium(None, (shell, full)) == shell
+    assert find_chromium("", (shell, full)) == shell
+    assert find_chromium("/opt/chrome", (shell, full)) == Path("/opt/chrome")
