@@ -56,7 +56,13 @@ class Connection:
                 raise StoreMissing(self.path) from exc
             raise
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        conn.execute("PRAGMA journal_mode = WAL")
+        if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            # A write to the file's header, in the writers' queue: two processes opening a new
+            # store at once (gunicorn's workers booting) each took a shared lock to switch it,
+            # and SQLite refused one at once rather than let both wait ("database is locked":
+            # the worker failed to boot and gunicorn stopped).
+            with queued(self.path):
+                conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
         self.conn = conn

@@ -5,10 +5,12 @@ another held it would fail at once with "database is locked". That none does is 
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import sqlite3
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -108,12 +110,12 @@ def test_memory_and_lockless_stores_still_write(tmp_path: Path, monkeypatch: pyt
         d.execute("INSERT INTO t VALUES (1)")
     assert not list(Path.cwd().glob("*" + write_queue.LOCK_SUFFIX))
     db = tmp_path / "s.db"
-    impatient(db).close()
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise PermissionError("read-only directory")
 
     monkeypatch.setattr(write_queue, "open", refuse, raising=False)
+    impatient(db).close()  # a new store's switch to WAL queues too
     with impatient(db).write() as d:
         d.execute("INSERT INTO t VALUES (1)")
     assert not (tmp_path / ("s.db" + write_queue.LOCK_SUFFIX)).exists()
@@ -151,3 +153,34 @@ def test_a_fork_gets_a_queue_of_its_own(tmp_path: Path) -> None:
     assert order == ["parent"]
     with write_queue.queued(db):  # and the parent's queue is free again
         pass
+
+
+def _open_new_store(path: str, start: Any, outcomes: Any) -> None:
+    start.wait()
+    try:
+        Connection(path).close()
+        outcomes.put("opened")
+    except sqlite3.OperationalError as exc:
+        outcomes.put(str(exc))
+
+
+def test_processes_opening_a_new_store_at_once_all_open_it(tmp_path: Path) -> None:
+    """Gunicorn's workers booting on a new store: each switched it to WAL holding a shared
+    lock, and SQLite refused one at once ("database is locked"; the worker failed to boot,
+    in about one round in six here). The switch now waits in the writers' queue."""
+    # Forked from a server process, not from this one: other tests' threads may hold a lock.
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    openers = 4
+    for round_ in range(12):
+        path = str(tmp_path / f"new-{round_}.db")
+        start, outcomes = context.Barrier(openers), context.Queue()
+        procs = [context.Process(target=_open_new_store, args=(path, start, outcomes))
+                 for _ in range(openers)]
+        for proc in procs:
+            proc.start()
+        for proc in procs:
+            proc.join(60)
+        assert [outcomes.get(timeout=5) for _ in procs] == ["opened"] * openers, round_
+        mode = sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0]
+        assert mode == "wal"
