@@ -7,8 +7,8 @@ process: the machine gone, no nanny to restart it) is killed with SIGKILL mid-ru
 from __future__ import annotations
 
 import os
+import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -19,16 +19,11 @@ from typing import Any
 import pytest
 
 from tests.cluster import corpus
+from tests.processes import come_up, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 SCHEDULER_HOST, WORKER_HOSTS = "127.0.0.2", ("127.0.0.3", "127.0.0.4")
-
-
-def _free_port(host: str) -> int:
-    with socket.socket() as s:
-        s.bind((host, 0))
-        return int(s.getsockname()[1])
 
 
 class Hosts:
@@ -42,32 +37,28 @@ class Hosts:
 # workers' logs are kept in the test's directory, and a hang fails the test with every
 # thread's stack.
 pytestmark = pytest.mark.timeout(300)
+BIND_TRIES = 3
 
 
 def _scheduler(tmp_path: Path, quiet: dict[str, Any]) -> tuple[subprocess.Popen[bytes], str]:
-    """A ``dask scheduler`` accepting connections, and its address. The port is free when
-    chosen, not when the scheduler binds it: taken between the two, it is chosen again."""
+    """A ``dask scheduler`` up (its log says where), and its address; a port taken meanwhile
+    is chosen again (processes.come_up)."""
     log = tmp_path / "scheduler.log"
-    for _ in range(3):
-        port = _free_port(SCHEDULER_HOST)
-        with log.open("wb") as out:
+    for _ in range(BIND_TRIES):
+        port = free_port(SCHEDULER_HOST)
+        address = f"tcp://{SCHEDULER_HOST}:{port}"
+        with log.open("ab") as out:
+            start_at = out.tell()
             process = subprocess.Popen(
                 [str(BIN / "dask"), "scheduler", "--host", SCHEDULER_HOST, "--port", str(port),
                  "--no-dashboard"], stdout=out, stderr=subprocess.STDOUT, **quiet)
-        deadline = time.monotonic() + 60
-        while process.poll() is None and time.monotonic() < deadline:
-            try:
-                socket.create_connection((SCHEDULER_HOST, port), timeout=1).close()
-                return process, f"tcp://{SCHEDULER_HOST}:{port}"
-            except OSError:
-                time.sleep(0.05)
-        if process.poll() is None:
-            process.kill()
+        announced = re.compile(rf"Scheduler at:\s+{re.escape(address)}\b")
+        if come_up(process, log, start_at, announced.search, taken="Address already in use",
+                   what="dask scheduler"):
+            return process, address
+        process.kill()
         process.wait()
-        if "already in use" not in log.read_text(errors="replace"):
-            break
-    pytest.fail(f"the dask scheduler did not come up (status {process.returncode}); its log:\n"
-                + log.read_text(errors="replace")[-3000:])
+    raise RuntimeError(f"the dask scheduler found no free port in {BIND_TRIES} tries")
 
 
 @pytest.fixture

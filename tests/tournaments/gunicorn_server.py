@@ -6,50 +6,31 @@ import contextlib
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tests.processes import come_up, free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
-START_TIMEOUT = 60.0
 REQUEST_TIMEOUT = 60.0
 BIND_TRIES = 5
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def listening_at(proc: subprocess.Popen[bytes], log: Path, start_at: int, port: int,
                  answers: Callable[[], bool]) -> bool:
     """Wait until gunicorn ``proc`` is up on ``port``: True once its own log (from byte
-    ``start_at``) says it listens there and ``answers()``; False when the port was taken.
-
-    free_port only releases a port that was free a moment ago: another test's server can take
-    it first, and then this gunicorn retries the bind while the other one answers, so an
-    answer alone does not say whose server it is."""
+    ``start_at``) says it listens there and ``answers()``; False when the port was taken
+    (gunicorn then retries the bind while the other server answers)."""
     listening = f"Listening at: http://127.0.0.1:{port} ({proc.pid})"
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"gunicorn exited: {log.read_text()[-2000:]}")
-        said = log.read_bytes()[start_at:].decode("utf-8", "replace")
-        if "Connection in use" in said:
-            return False
-        if listening in said and answers():
-            return True
-        time.sleep(0.1)
-    raise RuntimeError("gunicorn did not come up")
+    return come_up(proc, log, start_at, lambda said: listening in said and answers(),
+                   taken="Connection in use", what="gunicorn")
 
 
 class Server:
