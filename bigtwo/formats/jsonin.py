@@ -406,8 +406,10 @@ def _standard_loads(text: str, max_depth: int, long_digits: bool = True) -> Any:
             exc.pointer = _long_int_pointer(text)
         raise
     except json.JSONDecodeError as bad:  # a name of its own: compiled, a name has one type
-        raise JsonInputError(INVALID_JSON, f"not valid JSON: {bad.msg} at line {bad.lineno} "
-                                           f"column {bad.colno}", position=bad.pos) from None
+        # One of json's messages ends in " at" itself ("Invalid control character at").
+        raise JsonInputError(INVALID_JSON, f"not valid JSON: {bad.msg.removesuffix(' at')} at "
+                                           f"line {bad.lineno} column {bad.colno}",
+                             position=bad.pos) from None
     except RecursionError:  # brackets hidden by strings: the parser stopped at its own limit
         raise _too_deep_error(max_depth) from None
     if ("\\u" in text or not text.isascii()) and _surrogate_hint().search(text):

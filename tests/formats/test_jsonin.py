@@ -125,6 +125,18 @@ def test_bytes_that_are_not_utf8_are_refused_with_their_offset(data: bytes) -> N
     assert caught.value.position == first_bad
 
 
+@pytest.mark.parametrize(("data", "said"), [
+    (b'{"bad json\n', "not valid JSON: Invalid control character at line 1 column 11"),
+    (b"[1 2]", "not valid JSON: Expecting ',' delimiter at line 1 column 4"),
+    (b"", "not valid JSON: Expecting value at line 1 column 1"),
+])
+def test_json_that_does_not_parse_says_where_in_one_plain_sentence(data: bytes, said: str) -> None:
+    with pytest.raises(jsonin.JsonInputError) as caught:
+        jsonin.loads(data)
+    assert caught.value.code == jsonin.INVALID_JSON
+    assert str(caught.value) == said  # json's own message ends in " at" once: never "at at"
+
+
 def test_a_byte_order_mark_is_allowed() -> None:
     assert jsonin.loads(b"\xef\xbb\xbf[1]") == [1]
 
