@@ -6,11 +6,17 @@ field of such a kind is fuzzed without being named here. ``TUNED`` holds the fie
 depend on others (the rules of ``registry.CHECKS``) or must stay small for the random players,
 each drawn after the ones before it. ``tests/core/test_strategies.py`` fails when a field is
 drawn by neither.
+
+The strategies are made once, not on every draw: Hypothesis checks a strategy the first time it
+draws from it, and one built anew each time (``sampled_from`` of a list is never reused) was
+checked again for every profile, a sixth of the CPU of the property tests that draw profiles.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from hypothesis import strategies as st
@@ -49,10 +55,14 @@ def _hand_size(draw: st.DrawFn, got: Drawn) -> int:
     return draw(st.integers(min(low, most), most))
 
 
+CATEGORY_ORDERS = st.permutations(list(CATEGORIES))
+FIVE_OF_A_KIND_PLACES = st.none() | st.integers(0, len(CATEGORIES))
+
+
 def _five_card_order(draw: st.DrawFn, got: Drawn) -> list[str]:
     # five_of_a_kind placed among the five categories, or left out (then above all).
-    order = list(draw(st.permutations(list(CATEGORIES))))
-    place = draw(st.none() | st.integers(0, len(order)))
+    order = list(draw(CATEGORY_ORDERS))
+    place = draw(FIVE_OF_A_KIND_PLACES)
     if place is not None:
         order.insert(place, FIVE_OF_A_KIND)
     return order
@@ -98,16 +108,26 @@ def _call(draw: st.DrawFn, got: Drawn) -> str:
     return draw(st.sampled_from(["none", *(["liable"] if liable else [])]))
 
 
-def _some_cards(jokers: int = 0) -> st.SearchStrategy[list[str]]:
+@cache
+def _some_cards(jokers: bool = False) -> st.SearchStrategy[list[str]]:
     named = ["2S", "2D", "AH", "3C", *(["JK"] if jokers else [])]
     return st.lists(st.sampled_from(named), min_size=1, max_size=3, unique=True)
+
+
+@cache
+def _card_penalties(jokers: bool) -> st.SearchStrategy[list[dict[str, Any]]]:
+    return st.lists(st.fixed_dictionaries({"cards": _some_cards(jokers), "all": st.booleans(),
+                                           "points": st.integers(0, 5)}), max_size=2)
+
+
+CARD_VALUES = st.none() | st.fixed_dictionaries({rank: st.integers(0, 15)
+                                                 for rank in "3456789TJQKA2"})
 
 
 def _card_values(draw: st.DrawFn, got: Drawn) -> dict[str, int] | None:
     # With jokers every card left needs a value, the joker's too (reading 9); without, JK is
     # refused.
-    values = draw(st.none() | st.fixed_dictionaries({rank: st.integers(0, 15)
-                                                     for rank in "3456789TJQKA2"}))
+    values = draw(CARD_VALUES)
     if values is not None and got["jokers"]:
         values["JK"] = draw(st.integers(0, 25))
     return values
@@ -140,10 +160,8 @@ TUNED: dict[str, Tuned] = {
     "five_card_order": _five_card_order,
     "straights": _always(_runs()),
     "straight_flushes": _always(st.none() | _runs()),
-    "scoring.two_held_cards": lambda draw, got: draw(_some_cards(got["jokers"])),
-    "scoring.card_penalties": lambda draw, got: draw(st.lists(st.fixed_dictionaries({
-        "cards": _some_cards(got["jokers"]), "all": st.booleans(), "points": st.integers(0, 5)}),
-        max_size=2)),
+    "scoring.two_held_cards": lambda draw, got: draw(_some_cards(bool(got["jokers"]))),
+    "scoring.card_penalties": lambda draw, got: draw(_card_penalties(bool(got["jokers"]))),
     "scoring.card_values": _card_values,
     "scoring.held_hand_factor": _always(st.none() | st.fixed_dictionaries({
         "hands": st.sampled_from([["four_of_a_kind"], ["straight_flush"],
@@ -175,14 +193,15 @@ def from_kind(kind: kinds.Kind) -> st.SearchStrategy[Any] | None:
     return found
 
 
-def untuned() -> dict[str, st.SearchStrategy[Any]]:
+@cache
+def untuned() -> Mapping[str, st.SearchStrategy[Any]]:
     """The fields drawn from their kind."""
     out = {}
     for f in registry.FIELDS:
         strategy = from_kind(f.kind)
         if f.dotted not in TUNED and strategy is not None:
             out[f.dotted] = strategy
-    return out
+    return MappingProxyType(out)
 
 
 @st.composite

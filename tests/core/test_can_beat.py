@@ -28,23 +28,27 @@ MAX_CLASSIFY_STRONGEST = 600
 MAX_CLASSIFY_SINGLE_TABLE = 52
 
 
+# Made once: Hypothesis checks a strategy on its first draw, and these were made per profile.
+SOME_RUNS = st.lists(st.sampled_from(RUNS), unique=True, max_size=13)
+DRAWN: dict[str, st.SearchStrategy[Any]] = {
+    "suit_order": st.permutations(["D", "C", "H", "S"]),
+    "triples": st.booleans(),
+    "five_card_hands": st.booleans(),
+    "straights": SOME_RUNS,
+    "flush_compare": st.sampled_from(["rank_first", "suit_first"]),
+    "five_card_order": st.permutations(list(CATEGORIES)),
+    "cross_category": st.booleans(),
+    "bombs": st.sampled_from(["none", "anything"]),
+    "bomb_hands": st.sampled_from([("four_of_a_kind",), ("straight_flush",),
+                                   ("four_of_a_kind", "straight_flush")]).map(list),
+    "straight_flushes": st.one_of(st.none(), SOME_RUNS),
+}
+
+
 @st.composite
 def comparison_profiles(draw: st.DrawFn) -> Profile:
-    declaration = {
-        "extends": "hk-standard",
-        "suit_order": draw(st.permutations(["D", "C", "H", "S"])),
-        "triples": draw(st.booleans()),
-        "five_card_hands": draw(st.booleans()),
-        "straights": draw(st.lists(st.sampled_from(RUNS), unique=True, max_size=13)),
-        "flush_compare": draw(st.sampled_from(["rank_first", "suit_first"])),
-        "five_card_order": draw(st.permutations(list(CATEGORIES))),
-        "cross_category": draw(st.booleans()),
-        "bombs": draw(st.sampled_from(["none", "anything"])),
-        "bomb_hands": draw(st.sampled_from([["four_of_a_kind"], ["straight_flush"],
-                                            ["four_of_a_kind", "straight_flush"]])),
-        "straight_flushes": draw(st.one_of(st.none(), st.lists(st.sampled_from(RUNS), unique=True,
-                                                               max_size=13))),
-    }
+    declaration = {"extends": "hk-standard", **{name: draw(strategy)
+                                                for name, strategy in DRAWN.items()}}
     profile, problems = DEFAULT_RESOLVER.resolve(declaration)
     assert profile is not None, problems
     return profile
