@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from tests.browser.support import CHROMIUM, chromium, serve
+from tests.conftest import shared_app
 
 
 @pytest.fixture(scope="session")
@@ -26,13 +27,12 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def live(browser: Any, tmp_path: Path) -> Iterator[tuple[str, Any, Any]]:
-    """(base URL, app, fresh page) with the app served on a loopback port."""
-    from app import create_app
-
-    app = create_app({"TESTING": True, "BIGTWO_DB": str(tmp_path / "browser.db")})
+    """(base URL, app, fresh page) with the app served on a loopback port: the worker's app
+    on a store of the test's own (tests/conftest.py), not one made per test, whose templates
+    were compiled again for each page test."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.set_default_timeout(10_000)
-    with serve(app) as base:
+    with shared_app(tmp_path) as app, serve(app) as base:
         yield base, app, page
     context.close()

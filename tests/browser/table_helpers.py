@@ -10,17 +10,16 @@ from typing import Any
 import pytest
 
 from tests.browser.support import serve
+from tests.conftest import shared_app
 
 NAMES = ["Ana", "Ben", "Cai", "Dee"]
 
 
 @pytest.fixture(name="tables")
 def tables_fixture(browser: Any, tmp_path: Path) -> Iterator[tuple[str, Any, Any]]:
-    """(base URL, app's test client, browser) with the app served on a loopback port."""
-    from app import create_app
-
-    app = create_app({"TESTING": True, "BIGTWO_DB": str(tmp_path / "tables.db")})
-    with serve(app) as base:
+    """(base URL, app's test client, browser) with the worker's app (tests/conftest.py) on a
+    store of the test's own, served on a loopback port."""
+    with shared_app(tmp_path) as app, serve(app) as base:
         yield base, app.test_client(), browser
 
 
