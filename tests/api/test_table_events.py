@@ -16,11 +16,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from app import create_app
 from bigtwo import limits
 from bigtwo.live import engine
 from bigtwo.rules.profiles import ProfileResolver
 from bigtwo.store.db import Store
+from tests.conftest import shared_app
 
 pytestmark = pytest.mark.waits  # the bell's ticks and streams' waits, in real time
 
@@ -30,11 +30,11 @@ SSE = {"Accept": "text/event-stream"}
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
-    made = create_app({"TESTING": True, "BIGTWO_DB": str(tmp_path / "events.db")})
-    yield made
-    from app.api.table_events import start_bell
+    with shared_app(tmp_path) as made:
+        yield made
+        from app.api.table_events import start_bell
 
-    start_bell(made).stop()
+        start_bell(made).stop()
 
 
 @pytest.fixture
