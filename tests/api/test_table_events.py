@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,26 +18,11 @@ from bigtwo import limits
 from bigtwo.live import engine
 from bigtwo.rules.profiles import ProfileResolver
 from bigtwo.store.db import Store
-from tests.conftest import shared_app
 
 pytestmark = pytest.mark.waits  # the bell's ticks and streams' waits, in real time
 
 PRESETS = ProfileResolver(lambda _: None, lambda _: None)
 SSE = {"Accept": "text/event-stream"}
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    with shared_app(tmp_path) as made:
-        yield made
-        from app.api.table_events import start_bell
-
-        start_bell(made).stop()
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
 
 
 def new_table(app: Flask, bots: list[int], deals: int = 1,
