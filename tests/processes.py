@@ -18,6 +18,19 @@ def free_port(host: str = "127.0.0.1") -> int:
         return int(s.getsockname()[1])
 
 
+def on_a_free_port(launch: Callable[[int], bool], what: str, tries: int,
+                   host: str = "127.0.0.1", first: int | None = None) -> int:
+    """The port ``launch(port)`` came up on. ``launch`` says False when another process took
+    the port meanwhile (come_up), having stopped what it started: a new free port is tried,
+    ``tries`` times in all. ``first``: the port of the first try, when not a new one."""
+    port = free_port(host) if first is None else first
+    for _ in range(tries):
+        if launch(port):
+            return port
+        port = free_port(host)
+    raise RuntimeError(f"{what} found no free port in {tries} tries")
+
+
 def come_up(proc: subprocess.Popen[bytes], log: Path, start_at: int,
             up: Callable[[str], object], taken: str, what: str) -> bool:
     """Wait until ``proc``'s log (from byte ``start_at``) says it is up (``up(said)`` is true):

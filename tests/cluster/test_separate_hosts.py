@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from tests.cluster import corpus
-from tests.processes import come_up, free_port
+from tests.processes import come_up, on_a_free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -42,23 +42,27 @@ BIND_TRIES = 3
 
 def _scheduler(tmp_path: Path, quiet: dict[str, Any]) -> tuple[subprocess.Popen[bytes], str]:
     """A ``dask scheduler`` up (its log says where), and its address; a port taken meanwhile
-    is chosen again (processes.come_up)."""
+    is chosen again (processes.on_a_free_port)."""
     log = tmp_path / "scheduler.log"
-    for _ in range(BIND_TRIES):
-        port = free_port(SCHEDULER_HOST)
-        address = f"tcp://{SCHEDULER_HOST}:{port}"
+    started: list[subprocess.Popen[bytes]] = []
+
+    def launch(port: int) -> bool:
         with log.open("ab") as out:
             start_at = out.tell()
             process = subprocess.Popen(
                 [str(BIN / "dask"), "scheduler", "--host", SCHEDULER_HOST, "--port", str(port),
                  "--no-dashboard"], stdout=out, stderr=subprocess.STDOUT, **quiet)
-        announced = re.compile(rf"Scheduler at:\s+{re.escape(address)}\b")
+        announced = re.compile(rf"Scheduler at:\s+tcp://{re.escape(SCHEDULER_HOST)}:{port}\b")
         if come_up(process, log, start_at, announced.search, taken="Address already in use",
                    what="dask scheduler"):
-            return process, address
+            started.append(process)
+            return True
         process.kill()
         process.wait()
-    raise RuntimeError(f"the dask scheduler found no free port in {BIND_TRIES} tries")
+        return False
+
+    port = on_a_free_port(launch, "the dask scheduler", BIND_TRIES, host=SCHEDULER_HOST)
+    return started[0], f"tcp://{SCHEDULER_HOST}:{port}"
 
 
 @pytest.fixture

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.tournaments.gunicorn_server import BIND_TRIES, free_port, listening_at
+from tests.processes import on_a_free_port
+from tests.tournaments.gunicorn_server import BIND_TRIES, listening_at
 
 ROOT = Path(__file__).resolve().parents[2]
 BIGTWO = ROOT / ".venv" / "bin" / "bigtwo"
@@ -40,9 +41,9 @@ def answers(url: str) -> bool:
 def test_json_log_lines_under_gunicorn(tmp_path: Path) -> None:
     log = tmp_path / "serve.log"
     env = {**os.environ, "BIGTWO_DB": str(tmp_path / "s.db"), "PYTHONUNBUFFERED": "1"}
-    for _ in range(BIND_TRIES):  # a port another test's server took meanwhile: a new one
-        port = free_port()
-        base = f"http://127.0.0.1:{port}"
+    started: list[subprocess.Popen[bytes]] = []
+
+    def launch(port: int) -> bool:
         command = [str(BIGTWO) if BIGTWO.exists() else "bigtwo", "serve", "--bind",
                    f"127.0.0.1:{port}", "--workers", "1", "--log-format", "json"]
         with log.open("ab") as out:
@@ -51,15 +52,19 @@ def test_json_log_lines_under_gunicorn(tmp_path: Path) -> None:
                                     stderr=subprocess.STDOUT, start_new_session=True)
         up = False
         try:
-            up = listening_at(proc, log, start_at, port, partial(answers, base + "/healthz"))
+            up = listening_at(proc, log, start_at, port,
+                              partial(answers, f"http://127.0.0.1:{port}/healthz"))
         finally:
             if not up and proc.poll() is None:
                 os.killpg(proc.pid, signal.SIGTERM)
                 proc.wait(timeout=30)
         if up:
-            break
-    else:
-        raise AssertionError(f"bigtwo serve found no free port in {BIND_TRIES} tries")
+            started.append(proc)
+        return up
+
+    # A port another test's server took meanwhile: a new one.
+    base = f"http://127.0.0.1:{on_a_free_port(launch, 'bigtwo serve', BIND_TRIES)}"
+    (proc,) = started
     try:
         status, headers = get(base + "/v1/tournaments/t-none", "trace-42")
         assert status == 404 and headers["X-Request-Id"] != "trace-42"

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.processes import come_up, free_port
+from tests.processes import come_up, free_port, on_a_free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
@@ -38,18 +38,16 @@ class Server:
         self.db, self.log = db, log
         self.env = env or {}
         self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
         # A port another test's server took meanwhile is given up for a new one (listening_at).
-        for _ in range(BIND_TRIES):
-            if self._launch():
-                return self
-            self.stop()
-            self.port = free_port()
-            self.base = f"http://127.0.0.1:{self.port}"
-        raise RuntimeError(f"gunicorn found no free port in {BIND_TRIES} tries")
+        on_a_free_port(self._launch, "gunicorn", BIND_TRIES, first=self.port)
+        return self
 
     def __enter__(self) -> Server:
         return self.start()
@@ -57,7 +55,8 @@ class Server:
     def __exit__(self, *exc: object) -> None:
         self.stop()
 
-    def _launch(self) -> bool:
+    def _launch(self, port: int) -> bool:
+        self.port = port
         gunicorn = GUNICORN if GUNICORN.exists() else Path(sys.executable).with_name("gunicorn")
         env = {**os.environ, "BIGTWO_DB": str(self.db), "PYTHONUNBUFFERED": "1", **self.env}
         with open(self.log, "ab") as log:
@@ -70,11 +69,13 @@ class Server:
                  "--bind", f"127.0.0.1:{self.port}", "--workers", "2",
                  "--timeout", "60", "--chdir", str(ROOT), "wsgi:app"],
                 env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        up = False
         try:
-            return listening_at(self.proc, self.log, start_at, self.port, self.healthz)
-        except RuntimeError:
-            self.stop()
-            raise
+            up = listening_at(self.proc, self.log, start_at, self.port, self.healthz)
+        finally:
+            if not up:
+                self.stop()
+        return up
 
     def healthz(self) -> bool:
         try:
