@@ -43,7 +43,7 @@ BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
 def browser_tests_skip_reason(args: list[str], invocation_dir: Path) -> str | None:
     """Why tests/browser will be skipped in a run of ``args`` (None when they run or are not
     in it): the browser missing, or the playwright package."""
-    from tests.browser.support import CHROMIUM
+    from tests.browser.support import CHROMIUM, INSTALL_HINT
 
     paths = [(invocation_dir / a.split("::", 1)[0]).resolve() for a in args
              if not a.startswith("-")] or [invocation_dir.resolve()]
@@ -51,8 +51,7 @@ def browser_tests_skip_reason(args: list[str], invocation_dir: Path) -> str | No
                for p in paths):
         return None
     if not CHROMIUM.exists():
-        return (f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium-headless-shell; or set "
-                "BIGTWO_CHROMIUM to a Chromium binary)")
+        return f"no Chromium at {CHROMIUM} ({INSTALL_HINT}; or set BIGTWO_CHROMIUM to a Chromium binary)"
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:

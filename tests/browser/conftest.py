@@ -8,15 +8,15 @@ from typing import Any
 
 import pytest
 
-from tests.browser.support import CHROMIUM, chromium, serve
+from tests.browser.support import CHROMIUM, INSTALL_HINT, chromium, serve
 from tests.conftest import shared_app
 
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
-        pytest.skip(f"browser tests need headless Chromium at {CHROMIUM} "
-                    "(Debian: apt-get install chromium-headless-shell); .ci/run installs it")
+        pytest.skip(f"browser tests need headless Chromium at {CHROMIUM} ({INSTALL_HINT}); "
+                    ".ci/run installs it")
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:

@@ -25,6 +25,8 @@ def find_chromium(chosen: str | None, browsers: tuple[Path, ...] = BROWSERS) -> 
 
 
 CHROMIUM = find_chromium(os.environ.get("BIGTWO_CHROMIUM"))
+# What the skip messages tell a newcomer to do (the Makefile's note says the same).
+INSTALL_HINT = "Debian: apt-get install chromium-headless-shell"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
