@@ -348,10 +348,15 @@ def _parse_deal(value: Any, at: str, profile: Profile, problems: list[Problem]) 
                                           most=cards.DECK_SIZE))
         else:
             jokers = 1 if profile.jokers else 0
-            hands = [
-                parse_cards(h, join(at, "hands", i), problems, max_len=profile.supply, jokers=jokers)
-                for i, h in enumerate(raw)
-            ]
+            supply = profile.supply
+            notation = cards.NOTATION
+            for i, h in enumerate(raw):
+                # parse_cards' own first step, asked here: a hand of known cards needs no
+                # pointer (four per record were 2 % of a record's check as Python).
+                known = _known_cards(h, notation) if type(h) is list and len(h) <= supply else None
+                hands.append(known if known is not None else
+                             parse_cards(h, join(at, "hands", i), problems, max_len=supply,
+                                         jokers=jokers))
     result = None
     moves: list[Move] = []
     calls: list[int] = []

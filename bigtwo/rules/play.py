@@ -45,6 +45,14 @@ class Position:
     """What a move is judged against: the state of one deal, declared once. ``replay.Table``
     is the one a deal is replayed with; ``judge_cards`` makes one for cards alone."""
 
+    # Slotted: an instance dict of more than 30 keys stops sharing them with the class, and
+    # every attribute read of the replay's loop then takes the slow way (CPython 3.11: 3 %
+    # of a record's check as Python). Every attribute below, and only those
+    # (tests/core/test_slots.py); compiled, they are the class's fields anyway.
+    __slots__ = ("profile", "classifier", "hands", "counts", "current", "on_table", "locked",
+                 "locked_out", "first_trick", "played_first", "opening_card", "winner",
+                 "ended_at", "out", "guarded", "guard_highest", "unbeaten")
+
     profile: Profile
     classifier: Classifier  # the rank order in force (reversed after a revolution)
     hands: list[int]  # per seat, a bitmask of the cards held

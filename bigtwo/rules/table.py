@@ -33,6 +33,11 @@ class Table(Position):
     ``_apply_tracked``; every other profile's moves pay one flag test for either.
     """
 
+    # Slotted as Position is, for the same reason.
+    __slots__ = ("n", "step", "leader", "trick_leader", "top_seat", "moves_done", "revolution",
+                 "revolution_possible", "places", "placings", "liable_guard", "breaches",
+                 "calling", "calls", "missed_calls", "ends_tricks", "top", "tracked")
+
     n: int
     step: int
     leader: int

@@ -30,6 +30,9 @@ class MultisetTable(Table):
     """``Table`` where hands are bags (``bags``); ``hands`` keeps, per seat, the mask of the
     real cards held at least once, for the rules that look at values only."""
 
+    # Slotted as Position is, for the same reason.
+    __slots__ = ("bags", "decks", "playing", "dealt")
+
     bags: list[list[int]]
     decks: int
     playing: list[int]  # the play ``check`` accepted last: ``apply`` takes it from the bag
