@@ -51,6 +51,7 @@ class Combo(NamedTuple):
     key: int  # orders combinations of the same kind (and five-card hands of one category)
     cards: tuple[int, ...]  # sorted low to high by the profile's single-card strength
     top: int  # the card that names it: highest card, key card of a straight, the triple's rank card
+    mask: int  # the cards as one bitmask, a repeated card once: what a play takes from a hand
 
 
 class Violation(NamedTuple):
@@ -115,7 +116,7 @@ class Classifier:
     def classify(self, play: list[int], mask: int) -> Combo | Violation:
         found = self.memo.get(mask)
         if found is None:
-            found = self._classify(play)
+            found = self._classify(play, mask)
             if len(self.memo) < _MEMO_LIMIT:
                 self.memo[mask] = found
         return found
@@ -124,49 +125,49 @@ class Classifier:
         """``classify`` for a play that may repeat a card (several decks, or a joker's stand-in
         already replaced by the card it names): effective ids 0..51, repeats allowed."""
         if len(effective) > _MULTI_KEY_MAX_CARDS:
-            return self._classify(effective)
+            return self._classify(effective, cards.mask_of(effective))
         key = self.multi_tag
         for c in effective:
             key += 1 << (c << 3)
         found = _MULTI_MEMO.get(key)
         if found is None:
-            found = self._classify(effective)
+            found = self._classify(effective, cards.mask_of(effective))
             if len(_MULTI_MEMO) >= limits.MAX_MULTISET_MEMO:
                 _MULTI_MEMO.clear()
             _MULTI_MEMO[key] = found
         return found
 
-    def _classify(self, play: list[int]) -> Combo | Violation:
+    def _classify(self, play: list[int], mask: int) -> Combo | Violation:
         strength = self.strength
         ordered = tuple(sorted(play, key=strength.__getitem__))
         n = len(ordered)
         ranks = [rank_of(c) for c in ordered]
         top = ordered[-1]
         if n == 1:
-            return Combo("single", 1, -1, strength[top], ordered, top)
+            return Combo("single", 1, -1, strength[top], ordered, top, mask)
         if n in (2, 3) and ranks.count(ranks[0]) == n:
             if n == 2:
-                return Combo("pair", 2, -1, strength[top], ordered, top)
+                return Combo("pair", 2, -1, strength[top], ordered, top, mask)
             if not self.profile.triples:
                 return Violation(RuleCode.COMBINATION_NOT_ALLOWED, "no_triples")
-            return Combo("triple", 3, -1, strength[top], ordered, top)
+            return Combo("triple", 3, -1, strength[top], ordered, top, mask)
         if n == 4 and self.four_card_rank:
-            four = self._four(ordered, ranks)
+            four = self._four(ordered, ranks, mask)
             if four is not None:
                 return four
         if n == 13 and self.dragon and len(set(ranks)) == 13:
-            return Combo("dragon", 13, 0, 0, ordered, top)
+            return Combo("dragon", 13, 0, 0, ordered, top, mask)
         if n != 5:
             # Only four of one rank gets the "needs a fifth card" text; other shapes are plain
             # "no combination" (seed 001's wording for both).
             four_alike = n == 4 and ranks.count(ranks[0]) == 4
             return Violation(RuleCode.NOT_A_COMBINATION, "four_cards" if four_alike else "shape")
-        found = self._five(ordered, ranks)
+        found = self._five(ordered, ranks, mask)
         if isinstance(found, Combo) and not self.profile.five_card_hands:
             return Violation(RuleCode.COMBINATION_NOT_ALLOWED, "no_five_card_hands")
         return found
 
-    def _five(self, ordered: tuple[int, ...], ranks: list[int]) -> Combo | Violation:
+    def _five(self, ordered: tuple[int, ...], ranks: list[int], mask: int) -> Combo | Violation:
         flush = len({suit_of(c) for c in ordered}) == 1
         distinct = set(ranks)
         if len(distinct) == 5:
@@ -182,14 +183,14 @@ class Classifier:
                         key = suit * 16 + position  # the suit first, then the run's position
                     else:
                         key = position * 4 + suit
-                    return Combo(kind, 5, self.category_rank[kind], key, ordered, key_card)
+                    return Combo(kind, 5, self.category_rank[kind], key, ordered, key_card, mask)
                 if not flush:
                     if run in WRAP_RUNS:  # 001: runs over K-A-2 never count: no combination
                         return Violation(RuleCode.NOT_A_COMBINATION, "shape")
                     reason = "no_two_in_straights" if 12 in distinct else "straight_not_listed"
                     return Violation(RuleCode.COMBINATION_NOT_ALLOWED, reason)
             if flush:
-                return self._flush(ordered, ranks)
+                return self._flush(ordered, ranks, mask)
             return Violation(RuleCode.NOT_A_COMBINATION, "shape")
         # Repeated ranks. Only copies (several decks, jokers) make such a hand one suit, so a
         # one-deck hand never reaches the flush tests below.
@@ -202,18 +203,18 @@ class Classifier:
         elif most == 5:
             kind = cards.FIVE_OF_A_KIND
         elif flush:
-            return self._flush(ordered, ranks)  # repeated ranks of one suit (reading 5)
+            return self._flush(ordered, ranks, mask)  # repeated ranks of one suit (reading 5)
         else:
             return Violation(RuleCode.NOT_A_COMBINATION, "shape")
         category = self.category_rank[kind]
         if flush and self.category_rank["flush"] > category:
             # Five cards of two kinds are the higher of the two (reading 4).
-            return self._flush(ordered, ranks)
+            return self._flush(ordered, ranks, mask)
         strength = self.strength
         top = max((c for c in ordered if rank_of(c) == rank), key=strength.__getitem__)
-        return Combo(kind, 5, category, strength[top], ordered, top)
+        return Combo(kind, 5, category, strength[top], ordered, top, mask)
 
-    def _four(self, ordered: tuple[int, ...], ranks: list[int]) -> Combo | None:
+    def _four(self, ordered: tuple[int, ...], ranks: list[int], mask: int) -> Combo | None:
         """A four-card hand the profile lists (``four_card_hands``), or None. Its category is
         its place in that list; two pair is keyed by its highest card (the higher pair's
         higher suit), a bare four of a kind by its rank, then its highest suit (as with a
@@ -223,10 +224,10 @@ class Classifier:
         if len(distinct) == 1 and "four_of_a_kind" in listed:
             top = ordered[-1]
             return Combo("four_of_a_kind", 4, listed["four_of_a_kind"], self.strength[top],
-                         ordered, top)
+                         ordered, top, mask)
         if len(distinct) == 2 and ranks.count(ranks[0]) == 2 and "two_pair" in listed:
             top = ordered[-1]
-            return Combo("two_pair", 4, listed["two_pair"], self.strength[top], ordered, top)
+            return Combo("two_pair", 4, listed["two_pair"], self.strength[top], ordered, top, mask)
         return None
 
     def _key_card(self, ordered: tuple[int, ...], run: str) -> int:
@@ -240,11 +241,11 @@ class Classifier:
         value = self.rank_value
         return max(ordered, key=lambda c: value[rank_of(c)])
 
-    def _flush(self, ordered: tuple[int, ...], ranks: list[int]) -> Combo:
+    def _flush(self, ordered: tuple[int, ...], ranks: list[int], mask: int) -> Combo:
         top = ordered[-1]  # highest rank in the order in force (ordered by strength)
         if self.profile.flush_compare is FlushCompare.TOP_CARD:
             # The highest card alone: its rank, then its suit (the strength in force).
-            return Combo("flush", 5, self.category_rank["flush"], self.strength[top], ordered, top)
+            return Combo("flush", 5, self.category_rank["flush"], self.strength[top], ordered, top, mask)
         value = 0
         for r in sorted((self.rank_value[r] for r in ranks), reverse=True):
             value = value * 13 + r
@@ -253,7 +254,7 @@ class Classifier:
             key = value * 4 + suit
         else:
             key = suit * _BASE13 + value
-        return Combo("flush", 5, self.category_rank["flush"], key, ordered, top)
+        return Combo("flush", 5, self.category_rank["flush"], key, ordered, top, mask)
 
     # --- comparison ------------------------------------------------------------------
     def crosses(self, play: Combo, table: Combo) -> bool:

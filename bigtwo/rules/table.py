@@ -4,7 +4,6 @@ deals through it; the simulator and the referee's view hold one too."""
 
 from __future__ import annotations
 
-from bigtwo.rules import cards
 from bigtwo.rules.choices import Finish, LastCardCall, LastCardGuard, Revolution
 from bigtwo.rules.combos import Combo, classifier_for
 from bigtwo.rules.play import (
@@ -108,10 +107,7 @@ class Table(Position):
             if self.locked_out:
                 self.locked |= 1 << seat
         else:
-            played = 0
-            for c in combo.cards:  # cards.mask_of, inlined: half the moves are plays
-                played |= 1 << c
-            self.hands[seat] &= ~played
+            self.hands[seat] &= ~combo.mask
             left = self.counts[seat] - combo.size
             self.counts[seat] = left
             self.top_seat = seat
@@ -167,7 +163,7 @@ class Table(Position):
             self.ends_tricks = not answerable(self.profile, reversed_ranks)
         on_top = self.on_table
         if on_top is not None:
-            again = self.classifier.classify(list(on_top.cards), cards.mask_of(on_top.cards))
+            again = self.classifier.classify(list(on_top.cards), on_top.mask)
             assert type(again) is Combo
             self.on_table = again
 

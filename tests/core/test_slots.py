@@ -5,10 +5,11 @@ class, and a table has no instance dict, compiled or as Python."""
 from __future__ import annotations
 
 import ast
-import inspect
+from pathlib import Path
 
 import pytest
 
+import bigtwo
 from bigtwo.rules import cards
 from bigtwo.rules.multiset.table import MultisetTable
 from bigtwo.rules.play import Position
@@ -21,11 +22,7 @@ CLASSES = [Position, Table, MultisetTable]
 def _declared(cls: type) -> tuple[list[str], list[str]]:
     """The class's own ``__slots__`` and annotated attributes, read from its source (a
     compiled class keeps neither as Python does)."""
-    module = inspect.getmodule(cls)
-    assert module is not None
-    path = module.__file__
-    assert path is not None
-    source = path if path.endswith(".py") else path.split(".", 1)[0] + ".py"
+    source = Path(bigtwo.__file__).parent.joinpath(*cls.__module__.split(".")[1:]).with_suffix(".py")
     with open(source, encoding="utf-8") as file:
         tree = ast.parse(file.read())
     node = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
