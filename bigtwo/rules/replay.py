@@ -32,7 +32,6 @@ from bigtwo.rules.profiles import Profile
 from bigtwo.rules.scoring import (
     DealScore,
     Tally,
-    count_penalty,
     liable_seat,
     penalties_held_now,
     penalty,
@@ -367,8 +366,6 @@ def live_penalties(table: Table) -> list[int] | None:
     will score it. The report, the referee's view and ``/v1/next`` all ask here."""
     if table.winner is not None or table.placings:
         return None
-    if isinstance(table, MultisetTable):
-        return [count_penalty(table.profile, n)[0] for n in table.counts]
     if isinstance(table, MultisetTable):
         return penalties_held_now(table.profile, [held(bag) for bag in table.bags])
     return penalties_now(table.profile, table.hands)

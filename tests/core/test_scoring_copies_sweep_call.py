@@ -22,6 +22,7 @@ from bigtwo.rules.scoring import (
     score_held,
     swept,
 )
+from tests.core.helpers import deal, record, report
 
 FLAT: dict[str, Any] = {"tiers": [{"from": 1, "multiplier": 1}]}
 VALUES: dict[str, Any] = {**{r: 1 for r in "3456789TJQKA"}, "2": 2}
@@ -266,3 +267,13 @@ def test_one_deck_pays_what_it_paid_before_v4(scoring: dict[str, Any], hand: set
     assert penalty(p, cards.mask_of(hand), sweep)[0] == _v3_penalty(p, hand)
     swept_profile = resolve(scoring=scoring)
     assert penalty(swept_profile, cards.mask_of(hand))[0] == _v3_penalty(swept_profile, hand)
+
+
+def test_an_unfinished_multiset_deal_shows_what_its_cards_would_pay() -> None:
+    """The report's penalties_now with copies reads the cards held, as scoring does: a held 2
+    doubles under two_held_factor 2 (the count alone would say 3 for seat 1)."""
+    profile = {"extends": "hk-standard", **TWO_DECKS, "hand_size": 3,
+               "scoring": {**FLAT, "two_held_factor": 2}}
+    rep = report(record(profile, deal(["3D 5C 6C", "2S 7C 8C", "4D 9C TC", "5D JC QC"], "0:3D")))
+    assert rep["deals"][0]["status"] == "incomplete"
+    assert rep["deals"][0]["penalties_now"] == [2, 6, 3, 3]
