@@ -80,3 +80,28 @@ def test_blocks_cover_every_line_once_with_its_number(tmp_path: Path, lines: lis
 def test_split_lines_is_how_a_binary_file_iterates() -> None:
     data = b'{"a": 1}\r\n\n{"b":\x0b 2}\n\xe2\x80\xa8tail'
     assert split_lines(data) == list(io.BytesIO(data))
+
+
+def _split_reference(data: bytes, max_line: int) -> tuple[int, int | None]:
+    """What the scan found by splitting the block: its newlines, and the first line between
+    two of them (not the pieces its ends may cut) longer than ``max_line``."""
+    pieces = data.split(b"\n")
+    over = next((i for i, piece in enumerate(pieces[1:-1], start=1) if len(piece) > max_line),
+                None)
+    return data.count(b"\n"), over
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.lists(st.sampled_from([b"\n", b"x", b"xxxx", b"{}", b"\r"]), max_size=60).map(b"".join),
+       max_line=st.integers(0, 6))
+def test_the_scan_finds_the_first_line_over_the_limit(tmp_path: Path, data: bytes,
+                                                       max_line: int) -> None:
+    path = tmp_path / "in.jsonl"
+    path.write_bytes(data)
+    _, blocks = partition((str(path),), max(1, len(data) // 2 or 1))
+    for b in blocks:
+        own = data[b.start:b.end]
+        scan = scan_block(b, max_line, summary=False, own_bytes=own)
+        newlines, over = _split_reference(own, max_line)
+        assert scan.newlines == newlines
+        assert scan.over_at == (over if len(own) > max_line else None)
