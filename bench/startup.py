@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-ENTRY = "import sys; sys.argv[0] = 'bigtwo'; from bigtwo.cli.entry import run; run()"
+ENTRY = "import sys; sys.argv[0] = 'bigtwo'; from bigtwo.cli.entry import script; script()"
 CLICK = "import sys; from bigtwo.cli.main import main; main(sys.argv[1:], prog_name='bigtwo')"
 PROBE = ("import sys, json; sys.argv[0] = 'bigtwo'; from bigtwo.cli.entry import run\n"
          "try:\n    run()\nexcept SystemExit:\n    pass\n"

@@ -64,7 +64,7 @@ from bigtwo.rules.simulate import simulate  # noqa: E402
 
 # What the console script runs (pyproject's [project.scripts]: bigtwo.cli.entry, whose plain
 # `bigtwo validate FILE` needs no click).
-VALIDATE = "import sys; sys.argv[0] = 'bigtwo'; from bigtwo.cli.entry import run; run()"
+VALIDATE = "import sys; sys.argv[0] = 'bigtwo'; from bigtwo.cli.entry import script; script()"
 STARTUP_GOAL = 3.5  # `bigtwo validate` of one record at most this many `python -c pass`, CPU
 CLUSTER_CPU_GOAL = 1.10  # `--workers 2` at most this many one process's CPU, workers included
 

@@ -22,6 +22,7 @@ from bigtwo.batch.driver import validate_files
 from bigtwo.batch.local import client_for as library_client_for
 from bigtwo.batch.local import require_extra as library_require_extra
 from bigtwo.cli.cluster_options import in_process
+from bigtwo.cli.shared.exits import exit_now
 from bigtwo.cli.shared.language import Refusal, gettext, ngettext
 from bigtwo.cli.shared.verdicts import EXIT_UNREADABLE, exit_status, line_error, summary_line
 from bigtwo.rules.profiles import ProfileRef
@@ -111,21 +112,10 @@ def on_cluster(paths: tuple[str, ...], cluster: dict[str, Any], complete: bool, 
                                  max_line=cluster.get("max_bytes"),
                                  profiles_for=stored_profiles if has_store() else None)
     if workers is not None and (sys.stdout, sys.stderr) == (sys.__stdout__, sys.__stderr__):
-        _exit_now(status)
+        # Tearing down an interpreter that imported Dask (its modules, the loop's threads, the
+        # nannies' bookkeeping) took a few tenths of a second more of every local run.
+        exit_now(status)
     sys.exit(status)
-
-
-def _exit_now(status: int) -> None:
-    """End the process at once, the output flushed and the cluster already closed: tearing
-    down an interpreter that imported Dask (its modules, the loop's threads, the nannies'
-    bookkeeping) took a few tenths of a second more of every local run (docs/SCALING.md).
-    Only a process of its own does this, never a caller that runs the command inside it."""
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except BrokenPipeError:
-        status = status or 1
-    os._exit(status)
 
 
 def has_store() -> bool:

@@ -181,11 +181,15 @@ def run(program: str, args: list[str], env: dict[str, str], cwd: Path,
             assert feeder.wait(timeout=60) == 0
         return found
     base = {k: v for k, v in os.environ.items()
-            if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "BIGTWO_JSON", "BIGTWO_PURE")}
+            if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "BIGTWO_JSON", "BIGTWO_PURE",
+                         # buffered, as a user's shell has it: what the console script must flush
+                         "PYTHONUNBUFFERED")}
     proc = subprocess.run([sys.executable, "-c", program, *args], cwd=cwd, input=stdin,
                           capture_output=True, timeout=120, check=False,
                           env={**base, "BIGTWO_DB": str(cwd / "absent.db"), **env})
-    err, _, marker = proc.stderr.rpartition(b"\x00")
+    err, found, marker = proc.stderr.rpartition(b"\x00")
+    if not found:  # the console script, which ends at once: no marker after its output
+        err, marker = proc.stderr, b""
     return proc.returncode, proc.stdout, err, marker.strip() == b"click=True"
 
 
@@ -213,6 +217,28 @@ def test_the_console_script_answers_as_the_click_command(
     # None: taken without click, which is imported for the first line it must explain.
 
 
+# What pyproject's console script runs: the same, except that the click-free path ends the
+# process at once (bigtwo.cli.entry.script), so nothing can be printed after it.
+SCRIPT = """
+import sys
+sys.argv[0] = "bigtwo"
+from bigtwo.cli.entry import script
+script()
+"""
+
+
+@pytest.mark.parametrize(("args", "env", "quick"), FORMS,
+                         ids=[" ".join(a) + "".join(f" {k}={v}" for k, v in e.items())
+                              for a, e, _ in FORMS])
+def test_the_console_script_ends_as_the_click_command_does(
+        folder: Path, args: list[str], env: dict[str, str], quick: bool | None) -> None:
+    """Its status, stdout and stderr, byte for byte, whether it ended at once or not."""
+    stdin = GOOD if args[-1:] == ["-"] else b""
+    fifo = folder / "fifo.jsonl"
+    assert run(SCRIPT, args, env, folder, stdin, fifo)[:3] == \
+        click_answer(args, env, folder, stdin, fifo)[:3]
+
+
 def test_the_table_covers_every_verdict(folder: Path) -> None:
     """The forms reach every exit status, and the mixed file every kind of line."""
     statuses = {click_answer(args, env, folder, b"")[0] for args, env, quick in FORMS if quick}
@@ -225,4 +251,4 @@ def test_the_table_covers_every_verdict(folder: Path) -> None:
 
 def test_the_console_script_is_the_entry_point() -> None:
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'bigtwo = "bigtwo.cli.entry:run"' in text
+    assert 'bigtwo = "bigtwo.cli.entry:script"' in text
