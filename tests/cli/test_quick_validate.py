@@ -200,24 +200,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return made
 
 
-@pytest.mark.parametrize(("args", "env", "quick"), FORMS,
-                         ids=[" ".join(a) + "".join(f" {k}={v}" for k, v in e.items())
-                              for a, e, _ in FORMS])
-def test_the_console_script_answers_as_the_click_command(
-        folder: Path, args: list[str], env: dict[str, str], quick: bool | None) -> None:
-    stdin = GOOD if args[-1:] == ["-"] else b""
-    fifo = folder / "fifo.jsonl"
-    expected = click_answer(args, env, folder, stdin, fifo)
-    got = run(ENTRY, args, env, folder, stdin, fifo)
-    assert got[:3] == expected[:3]
-    if quick is True:
-        assert got[3] is False, "the quick path imported click"
-    elif quick is False:
-        assert got[3] is True, "the quick path took a form it must hand to click"
-    # None: taken without click, which is imported for the first line it must explain.
-
-
-# What pyproject's console script runs: the same, except that the click-free path ends the
+# What pyproject's console script runs: ENTRY, except that the click-free path ends the
 # process at once (bigtwo.cli.entry.script), so nothing can be printed after it.
 SCRIPT = """
 import sys
@@ -230,13 +213,21 @@ script()
 @pytest.mark.parametrize(("args", "env", "quick"), FORMS,
                          ids=[" ".join(a) + "".join(f" {k}={v}" for k, v in e.items())
                               for a, e, _ in FORMS])
-def test_the_console_script_ends_as_the_click_command_does(
+def test_the_console_script_answers_as_the_click_command(
         folder: Path, args: list[str], env: dict[str, str], quick: bool | None) -> None:
-    """Its status, stdout and stderr, byte for byte, whether it ended at once or not."""
+    """Status, stdout and stderr byte for byte, through ``run()`` and through the script
+    itself (whether it ended at once or not)."""
     stdin = GOOD if args[-1:] == ["-"] else b""
     fifo = folder / "fifo.jsonl"
-    assert run(SCRIPT, args, env, folder, stdin, fifo)[:3] == \
-        click_answer(args, env, folder, stdin, fifo)[:3]
+    expected = click_answer(args, env, folder, stdin, fifo)
+    got = run(ENTRY, args, env, folder, stdin, fifo)
+    assert got[:3] == expected[:3]
+    assert run(SCRIPT, args, env, folder, stdin, fifo)[:3] == expected[:3]
+    if quick is True:
+        assert got[3] is False, "the quick path imported click"
+    elif quick is False:
+        assert got[3] is True, "the quick path took a form it must hand to click"
+    # None: taken without click, which is imported for the first line it must explain.
 
 
 def test_the_table_covers_every_verdict(folder: Path) -> None:
